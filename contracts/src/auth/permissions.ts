@@ -1,0 +1,76 @@
+// The one permission table (spec section 6). Server routes, the web router and the sidebar all read it.
+export const ROLES = ['manager', 'executive1', 'executive2', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'dashboard:view',
+  'inventory:view',
+  'orders:manage',
+  'orders:upload',
+  'stock:entry',
+  'stock:approve',
+  'stock:approve-unknown-styles',
+  'stock:upload-shopify-stock',
+  'stock:upload-manual-stock',
+  'stock:upload-bin-allocation',
+  'orders:verify',
+  'orders:pick',
+  'styles:manage',
+  'users:manage',
+  'reports:view',
+  'settings:manage',
+  'inventory:adjust',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  manager: PERMISSIONS,
+  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock'],
+  executive2: [
+    'dashboard:view',
+    'inventory:view',
+    'stock:entry',
+    'stock:approve',
+    'stock:upload-shopify-stock',
+    'stock:upload-manual-stock',
+    'orders:verify',
+  ],
+  worker: ['dashboard:view', 'inventory:view', 'orders:pick'],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  manager: 'Manager',
+  executive1: 'Executive 1',
+  executive2: 'Executive 2',
+  worker: 'Worker',
+};
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  manager: 'Full access to every part of the warehouse',
+  executive1: 'Order processing',
+  executive2: 'Stock entry, stock approval and order verification',
+  worker: 'Order picking',
+};
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function can(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export function permissionsOf(role: Role): Permission[] {
+  return [...ROLE_PERMISSIONS[role]];
+}
+
+// What a refused caller reads; the spec words the adjustment refusal.
+export const PERMISSION_DENIED: Partial<Record<Permission, string>> = {
+  'inventory:adjust': "You don't have permission to adjust inventory. Only managers can make inventory adjustments.",
+  'users:manage': 'Only managers can manage users.',
+  'styles:manage': 'Store Managers only',
+};
+export const DEFAULT_PERMISSION_DENIED = "You don't have permission to do this.";
+
+// Who may call a route: anyone, any signed-in user, or holders of one permission.
+export type Access = 'public' | 'signed-in' | Permission;

@@ -1,0 +1,76 @@
+import { can, type Permission, type Role } from './permissions.ts';
+
+// Web routes (spec section 2, route table). `null` means any signed-in user.
+export const WEB_ROUTES = {
+  '/dashboard': 'dashboard:view',
+  '/orders': 'orders:manage',
+  '/stock-entry': 'stock:entry',
+  '/stock-approval': 'stock:approve',
+  '/order-verification': 'orders:verify',
+  '/picking': 'orders:pick',
+  '/styles': 'styles:manage',
+  '/users': 'users:manage',
+  '/reports': 'reports:view',
+  '/settings': 'settings:manage',
+  '/inventory': 'inventory:view',
+} as const satisfies Record<string, Permission>;
+export type WebRoute = keyof typeof WEB_ROUTES;
+
+// Navigation targets the spec names that are panels of a screen, not screens of their own.
+export const ROUTE_ALIASES: Record<string, string> = {
+  '/orders/upload': '/orders?panel=upload',
+  '/styles/upload': '/styles?tab=upload',
+  '/inventory/search': '/inventory?tab=search',
+  '/order-picking': '/picking',
+};
+
+export const HOME_ROUTE: Record<Role, WebRoute> = {
+  manager: '/dashboard',
+  executive1: '/orders',
+  executive2: '/stock-entry',
+  worker: '/picking',
+};
+
+export function homeRouteOf(role: string): string {
+  return role in HOME_ROUTE ? HOME_ROUTE[role as Role] : '/dashboard';
+}
+
+export function canOpen(role: Role, route: WebRoute): boolean {
+  return can(role, WEB_ROUTES[route]);
+}
+
+export interface NavItem {
+  label: string;
+  to: WebRoute;
+}
+
+// Side navigation per role, labels word for word from the spec.
+export const NAVIGATION: Record<Role, readonly NavItem[]> = {
+  manager: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Style Management', to: '/styles' },
+    { label: 'Inventory', to: '/inventory' },
+    { label: 'Orders', to: '/orders' },
+    { label: 'Stock Approval', to: '/stock-approval' },
+    { label: 'Order Verification', to: '/order-verification' },
+    { label: 'Reports', to: '/reports' },
+    { label: 'User Management', to: '/users' },
+    { label: 'Settings', to: '/settings' },
+  ],
+  executive1: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Order Processing', to: '/orders' },
+    { label: 'View Inventory', to: '/inventory' },
+  ],
+  executive2: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Stock Entry', to: '/stock-entry' },
+    { label: 'Stock Approval', to: '/stock-approval' },
+    { label: 'Order Verification', to: '/order-verification' },
+    { label: 'Inventory Management', to: '/inventory' },
+  ],
+  worker: [
+    { label: 'Dashboard', to: '/dashboard' },
+    { label: 'Order Picking', to: '/picking' },
+  ],
+};

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const paginationSchema = z.object({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  total_records: z.number().int(),
+  per_page: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function pagination(page: number, perPage: number, total: number): Pagination {
+  return {
+    current_page: page,
+    total_pages: Math.max(1, Math.ceil(total / perPage)),
+    total_records: total,
+    per_page: perPage,
+  };
+}
+
+export const ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'ILLEGAL_TRANSITION',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+
+// Every successful answer. `position` and `projected` come with commands (read-your-writes).
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.literal(true),
+    data,
+    message: z.string().optional(),
+    position: z.string().optional(),
+    projected: z.boolean().optional(),
+  });
+}
+export type SuccessEnvelope<T> = {
+  success: true;
+  data: T;
+  message?: string;
+  position?: string;
+  projected?: boolean;
+};
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+// Query-string booleans arrive as text.
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

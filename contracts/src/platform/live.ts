@@ -1,0 +1,40 @@
+import type { Role } from '../auth/permissions.ts';
+import { can } from '../auth/permissions.ts';
+
+// Client <-> /api/live messages.
+export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
+export type LiveServerMessage =
+  | { type: 'ready'; user_id: number }
+  | { type: 'changed'; topics: string[]; position: string }
+  | { type: 'pong' }
+  | { type: 'heartbeat' };
+
+export const LIVE_CLOSE_UNAUTHORIZED = 4401;
+export const LIVE_CLOSE_SIGNED_OUT = 4403;
+export const LIVE_AUTH_TIMEOUT_MS = 5000;
+
+// Topics a read-model change announces: 'users', 'user:7', 'orders', 'order:42', 'worker:7', 'inventory', ...
+export function canSeeTopic(user: { id: number; role: Role }, topic: string): boolean {
+  const [kind, id] = topic.split(':');
+  switch (kind) {
+    case 'users':
+    case 'user':
+      return can(user.role, 'users:manage') || (kind === 'user' && Number(id) === user.id);
+    case 'worker':
+      return Number(id) === user.id || can(user.role, 'orders:manage');
+    case 'orders':
+    case 'order':
+      // A worker hears about their own orders only, through 'worker:<id>'.
+      return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
+    case 'inventory':
+    case 'styles':
+    case 'dashboard':
+      return true;
+    case 'receipts':
+      return can(user.role, 'stock:approve');
+    case 'reports':
+      return can(user.role, 'reports:view');
+    default:
+      return user.role === 'manager';
+  }
+}

@@ -1,0 +1,31 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.ts';
+
+// bigint (int8) as string: positions and counts can pass 2^53; callers convert where they need numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => v);
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.application ?? 'warehouse',
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client losing its server (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    pool,
+    db,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

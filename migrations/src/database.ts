@@ -1,0 +1,84 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// One Database interface for every table: command side, event store and read models.
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface EventsTable {
+  global_position: ColumnType<string, never, never>;
+  stream_id: string;
+  stream_version: number;
+  event_type: string;
+  data: ColumnType<unknown, string, never>;
+  metadata: ColumnType<unknown, string, never>;
+  transaction_id: ColumnType<string, never, never>;
+  recorded_at: ColumnType<Date, never, never>;
+}
+
+export interface ProjectorCheckpointsTable {
+  name: string;
+  last_tx: ColumnType<string, string, string>;
+  last_pos: ColumnType<string, string | number, string | number>;
+  updated_at: Timestamp;
+}
+
+export interface UserRegistryTable {
+  id: number;
+  username: string;
+  role: string;
+  status: 'active' | 'inactive' | 'deleted';
+}
+
+export interface CredentialsTable {
+  user_id: number;
+  password_hash: string;
+  changed_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  token_hash: Buffer;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: Timestamp | null;
+  end_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RmUsersTable {
+  id: number;
+  username: string;
+  email: string | null;
+  full_name: string | null;
+  role: string;
+  is_active: boolean;
+  is_deleted: Generated<boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_login_at: Timestamp | null;
+  deleted_at: Timestamp | null;
+}
+
+export interface RmUserSessionsTable {
+  session_id: string;
+  user_id: number;
+  login_time: Timestamp;
+  logout_time: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+  end_reason: string | null;
+}
+
+export interface Database {
+  events: EventsTable;
+  projector_checkpoints: ProjectorCheckpointsTable;
+  user_registry: UserRegistryTable;
+  credentials: CredentialsTable;
+  sessions: SessionsTable;
+  rm_users: RmUsersTable;
+  rm_user_sessions: RmUserSessionsTable;
+}
+
+// Tables the projector owns; a rebuild empties exactly these.
+export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions'] as const satisfies readonly (keyof Database)[];

@@ -1,0 +1,4 @@
+export { migrate, MIGRATIONS_DIR } from './migrate.ts';
+export { READ_MODEL_TABLES } from './database.ts';
+export type * from './database.ts';
+export { createDatabase, type DatabaseHandle } from './connect.ts';

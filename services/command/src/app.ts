@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { createAppContext, type AppContext } from './platform/app-context.ts';
+import { authPlugin } from './platform/auth.ts';
+import type { Config } from './platform/config.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
+import { liveGateway } from './platform/live.ts';
+import type { ProjectionWatcher } from './platform/projection-watcher.ts';
+import { systemRoutes } from './platform/system-routes.ts';
+import { authRoutes } from './features/users/auth-routes.ts';
+import { expireSession } from './features/users/sessions.ts';
+import { userRoutes } from './features/users/routes.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  db: Kysely<Database>;
+  watcher: ProjectionWatcher;
+  // The built web app to serve; omitted in API-only tests.
+  webDist?: string;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    genReqId: () => randomUUID(),
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const ctx: AppContext = createAppContext(config, options.db, options.watcher, now);
+
+  // Infrastructure first, then features, then the web app.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        // Floor devices reach the app over plain HTTP on the LAN; TLS, when there is any, ends at a proxy.
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(authPlugin, {
+    db: ctx.db,
+    idleMs: config.SESSION_IDLE_HOURS * 3600_000,
+    now,
+    expireSession: (sessionId, userId) => expireSession(ctx, sessionId, userId),
+  });
+  installErrorHandler(app);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Warehouse and order-fulfilment API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await systemRoutes(app, ctx);
+  await liveGateway(app, { db: ctx.db, watcher: options.watcher, idleMs: config.SESSION_IDLE_HOURS * 3600_000, now });
+  await app.register(authRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+
+  await serveWeb(app, options.webDist);
+  return app;
+}
+
+async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+  const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.code(404).send({
+        success: false,
+        message: 'Not found',
+        error: { code: 'NOT_FOUND', message: 'Not found' },
+      });
+    }
+    // The web app routes on the client: every other path gets index.html.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

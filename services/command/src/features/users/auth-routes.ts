@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginBodySchema, loginResponseSchema, successEnvelope, userSchema } from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { unauthenticated } from '../../platform/errors.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
+import { INVALID_CREDENTIALS } from './decide.ts';
+import { findUser, findUserOrThrow, userFromState } from './queries.ts';
+import { runUserCommand } from './sessions.ts';
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const RATE_WINDOW = '15 minutes';
+
+  app.post(
+    '/api/auth/login',
+    {
+      config: {
+        access: 'public',
+        rateLimit: {
+          max: ctx.config.LOGIN_RATE_LIMIT,
+          timeWindow: RATE_WINDOW,
+          hook: 'preHandler',
+          // Per address and username: one person mistyping does not lock out the whole floor behind one NAT.
+          keyGenerator: (request) => {
+            const body = request.body as { username?: unknown } | undefined;
+            const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
+            return `${request.ip}|${name}`;
+          },
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            message: `Too many sign-in attempts. Please wait ${context.after} and try again.`,
+          }),
+        },
+      },
+      schema: { tags: ['auth'], security: [], body: loginBodySchema, response: { 200: successEnvelope(loginResponseSchema) } },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const found = await ctx.db
+        .selectFrom('user_registry as u')
+        .leftJoin('credentials as c', 'c.user_id', 'u.id')
+        .select(['u.id', 'c.password_hash'])
+        .where((eb) => eb(eb.fn('lower', ['u.username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+      // Unknown usernames cost the same hashing time as wrong passwords.
+      const valid = await verifyPassword(found?.password_hash ?? (await dummyHash()), password);
+      if (!found || !found.password_hash || !valid) throw unauthenticated(INVALID_CREDENTIALS);
+
+      const token = newToken();
+      const sessionId = randomUUID();
+      const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
+      const outcome = await runUserCommand(
+        ctx,
+        found.id,
+        { type: 'SignIn', session_id: sessionId, ip: request.ip ?? null, user_agent: userAgent },
+        { ...metadataOf(request), actor_id: found.id },
+        { session: { id: sessionId, tokenHash: hashToken(token), ip: request.ip ?? null, userAgent } },
+      );
+      const extra = await ctx.afterCommit(outcome.append);
+      const state = outcome.state;
+      if (state.status === 'absent') throw unauthenticated(INVALID_CREDENTIALS);
+      const projected = extra.projected !== false ? await findUser(ctx.db, found.id) : undefined;
+      return ok(
+        { token, user: projected ?? userFromState(state), expires_in: ctx.config.SESSION_IDLE_HOURS * 3600 },
+        { message: 'Login successful', ...extra },
+      );
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: successEnvelope(z.null()) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const outcome = await runUserCommand(
+        ctx,
+        auth.user.id,
+        { type: 'SignOut', session_id: auth.sessionId, reason: 'logout' },
+        metadataOf(request),
+      );
+      app.live.closeSession(auth.sessionId);
+      const extra = await ctx.afterCommit(outcome.append);
+      return ok(null, { message: 'Logged out successfully', ...extra });
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: successEnvelope(userSchema) } } },
+    async (request) => ok(await findUserOrThrow(ctx.db, requireAuth(request).user.id)),
+  );
+};

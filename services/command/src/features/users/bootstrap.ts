@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/app-context.ts';
+import { systemMetadata } from '../../platform/http.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { ADMIN_USER_ID } from './decide.ts';
+import { runUserCommand } from './sessions.ts';
+
+export interface AdminBootstrap {
+  created: boolean;
+  // Set only when this start generated the password: it is printed once and never stored in clear.
+  generatedPassword: string | null;
+  passwordReset: boolean;
+}
+
+// User 1, `admin`, manager: created on first start. ADMIN_PASSWORD, when set, is the password from then on.
+export async function ensureAdmin(ctx: AppContext, adminPassword: string | undefined): Promise<AdminBootstrap> {
+  const existing = await ctx.db
+    .selectFrom('user_registry as u')
+    .leftJoin('credentials as c', 'c.user_id', 'u.id')
+    .select(['u.id', 'c.password_hash'])
+    .where('u.id', '=', ADMIN_USER_ID)
+    .executeTakeFirst();
+  if (existing) {
+    if (adminPassword && !(existing.password_hash && (await verifyPassword(existing.password_hash, adminPassword)))) {
+      await runUserCommand(ctx, ADMIN_USER_ID, { type: 'ChangePassword', actor_session_id: null }, systemMetadata('admin-password-from-env'), {
+        passwordHash: await hashPassword(adminPassword),
+      });
+      return { created: false, generatedPassword: null, passwordReset: true };
+    }
+    return { created: false, generatedPassword: null, passwordReset: false };
+  }
+  const password = adminPassword ?? randomBytes(9).toString('base64url');
+  await runUserCommand(
+    ctx,
+    ADMIN_USER_ID,
+    {
+      type: 'CreateUser',
+      data: { user_id: ADMIN_USER_ID, username: 'admin', email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+    },
+    systemMetadata('bootstrap'),
+    { passwordHash: await hashPassword(password) },
+  );
+  // Later users never take id 1.
+  await sql`select setval('user_id_seq', greatest(${ADMIN_USER_ID}, (select max(id) from user_registry)))`.execute(ctx.db);
+  return { created: true, generatedPassword: adminPassword ? null : password, passwordReset: false };
+}

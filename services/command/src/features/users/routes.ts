@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordBodySchema,
+  createUserBodySchema,
+  idParamsSchema,
+  listUsersQuerySchema,
+  loginSummaryQuerySchema,
+  loginSummarySchema,
+  successEnvelope,
+  updateUserBodySchema,
+  userDetailsSchema,
+  userListSchema,
+  userSchema,
+  userStatsSchema,
+  type User,
+  type UserEvent,
+} from '@wh/contracts';
+import { sql } from 'kysely';
+import type { AppContext } from '../../platform/app-context.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import type { CommandOutcome } from '../../platform/command.ts';
+import { findUser, listUsers, loginSummary, userDetails, userFromState, userStats } from './queries.ts';
+import { runUserCommand } from './sessions.ts';
+import type { UserState } from './user.ts';
+
+const access = 'users:manage' as const;
+const userEnvelope = successEnvelope(userSchema);
+const emptyEnvelope = successEnvelope(z.null());
+
+export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The answer to a user command: after the projector has caught up, the user as the screens will read it.
+  async function answer(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+    for (const e of outcome.events) if (e.type === 'UserSignedOut') app.live.closeSession(e.data.session_id);
+    const extra = await ctx.afterCommit(outcome.append);
+    const state = outcome.state;
+    let user: User | undefined = state.status === 'absent' ? undefined : await findUser(ctx.db, state.id);
+    if (state.status !== 'absent' && (!user || extra.projected === false)) user = userFromState(state);
+    return ok(user!, { message, ...extra });
+  }
+
+  app.get(
+    '/api/users',
+    { config: { access }, schema: { tags: ['users'], querystring: listUsersQuerySchema, response: { 200: successEnvelope(userListSchema) } } },
+    async (request) => ok(await listUsers(ctx.db, request.query)),
+  );
+
+  app.post(
+    '/api/users',
+    { config: { access }, schema: { tags: ['users'], body: createUserBodySchema, response: { 201: userEnvelope } } },
+    async (request, reply) => {
+      const body = request.body;
+      const passwordHash = await hashPassword(body.password);
+      const { rows } = await sql<{ id: string }>`select nextval('user_id_seq') as id`.execute(ctx.db);
+      const userId = Number(rows[0]!.id);
+      const outcome = await runUserCommand(
+        ctx,
+        userId,
+        {
+          type: 'CreateUser',
+          data: {
+            user_id: userId,
+            username: body.username,
+            email: body.email,
+            full_name: body.full_name,
+            role: body.role,
+            is_active: body.is_active,
+          },
+        },
+        metadataOf(request),
+        { passwordHash },
+      );
+      return reply.code(201).send(await answer(outcome, 'User created successfully'));
+    },
+  );
+
+  app.get(
+    '/api/users/stats/overview',
+    { config: { access }, schema: { tags: ['users'], response: { 200: successEnvelope(userStatsSchema) } } },
+    async () => ok(await userStats(ctx.db)),
+  );
+
+  app.get(
+    '/api/users/activity/login-summary',
+    { config: { access }, schema: { tags: ['users'], querystring: loginSummaryQuerySchema, response: { 200: successEnvelope(loginSummarySchema) } } },
+    async (request) => ok(await loginSummary(ctx.db, request.query, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
+  );
+
+  app.get(
+    '/api/users/:id',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: successEnvelope(userDetailsSchema) } } },
+    async (request) => ok(await userDetails(ctx.db, request.params.id, ctx.now())),
+  );
+
+  app.put(
+    '/api/users/:id',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, body: updateUserBodySchema, response: { 200: userEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = request.body;
+      const outcome = await runUserCommand(
+        ctx,
+        request.params.id,
+        {
+          type: 'UpdateUser',
+          actor_id: auth.user.id,
+          data: {
+            ...(body.username !== undefined ? { username: body.username } : {}),
+            ...('email' in body ? { email: body.email } : {}),
+            ...('full_name' in body ? { full_name: body.full_name } : {}),
+            ...(body.role !== undefined ? { role: body.role } : {}),
+            ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
+          },
+        },
+        metadataOf(request),
+      );
+      return answer(outcome, 'User updated successfully');
+    },
+  );
+
+  app.delete(
+    '/api/users/:id',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const outcome = await runUserCommand(ctx, request.params.id, { type: 'DeleteUser', actor_id: auth.user.id }, metadataOf(request));
+      const reply = await answer(outcome, 'User deleted successfully');
+      return { ...reply, data: null };
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/toggle-status',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: userEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const outcome = await runUserCommand(ctx, request.params.id, { type: 'ToggleUserStatus', actor_id: auth.user.id }, metadataOf(request));
+      const active = outcome.state.status === 'active';
+      return answer(outcome, active ? 'User activated successfully' : 'User deactivated successfully');
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/change-password',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, body: changePasswordBodySchema, response: { 200: emptyEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const passwordHash = await hashPassword(request.body.password);
+      const outcome = await runUserCommand(
+        ctx,
+        request.params.id,
+        { type: 'ChangePassword', actor_session_id: auth.sessionId },
+        metadataOf(request),
+        { passwordHash },
+      );
+      const reply = await answer(outcome, 'Password changed successfully');
+      return { ...reply, data: null };
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/restore',
+    { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: userEnvelope } } },
+    async (request) => {
+      const outcome = await runUserCommand(ctx, request.params.id, { type: 'RestoreUser' }, metadataOf(request));
+      return answer(outcome, 'User restored successfully');
+    },
+  );
+};

@@ -1,0 +1,95 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { userStreamId, type EventMetadata, type UserEvent } from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { executeCommand } from '../../platform/command.ts';
+import { conflict } from '../../platform/errors.ts';
+import { isUniqueViolation } from '../../platform/event-store.ts';
+import { systemMetadata } from '../../platform/http.ts';
+import { decideUser, type UserCommand } from './decide.ts';
+import { userDecider, type UserState } from './user.ts';
+
+export interface CommandSideExtras {
+  passwordHash?: string;
+  session?: { id: string; tokenHash: Buffer; ip: string | null; userAgent: string | null };
+}
+
+// Writes what the events imply on the command side (registry, credentials, sessions) in the same transaction.
+async function syncCommandSide(
+  trx: Transaction<Database>,
+  events: UserEvent[],
+  after: UserState,
+  extras: CommandSideExtras,
+  now: Date,
+): Promise<void> {
+  if (after.status === 'absent') return;
+  try {
+    await trx
+      .insertInto('user_registry')
+      .values({ id: after.id, username: after.username, role: after.role, status: after.status })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ username: after.username, role: after.role, status: after.status }))
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error, 'user_registry_username')) throw conflict('Username already exists');
+    throw error;
+  }
+  if (extras.passwordHash) {
+    await trx
+      .insertInto('credentials')
+      .values({ user_id: after.id, password_hash: extras.passwordHash, changed_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: extras.passwordHash!, changed_at: now }))
+      .execute();
+  }
+  for (const event of events) {
+    if (event.type === 'UserSignedIn' && extras.session) {
+      await trx
+        .insertInto('sessions')
+        .values({
+          id: extras.session.id,
+          user_id: after.id,
+          token_hash: extras.session.tokenHash,
+          created_at: now,
+          last_seen_at: now,
+          ip: extras.session.ip,
+          user_agent: extras.session.userAgent,
+        })
+        .execute();
+    }
+    if (event.type === 'UserSignedOut') {
+      await trx
+        .updateTable('sessions')
+        .set({ ended_at: now, end_reason: event.data.reason })
+        .where('id', '=', event.data.session_id)
+        .where('ended_at', 'is', null)
+        .execute();
+    }
+  }
+}
+
+export function runUserCommand(
+  ctx: AppContext,
+  userId: number,
+  command: UserCommand,
+  metadata: EventMetadata,
+  extras: CommandSideExtras = {},
+) {
+  const now = ctx.now();
+  return executeCommand(ctx.db, {
+    streamId: userStreamId(userId),
+    decider: userDecider,
+    decide: (state) => decideUser(command, state, now),
+    metadata,
+    effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
+  });
+}
+
+export async function expireSession(ctx: AppContext, sessionId: string, userId: number): Promise<void> {
+  await runUserCommand(ctx, userId, { type: 'SignOut', session_id: sessionId, reason: 'expired' }, systemMetadata('session-idle'));
+  // A session the user's stream does not list as open (ended by an older rule) is closed here all the same.
+  await ctx.db
+    .updateTable('sessions')
+    .set({ ended_at: ctx.now(), end_reason: 'expired' })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,3 @@
+export { buildApp } from './app.ts';
+export { startServer, type RunningServer, type StartOptions } from './server.ts';
+export { loadConfig, ConfigError, type Config } from './platform/config.ts';

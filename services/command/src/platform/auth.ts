@@ -1,0 +1,98 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { can, DEFAULT_PERMISSION_DENIED, isRole, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
+import { forbidden, unauthenticated } from './errors.ts';
+import { hashToken } from './passwords.ts';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  role: Role;
+}
+
+export interface AuthContext {
+  sessionId: string;
+  user: SessionUser;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export type SessionLookup =
+  | { status: 'valid'; auth: AuthContext }
+  | { status: 'expired'; sessionId: string; userId: number }
+  | { status: 'invalid' };
+
+const TOUCH_EVERY_MS = 60_000;
+
+// A session is valid while it is open, its user active, and it was used within the idle window.
+export async function lookupSession(db: Kysely<Database>, token: string, now: Date, idleMs: number): Promise<SessionLookup> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('user_registry as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
+    .where('s.token_hash', '=', hashToken(token))
+    .where('s.ended_at', 'is', null)
+    .executeTakeFirst();
+  if (!row || row.status !== 'active' || !isRole(row.role)) return { status: 'invalid' };
+  const idle = now.getTime() - row.last_seen_at.getTime();
+  if (idle > idleMs) return { status: 'expired', sessionId: row.id, userId: row.user_id };
+  if (idle > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  }
+  return { status: 'valid', auth: { sessionId: row.id, user: { id: row.user_id, username: row.username, role: row.role } } };
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export interface AuthOptions {
+  db: Kysely<Database>;
+  idleMs: number;
+  now: () => Date;
+  // Records the end of an idle session (an event), so its history shows why it ended.
+  expireSession: (sessionId: string, userId: number) => Promise<void>;
+}
+
+export function deniedMessage(access: Access): string {
+  return access === 'public' || access === 'signed-in' ? DEFAULT_PERMISSION_DENIED : (PERMISSION_DENIED[access] ?? DEFAULT_PERMISSION_DENIED);
+}
+
+// Every route states who may call it; a route that does not is refused at start-up, not left open.
+export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRoute', (route) => {
+    // The web app's files and the API description are public; every other /api route must say who may call it.
+    const publicByPlace = !route.url.startsWith('/api/') || route.url.startsWith('/api/docs');
+    if (!route.config?.access && publicByPlace) route.config = { ...route.config, access: 'public' };
+    if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} does not declare its access`);
+  });
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated('Authentication required');
+    const found = await lookupSession(options.db, token, options.now(), options.idleMs);
+    if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId);
+    if (found.status !== 'valid') throw unauthenticated('Token expired or invalid');
+    request.auth = found.auth;
+    if (access !== 'signed-in' && !can(found.auth.user.role, access)) throw forbidden(deniedMessage(access));
+  });
+});
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}

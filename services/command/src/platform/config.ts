@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const configSchema = z.object({
+  PORT: z.coerce.number({ error: 'PORT must be a number' }).int().min(0).max(65535, 'PORT must be at most 65535').default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// connection URL')
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  WAREHOUSE_TIMEZONE: z
+    .string()
+    .default('Europe/London')
+    .refine(isTimeZone, 'WAREHOUSE_TIMEZONE must be an IANA time zone such as Europe/London'),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export class ConfigError extends Error {}
+
+// Reads the environment once; a bad value stops the process with a sentence naming the variable.
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { WebSocket } from 'ws';
+import type { Database } from '@wh/migrations';
+import {
+  canSeeTopic,
+  LIVE_AUTH_TIMEOUT_MS,
+  LIVE_CLOSE_UNAUTHORIZED,
+  type LiveServerMessage,
+  type ReadModelsNotice,
+} from '@wh/contracts';
+import { lookupSession, type AuthContext } from './auth.ts';
+import type { ProjectionWatcher } from './projection-watcher.ts';
+
+interface Client {
+  socket: WebSocket;
+  token: string | null;
+  auth: AuthContext | null;
+}
+
+export interface LiveOptions {
+  db: Kysely<Database>;
+  watcher: ProjectionWatcher;
+  idleMs: number;
+  now: () => Date;
+  heartbeatMs?: number;
+}
+
+// /api/live: the browser authenticates with its first message, then hears which topics changed,
+// filtered to what its user may see. A socket whose session ends is closed with 4401.
+export async function liveGateway(app: FastifyInstance, options: LiveOptions): Promise<void> {
+  const clients = new Set<Client>();
+
+  const send = (client: Client, message: LiveServerMessage) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  };
+
+  const revalidate = async (client: Client) => {
+    if (!client.token) return;
+    const found = await lookupSession(options.db, client.token, options.now(), options.idleMs).catch(() => null);
+    if (found && found.status !== 'valid') client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Session ended');
+    else if (found?.status === 'valid') client.auth = found.auth;
+  };
+
+  const unsubscribe = options.watcher.onChange((notice: ReadModelsNotice) => {
+    const touchedUsers = new Set(notice.topics.filter((t) => t.startsWith('user:')).map((t) => Number(t.slice(5))));
+    for (const client of clients) {
+      if (!client.auth) continue;
+      if (touchedUsers.has(client.auth.user.id) || notice.topics.includes('*')) void revalidate(client);
+      const user = client.auth.user;
+      const topics = notice.topics.includes('*') ? ['*'] : notice.topics.filter((t) => canSeeTopic(user, t));
+      if (topics.length > 0) send(client, { type: 'changed', topics, position: notice.pos });
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const client of clients) {
+      if (!client.auth) continue;
+      send(client, { type: 'heartbeat' });
+      void revalidate(client);
+    }
+  }, options.heartbeatMs ?? 25_000);
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const client of clients) client.socket.close(1001, 'Server shutting down');
+  });
+
+  app.decorate('live', {
+    closeSession(sessionId: string) {
+      for (const client of clients) {
+        if (client.auth?.sessionId === sessionId) client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Signed out');
+      }
+    },
+    count: () => clients.size,
+  });
+
+  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+    const client: Client = { socket, token: null, auth: null };
+    clients.add(client);
+    const timeout = setTimeout(() => {
+      if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
+    }, LIVE_AUTH_TIMEOUT_MS);
+    socket.on('close', () => {
+      clearTimeout(timeout);
+      clients.delete(client);
+    });
+    socket.on('message', async (raw) => {
+      let message: { type?: unknown; token?: unknown };
+      try {
+        message = JSON.parse(raw.toString());
+      } catch {
+        socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Bad message');
+        return;
+      }
+      if (message.type === 'ping') return send(client, { type: 'pong' });
+      if (message.type !== 'auth' || typeof message.token !== 'string') {
+        if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
+        return;
+      }
+      const found = await lookupSession(options.db, message.token, options.now(), options.idleMs).catch(() => null);
+      if (found?.status !== 'valid') {
+        socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Token expired or invalid');
+        return;
+      }
+      clearTimeout(timeout);
+      client.token = message.token;
+      client.auth = found.auth;
+      send(client, { type: 'ready', user_id: found.auth.user.id });
+    });
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    live: { closeSession(sessionId: string): void; count(): number };
+  }
+}

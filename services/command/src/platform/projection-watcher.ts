@@ -1,0 +1,117 @@
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '@wh/migrations';
+import type { ReadModelsNotice } from '@wh/contracts';
+
+interface Position {
+  tx: bigint;
+  pos: bigint;
+}
+
+interface Waiter {
+  target: Position;
+  resolve: (projected: boolean) => void;
+}
+
+const reached = (cp: Position, target: Position) => cp.tx > target.tx || (cp.tx === target.tx && cp.pos >= target.pos);
+
+// Listens to NOTIFY read_models: wakes commands waiting for their events to be projected (read your writes)
+// and hands every change to the live gateway. Polls the checkpoint while anyone waits, in case a notice is missed.
+export class ProjectionWatcher {
+  private client: pg.Client | null = null;
+  private latest: Position = { tx: 0n, pos: 0n };
+  private waiters = new Set<Waiter>();
+  private listeners = new Set<(notice: ReadModelsNotice) => void>();
+  private poller: NodeJS.Timeout | null = null;
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly db: Kysely<Database>,
+    private readonly log: (msg: string) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'warehouse-live' });
+    client.on('notification', (msg) => {
+      if (msg.channel !== 'read_models' || !msg.payload) return;
+      const notice = JSON.parse(msg.payload) as ReadModelsNotice;
+      this.advance({ tx: BigInt(notice.tx), pos: BigInt(notice.pos) });
+      for (const listener of this.listeners) listener(notice);
+    });
+    const retry = () => {
+      if (this.closed || this.client !== client) return;
+      this.client = null;
+      this.log('live listener lost its connection; reconnecting');
+      this.reconnectTimer = setTimeout(() => void this.connect().catch(retry), 1000);
+    };
+    client.on('error', retry);
+    client.on('end', retry);
+    this.client = client;
+    await client.connect();
+    await client.query('listen read_models');
+    await this.refresh();
+  }
+
+  onChange(listener: (notice: ReadModelsNotice) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async waitFor(target: { transactionId: string; position: string }, timeoutMs: number): Promise<boolean> {
+    const want = { tx: BigInt(target.transactionId), pos: BigInt(target.position) };
+    if (reached(this.latest, want)) return true;
+    return new Promise<boolean>((resolve) => {
+      const waiter: Waiter = {
+        target: want,
+        resolve: (ok) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          if (this.waiters.size === 0) this.stopPolling();
+          resolve(ok);
+        },
+      };
+      const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+      this.waiters.add(waiter);
+      this.startPolling();
+    });
+  }
+
+  private advance(cp: Position) {
+    if (reached(this.latest, cp)) return;
+    this.latest = cp;
+    for (const w of this.waiters) if (reached(cp, w.target)) w.resolve(true);
+  }
+
+  private async refresh(): Promise<void> {
+    const row = await this.db
+      .selectFrom('projector_checkpoints')
+      .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
+      .where('name', '=', 'main')
+      .executeTakeFirst();
+    if (row) this.advance({ tx: BigInt(row.tx), pos: BigInt(row.last_pos) });
+  }
+
+  private startPolling() {
+    this.poller ??= setInterval(() => void this.refresh().catch(() => {}), 250);
+  }
+
+  private stopPolling() {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    this.stopPolling();
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const w of this.waiters) w.resolve(false);
+    await this.client?.end().catch(() => {});
+  }
+}

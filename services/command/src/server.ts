@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
+import { Projector, projections } from '@wh/projector';
+import { buildApp } from './app.ts';
+import { createAppContext } from './platform/app-context.ts';
+import type { Config } from './platform/config.ts';
+import { ProjectionWatcher } from './platform/projection-watcher.ts';
+import { ensureAdmin, type AdminBootstrap } from './features/users/bootstrap.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  database: DatabaseHandle;
+  projector: Projector | null;
+  admin: AdminBootstrap;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  config: Config & { DATABASE_URL: string };
+  // Runs the projector in this process (npm start, tests); docker-compose runs it on its own.
+  withProjector: boolean;
+  webDist?: string;
+  listen?: boolean;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { config } = options;
+  await migrate(config.DATABASE_URL);
+  const database = createDatabase(config.DATABASE_URL, { application: 'warehouse-command', max: 20 });
+  const watcher = new ProjectionWatcher(config.DATABASE_URL, database.db);
+  await watcher.start();
+  const projector = options.withProjector
+    ? new Projector({ databaseUrl: config.DATABASE_URL, db: database.db, projections, pollMs: 500 })
+    : null;
+  projector?.start();
+  const now = options.now ?? (() => new Date());
+  const admin = await ensureAdmin(createAppContext(config, database.db, watcher, now), config.ADMIN_PASSWORD);
+  const app = await buildApp({
+    config,
+    db: database.db,
+    watcher,
+    now,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
+  let url = '';
+  if (options.listen !== false) {
+    url = await app.listen({ port: config.PORT, host: config.HOST });
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    url,
+    database,
+    projector,
+    admin,
+    async close() {
+      await app.close();
+      await projector?.stop();
+      await watcher.stop();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
+import type { Projection } from './projection.ts';
+
+export const CHECKPOINT = 'main';
+const NOTIFY_LIMIT = 7000;
+
+export interface Checkpoint {
+  tx: string;
+  pos: string;
+}
+
+export async function lockCheckpoint(trx: Transaction<Database>): Promise<Checkpoint> {
+  // FOR UPDATE serialises every writer of the read models (a second projector, a rebuild) on this row.
+  const row = await trx
+    .selectFrom('projector_checkpoints')
+    .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
+    .where('name', '=', CHECKPOINT)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { tx: row.tx, pos: row.last_pos };
+}
+
+// Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
+// Ordering by position alone would skip an event whose transaction took a lower position and committed later.
+export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limit: number): Promise<StoredEvent[]> {
+  const { rows } = await sql<{
+    event_type: string;
+    data: unknown;
+    stream_id: string;
+    stream_version: number;
+    global_position: string;
+    transaction_id: string;
+    metadata: StoredEvent['metadata'];
+    recorded_at: Date;
+  }>`
+    select event_type, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
+           metadata, recorded_at
+      from events
+     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       and (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)
+     order by transaction_id, global_position
+     limit ${limit}`.execute(trx);
+  return rows.map((r) => ({
+    type: r.event_type,
+    data: r.data,
+    stream_id: r.stream_id,
+    stream_version: r.stream_version,
+    global_position: r.global_position,
+    transaction_id: r.transaction_id,
+    metadata: r.metadata,
+    recorded_at: r.recorded_at,
+  }));
+}
+
+export async function applyEvents(
+  trx: Transaction<Database>,
+  projections: readonly Projection[],
+  events: readonly StoredEvent[],
+  topics: Set<string>,
+): Promise<void> {
+  for (const projection of projections) {
+    const mine = events.filter((e) => projection.handles.has(e.type));
+    if (mine.length > 0) await projection.apply(trx, mine, topics);
+  }
+}
+
+export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint): Promise<void> {
+  await trx
+    .updateTable('projector_checkpoints')
+    .set({ last_tx: cp.tx, last_pos: cp.pos, updated_at: new Date() })
+    .where('name', '=', CHECKPOINT)
+    .execute();
+}
+
+// Delivered at commit, so listeners only hear about what they can already read.
+export async function notifyReadModels(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
+  const notice: ReadModelsNotice = { tx: cp.tx, pos: cp.pos, topics: compactTopics([...topics]) };
+  await sql`select pg_notify('read_models', ${JSON.stringify(notice)})`.execute(trx);
+}
+
+// NOTIFY payloads are capped at 8000 bytes: drop per-item topics covered by their family, then fall back to '*'.
+export function compactTopics(topics: string[]): string[] {
+  if (JSON.stringify(topics).length < NOTIFY_LIMIT) return topics;
+  const families = new Set(topics.filter((t) => !t.includes(':')));
+  const kept = topics.filter((t) => {
+    const [kind] = t.split(':');
+    return !t.includes(':') || !families.has(`${kind}s`);
+  });
+  return JSON.stringify(kept).length < NOTIFY_LIMIT ? kept : ['*'];
+}
+
+export interface BatchResult {
+  count: number;
+  checkpoint: Checkpoint;
+  topics: string[];
+}
+
+// One batch: read, apply, checkpoint, notify, all in the caller's transaction.
+export async function projectBatch(
+  trx: Transaction<Database>,
+  projections: readonly Projection[],
+  limit: number,
+): Promise<BatchResult> {
+  const cp = await lockCheckpoint(trx);
+  const events = await readAfter(trx, cp, limit);
+  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [] };
+  const topics = new Set<string>();
+  await applyEvents(trx, projections, events, topics);
+  const last = events[events.length - 1]!;
+  const next = { tx: last.transaction_id, pos: last.global_position };
+  await saveCheckpoint(trx, next);
+  await notifyReadModels(trx, next, topics);
+  return { count: events.length, checkpoint: next, topics: [...topics] };
+}

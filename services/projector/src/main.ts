@@ -1,0 +1,25 @@
+import { createDatabase } from '@wh/migrations';
+import { projections } from './projections/index.ts';
+import { Projector } from './runner.ts';
+
+// The projector on its own (docker-compose). `npm start` runs it inside the command service's process.
+const url = process.env.DATABASE_URL;
+if (!url) {
+  console.error('DATABASE_URL is not set: the projector needs the database it projects.');
+  process.exit(1);
+}
+const handle = createDatabase(url, { application: 'warehouse-projector', max: 4 });
+const projector = new Projector({
+  databaseUrl: url,
+  db: handle.db,
+  projections,
+  log: (msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })),
+});
+projector.start();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    await projector.stop();
+    await handle.close();
+    process.exit(0);
+  });
+}

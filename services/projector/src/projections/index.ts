@@ -1,0 +1,4 @@
+import type { Projection } from '../projection.ts';
+import { usersProjection } from './users.ts';
+
+export const projections: readonly Projection[] = [usersProjection];

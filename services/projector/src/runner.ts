@@ -1,0 +1,134 @@
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { projectBatch, type BatchResult } from './batch.ts';
+import type { Projection } from './projection.ts';
+
+export const PROJECTOR_LOCK_KEY = 7_300_002;
+
+export interface ProjectorOptions {
+  databaseUrl: string;
+  db: Kysely<Database>;
+  projections: readonly Projection[];
+  batchSize?: number;
+  // Fallback when a NOTIFY is missed (reconnects, a listener that was down).
+  pollMs?: number;
+  log?: (msg: string, extra?: Record<string, unknown>) => void;
+  onBatch?: (result: BatchResult) => void;
+}
+
+type ProjectorStatus = 'stopped' | 'standby' | 'active';
+
+// Tails the event store. One active instance per database: the holder of a session advisory lock;
+// others wait on it and take over when the holder's connection goes away.
+export class Projector {
+  private status: ProjectorStatus = 'stopped';
+  private client: pg.Client | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+  private loop: Promise<void> | null = null;
+  private pending = false;
+
+  constructor(private readonly options: ProjectorOptions) {}
+
+  get state(): ProjectorStatus {
+    return this.status;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopping = false;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+  }
+
+  // Resolves once this instance holds the lock (or stop was called).
+  async whenActive(): Promise<void> {
+    while (this.status !== 'active' && !this.stopping) await sleep(20);
+  }
+
+  private log(msg: string, extra?: Record<string, unknown>) {
+    this.options.log?.(msg, extra);
+  }
+
+  private async run(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.lead();
+      } catch (error) {
+        this.log('projector connection lost; retrying', { error: (error as Error).message });
+      } finally {
+        this.status = 'stopped';
+        await this.client?.end().catch(() => {});
+        this.client = null;
+      }
+      if (!this.stopping) await this.idle(1000);
+    }
+  }
+
+  private async lead(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'warehouse-projector' });
+    this.client = client;
+    let lost: Error | null = null;
+    client.on('error', (e) => {
+      lost = e;
+      this.wake?.();
+    });
+    client.on('end', () => {
+      lost ??= new Error('connection ended');
+      this.wake?.();
+    });
+    await client.connect();
+    this.status = 'standby';
+    while (!this.stopping) {
+      const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [PROJECTOR_LOCK_KEY]);
+      if (rows[0]?.ok) break;
+      await this.idle(this.options.pollMs ?? 1000);
+      if (lost) throw lost;
+    }
+    if (this.stopping) return;
+    client.on('notification', () => {
+      this.pending = true;
+      this.wake?.();
+    });
+    await client.query('listen events');
+    this.status = 'active';
+    this.log('projector active');
+    while (!this.stopping) {
+      if (lost) throw lost;
+      this.pending = false;
+      const result = await this.options.db.transaction().execute((trx) =>
+        projectBatch(trx, this.options.projections, this.options.batchSize ?? 500),
+      );
+      if (result.count > 0) {
+        this.options.onBatch?.(result);
+        continue;
+      }
+      if (!this.pending) await this.idle(this.options.pollMs ?? 1000);
+    }
+  }
+
+  private idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+}
+
+function sleep(ms: number) {
+  return new Promise((r) => setTimeout(r, ms));
+}

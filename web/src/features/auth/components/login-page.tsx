@@ -1,0 +1,83 @@
+import { useState, type FormEvent } from 'react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Form } from 'react-aria-components';
+import type { User } from '@wh/contracts/users/http';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { saveSessionAtom, sessionNoticeAtom } from '../../../lib/session.ts';
+import { login, LOGIN_FAILED_MESSAGE } from '../api/auth-api.ts';
+
+export interface LoginPageProps {
+  /** Told who signed in, just before the session is stored, so the caller can choose where to go. */
+  onSignedIn: (user: User) => void;
+}
+
+export function LoginPage({ onSignedIn }: LoginPageProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const notice = useAtomValue(sessionNoticeAtom);
+  const saveSession = useSetAtom(saveSessionAtom);
+  const setNotice = useSetAtom(sessionNoticeAtom);
+
+  const canSubmit = username.trim() !== '' && password.trim() !== '' && !pending;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setPending(true);
+    setError(null);
+    try {
+      const result = await login({ username: username.trim(), password });
+      onSignedIn(result.user);
+      saveSession({ token: result.token, user: result.user });
+    } catch (err) {
+      setError(messageOf(err, LOGIN_FAILED_MESSAGE));
+      setPending(false);
+    }
+  };
+
+  // Typing clears the failure box.
+  const edit = (setter: (v: string) => void) => (value: string) => {
+    setter(value);
+    if (error) setError(null);
+    if (notice) setNotice(null);
+  };
+
+  return (
+    <main className="login-screen">
+      <div className="login-card">
+        <div className="login-brand" aria-hidden="true">
+          <span className="brand-mark">W</span>
+          <span>Warehouse</span>
+        </div>
+        <h1 className="login-title">Sign in to your account</h1>
+        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
+        {error ? <Alert title="Login Failed">{error}</Alert> : null}
+        <Form className="form" onSubmit={onSubmit} validationBehavior="aria">
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={edit(setUsername)}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={edit(setPassword)}
+          />
+          <Button type="submit" isDisabled={!canSubmit} className="btn-block">
+            {pending ? 'Signing in...' : 'Sign in'}
+          </Button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { ComingLater } from '../../components/coming-later.tsx';
+
+export function OrdersPage() {
+  return <ComingLater title="Order Management" work="orders" />;
+}

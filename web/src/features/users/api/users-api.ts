@@ -1,0 +1,70 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Role } from '@wh/contracts/auth/permissions';
+import type { CreateUserBody, UpdateUserBody, User, UserDetails, UserList } from '@wh/contracts/users/http';
+import { apiData } from '../../../lib/api-client.ts';
+
+export type StatusFilter = 'all' | 'active' | 'inactive';
+
+export interface UsersFilter {
+  search: string;
+  role: Role | 'all';
+  status: StatusFilter;
+  includeDeleted: boolean;
+  page: number;
+  limit: number;
+}
+
+export const usersKeys = {
+  all: ['users'] as const,
+  list: (filter: UsersFilter) => ['users', 'list', filter] as const,
+  detail: (id: number) => ['users', 'detail', id] as const,
+};
+
+export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
+  queryOptions({
+    queryKey: usersKeys.list(filter),
+    queryFn: ({ signal }) =>
+      apiData<UserList>('/users', {
+        query: {
+          search: filter.search.trim() || undefined,
+          role: filter.role === 'all' ? undefined : filter.role,
+          is_active: filter.status === 'all' ? undefined : filter.status === 'active',
+          include_deleted: filter.includeDeleted || undefined,
+          page: filter.page,
+          limit: filter.limit,
+        },
+        defaultMessage: 'Failed to fetch users',
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs,
+  });
+
+export const userDetailsQuery = (id: number) =>
+  queryOptions({
+    queryKey: usersKeys.detail(id),
+    queryFn: ({ signal }) =>
+      apiData<UserDetails>(`/users/${id}`, { defaultMessage: 'Failed to load user details', signal }),
+  });
+
+export const createUser = (body: CreateUserBody) =>
+  apiData<User>('/users', { method: 'POST', body, defaultMessage: 'Failed to create user' });
+
+export const updateUser = (id: number, body: UpdateUserBody) =>
+  apiData<User>(`/users/${id}`, { method: 'PUT', body, defaultMessage: 'Failed to update user' });
+
+export const deleteUser = (id: number) =>
+  apiData<unknown>(`/users/${id}`, { method: 'DELETE', defaultMessage: 'Failed to delete user' });
+
+export const toggleUserStatus = (id: number) =>
+  apiData<User>(`/users/${id}/toggle-status`, { method: 'PATCH', defaultMessage: 'Failed to toggle user status' });
+
+export const changeUserPassword = (id: number, newPassword: string, confirmPassword: string) =>
+  apiData<unknown>(`/users/${id}/change-password`, {
+    method: 'PATCH',
+    body: { new_password: newPassword, confirm_password: confirmPassword },
+    defaultMessage: 'Failed to change password',
+  });
+
+export const restoreUser = (id: number) =>
+  apiData<User>(`/users/${id}/restore`, { method: 'PATCH', defaultMessage: 'Failed to restore user' });

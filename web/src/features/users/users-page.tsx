@@ -1,0 +1,257 @@
+import { useEffect, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
+import type { User } from '@wh/contracts/users/http';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Checkbox } from '../../components/ui/checkbox.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { SearchField } from '../../components/ui/search-field.tsx';
+import { Select } from '../../components/ui/select.tsx';
+import { messageOf } from '../../lib/api-errors.ts';
+import { liveStatusAtom } from '../../lib/live-socket.ts';
+import { signedInUserAtom } from '../../lib/session.ts';
+import { restoreUser, toggleUserStatus, usersKeys, usersListQuery, type StatusFilter, type UsersFilter } from './api/users-api.ts';
+import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
+import { DeleteUserDialog } from './components/delete-user-dialog.tsx';
+import { UserDetailsDialog } from './components/user-details-dialog.tsx';
+import { UserFormDialog } from './components/user-form-dialog.tsx';
+import { UsersTable, type UserAction } from './components/users-table.tsx';
+
+const INITIAL_FILTER: UsersFilter = { search: '', role: 'all', status: 'all', includeDeleted: false, page: 1, limit: 10 };
+const ROLE_FILTER_OPTIONS = [{ id: 'all' as const, label: 'All Roles' }, ...ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }))];
+const STATUS_OPTIONS = [
+  { id: 'all' as const, label: 'All' },
+  { id: 'active' as const, label: 'Active' },
+  { id: 'inactive' as const, label: 'Inactive' },
+];
+const PAGE_ERROR_MS = 5_000;
+const CLOCK_MS = 60_000;
+
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'edit' | 'password' | 'delete' | 'details'; user: User }
+  | null;
+
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
+
+/** A page error that clears itself after 5 seconds. */
+function usePageError(): [string | null, (message: string | null) => void] {
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (!error) return;
+    const id = setTimeout(() => setError(null), PAGE_ERROR_MS);
+    return () => clearTimeout(id);
+  }, [error]);
+  return [error, setError];
+}
+
+const filterKey = (f: UsersFilter) => JSON.stringify(f);
+
+export function UsersPage() {
+  const me = useAtomValue(signedInUserAtom);
+  const liveStatus = useAtomValue(liveStatusAtom);
+  const queryClient = useQueryClient();
+  const now = useNow(CLOCK_MS);
+  const [filter, setFilter] = useState<UsersFilter>(INITIAL_FILTER);
+  const [searchDraft, setSearchDraft] = useState('');
+  const [pageError, setPageError] = usePageError();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [busyUserId, setBusyUserId] = useState<number | null>(null);
+  // After create the new user is placed at the top of the list it was created from.
+  const [pinned, setPinned] = useState<{ user: User; key: string } | null>(null);
+
+  // Live pushes keep the list fresh; poll every 30 s only while the live socket is down.
+  const list = useQuery(usersListQuery(filter, liveStatus === 'live' ? false : 30_000));
+
+  const update = (patch: Partial<UsersFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
+  const applySearch = () => update({ search: searchDraft });
+  const reset = () => {
+    setSearchDraft('');
+    setFilter(INITIAL_FILTER);
+  };
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: usersKeys.all });
+
+  const runRowCommand = async (user: User, command: (id: number) => Promise<unknown>, fallback: string) => {
+    setBusyUserId(user.id);
+    try {
+      await command(user.id);
+      await refresh();
+    } catch (error) {
+      setPageError(messageOf(error, fallback));
+    } finally {
+      setBusyUserId(null);
+    }
+  };
+
+  const onAction = (action: UserAction, user: User) => {
+    setPageError(null);
+    switch (action) {
+      case 'toggle':
+        void runRowCommand(user, toggleUserStatus, 'Failed to toggle user status');
+        break;
+      case 'restore':
+        void runRowCommand(user, restoreUser, 'Failed to restore user');
+        break;
+      default:
+        setDialog({ kind: action, user });
+    }
+  };
+
+  const users = list.data?.users ?? [];
+  const pin = pinned && pinned.key === filterKey(filter) ? pinned.user : null;
+  const shown = pin ? [users.find((u) => u.id === pin.id) ?? pin, ...users.filter((u) => u.id !== pin.id)] : users;
+  const pagination = list.data?.pagination;
+  const total = pagination?.total_records ?? 0;
+
+  if (!me) return null;
+
+  return (
+    <section className="page">
+      <PageHeader
+        title="User Management"
+        subtitle="Create and manage staff accounts, roles and access"
+        actions={<Button onPress={() => setDialog({ kind: 'create' })}>Add User</Button>}
+      />
+
+      {pageError ? (
+        <Alert onDismiss={() => setPageError(null)}>{pageError}</Alert>
+      ) : null}
+
+      <form
+        className="filter-bar card"
+        role="search"
+        aria-label="Filter users"
+        onSubmit={(e) => {
+          e.preventDefault();
+          applySearch();
+        }}
+      >
+        <SearchField
+          label="Search"
+          placeholder="Search by name, email or username"
+          value={searchDraft}
+          onChange={setSearchDraft}
+          onSubmit={applySearch}
+          onClear={() => update({ search: '' })}
+          className="filter-search"
+        />
+        <Select<Role | 'all'>
+          label="Role"
+          options={ROLE_FILTER_OPTIONS}
+          value={filter.role}
+          onChange={(role) => update({ role })}
+        />
+        <Select<StatusFilter>
+          label="Status"
+          options={STATUS_OPTIONS}
+          value={filter.status}
+          onChange={(status) => update({ status })}
+        />
+        <div className="filter-actions">
+          <Button type="submit">Filter</Button>
+          <Button variant="secondary" onPress={reset}>
+            Reset
+          </Button>
+        </div>
+        <Checkbox isSelected={filter.includeDeleted} onChange={(includeDeleted) => update({ includeDeleted })}>
+          Show deleted users
+        </Checkbox>
+      </form>
+
+      <div className="list-meta">
+        <p aria-live="polite">
+          Showing {shown.length} of {total} users
+        </p>
+        {list.isFetching ? (
+          <span className="muted small" role="status">
+            Updating...
+          </span>
+        ) : null}
+      </div>
+
+      {list.isError ? (
+        <Alert title="Error">
+          {messageOf(list.error, 'Failed to fetch users')}{' '}
+          <Button size="sm" variant="secondary" onPress={() => void list.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : null}
+
+      {list.isPending ? (
+        <p className="muted" role="status">
+          Loading users...
+        </p>
+      ) : (
+        <UsersTable users={shown} currentUserId={me.id} now={now} busyUserId={busyUserId} onAction={onAction} />
+      )}
+
+      {pagination ? (
+        <Pagination
+          page={pagination.current_page}
+          totalPages={pagination.total_pages}
+          onPageChange={(page) => setFilter((f) => ({ ...f, page }))}
+          label="Users pages"
+        />
+      ) : null}
+
+      {dialog?.kind === 'create' ? (
+        <UserFormDialog
+          isOpen
+          onClose={() => setDialog(null)}
+          onSaved={(user) => {
+            setDialog(null);
+            setPinned({ user, key: filterKey({ ...filter, page: 1 }) });
+            setFilter((f) => ({ ...f, page: 1 }));
+            void refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <UserFormDialog
+          key={dialog.user.id}
+          user={dialog.user}
+          isOpen
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'password' ? (
+        <ChangePasswordDialog user={dialog.user} isOpen onClose={() => setDialog(null)} onChanged={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteUserDialog
+          user={dialog.user}
+          isOpen
+          onClose={() => setDialog(null)}
+          onDeleted={(deleted) => {
+            setDialog(null);
+            if (pinned?.user.id === deleted.id) setPinned(null);
+            // After delete the user leaves the list at once; the refetch confirms it.
+            queryClient.setQueriesData<{ users: User[]; pagination: unknown }>({ queryKey: ['users', 'list'] }, (old) =>
+              old && !filter.includeDeleted ? { ...old, users: old.users.filter((u) => u.id !== deleted.id) } : old,
+            );
+            void refresh();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'details' ? (
+        <UserDetailsDialog user={dialog.user} isOpen onClose={() => setDialog(null)} />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { SuccessEnvelope } from '@wh/contracts/platform/http';
+import {
+  ApiError,
+  AUTH_REQUIRED_MESSAGE,
+  errorFromResponse,
+  isFailureEnvelope,
+  NETWORK_ERROR_MESSAGE,
+  parseBody,
+  SESSION_EXPIRED_MESSAGE,
+} from './api-errors.ts';
+import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
+
+export { ApiError } from './api-errors.ts';
+
+export const API_BASE = '/api';
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** Per-call default message (spec section 8) used when the server gives none. */
+  defaultMessage?: string;
+  /** Every call except login sends the bearer token. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
+  const { method = 'GET', query, body, defaultMessage, auth = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (auth) {
+    const token = appStore.get(tokenAtom);
+    if (!token) throw new ApiError(AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED');
+    headers.Authorization = `Bearer ${token}`;
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, {
+      method,
+      headers,
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+  }
+
+  const parsed = parseBody(await response.text().catch(() => ''));
+  if (!response.ok || isFailureEnvelope(parsed)) {
+    const error = errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
+    // A 401 on an authenticated call means the session is gone: clear it, the guard sends the user to /login.
+    if (auth && response.status === 401) appStore.set(clearSessionAtom, SESSION_EXPIRED_MESSAGE);
+    throw error;
+  }
+  if (parsed.kind !== 'json') {
+    if (parsed.kind === 'text') throw errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
+    return { success: true, data: undefined as T };
+  }
+  return parsed.value as SuccessEnvelope<T>;
+}
+
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequest<T>(path, options)).data;
+}

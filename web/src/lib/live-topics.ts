@@ -1,0 +1,35 @@
+// Which TanStack Query keys a live topic covers. Query keys start with the topic's kind in plural,
+// e.g. ['users', 'list', {...}] is covered by 'users' and by 'user:7'.
+const KEY_BY_KIND: Record<string, readonly string[]> = {
+  users: ['users'],
+  user: ['users'],
+  orders: ['orders', 'dashboard'],
+  order: ['orders', 'dashboard'],
+  worker: ['orders', 'picking', 'dashboard'],
+  inventory: ['inventory', 'dashboard', 'reports'],
+  styles: ['styles', 'inventory'],
+  receipts: ['receipts', 'inventory'],
+  dashboard: ['dashboard'],
+  reports: ['reports'],
+};
+
+/** The distinct first query-key elements to invalidate for a batch of topics. */
+export function queryRootsForTopics(topics: readonly string[]): string[] {
+  const roots = new Set<string>();
+  for (const topic of topics) {
+    const kind = topic.split(':')[0] ?? topic;
+    for (const root of KEY_BY_KIND[kind] ?? [kind]) roots.add(root);
+  }
+  return [...roots];
+}
+
+/** True when a topic concerns the signed-in user's own record (role, name, status may have changed). */
+export function touchesUser(topics: readonly string[], userId: number): boolean {
+  return topics.includes(`user:${userId}`);
+}
+
+/** Reconnect delay: 1 s, 2 s, 4 s ... capped at 30 s, with a little jitter so tabs do not stampede. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
