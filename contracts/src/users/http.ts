@@ -13,11 +13,12 @@ const username = z
 const email = z
   .union([z.literal(''), z.null(), z.email({ error: 'Invalid email format' }).max(254)])
   .optional()
-  .transform((v) => (v ? v.trim().toLowerCase() : null));
+  // Absent stays undefined (an edit leaves it as it is); empty or null clears it.
+  .transform((v) => (v === undefined ? undefined : v ? v.trim().toLowerCase() : null));
 const fullName = z
   .union([z.string().trim().max(120), z.null()])
   .optional()
-  .transform((v) => (v ? v : null));
+  .transform((v) => (v === undefined ? undefined : v ? v : null));
 const role = z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'Role is required' : 'Invalid role') });
 const password = z
   .string({ error: 'Password is required' })

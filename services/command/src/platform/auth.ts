@@ -24,6 +24,16 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
   }
+  interface FastifyInstance {
+    // Every route with the access it declared: the source of the access-matrix test and of the docs.
+    accessTable: RouteAccess[];
+  }
+}
+
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 export type SessionLookup =
@@ -73,11 +83,15 @@ export function deniedMessage(access: Access): string {
 // Every route states who may call it; a route that does not is refused at start-up, not left open.
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) => {
   app.decorateRequest('auth', null);
+  const table: RouteAccess[] = [];
+  app.decorate('accessTable', table);
   app.addHook('onRoute', (route) => {
     // The web app's files and the API description are public; every other /api route must say who may call it.
     const publicByPlace = !route.url.startsWith('/api/') || route.url.startsWith('/api/docs');
     if (!route.config?.access && publicByPlace) route.config = { ...route.config, access: 'public' };
-    if (!route.config?.access) throw new Error(`route ${route.method} ${route.url} does not declare its access`);
+    const access = route.config?.access;
+    if (!access) throw new Error(`route ${route.method} ${route.url} does not declare its access`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;

@@ -63,8 +63,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           data: {
             user_id: userId,
             username: body.username,
-            email: body.email,
-            full_name: body.full_name,
+            email: body.email ?? null,
+            full_name: body.full_name ?? null,
             role: body.role,
             is_active: body.is_active,
           },
@@ -108,8 +108,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           actor_id: auth.user.id,
           data: {
             ...(body.username !== undefined ? { username: body.username } : {}),
-            ...('email' in body ? { email: body.email } : {}),
-            ...('full_name' in body ? { full_name: body.full_name } : {}),
+            ...(body.email !== undefined ? { email: body.email } : {}),
+            ...(body.full_name !== undefined ? { full_name: body.full_name } : {}),
             ...(body.role !== undefined ? { role: body.role } : {}),
             ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
           },

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '@wh/contracts';
+import { ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from './testing.ts';
+
+// Spec section 6, written out by hand so that a wrong permission table in contracts fails here.
+// 'public': anyone; 'signed-in': any role; otherwise the roles allowed.
+const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
+  'GET /api/health': 'public',
+  'GET /api/ready': 'public',
+  'GET /api/live': 'public',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'signed-in',
+  'GET /api/auth/me': 'signed-in',
+  'GET /api/users': ['manager'],
+  'POST /api/users': ['manager'],
+  'GET /api/users/stats/overview': ['manager'],
+  'GET /api/users/activity/login-summary': ['manager'],
+  'GET /api/users/:id': ['manager'],
+  'PUT /api/users/:id': ['manager'],
+  'DELETE /api/users/:id': ['manager'],
+  'PATCH /api/users/:id/toggle-status': ['manager'],
+  'PATCH /api/users/:id/change-password': ['manager'],
+  'PATCH /api/users/:id/restore': ['manager'],
+};
+
+let t: TestApp;
+const sessions = {} as Record<Role, Client>;
+const credentials = {} as Record<Role, [string, string]>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  sessions.manager = await t.asAdmin();
+  credentials.manager = ['admin', ADMIN_PASSWORD];
+  for (const role of ROLES.filter((r) => r !== 'manager')) {
+    const user = await t.userWithRole(role);
+    sessions[role] = user;
+    credentials[role] = [user.username, 'password1'];
+  }
+});
+afterAll(() => t.stop());
+
+const apiRoutes = () =>
+  t.app.accessTable.filter((r) => r.method !== 'HEAD' && r.url.startsWith('/api/') && !r.url.startsWith('/api/docs'));
+
+// An id that exists nowhere, so an allowed call answers 404 or 400 instead of changing anything.
+const concrete = (url: string) => url.replace(':id', '999999').replace(':itemId', '999999');
+
+describe('access matrix', () => {
+  it('every API route is in the expected table, and every expected route exists', () => {
+    const actual = apiRoutes().map((r) => `${r.method} ${r.url}`).sort();
+    expect(actual).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('each route declares the access the spec gives it', () => {
+    for (const route of apiRoutes()) {
+      const expected = EXPECTED[`${route.method} ${route.url}`];
+      if (expected === 'public' || expected === 'signed-in') expect(route.access, route.url).toBe(expected);
+    }
+  });
+
+  const cases = Object.entries(EXPECTED).flatMap(([key, expected]) => [
+    ...ROLES.map((role) => ({ key, role: role as Role | 'anonymous', expected })),
+    { key, role: 'anonymous' as const, expected },
+  ]);
+
+  it.each(cases)('$key as $role', async ({ key, role, expected }) => {
+    const [method, url] = key.split(' ') as [string, string];
+    if (url === '/api/live') return; // a WebSocket: covered by the live gateway tests (auth by first message)
+    let caller: Client;
+    if (role === 'anonymous') caller = t.anonymous;
+    // Signing out would end the shared session: that call gets a session of its own.
+    else if (key === 'POST /api/auth/logout') caller = await t.login(...credentials[role]);
+    else caller = sessions[role];
+    const res = await send(caller, method, concrete(url));
+    const allowed =
+      expected === 'public' || (expected === 'signed-in' ? role !== 'anonymous' : role !== 'anonymous' && expected.includes(role));
+    if (allowed) {
+      expect([401, 403], `${key} as ${role}: ${JSON.stringify(res.body)}`).not.toContain(res.status);
+    } else if (role === 'anonymous') {
+      expect(res.status).toBe(401);
+      expect(res.body.message).toBe('Authentication required');
+    } else {
+      expect(res.status).toBe(403);
+      expect(res.body.success).toBe(false);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+    }
+  });
+});
+
+function send(c: Client, method: string, url: string) {
+  switch (method) {
+    case 'GET':
+      return c.get(url);
+    case 'POST':
+      return c.post(url, {});
+    case 'PUT':
+      return c.put(url, {});
+    case 'PATCH':
+      return c.patch(url, {});
+    case 'DELETE':
+      return c.delete(url);
+    default:
+      throw new Error(`no way to send ${method}`);
+  }
+}

@@ -1,0 +1,108 @@
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Role } from '@wh/contracts';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { loadConfig, type Config } from './platform/config.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+export const ADMIN_PASSWORD = 'admin-password';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface Client {
+  token: string | null;
+  get<T = any>(url: string): Promise<Answer<T>>;
+  post<T = any>(url: string, body?: unknown): Promise<Answer<T>>;
+  put<T = any>(url: string, body?: unknown): Promise<Answer<T>>;
+  patch<T = any>(url: string, body?: unknown): Promise<Answer<T>>;
+  delete<T = any>(url: string): Promise<Answer<T>>;
+}
+
+export function client(app: FastifyInstance, token: string | null = null): Client {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    let parsed: unknown = res.body;
+    try {
+      parsed = res.json();
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.statusCode, body: parsed as any };
+  };
+  return {
+    token,
+    get: (url) => call('GET', url),
+    post: (url, body) => call('POST', url, body ?? {}),
+    put: (url, body) => call('PUT', url, body ?? {}),
+    patch: (url, body) => call('PATCH', url, body),
+    delete: (url) => call('DELETE', url),
+  };
+}
+
+export interface TestApp extends RunningServer {
+  db: TestDatabase;
+  anonymous: Client;
+  login(username: string, password: string): Promise<Client>;
+  asAdmin(): Promise<Client>;
+  // Creates a user of the role (as admin) and signs them in.
+  userWithRole(role: Role, username?: string): Promise<Client & { id: number; username: string }>;
+  stop(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestApp(
+  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean } = {},
+): Promise<TestApp> {
+  const db = await createTestDatabase(inject('pgUrl'));
+  const config = {
+    ...loadConfig({}),
+    DATABASE_URL: db.url,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent' as const,
+    PORT: 0,
+    HOST: '127.0.0.1',
+    LOGIN_RATE_LIMIT: 1000,
+    ...options.config,
+  };
+  const server = await startServer({
+    config,
+    withProjector: true,
+    listen: options.listen ?? false,
+    logger: false,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const app = server.app;
+  const login = async (username: string, password: string) => {
+    const res = await client(app).post('/api/auth/login', { username, password });
+    if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+    return client(app, res.body.data.token);
+  };
+  let adminClient: Client | null = null;
+  const asAdmin = async () => (adminClient ??= await login('admin', ADMIN_PASSWORD));
+  return {
+    ...server,
+    db,
+    anonymous: client(app),
+    login,
+    asAdmin,
+    async userWithRole(role, username = `${role}_${++counter}`) {
+      const created = await (await asAdmin()).post('/api/users', { username, password: 'password1', role, full_name: `Test ${role}` });
+      if (created.status !== 201) throw new Error(`create ${username}: ${JSON.stringify(created.body)}`);
+      const signedIn = await login(username, 'password1');
+      return Object.assign(signedIn, { id: created.body.data.id as number, username });
+    },
+    async stop() {
+      await server.close();
+      await db.drop();
+    },
+  };
+}
