@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
@@ -30,6 +30,8 @@ export async function freePort(): Promise<number> {
 // A PostgreSQL cluster kept under `dir`, created on first use; its password lives beside it.
 export async function startEmbeddedPostgres(dir: string, database = 'warehouse'): Promise<EmbeddedDatabase> {
   await mkdir(dir, { recursive: true });
+  // As root the cluster runs as the `postgres` system user, who must be able to reach its data directory.
+  if (userInfo().uid === 0) await chmod(dir, 0o755);
   const dataDir = join(dir, 'pg');
   const secretFile = join(dir, 'pg-password');
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));

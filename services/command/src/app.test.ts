@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestApp, type TestApp } from './testing.ts';
+
+describe('the command service platform', () => {
+  let t: TestApp;
+  let clock = new Date('2026-11-21T08:00:00Z');
+  beforeAll(async () => {
+    t = await startTestApp({ config: { LOGIN_RATE_LIMIT: 3 }, now: () => clock });
+  });
+  afterAll(() => t.stop());
+
+  it('rate-limits sign-in per address and username with a clear 429', async () => {
+    const attempt = (username: string) => t.anonymous.post('/api/auth/login', { username, password: 'wrong-password' });
+    for (let i = 0; i < 3; i++) expect((await attempt('limited')).status).toBe(401);
+    const blocked = await attempt('limited');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+    expect(blocked.body.message).toMatch(/^Too many sign-in attempts\. Please wait .+ and try again\.$/);
+    expect((await attempt('someone-else')).status).toBe(401);
+  });
+
+  it('ends a session idle for longer than 12 hours and records why', async () => {
+    const worker = await t.userWithRole('worker');
+    expect((await worker.get('/api/auth/me')).status).toBe(200);
+    clock = new Date(clock.getTime() + 11 * 3600_000);
+    expect((await worker.get('/api/auth/me')).status).toBe(200);
+    clock = new Date(clock.getTime() + 12 * 3600_000 + 60_000);
+    const expired = await worker.get('/api/auth/me');
+    expect(expired.status).toBe(401);
+    expect(expired.body.message).toBe('Token expired or invalid');
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const details = await admin.get(`/api/users/${worker.id}`);
+    expect(details.body.data.recent_sessions[0]).toMatchObject({ end_reason: 'expired' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
+  it('serves the OpenAPI description at /api/docs', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const doc = json.json();
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/users', '/api/auth/login', '/api/users/{id}/toggle-status']));
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+
+  it('reports health and readiness with the projector lag', async () => {
+    expect((await t.anonymous.get('/api/health')).body.data.status).toBe('ok');
+    const ready = await t.anonymous.get('/api/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toMatchObject({ status: 'ready', database: 'reachable' });
+    expect(ready.body.data.projector.lag_events).toBeGreaterThanOrEqual(0);
+    expect(ready.body.data.last_event_at).not.toBeNull();
+  });
+
+  it('answers unknown API paths with the error envelope', async () => {
+    const res = await t.anonymous.get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('refuses a body that is not JSON with a 400 envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED' } });
+  });
+});

@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', LOG_LEVEL: 'info', WAREHOUSE_TIMEZONE: 'Europe/London', SESSION_IDLE_HOURS: 12 });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT must be at most 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// connection URL'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+    [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must be at least 6 characters'],
+    [{ WAREHOUSE_TIMEZONE: 'Mars/Olympus' }, 'WAREHOUSE_TIMEZONE must be an IANA time zone'],
+  ])('refuses %j naming the problem', (env, text) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('the service exits with a clear message on bad configuration', () => {
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, PORT: 'not-a-port', DATABASE_URL: 'postgres://x@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('Invalid configuration');
+    expect(run.stderr).toContain('PORT');
+  });
+});
