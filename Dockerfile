@@ -1,0 +1,16 @@
+# One image for both services; docker-compose chooses the entry point.
+FROM node:20-bookworm-slim
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY migrations/package.json migrations/
+COPY services/command/package.json services/command/
+COPY services/projector/package.json services/projector/
+COPY web/package.json web/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build -w @wh/web
+ENV NODE_ENV=production
+USER node
+EXPOSE 3000
+CMD ["npx", "tsx", "services/command/src/main.ts"]
