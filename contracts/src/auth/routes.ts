@@ -1,6 +1,6 @@
 import { can, type Permission, type Role } from './permissions.ts';
 
-// Web routes (spec section 2, route table). `null` means any signed-in user.
+// Web routes (spec section 2, route table) and the permission each needs.
 export const WEB_ROUTES = {
   '/dashboard': 'dashboard:view',
   '/orders': 'orders:manage',

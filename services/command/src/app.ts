@@ -92,10 +92,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+    // A missing file (an old hashed asset) is a 404, not the page: the browser would parse HTML as a script.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET' || isFile) {
       return reply.code(404).send({
         success: false,
         message: 'Not found',

@@ -69,6 +69,9 @@ export function AppLayout({ user }: { user: SessionUser }) {
             W
           </span>
           <span>Warehouse</span>
+          <button type="button" className="sidebar-close" aria-label="Close menu" onClick={() => setMenuOpen(false)}>
+            <span aria-hidden="true">×</span>
+          </button>
         </div>
         <nav className="sidebar-nav" aria-label="Main navigation">
           <ul>

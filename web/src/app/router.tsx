@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
+import { FullScreenMessage } from '../components/full-screen-message.tsx';
 import { LoginRoute, RequireAuth, RequireRoute, RootRoute, ToDashboard } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <FullScreenMessage>Loading...</FullScreenMessage>,
     children: [
       { path: '/login', element: <LoginRoute /> },
       ...aliasRoutes,

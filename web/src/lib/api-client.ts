@@ -41,8 +41,8 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
   const { method = 'GET', query, body, defaultMessage, auth = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = auth ? appStore.get(tokenAtom) : null;
   if (auth) {
-    const token = appStore.get(tokenAtom);
     if (!token) throw new ApiError(AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED');
     headers.Authorization = `Bearer ${token}`;
   }
@@ -65,7 +65,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!response.ok || isFailureEnvelope(parsed)) {
     const error = errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
     // A 401 on an authenticated call means the session is gone: clear it, the guard sends the user to /login.
-    if (auth && response.status === 401) appStore.set(clearSessionAtom, SESSION_EXPIRED_MESSAGE);
+    // (Only if that session is still the current one: a late answer after logout changes nothing.)
+    if (auth && response.status === 401 && appStore.get(tokenAtom) === token) {
+      appStore.set(clearSessionAtom, SESSION_EXPIRED_MESSAGE);
+    }
     throw error;
   }
   if (parsed.kind !== 'json') {

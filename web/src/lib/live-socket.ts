@@ -96,7 +96,8 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
       });
     };
 
-    connect();
+    // Deferred a tick: React's StrictMode mounts, unmounts and mounts again, which would open and abort a socket.
+    reconnectTimer = setTimeout(connect, 0);
     return () => {
       stopped = true;
       clearTimeout(reconnectTimer);

@@ -67,12 +67,15 @@ export const saveUserAtom = atom(null, (get, set, user: SessionUser) => {
   set(userAtom, user);
 });
 
+export const LOGGED_OUT_MESSAGE = 'Logged out successfully';
+
+/** Ends the session locally. Without a notice it is a deliberate logout; with one, the server ended it. */
 export const clearSessionAtom = atom(null, (_get, set, notice?: string) => {
   storage()?.removeItem(TOKEN_KEY);
   storage()?.removeItem(USER_KEY);
   set(tokenAtom, null);
   set(userAtom, null);
-  set(sessionNoticeAtom, notice ?? null);
+  set(sessionNoticeAtom, notice ?? LOGGED_OUT_MESSAGE);
   set(signOutReasonAtom, notice ? 'expired' : 'logout');
 });
 

@@ -14,9 +14,10 @@ import {
 } from 'react-aria-components';
 
 // Thin, styled pass-throughs: the Aria table gives keyboard navigation and the grid roles.
-export function Table(props: TableProps) {
+/** `stackOnMobile` turns rows into cards below 768px, each cell labelled by its column (data-label). */
+export function Table({ stackOnMobile = false, ...props }: TableProps & { stackOnMobile?: boolean }) {
   return (
-    <div className="table-scroll">
+    <div className={`table-scroll ${stackOnMobile ? 'table-stack' : ''}`}>
       <AriaTable {...props} className="table" />
     </div>
   );
@@ -38,6 +39,6 @@ export function Row<T extends object>({ className, ...props }: RowProps<T>) {
   return <AriaRow {...props} className={`table-row ${typeof className === 'string' ? className : ''}`} />;
 }
 
-export function Cell(props: CellProps) {
-  return <AriaCell {...props} className="table-cell" />;
+export function Cell({ label, ...props }: CellProps & { label?: string }) {
+  return <AriaCell {...props} className="table-cell" data-label={label} />;
 }

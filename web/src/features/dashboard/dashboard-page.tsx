@@ -54,8 +54,8 @@ export function DashboardPage() {
           </>
         }
         actions={
-          <Button variant="secondary" onPress={() => void refresh()} isDisabled={refreshing}>
-            {refreshing ? 'Refreshing...' : 'Refresh'}
+          <Button variant="secondary" onPress={() => void refresh()} isDisabled={refreshing} aria-busy={refreshing || undefined}>
+            Refresh
           </Button>
         }
       />

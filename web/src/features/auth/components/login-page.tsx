@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { saveSessionAtom, sessionNoticeAtom } from '../../../lib/session.ts';
+import { LOGGED_OUT_MESSAGE, saveSessionAtom, sessionNoticeAtom } from '../../../lib/session.ts';
 import { login, LOGIN_FAILED_MESSAGE } from '../api/auth-api.ts';
 
 export interface LoginPageProps {
@@ -55,7 +55,7 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
           <span>Warehouse</span>
         </div>
         <h1 className="login-title">Sign in to your account</h1>
-        {notice && !error ? <Alert tone="info">{notice}</Alert> : null}
+        {notice && !error ? <Alert tone={notice === LOGGED_OUT_MESSAGE ? 'success' : 'info'}>{notice}</Alert> : null}
         {error ? <Alert title="Login Failed">{error}</Alert> : null}
         <Form className="form" onSubmit={onSubmit} validationBehavior="aria">
           <TextField
@@ -73,8 +73,10 @@ export function LoginPage({ onSignedIn }: LoginPageProps) {
             value={password}
             onChange={edit(setPassword)}
           />
-          <Button type="submit" isDisabled={!canSubmit} className="btn-block">
-            {pending ? 'Signing in...' : 'Sign in'}
+          {/* The label stays 'Sign in' while busy so the button keeps its name; aria-busy tells it is working. */}
+          <Button type="submit" isDisabled={!canSubmit} aria-busy={pending || undefined} className="btn-block">
+            {pending ? <span className="spinner spinner-sm" aria-hidden="true" /> : null}
+            Sign in
           </Button>
         </Form>
       </div>

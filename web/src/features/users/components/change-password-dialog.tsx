@@ -81,8 +81,8 @@ export function ChangePasswordDialog({ user, isOpen, onClose, onChanged }: Chang
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending}>
-            {pending ? 'Saving...' : 'Change Password'}
+          <Button type="submit" isDisabled={pending} aria-busy={pending || undefined}>
+            Change Password
           </Button>
         </DialogActions>
       </Form>

@@ -40,8 +40,8 @@ export function DeleteUserDialog({ user, isOpen, onClose, onDeleted }: DeleteUse
         <Button variant="secondary" onPress={onClose} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" onPress={() => void confirm()} isDisabled={pending}>
-          {pending ? 'Deleting...' : 'Delete'}
+        <Button variant="danger" onPress={() => void confirm()} isDisabled={pending} aria-busy={pending || undefined}>
+          Delete
         </Button>
       </DialogActions>
     </Dialog>

@@ -136,8 +136,8 @@ export function UserFormDialog({ user, isOpen, onClose, onSaved }: UserFormDialo
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending}>
-            {pending ? 'Saving...' : editing ? 'Save Changes' : 'Create User'}
+          <Button type="submit" isDisabled={pending} aria-busy={pending || undefined}>
+            {editing ? 'Save Changes' : 'Create User'}
           </Button>
         </DialogActions>
       </Form>

@@ -27,7 +27,7 @@ const created = (iso: string) => new Date(iso).toLocaleDateString(undefined, { y
 
 export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: UsersTableProps) {
   return (
-    <Table aria-label="Users">
+    <Table aria-label="Users" stackOnMobile>
       <TableHeader>
         <Column isRowHeader>User</Column>
         <Column>Role</Column>
@@ -44,7 +44,7 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
           const busy = busyUserId === user.id;
           return (
             <Row key={user.id} id={user.id} className={user.is_deleted ? 'row-deleted' : ''}>
-              <Cell>
+              <Cell label="User">
                 <div className="user-cell">
                   <span className="avatar" aria-hidden="true">
                     {initialsOf(user.full_name, user.username)}
@@ -59,12 +59,12 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
                   </div>
                 </div>
               </Cell>
-              <Cell>
+              <Cell label="Role">
                 <span className="role-badge" data-role={user.role}>
                   {ROLE_LABELS[user.role]}
                 </span>
               </Cell>
-              <Cell>
+              <Cell label="Status">
                 {user.is_deleted ? (
                   <span className="status-badge status-deleted">Deleted</span>
                 ) : user.is_active ? (
@@ -73,14 +73,14 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
                   <span className="status-badge status-inactive">Inactive</span>
                 )}
               </Cell>
-              <Cell>{created(user.created_at)}</Cell>
-              <Cell>
+              <Cell label="Created">{created(user.created_at)}</Cell>
+              <Cell label="Last Login">
                 <span className="last-login">
                   <span>{lastLogin.primary}</span>
                   {lastLogin.secondary ? <span className="muted small">{lastLogin.secondary}</span> : null}
                 </span>
               </Cell>
-              <Cell>
+              <Cell label="Actions">
                 <div className="row-actions">
                   {user.is_deleted ? (
                     <Button size="sm" variant="secondary" isDisabled={busy} onPress={() => onAction('restore', user)}>

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOME_ROUTE, NAVIGATION, ROLES, type Role } from '@wh/contracts';
+import type { Page } from 'playwright-core';
+import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+
+let e2e: E2E;
+const accounts = {} as Record<Role, { username: string; password: string; fullName: string }>;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  accounts.manager = { username: 'admin', password: ADMIN_PASSWORD, fullName: 'Administrator' };
+  const people: [Exclude<Role, 'manager'>, string, string][] = [
+    ['executive1', 'orders_erin', 'Erin Orders'],
+    ['executive2', 'stock_sam', 'Sam Stock'],
+    ['worker', 'picker_pat', 'Pat Picker'],
+  ];
+  for (const [role, username, fullName] of people) {
+    accounts[role] = { ...(await e2e.createUser(role, username, 'password1', fullName)), fullName };
+  }
+});
+afterAll(() => e2e?.stop());
+
+async function navLabels(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link').first().waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
+}
+
+describe('signing in', () => {
+  it.each(ROLES.map((role) => [role]))('%s lands on the home route of the role and sees its navigation', async (role) => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await e2e.signIn(page, accounts[role].username, accounts[role].password);
+      await page.waitForURL((u) => u.pathname === HOME_ROUTE[role]);
+      expect(await navLabels(page)).toEqual(NAVIGATION[role].map((n) => n.label));
+      const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+      await expect.poll(() => sidebar.innerText()).toContain(accounts[role].fullName);
+      // A route the role may not open sends the user home.
+      if (role !== 'manager') {
+        await page.goto('/users');
+        await page.waitForURL((u) => u.pathname === HOME_ROUTE[role]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the server message in a Login Failed box and clears it on typing', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await page.goto('/login');
+      const signIn = page.getByRole('button', { name: 'Sign in' });
+      expect(await signIn.isDisabled()).toBe(true);
+      await e2e.signIn(page, 'admin', 'wrong-password');
+      await page.getByText('Login Failed').waitFor();
+      await page.getByText('Invalid username or password').waitFor();
+      await page.getByLabel('Username').fill('admin2');
+      await page.getByText('Login Failed').waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('remembers where an unauthenticated visitor was going', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await page.goto('/users');
+      await page.waitForURL((u) => u.pathname === '/login');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((u) => u.pathname === '/users');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('User Management', () => {
+  it('a manager creates a user, who can then sign in', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'User Management' }).click();
+      await page.waitForURL((u) => u.pathname === '/users');
+      await page.getByRole('button', { name: 'Add User' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Username').fill('new_verifier');
+      await dialog.getByLabel('Full Name').fill('Nora Verifier');
+      await dialog.getByLabel('Email').fill('nora@example.com');
+      await dialog.getByRole('button', { name: /Role/ }).click();
+      await page.getByRole('option', { name: /Executive 2/ }).click();
+      await dialog.getByLabel('Password', { exact: true }).fill('verify-me');
+      await dialog.getByRole('button', { name: 'Create User' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const row = page.getByRole('row').filter({ hasText: 'new_verifier' });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('Nora Verifier');
+      await page.getByText(/Showing \d+ of \d+ users/).waitFor();
+
+      const second = await e2e.newPage();
+      try {
+        await e2e.signIn(second.page, 'new_verifier', 'verify-me');
+        await second.page.waitForURL((u) => u.pathname === HOME_ROUTE.executive2);
+      } finally {
+        await second.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("shows another manager's change live, without a reload", async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.goto('/users');
+      await page.getByRole('row').filter({ hasText: 'picker_pat' }).waitFor();
+      await e2e.createUser('worker', 'arrived_live', 'password1', 'Live Arrival');
+      await page.getByRole('row').filter({ hasText: 'arrived_live' }).waitFor({ timeout: 5000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
