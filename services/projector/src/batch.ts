@@ -95,6 +95,15 @@ export interface BatchResult {
   count: number;
   checkpoint: Checkpoint;
   topics: string[];
+  // Committed events exist past the checkpoint but an older transaction somewhere in the cluster still holds
+  // the snapshot's xmin: they become readable as soon as it ends, and no new NOTIFY will say so.
+  heldBack: boolean;
+}
+
+async function anyPast(trx: Transaction<Database>, cp: Checkpoint): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    select exists(select 1 from events where (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)) as found`.execute(trx);
+  return rows[0]?.found ?? false;
 }
 
 // One batch: read, apply, checkpoint, notify, all in the caller's transaction.
@@ -105,12 +114,12 @@ export async function projectBatch(
 ): Promise<BatchResult> {
   const cp = await lockCheckpoint(trx);
   const events = await readAfter(trx, cp, limit);
-  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [] };
+  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
   const topics = new Set<string>();
   await applyEvents(trx, projections, events, topics);
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
   await saveCheckpoint(trx, next);
   await notifyReadModels(trx, next, topics);
-  return { count: events.length, checkpoint: next, topics: [...topics] };
+  return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }

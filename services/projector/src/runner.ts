@@ -5,6 +5,7 @@ import { projectBatch, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
+const HELD_BACK_RETRY_MS = 10;
 
 export interface ProjectorOptions {
   databaseUrl: string;
@@ -110,7 +111,8 @@ export class Projector {
         this.options.onBatch?.(result);
         continue;
       }
-      if (!this.pending) await this.idle(this.options.pollMs ?? 1000);
+      if (result.heldBack) await this.idle(HELD_BACK_RETRY_MS);
+      else if (!this.pending) await this.idle(this.options.pollMs ?? 1000);
     }
   }
 

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { executeCommand, type Decider } from './command.ts';
+import { badRequest, conflict, DomainError } from './errors.ts';
+import type { EventMetadata } from './event-store.ts';
+
+type CounterEvent = { type: 'Incremented'; data: { by: string; n: number } };
+
+// State: how many increments the stream holds.
+const counter: Decider<number, CounterEvent> = {
+  initialState: () => 0,
+  evolve: (state) => state + 1,
+};
+
+const inc = (by: string, n: number): CounterEvent => ({ type: 'Incremented', data: { by, n } });
+
+const metadata: EventMetadata = {
+  actor_id: 1,
+  actor_role: 'manager',
+  correlation_id: 'c',
+  causation_id: null,
+  client_ip: null,
+};
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+const competitors: pg.Client[] = [];
+
+beforeAll(async () => {
+  testDb = await createTestDatabase(inject('pgUrl'));
+  handle = createDatabase(testDb.url, { application: 'command-test' });
+  await sql`create table test_effects (stream_id text not null, note text not null)`.execute(handle.db);
+});
+
+afterAll(async () => {
+  for (const c of competitors) await c.end().catch(() => {});
+  await handle?.close();
+  await testDb?.drop();
+});
+
+async function streamEvents(streamId: string) {
+  const { rows } = await sql<{ stream_version: number; data: { by: string; n: number } }>`
+    select stream_version, data from events where stream_id = ${streamId} order by stream_version`.execute(handle.db);
+  return rows;
+}
+
+async function effectRows(streamId: string) {
+  const { rows } = await sql<{ note: string }>`select note from test_effects where stream_id = ${streamId}`.execute(handle.db);
+  return rows;
+}
+
+// Another writer that has already inserted `version` of the stream in an open transaction. Its row is invisible
+// to the command's read (read committed), but the command's insert of the same version waits on it and fails
+// with a unique violation once it commits.
+async function pendingCompetitor(streamId: string, version: number): Promise<{ commit: () => Promise<unknown> }> {
+  const client = new pg.Client({ connectionString: testDb.url });
+  competitors.push(client);
+  await client.connect();
+  await client.query('begin');
+  await client.query(
+    `insert into events (stream_id, stream_version, event_type, data) values ($1, $2, 'Incremented', $3)`,
+    [streamId, version, JSON.stringify({ by: 'competitor', n: version })],
+  );
+  let committed: Promise<unknown> | null = null;
+  return { commit: () => (committed ??= client.query('commit')) };
+}
+
+describe('executeCommand', () => {
+  it('retries after a concurrency conflict: the second attempt sees the competing event and succeeds', async () => {
+    const streamId = 'retry-once';
+    const competitor = await pendingCompetitor(streamId, 1);
+    const seen: number[] = [];
+    // decide is synchronous, so the competing append is made to commit during the first decide: its row (version 1)
+    // was inserted before the command read the stream, and commits while the command decides on an empty stream.
+    const outcome = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: (state) => {
+        seen.push(state);
+        if (seen.length === 1) void competitor.commit();
+        return [inc('command', state + 1)];
+      },
+    });
+    await competitor.commit();
+
+    expect(seen).toEqual([0, 1]); // decide called twice; the second time it saw the competitor's event
+    expect(outcome.state).toBe(2);
+    expect(outcome.events).toEqual([inc('command', 2)]);
+    expect(await streamEvents(streamId)).toEqual([
+      { stream_version: 1, data: { by: 'competitor', n: 1 } },
+      { stream_version: 2, data: { by: 'command', n: 2 } },
+    ]);
+  });
+
+  it('throws a 409 DomainError after three conflicting tries, having written nothing of its own', async () => {
+    const streamId = 'retry-exhausted';
+    // Three competitors hold versions 1, 2 and 3 in open transactions; the k-th decide lets the k-th commit,
+    // so every attempt decides one version behind.
+    const pending: { commit: () => Promise<unknown> }[] = [];
+    for (const version of [1, 2, 3]) pending.push(await pendingCompetitor(streamId, version));
+    let calls = 0;
+    let effects = 0;
+    const error = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: (state) => {
+        void pending[calls]?.commit();
+        calls++;
+        return [inc('command', state + 1)];
+      },
+      effects: async (trx) => {
+        effects++;
+        await sql`insert into test_effects values (${streamId}, 'should not stay')`.execute(trx);
+      },
+    }).catch((e: unknown) => e);
+    for (const p of pending) await p.commit();
+
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(409);
+    expect((error as DomainError).code).toBe('CONFLICT');
+    expect(calls).toBe(3);
+    expect(effects).toBe(0);
+    expect((await streamEvents(streamId)).map((e) => e.data.by)).toEqual(['competitor', 'competitor', 'competitor']);
+    expect(await effectRows(streamId)).toEqual([]);
+  });
+
+  it('writes events and effects together when decide succeeds', async () => {
+    const streamId = 'happy';
+    const outcome = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: (state) => [
+        inc('command', state + 1),
+        inc('command', state + 2),
+      ],
+      effects: async (trx, events, before, after) => {
+        await sql`insert into test_effects values (${streamId}, ${`${events.length}:${before}->${after}`})`.execute(trx);
+      },
+    });
+    expect(outcome.state).toBe(2);
+    expect(outcome.append).not.toBeNull();
+    expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1, 2]);
+    expect(await effectRows(streamId)).toEqual([{ note: '2:0->2' }]);
+  });
+
+  it('a DomainError thrown by decide is not retried and leaves nothing written', async () => {
+    const streamId = 'refused';
+    await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: () => [inc('command', 1)],
+    });
+    let calls = 0;
+    let effects = 0;
+    const error = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: () => {
+        calls++;
+        throw badRequest('Nope');
+      },
+      effects: async (trx) => {
+        effects++;
+        await sql`insert into test_effects values (${streamId}, 'should not exist')`.execute(trx);
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(400);
+    expect(calls).toBe(1);
+    expect(effects).toBe(0);
+    expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1]);
+    expect(await effectRows(streamId)).toEqual([]);
+  });
+
+  it('a DomainError thrown by the effects rolls back the events appended in the same transaction', async () => {
+    const streamId = 'effects-refused';
+    const error = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: () => [inc('command', 1)],
+      effects: async (trx) => {
+        await sql`insert into test_effects values (${streamId}, 'written then refused')`.execute(trx);
+        throw conflict('Username already exists');
+      },
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(409);
+    expect(await streamEvents(streamId)).toEqual([]);
+    expect(await effectRows(streamId)).toEqual([]);
+  });
+});

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { appendToStreams, ConcurrencyError, readStream, type EventMetadata } from './event-store.ts';
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+
+const metadata: EventMetadata = {
+  actor_id: 7,
+  actor_role: 'manager',
+  correlation_id: 'corr-1',
+  causation_id: 'cause-1',
+  client_ip: '10.0.0.1',
+};
+
+const ev = (n: number) => ({ type: 'Thing', data: { n } });
+
+beforeAll(async () => {
+  testDb = await createTestDatabase(inject('pgUrl'));
+  handle = createDatabase(testDb.url, { application: 'event-store-test' });
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+async function rowsOf(streamId: string) {
+  const { rows } = await sql<{
+    stream_version: number;
+    global_position: string;
+    transaction_id: string;
+    data: { n: number };
+  }>`select stream_version, global_position, transaction_id::text as transaction_id, data
+       from events where stream_id = ${streamId} order by stream_version`.execute(handle.db);
+  return rows;
+}
+
+describe('appendToStreams', () => {
+  it('writes consecutive stream versions across several streams in one transaction and returns the last (tx, position)', async () => {
+    const { result, txid } = await handle.db.transaction().execute(async (trx) => {
+      const result = await appendToStreams(
+        trx,
+        [
+          { streamId: 'multi-a', expectedVersion: 0, events: [ev(1), ev(2)] },
+          { streamId: 'multi-b', expectedVersion: 0, events: [ev(1), ev(2), ev(3)] },
+        ],
+        metadata,
+      );
+      const { rows } = await sql<{ txid: string }>`select pg_current_xact_id()::text as txid`.execute(trx);
+      return { result, txid: rows[0]!.txid };
+    });
+
+    const a = await rowsOf('multi-a');
+    const b = await rowsOf('multi-b');
+    expect(a.map((r) => r.stream_version)).toEqual([1, 2]);
+    expect(b.map((r) => r.stream_version)).toEqual([1, 2, 3]);
+    expect(a.map((r) => r.data.n)).toEqual([1, 2]);
+    expect(b.map((r) => r.data.n)).toEqual([1, 2, 3]);
+    // One transaction: every row carries the appending transaction's id.
+    expect(new Set([...a, ...b].map((r) => r.transaction_id))).toEqual(new Set([txid]));
+
+    const maxPosition = [...a, ...b].map((r) => BigInt(r.global_position)).reduce((x, y) => (x > y ? x : y));
+    expect(result).toEqual({ transactionId: txid, position: maxPosition.toString() });
+
+    // A later append continues the stream's versions.
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'multi-a', expectedVersion: 2, events: [ev(3)] }], metadata),
+    );
+    expect((await rowsOf('multi-a')).map((r) => r.stream_version)).toEqual([1, 2, 3]);
+  });
+
+  it('keeps versions consecutive and returns the highest position when the append spans several insert statements', async () => {
+    const many = Array.from({ length: 1500 }, (_, i) => ev(i + 1));
+    const result = await handle.db.transaction().execute((trx) =>
+      appendToStreams(
+        trx,
+        [
+          { streamId: 'bulk-a', expectedVersion: 0, events: many },
+          { streamId: 'bulk-b', expectedVersion: 0, events: many.slice(0, 800) },
+        ],
+        metadata,
+      ),
+    );
+    const a = await rowsOf('bulk-a');
+    const b = await rowsOf('bulk-b');
+    expect(a.map((r) => r.stream_version)).toEqual(many.map((_, i) => i + 1));
+    expect(b.map((r) => r.stream_version)).toEqual(many.slice(0, 800).map((_, i) => i + 1));
+    const all = [...a, ...b];
+    const maxPosition = all.map((r) => BigInt(r.global_position)).reduce((x, y) => (x > y ? x : y));
+    expect(result?.position).toBe(maxPosition.toString());
+    expect(new Set(all.map((r) => r.transaction_id))).toEqual(new Set([result?.transactionId]));
+  });
+
+  it('returns null and writes nothing when there are no events', async () => {
+    const result = await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'empty', expectedVersion: 0, events: [] }], metadata),
+    );
+    expect(result).toBeNull();
+    expect(await rowsOf('empty')).toEqual([]);
+  });
+
+  it('throws ConcurrencyError on a stale expectedVersion and the failed transaction writes nothing', async () => {
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'stale', expectedVersion: 0, events: [ev(1)] }], metadata),
+    );
+    const attempt = handle.db.transaction().execute((trx) =>
+      appendToStreams(
+        trx,
+        [
+          { streamId: 'stale-other', expectedVersion: 0, events: [ev(1)] },
+          // Decided on an empty stream, but version 1 is taken.
+          { streamId: 'stale', expectedVersion: 0, events: [ev(99)] },
+        ],
+        metadata,
+      ),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
+    expect((await rowsOf('stale')).map((r) => r.data.n)).toEqual([1]);
+    expect(await rowsOf('stale-other')).toEqual([]);
+  });
+
+  it('throws ConcurrencyError for the later of two concurrent writers deciding on the same version', async () => {
+    let appended!: () => void;
+    const appendedP = new Promise<void>((r) => (appended = r));
+    let commit!: () => void;
+    const commitGate = new Promise<void>((r) => (commit = r));
+    // Writer 1 appends version 1 and holds its transaction open.
+    const first = handle.db.transaction().execute(async (trx) => {
+      await appendToStreams(trx, [{ streamId: 'race', expectedVersion: 0, events: [ev(1)] }], metadata);
+      appended();
+      await commitGate;
+    });
+    await appendedP;
+    // Writer 2 decided on the same (empty) stream: its insert waits for writer 1, then fails once writer 1 commits.
+    const second = handle.db
+      .transaction()
+      .execute((trx) => appendToStreams(trx, [{ streamId: 'race', expectedVersion: 0, events: [ev(2)] }], metadata))
+      .catch((e: unknown) => e);
+    commit();
+    await first;
+    const error = await second;
+    expect(error).toBeInstanceOf(ConcurrencyError);
+    expect((error as ConcurrencyError).streamId).toContain('race');
+    expect((await rowsOf('race')).map((r) => r.data.n)).toEqual([1]);
+  });
+});
+
+describe('the events table is append-only', () => {
+  let client: pg.Client;
+  beforeAll(async () => {
+    client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'immutable', expectedVersion: 0, events: [ev(1)] }], metadata),
+    );
+  });
+  afterAll(async () => {
+    await client?.end();
+  });
+
+  it.each([
+    ['UPDATE', `update events set data = '{"n": 2}' where stream_id = 'immutable'`],
+    ['DELETE', `delete from events where stream_id = 'immutable'`],
+    ['TRUNCATE', `truncate events`],
+  ])('refuses %s', async (op, statement) => {
+    const error = (await client.query(statement).catch((e: unknown) => e)) as { code?: string; message?: string };
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('42501');
+    expect(error.message).toBe(`events are append-only: ${op} refused`);
+    expect((await rowsOf('immutable')).map((r) => r.data.n)).toEqual([1]);
+  });
+});
+
+describe('NOTIFY events', () => {
+  it('is delivered when the appending transaction commits, not before', async () => {
+    const listener = new pg.Client({ connectionString: testDb.url });
+    const other = new pg.Client({ connectionString: testDb.url });
+    await listener.connect();
+    await other.connect();
+    try {
+      const received: string[] = [];
+      listener.on('notification', (msg) => {
+        if (msg.channel === 'events') received.push(msg.payload ?? '');
+      });
+      await listener.query('listen events');
+
+      let appended!: () => void;
+      const appendedP = new Promise<void>((r) => (appended = r));
+      let commit!: () => void;
+      const commitGate = new Promise<void>((r) => (commit = r));
+      const tx = handle.db.transaction().execute(async (trx) => {
+        await appendToStreams(trx, [{ streamId: 'notify', expectedVersion: 0, events: [ev(1)] }], metadata);
+        appended();
+        await commitGate;
+      });
+      await appendedP;
+
+      // The append has run but not committed. A committed marker notification sent now reaches the listener
+      // after anything already delivered; when it has arrived, the append's notification must not have.
+      await other.query(`select pg_notify('events', 'marker')`);
+      await vi.waitFor(() => expect(received).toContain('marker'), { timeout: 10_000, interval: 20 });
+      expect(received).toEqual(['marker']);
+
+      commit();
+      await tx;
+      await vi.waitFor(() => expect(received).toEqual(['marker', '']), { timeout: 10_000, interval: 20 });
+    } finally {
+      await listener.end();
+      await other.end();
+    }
+  });
+
+  it('is not delivered for an append that rolls back', async () => {
+    const listener = new pg.Client({ connectionString: testDb.url });
+    const other = new pg.Client({ connectionString: testDb.url });
+    await listener.connect();
+    await other.connect();
+    try {
+      const received: string[] = [];
+      listener.on('notification', (msg) => {
+        if (msg.channel === 'events') received.push(msg.payload ?? '');
+      });
+      await listener.query('listen events');
+      const rolledBack = handle.db.transaction().execute(async (trx) => {
+        await appendToStreams(trx, [{ streamId: 'notify-rollback', expectedVersion: 0, events: [ev(1)] }], metadata);
+        throw new Error('abort');
+      });
+      await expect(rolledBack).rejects.toThrow('abort');
+      await other.query(`select pg_notify('events', 'marker')`);
+      await vi.waitFor(() => expect(received).toContain('marker'), { timeout: 10_000, interval: 20 });
+      expect(received).toEqual(['marker']);
+    } finally {
+      await listener.end();
+      await other.end();
+    }
+  });
+});
+
+describe('readStream', () => {
+  it('returns the stream in version order with data and metadata', async () => {
+    const otherMeta: EventMetadata = { ...metadata, correlation_id: 'corr-2', actor_id: null, client_ip: null };
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'read-me', expectedVersion: 0, events: [ev(1), ev(2)] }], metadata),
+    );
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'read-me-not', expectedVersion: 0, events: [ev(100)] }], metadata),
+    );
+    // Version 4 is written before version 3, so it has the lower position: the order must come from the version.
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'read-me', expectedVersion: 3, events: [ev(4)] }], otherMeta),
+    );
+    await handle.db.transaction().execute((trx) =>
+      appendToStreams(trx, [{ streamId: 'read-me', expectedVersion: 2, events: [ev(3)] }], otherMeta),
+    );
+
+    const events = await readStream<{ type: 'Thing'; data: { n: number } }>(handle.db, 'read-me');
+    expect(events.map((e) => e.stream_version)).toEqual([1, 2, 3, 4]);
+    expect(events.map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
+    expect(events.every((e) => e.type === 'Thing' && e.stream_id === 'read-me')).toBe(true);
+    expect(events.map((e) => e.metadata)).toEqual([metadata, metadata, otherMeta, otherMeta]);
+    expect(BigInt(events[3]!.global_position)).toBeLessThan(BigInt(events[2]!.global_position));
+    for (const e of events) {
+      expect(e.global_position).toMatch(/^\d+$/);
+      expect(e.transaction_id).toMatch(/^\d+$/);
+      expect(e.recorded_at).toBeInstanceOf(Date);
+    }
+    expect(await readStream(handle.db, 'no-such-stream')).toEqual([]);
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import type { ReadModelsNotice } from '@wh/contracts';
+import { compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
+import type { Projection } from './projection.ts';
+
+// PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; the notice wraps the topics with tx and pos.
+const PAYLOAD_LIMIT = 8000;
+const fits = (topics: string[]) =>
+  Buffer.byteLength(JSON.stringify({ tx: '18446744073709551615', pos: '9223372036854775807', topics })) < PAYLOAD_LIMIT;
+
+describe('compactTopics', () => {
+  it('leaves a small topic list as it is', () => {
+    const topics = ['orders', 'order:1', 'worker:7', 'inventory'];
+    expect(compactTopics(topics)).toEqual(topics);
+  });
+
+  it("drops 'order:N' when 'orders' is present, keeping topics no family covers", () => {
+    const orders = Array.from({ length: 2000 }, (_, i) => `order:${i + 1}`);
+    const topics = ['orders', ...orders, 'worker:7', 'worker:8', 'inventory', 'user:3'];
+    expect(fits(topics)).toBe(false);
+    const compacted = compactTopics(topics);
+    expect(compacted).toEqual(['orders', 'worker:7', 'worker:8', 'inventory', 'user:3']);
+    expect(fits(compacted)).toBe(true);
+  });
+
+  it("drops each family's items: 'user:N' under 'users' as well as 'order:N' under 'orders'", () => {
+    const topics = [
+      'users',
+      ...Array.from({ length: 1000 }, (_, i) => `user:${i}`),
+      'orders',
+      ...Array.from({ length: 1000 }, (_, i) => `order:${i}`),
+    ];
+    expect(compactTopics(topics)).toEqual(['users', 'orders']);
+  });
+
+  it("falls back to ['*'] when the items have no family to fold into", () => {
+    const topics = ['inventory', ...Array.from({ length: 2000 }, (_, i) => `worker:${i}`)];
+    expect(fits(topics)).toBe(false);
+    expect(compactTopics(topics)).toEqual(['*']);
+  });
+
+  it("falls back to ['*'] when what is left after dropping covered items is still too long", () => {
+    const topics = ['orders', ...Array.from({ length: 1000 }, (_, i) => `order:${i}`), ...Array.from({ length: 1500 }, (_, i) => `order-line:${i}`)];
+    expect(compactTopics(topics)).toEqual(['*']);
+  });
+});
+
+describe('projectBatch with many topics', () => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  let listener: pg.Client;
+  const notices: ReadModelsNotice[] = [];
+
+  // Touches one 'thing:N' topic per event plus the 'things' family.
+  const noisy: Projection = {
+    name: 'noisy',
+    handles: new Set(['Noisy']),
+    async apply(_trx, events, topics) {
+      topics.add('things');
+      for (const e of events) topics.add(`thing:${(e.data as { n: number }).n}`);
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(inject('pgUrl'));
+    handle = createDatabase(testDb.url, { application: 'batch-test' });
+    listener = new pg.Client({ connectionString: testDb.url });
+    await listener.connect();
+    listener.on('notification', (msg) => {
+      if (msg.channel === 'read_models' && msg.payload) notices.push(JSON.parse(msg.payload) as ReadModelsNotice);
+    });
+    await listener.query('listen read_models');
+  });
+
+  afterAll(async () => {
+    await listener?.end();
+    await handle?.close();
+    await testDb?.drop();
+  });
+
+  it('commits a batch whose topics exceed the NOTIFY limit, announcing the compacted topics', async () => {
+    const n = 1500;
+    await sql`insert into events (stream_id, stream_version, event_type, data)
+              select 'noisy-' || i, 1, 'Noisy', jsonb_build_object('n', i) from generate_series(1, ${n}) as i`.execute(handle.db);
+    expect(fits(['things', ...Array.from({ length: n }, (_, i) => `thing:${i + 1}`)])).toBe(false);
+
+    let applied = 0;
+    await vi.waitFor(
+      async () => {
+        applied += (await handle.db.transaction().execute((trx) => projectBatch(trx, [noisy], 5000))).count;
+        expect(applied).toBe(n);
+      },
+      { timeout: 15_000, interval: 25 },
+    );
+    const cp = await handle.db.transaction().execute((trx) => lockCheckpoint(trx));
+    await vi.waitFor(() => expect(notices.some((x) => x.pos === cp.pos)).toBe(true), { timeout: 10_000, interval: 20 });
+    const notice = notices.find((x) => x.pos === cp.pos)!;
+    expect(notice.tx).toBe(cp.tx);
+    expect(notice.topics).toEqual(['things']);
+  });
+});

@@ -1,0 +1,292 @@
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDatabase, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import type { ReadModelsNotice } from '@wh/contracts';
+import { lockCheckpoint, projectBatch, type BatchResult } from './batch.ts';
+import type { Projection } from './projection.ts';
+import { usersProjection } from './projections/users.ts';
+import { Projector, PROJECTOR_LOCK_KEY } from './runner.ts';
+
+const WAIT = { timeout: 15_000, interval: 25 };
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+const clients: pg.Client[] = [];
+const running: Projector[] = [];
+
+// Records every applied event; the primary key makes a second application of an event fail loudly.
+const testProjection: Projection = {
+  name: 'test',
+  handles: new Set(['TestHappened']),
+  async apply(trx, events, topics) {
+    for (const e of events) {
+      await sql`insert into test_applied (position, tx, stream_id)
+                values (${e.global_position}::bigint, ${e.transaction_id}::xid8, ${e.stream_id})`.execute(trx);
+      topics.add('tests');
+    }
+  },
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase(inject('pgUrl'));
+  handle = createDatabase(testDb.url, { application: 'runner-test' });
+  await sql`create table test_applied (
+              seq       bigserial not null,
+              position  bigint primary key,
+              tx        xid8 not null,
+              stream_id text not null)`.execute(handle.db);
+});
+
+afterEach(async () => {
+  while (running.length > 0) await running.pop()!.stop();
+  while (clients.length > 0) await clients.pop()!.end().catch(() => {});
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: testDb.url });
+  clients.push(client);
+  await client.connect();
+  return client;
+}
+
+let streamCounter = 0;
+interface Appended {
+  position: string;
+  tx: string;
+}
+
+// Appends one test event on the given connection (inside whatever transaction it has open).
+async function appendOn(client: pg.Client | pg.Pool, type = 'TestHappened', data: unknown = {}, streamId?: string): Promise<Appended> {
+  const { rows } = await client.query<{ position: string; tx: string }>(
+    `insert into events (stream_id, stream_version, event_type, data) values ($1, 1, $2, $3)
+     returning global_position::text as position, transaction_id::text as tx`,
+    [streamId ?? `test-${++streamCounter}`, type, JSON.stringify(data)],
+  );
+  return rows[0]!;
+}
+
+const append = (type?: string, data?: unknown, streamId?: string) => appendOn(handle.pool, type, data, streamId);
+
+async function appliedPositions(): Promise<string[]> {
+  const { rows } = await sql<{ position: string }>`select position::text as position from test_applied order by seq`.execute(handle.db);
+  return rows.map((r) => r.position);
+}
+
+async function checkpoint() {
+  return handle.db.transaction().execute((trx) => lockCheckpoint(trx));
+}
+
+const batch = (projections: readonly Projection[] = [testProjection]): Promise<BatchResult> =>
+  handle.db.transaction().execute((trx) => projectBatch(trx, projections, 500));
+
+// (tx, pos) comparison as the store orders events.
+const after = (a: { tx: string; pos: string }, b: { tx: string; pos: string }) =>
+  BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && BigInt(a.pos) > BigInt(b.pos));
+
+function projector(options: { pollMs?: number; projections?: readonly Projection[] } = {}) {
+  const batches: BatchResult[] = [];
+  const logs: { msg: string; extra?: Record<string, unknown> }[] = [];
+  const p = new Projector({
+    databaseUrl: testDb.url,
+    db: handle.db,
+    projections: options.projections ?? [testProjection],
+    pollMs: options.pollMs ?? 100,
+    onBatch: (r) => batches.push(r),
+    log: (msg, extra) => logs.push({ msg, ...(extra ? { extra } : {}) }),
+  });
+  running.push(p);
+  p.start();
+  return { p, batches, logs, applied: () => batches.reduce((n, b) => n + b.count, 0) };
+}
+
+// A projector that just stopped has closed its connection; the server drops its advisory lock a moment later.
+async function lockReleased() {
+  await vi.waitFor(async () => {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_locks
+       where locktype = 'advisory' and objid = ${PROJECTOR_LOCK_KEY}
+         and database = (select oid from pg_database where datname = current_database())`.execute(handle.db);
+    expect(rows[0]!.n).toBe(0);
+  }, WAIT);
+}
+
+describe('projectBatch and late commits', () => {
+  it('does not pass an open transaction holding a lower position; applies both once, in (tx, position) order, after it commits', async () => {
+    const a = await connect();
+    const b = await connect();
+
+    await a.query('begin');
+    const eventA = await appendOn(a); // lower position, lower transaction id; stays open
+    await b.query('begin');
+    const eventB = await appendOn(b);
+    await b.query('commit');
+    expect(BigInt(eventA.position)).toBeLessThan(BigInt(eventB.position));
+    expect(BigInt(eventA.tx)).toBeLessThan(BigInt(eventB.tx));
+
+    // B is committed and readable, but A may still commit below it: the batch must hold B back.
+    const held = await batch();
+    expect(await appliedPositions()).not.toContain(eventB.position);
+    expect(held.topics).not.toContain('tests');
+    expect(held.heldBack).toBe(true);
+    const cp = await checkpoint();
+    expect(after(cp, { tx: eventA.tx, pos: eventA.position })).toBe(false);
+    expect(after(cp, { tx: eventB.tx, pos: eventB.position })).toBe(false);
+
+    // Why the pair and not the position alone: a reader ordering by global_position would have read B (the only
+    // committed row), checkpointed B's position, and then never looked below it again, so A, which commits later
+    // with a lower position, would be lost for good. Shown here with such a naive reader:
+    const naive = await handle.pool.query<{ pos: string }>(
+      `select global_position::text as pos from events where global_position > $1 order by global_position`,
+      [eventA.position],
+    );
+    expect(naive.rows.map((r) => r.pos)).toContain(eventB.position);
+    const naiveCheckpoint = eventB.position;
+
+    await a.query('commit');
+
+    const naiveAfter = await handle.pool.query(`select 1 from events where global_position > $1 and global_position = $2`, [
+      naiveCheckpoint,
+      eventA.position,
+    ]);
+    expect(naiveAfter.rowCount).toBe(0); // the naive reader can never see A
+
+    // Other databases' transactions on the same server can hold the snapshot's xmin back a little: batch until done.
+    await vi.waitFor(async () => {
+      await batch();
+      const applied = await appliedPositions();
+      expect(applied).toContain(eventA.position);
+      expect(applied).toContain(eventB.position);
+    }, WAIT);
+
+    const applied = await appliedPositions();
+    expect(applied.filter((p) => p === eventA.position || p === eventB.position)).toEqual([eventA.position, eventB.position]);
+    const passed = await checkpoint();
+    expect(passed.pos === eventB.position || after(passed, { tx: eventB.tx, pos: eventB.position })).toBe(true);
+
+    // Nothing is applied twice: further batches find nothing new.
+    expect((await batch()).count).toBe(0);
+    expect(await appliedPositions()).toEqual(applied);
+  });
+});
+
+describe('Projector', () => {
+  it('two instances: one active, one standby, each event applied once; stopping the active one hands over', async () => {
+    await lockReleased();
+    const first = projector();
+    const second = projector();
+    await vi.waitFor(() => expect([first.p.state, second.p.state]).toContain('active'), WAIT);
+    const [active, standby] = first.p.state === 'active' ? [first, second] : [second, first];
+    await vi.waitFor(() => expect(standby.p.state).toBe('standby'), WAIT);
+
+    const events: string[] = [];
+    for (let i = 0; i < 5; i++) events.push((await append()).position);
+    await vi.waitFor(async () => expect(await appliedPositions()).toEqual(expect.arrayContaining(events)), WAIT);
+
+    // The standby keeps trying the lock (every 100 ms) but never gets it while the active one holds it.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(active.p.state).toBe('active');
+    expect(standby.p.state).toBe('standby');
+    expect(standby.applied()).toBe(0);
+    expect(active.applied()).toBe(events.length);
+
+    await active.p.stop();
+    expect(active.p.state).toBe('stopped');
+    await vi.waitFor(() => expect(standby.p.state).toBe('active'), WAIT);
+
+    const later: string[] = [];
+    for (let i = 0; i < 3; i++) later.push((await append()).position);
+    await vi.waitFor(async () => expect(await appliedPositions()).toEqual(expect.arrayContaining(later)), WAIT);
+    expect(standby.applied()).toBe(later.length);
+    expect(active.applied()).toBe(events.length);
+    expect([...active.logs, ...standby.logs].filter((l) => l.msg.includes('lost'))).toEqual([]);
+  });
+
+  it('when the active instance loses its connection on the database side, the standby takes over', async () => {
+    await lockReleased();
+    const first = projector();
+    const second = projector();
+    await vi.waitFor(() => expect([first.p.state, second.p.state]).toContain('active'), WAIT);
+    const [active, standby] = first.p.state === 'active' ? [first, second] : [second, first];
+    await vi.waitFor(() => expect(standby.p.state).toBe('standby'), WAIT);
+
+    // Both lock clients are named warehouse-projector; the one holding the advisory lock is the active one.
+    const { rows } = await sql<{ pid: number; application_name: string }>`
+      select l.pid, a.application_name
+        from pg_locks l join pg_stat_activity a on a.pid = l.pid
+       where l.locktype = 'advisory' and l.granted and l.objid = ${PROJECTOR_LOCK_KEY}
+         and l.database = (select oid from pg_database where datname = current_database())`.execute(handle.db);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.application_name).toBe('warehouse-projector');
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(handle.db);
+
+    await vi.waitFor(() => expect(standby.p.state).toBe('active'), WAIT);
+    const events: string[] = [];
+    for (let i = 0; i < 3; i++) events.push((await append()).position);
+    await vi.waitFor(async () => expect(await appliedPositions()).toEqual(expect.arrayContaining(events)), WAIT);
+    // The killed instance reconnects and waits as the standby.
+    await vi.waitFor(() => expect(active.p.state).toBe('standby'), WAIT);
+    expect(standby.p.state).toBe('active');
+    expect(active.logs.some((l) => l.msg.includes('connection lost'))).toBe(true);
+    expect(active.applied() + standby.applied()).toBe(events.length);
+  });
+
+  it('is woken by NOTIFY events, not by polling', async () => {
+    await lockReleased();
+    const only = projector({ pollMs: 60_000 });
+    await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
+    // Let the first batch after becoming active finish, so the projector is idle in its 60 s wait.
+    await new Promise((r) => setTimeout(r, 200));
+    const { position } = await append();
+    await vi.waitFor(async () => expect(await appliedPositions()).toContain(position), { timeout: 10_000, interval: 25 });
+  });
+
+  it('applies an event held back by an unrelated open transaction as soon as it ends, without waiting for the poll', async () => {
+    await lockReleased();
+    const only = projector({ pollMs: 60_000 });
+    await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
+    await new Promise((r) => setTimeout(r, 200));
+    // A writer that appends no event but holds the snapshot's xmin while an event commits and its NOTIFY fires.
+    const blocker = await connect();
+    await blocker.query('begin');
+    await blocker.query('select pg_current_xact_id()');
+    const { position } = await append();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await appliedPositions()).not.toContain(position);
+    await blocker.query('commit');
+    // No second NOTIFY comes and the poll is 60 s away: only the held-back retry can apply it within this bound.
+    await vi.waitFor(async () => expect(await appliedPositions()).toContain(position), { timeout: 10_000, interval: 25 });
+  });
+
+  it("sends NOTIFY read_models with the batch's checkpoint and topics after a batch", async () => {
+    const listener = await connect();
+    const notices: ReadModelsNotice[] = [];
+    listener.on('notification', (msg) => {
+      if (msg.channel === 'read_models' && msg.payload) notices.push(JSON.parse(msg.payload) as ReadModelsNotice);
+    });
+    await listener.query('listen read_models');
+    await lockReleased();
+    const only = projector({ projections: [usersProjection, testProjection] });
+    await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
+
+    const userId = 4242;
+    const created = await append(
+      'UserCreated',
+      { user_id: userId, username: 'notice', email: null, full_name: null, role: 'worker', is_active: true, at: '2024-01-01T00:00:00.000Z' },
+      `user-${userId}`,
+    );
+    await vi.waitFor(() => expect(notices.some((n) => n.topics.includes(`user:${userId}`))).toBe(true), WAIT);
+    const notice = notices.find((n) => n.topics.includes(`user:${userId}`))!;
+    expect(notice.topics).toEqual(expect.arrayContaining(['users', `user:${userId}`]));
+    expect(notice.topics).not.toContain('tests');
+    expect(notice).toEqual({ tx: created.tx, pos: created.position, topics: notice.topics });
+    const row = await handle.db.selectFrom('rm_users').selectAll().where('id', '=', userId).executeTakeFirst();
+    expect(row?.username).toBe('notice');
+  });
+});
