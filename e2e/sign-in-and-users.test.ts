@@ -103,9 +103,31 @@ describe('User Management', () => {
       try {
         await e2e.signIn(second.page, 'new_verifier', 'verify-me');
         await second.page.waitForURL((u) => u.pathname === HOME_ROUTE.executive2);
+
+        // Deactivating from the row menu ends that session at once: the other browser is sent to sign in.
+        await page.getByRole('button', { name: 'More actions for new_verifier' }).click();
+        await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+        await row.getByText('Inactive').waitFor();
+        await second.page.waitForURL((u) => u.pathname === '/login', { timeout: 10_000 });
       } finally {
         await second.context.close();
       }
+
+      // Deleting asks first, in the spec's words; the row then leaves the list.
+      await page.getByRole('button', { name: 'More actions for new_verifier' }).click();
+      await page.getByRole('menuitem', { name: 'Delete' }).click();
+      const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+      await confirm.getByText('Are you sure you want to delete this user? This action cannot be undone.').waitFor();
+      await confirm.getByRole('button', { name: /Delete/ }).click();
+      await row.waitFor({ state: 'detached' });
+
+      // The own row offers no deactivation and explains why it cannot be deleted.
+      await page.getByRole('button', { name: 'More actions for admin' }).click();
+      expect(await page.getByRole('menuitem', { name: 'Deactivate' }).count()).toBe(0);
+      const ownDelete = page.getByRole('menuitem', { name: /Delete/ });
+      expect(await ownDelete.getAttribute('aria-disabled')).toBe('true');
+      expect(await ownDelete.innerText()).toContain('Cannot delete your own account');
+      await page.keyboard.press('Escape');
     } finally {
       await context.close();
     }

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@wh/contracts/auth/permissions';
 import type { User } from '@wh/contracts/users/http';
 import { Button } from '../../../components/ui/button.tsx';
+import { ActionMenu } from '../../../components/ui/menu.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { formatLastLogin, initialsOf } from '../relative-time.ts';
 
@@ -94,30 +95,18 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
                       <Button size="sm" variant="ghost" onPress={() => onAction('edit', user)}>
                         Edit
                       </Button>
-                      {user.id === ADMIN_ID ? null : (
-                        <Button size="sm" variant="ghost" isDisabled={busy} onPress={() => onAction('toggle', user)}>
-                          {user.is_active ? 'Deactivate' : 'Activate'}
-                        </Button>
-                      )}
-                      <Button size="sm" variant="ghost" onPress={() => onAction('password', user)}>
-                        Change password
-                      </Button>
-                      <span title={blocked ?? undefined} className="action-wrap">
-                        <Button
-                          size="sm"
-                          variant="ghost-danger"
-                          isDisabled={blocked !== null}
-                          aria-describedby={blocked ? `delete-blocked-${user.id}` : undefined}
-                          onPress={() => onAction('delete', user)}
-                        >
-                          Delete
-                        </Button>
-                        {blocked ? (
-                          <span id={`delete-blocked-${user.id}`} className="sr-only">
-                            {blocked}
-                          </span>
-                        ) : null}
-                      </span>
+                      <ActionMenu<UserAction>
+                        label="More"
+                        aria-label={`More actions for ${user.username}`}
+                        onAction={(action) => onAction(action, user)}
+                        actions={[
+                          ...(user.id === ADMIN_ID || own
+                            ? []
+                            : [{ id: 'toggle' as const, label: user.is_active ? 'Deactivate' : 'Activate', isDisabled: busy }]),
+                          { id: 'password', label: 'Change password' },
+                          { id: 'delete', label: 'Delete', tone: 'danger', isDisabled: blocked !== null, description: blocked },
+                        ]}
+                      />
                     </>
                   )}
                 </div>
