@@ -146,4 +146,37 @@ describe('User Management', () => {
       await context.close();
     }
   });
+
+  it('moves Last Login on every minute and clears a page error after 5 seconds', async () => {
+    const { context, page } = await e2e.newPage();
+    try {
+      await context.clock.install();
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.goto('/users');
+      const own = page.getByRole('row').filter({ hasText: '(You)' });
+      await own.getByText('Just now').waitFor();
+      await context.clock.fastForward('03:00');
+      await own.getByText('3m ago').waitFor();
+
+      // One refused call is enough to show the page error; the server itself is not involved.
+      await page.route('**/api/users/*/toggle-status', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, message: 'Simulated refusal', error: { code: 'CONFLICT', message: 'Simulated refusal' } }),
+        }),
+      );
+      await page.getByRole('button', { name: 'More actions for picker_pat' }).click();
+      await page.getByRole('menuitem', { name: 'Deactivate' }).click();
+      const error = page.getByText('Simulated refusal');
+      await error.waitFor();
+      await context.clock.fastForward(4000);
+      expect(await error.isVisible()).toBe(true);
+      await context.clock.fastForward(1500);
+      await error.waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
 });

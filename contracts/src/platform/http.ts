@@ -62,7 +62,9 @@ export type SuccessEnvelope<T> = {
   projected?: boolean;
 };
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: 'The id must be a positive whole number' }).int('The id must be a positive whole number').positive('The id must be a positive whole number'),
+});
 
 // Query-string booleans arrive as text.
 export const queryBoolean = z

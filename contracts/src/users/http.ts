@@ -27,8 +27,11 @@ const password = z
   .max(200, 'Password must be at most 200 characters');
 
 export const loginBodySchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required'),
-  password: z.string({ error: 'Password is required' }).refine((v) => v.trim() !== '', 'Password is required'),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username is too long'),
+  password: z
+    .string({ error: 'Password is required' })
+    .max(200, 'Password is too long')
+    .refine((v) => v.trim() !== '', 'Password is required'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

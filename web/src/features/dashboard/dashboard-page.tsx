@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import { isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
@@ -6,18 +6,10 @@ import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
+import { useNow } from '../../lib/timers.ts';
 import { AccountCard } from './components/account-card.tsx';
 import { SystemOverview } from './components/system-overview.tsx';
 import { greetingFor } from './greeting.ts';
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
 
 export function DashboardPage() {
   const user = useAtomValue(signedInUserAtom);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
@@ -19,6 +19,7 @@ import { DeleteUserDialog } from './components/delete-user-dialog.tsx';
 import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UserFormDialog } from './components/user-form-dialog.tsx';
 import { UsersTable, type UserAction } from './components/users-table.tsx';
+import { useNow, usePageError } from '../../lib/timers.ts';
 
 const INITIAL_FILTER: UsersFilter = { search: '', role: 'all', status: 'all', includeDeleted: false, page: 1, limit: 10 };
 const ROLE_FILTER_OPTIONS = [{ id: 'all' as const, label: 'All Roles' }, ...ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }))];
@@ -27,33 +28,13 @@ const STATUS_OPTIONS = [
   { id: 'active' as const, label: 'Active' },
   { id: 'inactive' as const, label: 'Inactive' },
 ];
-const PAGE_ERROR_MS = 5_000;
 const CLOCK_MS = 60_000;
+const PAGE_ERROR_MS = 5_000;
 
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'edit' | 'password' | 'delete' | 'details'; user: User }
   | null;
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}
-
-/** A page error that clears itself after 5 seconds. */
-function usePageError(): [string | null, (message: string | null) => void] {
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!error) return;
-    const id = setTimeout(() => setError(null), PAGE_ERROR_MS);
-    return () => clearTimeout(id);
-  }, [error]);
-  return [error, setError];
-}
 
 const filterKey = (f: UsersFilter) => JSON.stringify(f);
 
@@ -64,7 +45,7 @@ export function UsersPage() {
   const now = useNow(CLOCK_MS);
   const [filter, setFilter] = useState<UsersFilter>(INITIAL_FILTER);
   const [searchDraft, setSearchDraft] = useState('');
-  const [pageError, setPageError] = usePageError();
+  const [pageError, setPageError] = usePageError(PAGE_ERROR_MS);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [busyUserId, setBusyUserId] = useState<number | null>(null);
   // After create the new user is placed at the top of the list it was created from.

@@ -154,6 +154,12 @@ describe('GET, PUT and DELETE /api/users/{id}', () => {
     expect(closed.session_duration).toBeGreaterThanOrEqual(0);
   });
 
+  it('refuses an id that is not a number with a readable message', async () => {
+    const res = await admin.get('/api/users/abc');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The id must be a positive whole number');
+  });
+
   it('answers 404 for an unknown user', async () => {
     const res = await admin.get('/api/users/9999');
     expect(res.status).toBe(404);
