@@ -19,6 +19,18 @@ describe('the command service platform', () => {
     expect((await attempt('someone-else')).status).toBe(401);
   });
 
+  it('does not let a client escape the limit by claiming another address in X-Forwarded-For', async () => {
+    const attempt = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'x-forwarded-for': ip },
+        payload: { username: 'spoofer', password: 'wrong-password' },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(`10.0.0.${i}`)).statusCode).toBe(401);
+    expect((await attempt('10.0.0.99')).statusCode).toBe(429);
+  });
+
   it('ends a session idle for longer than 12 hours and records why', async () => {
     const worker = await t.userWithRole('worker');
     expect((await worker.get('/api/auth/me')).status).toBe(200);

@@ -18,6 +18,11 @@ const configSchema = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  // Only behind a reverse proxy: otherwise any client could choose its own address with X-Forwarded-For.
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
+    .default('false')
+    .transform((v) => v === 'true'),
   NODE_ENV: z.string().default('production'),
 });
 

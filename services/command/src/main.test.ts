@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { freePort } from '../../../scripts/embedded-postgres.ts';
+
+// docker-compose's shape: the command service and the projector as two processes on one database.
+const commandMain = fileURLToPath(new URL('./main.ts', import.meta.url));
+const projectorMain = fileURLToPath(new URL('../../projector/src/main.ts', import.meta.url));
+
+let db: TestDatabase;
+let base: string;
+const children: ChildProcess[] = [];
+
+function run(entry: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  return child;
+}
+
+async function post(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('pgUrl'), { migrate: false });
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  run(commandMain, {
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_PASSWORD: 'admin-password',
+    LOG_LEVEL: 'silent',
+    READ_YOUR_WRITES_TIMEOUT_MS: '300',
+  });
+  await vi.waitFor(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200), { timeout: 30_000, interval: 200 });
+});
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  }
+  await db?.drop();
+});
+
+describe('command service and projector as separate processes', () => {
+  it('commands succeed without a projector and say they are not projected yet; the projector then catches up', async () => {
+    const login = await post('/api/auth/login', { username: 'admin', password: 'admin-password' });
+    expect(login.status).toBe(200);
+    expect(login.body.projected).toBe(false);
+    expect(login.body.data.user).toMatchObject({ id: 1, username: 'admin', role: 'manager' });
+    const token = login.body.data.token as string;
+
+    const created = await post('/api/users', { username: 'before_projector', password: 'secret1' }, token);
+    expect(created.status).toBe(201);
+    expect(created.body.projected).toBe(false);
+    expect(created.body.data.username).toBe('before_projector');
+
+    run(projectorMain, { DATABASE_URL: db.url });
+    const list = () =>
+      fetch(`${base}/api/users?search=before_projector`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
+    await vi.waitFor(async () => expect((await list()).data.users).toHaveLength(1), { timeout: 30_000, interval: 200 });
+
+    const after = await post('/api/users', { username: 'with_projector', password: 'secret1' }, token);
+    expect(after.body.projected).toBe(true);
+  });
+});
