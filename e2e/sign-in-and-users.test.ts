@@ -45,6 +45,23 @@ describe('signing in', () => {
     }
   });
 
+  it('on a phone the navigation slides in from a menu button and closes after choosing a screen', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 390, height: 844 }, hasTouch: true });
+    const page = await context.newPage();
+    try {
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      expect(await nav.getByRole('link', { name: 'User Management' }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Open menu' }).first().click();
+      await nav.getByRole('link', { name: 'User Management' }).click();
+      await page.waitForURL((u) => u.pathname === '/users');
+      await expect.poll(() => nav.getByRole('link', { name: 'User Management' }).isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the server message in a Login Failed box and clears it on typing', async () => {
     const { context, page } = await e2e.newPage();
     try {
