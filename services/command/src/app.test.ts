@@ -76,6 +76,16 @@ describe('the command service platform', () => {
     expect(res.body).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
   });
 
+  it('takes a JSON content type with an empty body as no body', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
   it('refuses a body that is not JSON with a 400 envelope', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{oops' });
     expect(res.statusCode).toBe(400);
