@@ -196,4 +196,46 @@ describe('User Management', () => {
       await context.close();
     }
   });
+
+  it('shows login activity: user totals, and the most active users for a period and role', async () => {
+    const login = async (username: string, password: string) => {
+      const res = await fetch(`${e2e.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      expect(res.ok).toBe(true);
+      return ((await res.json()) as { data: { token: string } }).data.token;
+    };
+    const adminToken = await login('admin', ADMIN_PASSWORD);
+    // A worker sign-in of its own, so the Worker view has someone to show whatever ran before.
+    await login(accounts.worker.username, accounts.worker.password);
+    const statsRes = await fetch(`${e2e.url}/api/users/stats/overview`, { headers: { authorization: `Bearer ${adminToken}` } });
+    const { total } = ((await statsRes.json()) as { data: { total: number } }).data;
+
+    const { context, page } = await e2e.newPage();
+    try {
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.goto('/users');
+      const toggle = page.getByRole('button', { name: 'Login Activity' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      const panel = page.getByRole('region', { name: 'Login Activity' });
+
+      const totalTile = panel.getByRole('term').filter({ hasText: /^Total$/ }).locator('xpath=..').getByRole('definition');
+      await expect.poll(() => totalTile.innerText()).toBe(total.toLocaleString('en-US'));
+
+      const mostActive = panel.getByRole('list', { name: 'Most active' });
+      await mostActive.getByText('@admin', { exact: true }).waitFor();
+
+      await panel.getByRole('button', { name: /Role/ }).click();
+      await page.getByRole('option', { name: 'Worker' }).click();
+      await mostActive.getByText(`@${accounts.worker.username}`, { exact: true }).waitFor();
+      await mostActive.getByText('@admin', { exact: true }).waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { signedInUserAtom } from '../../lib/session.ts';
 import { restoreUser, toggleUserStatus, usersKeys, usersListQuery, type StatusFilter, type UsersFilter } from './api/users-api.ts';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
 import { DeleteUserDialog } from './components/delete-user-dialog.tsx';
+import { LoginActivityPanel } from './components/login-activity-panel.tsx';
 import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UserFormDialog } from './components/user-form-dialog.tsx';
 import { UsersTable, type UserAction } from './components/users-table.tsx';
@@ -108,6 +109,8 @@ export function UsersPage() {
       {pageError ? (
         <Alert onDismiss={() => setPageError(null)}>{pageError}</Alert>
       ) : null}
+
+      <LoginActivityPanel now={now} />
 
       <form
         className="filter-bar card"
