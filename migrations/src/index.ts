@@ -2,3 +2,4 @@ export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { READ_MODEL_TABLES } from './database.ts';
 export type * from './database.ts';
 export { createDatabase, type DatabaseHandle } from './connect.ts';
+export { toStoredEvent, type EventRow } from './events.ts';

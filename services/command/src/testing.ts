@@ -60,7 +60,7 @@ export interface TestApp extends RunningServer {
 let counter = 0;
 
 export async function startTestApp(
-  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean } = {},
+  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean; webDist?: string } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(inject('pgUrl'));
   const config = {
@@ -79,6 +79,7 @@ export async function startTestApp(
     listen: options.listen ?? false,
     logger: false,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   const app = server.app;
   const login = async (username: string, password: string) => {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
 import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 
@@ -25,16 +25,7 @@ export async function lockCheckpoint(trx: Transaction<Database>): Promise<Checkp
 // Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
 // Ordering by position alone would skip an event whose transaction took a lower position and committed later.
 export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limit: number): Promise<StoredEvent[]> {
-  const { rows } = await sql<{
-    event_type: string;
-    data: unknown;
-    stream_id: string;
-    stream_version: number;
-    global_position: string;
-    transaction_id: string;
-    metadata: StoredEvent['metadata'];
-    recorded_at: Date;
-  }>`
+  const { rows } = await sql<EventRow>`
     select event_type, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
            metadata, recorded_at
       from events
@@ -42,16 +33,7 @@ export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limi
        and (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)
      order by transaction_id, global_position
      limit ${limit}`.execute(trx);
-  return rows.map((r) => ({
-    type: r.event_type,
-    data: r.data,
-    stream_id: r.stream_id,
-    stream_version: r.stream_version,
-    global_position: r.global_position,
-    transaction_id: r.transaction_id,
-    metadata: r.metadata,
-    recorded_at: r.recorded_at,
-  }));
+  return rows.map((row) => toStoredEvent(row));
 }
 
 export async function applyEvents(

@@ -117,6 +117,17 @@ async function lockReleased() {
   }, WAIT);
 }
 
+// Two instances on one database, once one holds the lock and the other waits for it.
+async function activeAndStandby() {
+  await lockReleased();
+  const first = projector();
+  const second = projector();
+  await vi.waitFor(() => expect([first.p.state, second.p.state]).toContain('active'), WAIT);
+  const [active, standby] = first.p.state === 'active' ? [first, second] : [second, first];
+  await vi.waitFor(() => expect(standby.p.state).toBe('standby'), WAIT);
+  return { active, standby };
+}
+
 describe('projectBatch and late commits', () => {
   it('does not pass an open transaction holding a lower position; applies both once, in (tx, position) order, after it commits', async () => {
     const a = await connect();
@@ -178,12 +189,7 @@ describe('projectBatch and late commits', () => {
 
 describe('Projector', () => {
   it('two instances: one active, one standby, each event applied once; stopping the active one hands over', async () => {
-    await lockReleased();
-    const first = projector();
-    const second = projector();
-    await vi.waitFor(() => expect([first.p.state, second.p.state]).toContain('active'), WAIT);
-    const [active, standby] = first.p.state === 'active' ? [first, second] : [second, first];
-    await vi.waitFor(() => expect(standby.p.state).toBe('standby'), WAIT);
+    const { active, standby } = await activeAndStandby();
 
     const events: string[] = [];
     for (let i = 0; i < 5; i++) events.push((await append()).position);
@@ -209,12 +215,7 @@ describe('Projector', () => {
   });
 
   it('when the active instance loses its connection on the database side, the standby takes over', async () => {
-    await lockReleased();
-    const first = projector();
-    const second = projector();
-    await vi.waitFor(() => expect([first.p.state, second.p.state]).toContain('active'), WAIT);
-    const [active, standby] = first.p.state === 'active' ? [first, second] : [second, first];
-    await vi.waitFor(() => expect(standby.p.state).toBe('standby'), WAIT);
+    const { active, standby } = await activeAndStandby();
 
     // Both lock clients are named warehouse-projector; the one holding the advisory lock is the active one.
     const { rows } = await sql<{ pid: number; application_name: string }>`

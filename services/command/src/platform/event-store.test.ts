@@ -39,6 +39,26 @@ async function rowsOf(streamId: string) {
   return rows;
 }
 
+// Appends version 1 of a stream and keeps its transaction open until `commit()` is called.
+async function appendHeldOpen(streamId: string, n: number): Promise<{ commit(): Promise<void> }> {
+  let appended!: () => void;
+  const appendedP = new Promise<void>((r) => (appended = r));
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const tx = handle.db.transaction().execute(async (trx) => {
+    await appendToStreams(trx, [{ streamId, expectedVersion: 0, events: [ev(n)] }], metadata);
+    appended();
+    await gate;
+  });
+  await appendedP;
+  return {
+    async commit() {
+      release();
+      await tx;
+    },
+  };
+}
+
 describe('appendToStreams', () => {
   it('writes consecutive stream versions across several streams in one transaction and returns the last (tx, position)', async () => {
     const { result, txid } = await handle.db.transaction().execute(async (trx) => {
@@ -124,24 +144,14 @@ describe('appendToStreams', () => {
   });
 
   it('throws ConcurrencyError for the later of two concurrent writers deciding on the same version', async () => {
-    let appended!: () => void;
-    const appendedP = new Promise<void>((r) => (appended = r));
-    let commit!: () => void;
-    const commitGate = new Promise<void>((r) => (commit = r));
     // Writer 1 appends version 1 and holds its transaction open.
-    const first = handle.db.transaction().execute(async (trx) => {
-      await appendToStreams(trx, [{ streamId: 'race', expectedVersion: 0, events: [ev(1)] }], metadata);
-      appended();
-      await commitGate;
-    });
-    await appendedP;
+    const first = await appendHeldOpen('race', 1);
     // Writer 2 decided on the same (empty) stream: its insert waits for writer 1, then fails once writer 1 commits.
     const second = handle.db
       .transaction()
       .execute((trx) => appendToStreams(trx, [{ streamId: 'race', expectedVersion: 0, events: [ev(2)] }], metadata))
       .catch((e: unknown) => e);
-    commit();
-    await first;
+    await first.commit();
     const error = await second;
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect((error as ConcurrencyError).streamId).toContain('race');
@@ -188,16 +198,7 @@ describe('NOTIFY events', () => {
       });
       await listener.query('listen events');
 
-      let appended!: () => void;
-      const appendedP = new Promise<void>((r) => (appended = r));
-      let commit!: () => void;
-      const commitGate = new Promise<void>((r) => (commit = r));
-      const tx = handle.db.transaction().execute(async (trx) => {
-        await appendToStreams(trx, [{ streamId: 'notify', expectedVersion: 0, events: [ev(1)] }], metadata);
-        appended();
-        await commitGate;
-      });
-      await appendedP;
+      const open = await appendHeldOpen('notify', 1);
 
       // The append has run but not committed. A committed marker notification sent now reaches the listener
       // after anything already delivered; when it has arrived, the append's notification must not have.
@@ -205,8 +206,7 @@ describe('NOTIFY events', () => {
       await vi.waitFor(() => expect(received).toContain('marker'), { timeout: 10_000, interval: 20 });
       expect(received).toEqual(['marker']);
 
-      commit();
-      await tx;
+      await open.commit();
       await vi.waitFor(() => expect(received).toEqual(['marker', '']), { timeout: 10_000, interval: 20 });
     } finally {
       await listener.end();

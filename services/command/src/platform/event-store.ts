@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { toStoredEvent, type Database } from '@wh/migrations';
 import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
 import { conflict } from './errors.ts';
 
@@ -81,29 +81,6 @@ export async function readStream<E extends NewEvent>(db: Executor, streamId: str
     .orderBy('stream_version')
     .execute();
   return rows.map(toStoredEvent<E>);
-}
-
-export function toStoredEvent<E extends NewEvent>(row: {
-  event_type: string;
-  data: unknown;
-  stream_id: string;
-  stream_version: number;
-  global_position: string;
-  transaction_id: string;
-  metadata: unknown;
-  recorded_at: Date;
-}): StoredEvent<E> {
-  // The events table holds only what deciders produced for these stream types.
-  return {
-    type: row.event_type as E['type'],
-    data: row.data as E['data'],
-    stream_id: row.stream_id,
-    stream_version: row.stream_version,
-    global_position: row.global_position,
-    transaction_id: row.transaction_id,
-    metadata: row.metadata as EventMetadata,
-    recorded_at: row.recorded_at,
-  };
 }
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

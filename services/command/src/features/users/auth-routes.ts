@@ -8,7 +8,7 @@ import { unauthenticated } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { INVALID_CREDENTIALS } from './decide.ts';
-import { findUser, findUserOrThrow, userFromState } from './queries.ts';
+import { findUserOrThrow, userAfterCommand } from './queries.ts';
 import { runUserCommand } from './sessions.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -62,9 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const extra = await ctx.afterCommit(outcome.append);
       const state = outcome.state;
       if (state.status === 'absent') throw unauthenticated(INVALID_CREDENTIALS);
-      const projected = extra.projected !== false ? await findUser(ctx.db, found.id) : undefined;
       return ok(
-        { token, user: projected ?? userFromState(state), expires_in: ctx.config.SESSION_IDLE_HOURS * 3600 },
+        { token, user: await userAfterCommand(ctx.db, state, extra.projected), expires_in: ctx.config.SESSION_IDLE_HOURS * 3600 },
         { message: 'Login successful', ...extra },
       );
     },

@@ -54,6 +54,12 @@ export function userFromState(state: ExistingUser): User {
   };
 }
 
+// The user a command's answer carries: as the screens will read it once projected, else from the command's state.
+export async function userAfterCommand(db: Db, state: ExistingUser, projected: boolean | undefined): Promise<User> {
+  const read = projected === false ? undefined : await findUser(db, state.id);
+  return read ?? userFromState(state);
+}
+
 export async function findUser(db: Db, id: number): Promise<User | undefined> {
   const row = await db.selectFrom('rm_users').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toUser(row) : undefined;

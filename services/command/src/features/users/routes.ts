@@ -13,7 +13,6 @@ import {
   userListSchema,
   userSchema,
   userStatsSchema,
-  type User,
   type UserEvent,
 } from '@wh/contracts';
 import { sql } from 'kysely';
@@ -21,8 +20,9 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { notFound } from '../../platform/errors.ts';
 import type { CommandOutcome } from '../../platform/command.ts';
-import { findUser, listUsers, loginSummary, userDetails, userFromState, userStats } from './queries.ts';
+import { listUsers, loginSummary, userAfterCommand, userDetails, userStats } from './queries.ts';
 import { runUserCommand } from './sessions.ts';
 import type { UserState } from './user.ts';
 
@@ -31,14 +31,20 @@ const userEnvelope = successEnvelope(userSchema);
 const emptyEnvelope = successEnvelope(z.null());
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The answer to a user command: after the projector has caught up, the user as the screens will read it.
-  async function answer(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+  // Signed-out sessions lose their live sockets at once; the answer waits for the read models (read your writes).
+  async function settle(outcome: CommandOutcome<UserState, UserEvent>) {
     for (const e of outcome.events) if (e.type === 'UserSignedOut') app.live.closeSession(e.data.session_id);
-    const extra = await ctx.afterCommit(outcome.append);
-    const state = outcome.state;
-    let user: User | undefined = state.status === 'absent' ? undefined : await findUser(ctx.db, state.id);
-    if (state.status !== 'absent' && (!user || extra.projected === false)) user = userFromState(state);
-    return ok(user!, { message, ...extra });
+    return ctx.afterCommit(outcome.append);
+  }
+
+  async function answerWithUser(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+    const extra = await settle(outcome);
+    if (outcome.state.status === 'absent') throw notFound('User not found');
+    return ok(await userAfterCommand(ctx.db, outcome.state, extra.projected), { message, ...extra });
+  }
+
+  async function answerWithoutData(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+    return ok(null, { message, ...(await settle(outcome)) });
   }
 
   app.get(
@@ -72,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         metadataOf(request),
         { passwordHash },
       );
-      return reply.code(201).send(await answer(outcome, 'User created successfully'));
+      return reply.code(201).send(await answerWithUser(outcome, 'User created successfully'));
     },
   );
 
@@ -116,7 +122,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         },
         metadataOf(request),
       );
-      return answer(outcome, 'User updated successfully');
+      return answerWithUser(outcome, 'User updated successfully');
     },
   );
 
@@ -126,8 +132,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const auth = requireAuth(request);
       const outcome = await runUserCommand(ctx, request.params.id, { type: 'DeleteUser', actor_id: auth.user.id }, metadataOf(request));
-      const reply = await answer(outcome, 'User deleted successfully');
-      return { ...reply, data: null };
+      return answerWithoutData(outcome, 'User deleted successfully');
     },
   );
 
@@ -138,7 +143,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const auth = requireAuth(request);
       const outcome = await runUserCommand(ctx, request.params.id, { type: 'ToggleUserStatus', actor_id: auth.user.id }, metadataOf(request));
       const active = outcome.state.status === 'active';
-      return answer(outcome, active ? 'User activated successfully' : 'User deactivated successfully');
+      return answerWithUser(outcome, active ? 'User activated successfully' : 'User deactivated successfully');
     },
   );
 
@@ -155,8 +160,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         metadataOf(request),
         { passwordHash },
       );
-      const reply = await answer(outcome, 'Password changed successfully');
-      return { ...reply, data: null };
+      return answerWithoutData(outcome, 'Password changed successfully');
     },
   );
 
@@ -165,7 +169,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: userEnvelope } } },
     async (request) => {
       const outcome = await runUserCommand(ctx, request.params.id, { type: 'RestoreUser' }, metadataOf(request));
-      return answer(outcome, 'User restored successfully');
+      return answerWithUser(outcome, 'User restored successfully');
     },
   );
 };
