@@ -186,17 +186,23 @@ describe('the events table is append-only', () => {
 });
 
 describe('NOTIFY events', () => {
-  it('is delivered when the appending transaction commits, not before', async () => {
+  // A client listening on 'events' (its payloads in `received`) and a second client to send from.
+  async function listenToEvents() {
     const listener = new pg.Client({ connectionString: testDb.url });
     const other = new pg.Client({ connectionString: testDb.url });
     await listener.connect();
     await other.connect();
+    const received: string[] = [];
+    listener.on('notification', (msg) => {
+      if (msg.channel === 'events') received.push(msg.payload ?? '');
+    });
+    await listener.query('listen events');
+    return { listener, other, received };
+  }
+
+  it('is delivered when the appending transaction commits, not before', async () => {
+    const { listener, other, received } = await listenToEvents();
     try {
-      const received: string[] = [];
-      listener.on('notification', (msg) => {
-        if (msg.channel === 'events') received.push(msg.payload ?? '');
-      });
-      await listener.query('listen events');
 
       const open = await appendHeldOpen('notify', 1);
 
@@ -215,16 +221,8 @@ describe('NOTIFY events', () => {
   });
 
   it('is not delivered for an append that rolls back', async () => {
-    const listener = new pg.Client({ connectionString: testDb.url });
-    const other = new pg.Client({ connectionString: testDb.url });
-    await listener.connect();
-    await other.connect();
+    const { listener, other, received } = await listenToEvents();
     try {
-      const received: string[] = [];
-      listener.on('notification', (msg) => {
-        if (msg.channel === 'events') received.push(msg.payload ?? '');
-      });
-      await listener.query('listen events');
       const rolledBack = handle.db.transaction().execute(async (trx) => {
         await appendToStreams(trx, [{ streamId: 'notify-rollback', expectedVersion: 0, events: [ev(1)] }], metadata);
         throw new Error('abort');
