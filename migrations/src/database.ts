@@ -70,6 +70,21 @@ export interface RmUserSessionsTable {
   end_reason: string | null;
 }
 
+export interface StockLevelsTable {
+  sku: string;
+  location: string;
+  quantity: number;
+}
+
+export interface RmStockTable {
+  sku: string;
+  location: string;
+  location_type: string;
+  style_code: string;
+  quantity: number;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -78,7 +93,9 @@ export interface Database {
   sessions: SessionsTable;
   rm_users: RmUsersTable;
   rm_user_sessions: RmUserSessionsTable;
+  stock_levels: StockLevelsTable;
+  rm_stock: RmStockTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
-export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions'] as const satisfies readonly (keyof Database)[];
+export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock'] as const satisfies readonly (keyof Database)[];

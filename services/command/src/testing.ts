@@ -19,15 +19,34 @@ export interface Client {
   put<T = any>(url: string, body?: unknown): Promise<Answer<T>>;
   patch<T = any>(url: string, body?: unknown): Promise<Answer<T>>;
   delete<T = any>(url: string): Promise<Answer<T>>;
+  // Sends one file as multipart/form-data in the field `file`, as the web app does.
+  upload<T = any>(url: string, filename: string, content: Buffer | string, field?: string): Promise<Answer<T>>;
+}
+
+export function multipartBody(filename: string, content: Buffer | string, field = 'file'): { body: Buffer; contentType: string } {
+  const boundary = `----wh${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const data = typeof content === 'string' ? Buffer.from(content) : content;
+  return { body: Buffer.concat([head, data, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 export function client(app: FastifyInstance, token: string | null = null): Client {
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    raw?: { body: Buffer; contentType: string },
+  ) => {
+    const auth: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     const res = await app.inject({
       method,
       url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(body !== undefined ? { payload: body as object } : {}),
+      headers: raw ? { ...auth, 'content-type': raw.contentType } : auth,
+      ...(raw ? { payload: raw.body } : body !== undefined ? { payload: body as object } : {}),
     });
     let parsed: unknown = res.body;
     try {
@@ -44,6 +63,7 @@ export function client(app: FastifyInstance, token: string | null = null): Clien
     put: (url, body) => call('PUT', url, body ?? {}),
     patch: (url, body) => call('PATCH', url, body),
     delete: (url) => call('DELETE', url),
+    upload: (url, filename, content, field) => call('POST', url, undefined, multipartBody(filename, content, field)),
   };
 }
 

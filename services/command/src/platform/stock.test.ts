@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { applyStockMovements, InsufficientStockError, lockStockLevels, stockHolders, stockKey } from './stock.ts';
+
+let testDb: TestDatabase;
+let handle: DatabaseHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase(inject('pgUrl'));
+  handle = createDatabase(testDb.url, { application: 'stock-test', max: 25 });
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await testDb?.drop();
+});
+
+const level = async (sku: string, location: string) =>
+  (await handle.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst())
+    ?.quantity ?? 0;
+
+describe('stock levels', () => {
+  it('adds, combines repeated keys and takes out', async () => {
+    await handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'DR1-8-BLUE', location: 'A-1-1', delta: 5 },
+        { sku: 'DR1-8-BLUE', location: 'A-1-1', delta: 2 },
+        { sku: 'DR1-8-BLUE', location: 'RECEIVING', delta: 3 },
+      ]),
+    );
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'DR1-8-BLUE', location: 'A-1-1', delta: -4 }]));
+    expect(await level('DR1-8-BLUE', 'A-1-1')).toBe(3);
+    expect(await stockHolders(handle.db, 'DR1-8-BLUE')).toEqual([
+      { location: 'A-1-1', quantity: 3 },
+      { location: 'RECEIVING', quantity: 3 },
+    ]);
+  });
+
+  it('refuses to go below zero, names where the SKU is held, and changes nothing in that transaction', async () => {
+    const attempt = handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'DR1-8-BLUE', location: 'B-1-1', delta: 10 },
+        { sku: 'DR1-8-BLUE', location: 'A-1-1', delta: -5 },
+      ]),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(InsufficientStockError);
+    await expect(attempt).rejects.toMatchObject({
+      status: 409,
+      message: 'Not enough stock of DR1-8-BLUE at A-1-1: 3 there, 5 needed. DR1-8-BLUE is held at A-1-1 (3), RECEIVING (3).',
+    });
+    expect(await level('DR1-8-BLUE', 'B-1-1')).toBe(0);
+    const nowhere = handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'NONE-1', location: 'A-1-1', delta: -1 }]));
+    await expect(nowhere).rejects.toMatchObject({ message: 'Not enough stock of NONE-1 at A-1-1: 0 there, 1 needed. No location holds NONE-1.' });
+  });
+
+  it('never goes below zero when 20 decreases race for the same SKU and location', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-1', location: 'A-2-1', delta: 7 }]));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-1', location: 'A-2-1', delta: -1 }])),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientStockError)).toHaveLength(13);
+    expect(await level('RACE-1', 'A-2-1')).toBe(0);
+  });
+
+  it('locks and reads current counts for a set of keys', async () => {
+    const counts = await handle.db.transaction().execute((trx) =>
+      lockStockLevels(trx, [
+        { sku: 'DR1-8-BLUE', location: 'A-1-1' },
+        { sku: 'DR1-8-BLUE', location: 'Z-9-9' },
+      ]),
+    );
+    expect(counts.get(stockKey('DR1-8-BLUE', 'A-1-1'))).toBe(3);
+    expect(counts.has(stockKey('DR1-8-BLUE', 'Z-9-9'))).toBe(false);
+  });
+});

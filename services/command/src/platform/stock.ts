@@ -1,0 +1,127 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { DomainError } from './errors.ts';
+
+// Stock per (SKU, location) on the command side. Every feature that moves stock (receiving, allocation,
+// adjustments, picks) calls applyStockMovements inside the transaction that appends its events, so the
+// stock never goes below zero at a location however many requests race.
+
+export interface StockMovement {
+  sku: string;
+  location: string;
+  // Positive puts units in, negative takes them out.
+  delta: number;
+}
+
+export interface StockHolder {
+  location: string;
+  quantity: number;
+}
+
+export class InsufficientStockError extends DomainError {
+  constructor(
+    readonly sku: string,
+    readonly location: string,
+    readonly available: number,
+    readonly requested: number,
+    readonly holders: StockHolder[],
+  ) {
+    super('CONFLICT', 409, insufficientMessage(sku, location, available, requested, holders), holders.map((h) => ({
+      field: 'location',
+      message: `${h.location}: ${h.quantity}`,
+    })));
+    this.name = 'InsufficientStockError';
+  }
+}
+
+function insufficientMessage(sku: string, location: string, available: number, requested: number, holders: StockHolder[]): string {
+  const head = `Not enough stock of ${sku} at ${location}: ${available} there, ${requested} needed.`;
+  if (holders.length === 0) return `${head} No location holds ${sku}.`;
+  return `${head} ${sku} is held at ${holders.map((h) => `${h.location} (${h.quantity})`).join(', ')}.`;
+}
+
+// Same key twice is one movement; keys in a fixed order so two transactions never wait on each other in a cycle.
+function combine(movements: readonly StockMovement[]): StockMovement[] {
+  const byKey = new Map<string, StockMovement>();
+  for (const m of movements) {
+    const key = `${m.sku}\u0000${m.location}`;
+    const seen = byKey.get(key);
+    if (seen) seen.delta += m.delta;
+    else byKey.set(key, { ...m });
+  }
+  return [...byKey.values()]
+    .filter((m) => m.delta !== 0)
+    .sort((a, b) => (a.sku === b.sku ? (a.location < b.location ? -1 : 1) : a.sku < b.sku ? -1 : 1));
+}
+
+export async function applyStockMovements(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<void> {
+  const combined = combine(movements);
+  const increases = combined.filter((m) => m.delta > 0);
+  // Interleaving increases and decreases by key order would be tidier, but increases never fail and never wait
+  // long; decreases are applied one by one so the first shortfall can name the SKU and location.
+  for (const m of combined) {
+    if (m.delta > 0) continue;
+    const updated = await trx
+      .updateTable('stock_levels')
+      .set((eb) => ({ quantity: eb('quantity', '+', m.delta) }))
+      .where('sku', '=', m.sku)
+      .where('location', '=', m.location)
+      .where('quantity', '>=', -m.delta)
+      .returning('quantity')
+      .executeTakeFirst();
+    if (!updated) {
+      const here = await trx
+        .selectFrom('stock_levels')
+        .select('quantity')
+        .where('sku', '=', m.sku)
+        .where('location', '=', m.location)
+        .executeTakeFirst();
+      throw new InsufficientStockError(m.sku, m.location, here?.quantity ?? 0, -m.delta, await stockHolders(trx, m.sku));
+    }
+  }
+  const chunk = 2000;
+  for (let i = 0; i < increases.length; i += chunk) {
+    await trx
+      .insertInto('stock_levels')
+      .values(increases.slice(i, i + chunk).map((m) => ({ sku: m.sku, location: m.location, quantity: m.delta })))
+      .onConflict((oc) =>
+        oc.columns(['sku', 'location']).doUpdateSet((eb) => ({ quantity: eb('stock_levels.quantity', '+', eb.ref('excluded.quantity')) })),
+      )
+      .execute();
+  }
+}
+
+// Locations holding the SKU, most first: the default pick location is the first.
+export async function stockHolders(db: Kysely<Database> | Transaction<Database>, sku: string): Promise<StockHolder[]> {
+  return db
+    .selectFrom('stock_levels')
+    .select(['location', 'quantity'])
+    .where('sku', '=', sku)
+    .where('quantity', '>', 0)
+    .orderBy('quantity', 'desc')
+    .orderBy('location')
+    .execute();
+}
+
+// Current counts for many keys at once, locked for the rest of the transaction (bin allocation sets counts).
+export async function lockStockLevels(
+  trx: Transaction<Database>,
+  keys: readonly { sku: string; location: string }[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (keys.length === 0) return result;
+  const rows = await trx
+    .selectFrom('stock_levels')
+    .select(['sku', 'location', 'quantity'])
+    .where((eb) => eb.or(keys.map((k) => eb.and([eb('sku', '=', k.sku), eb('location', '=', k.location)]))))
+    .orderBy('sku')
+    .orderBy('location')
+    .forUpdate()
+    .execute();
+  for (const r of rows) result.set(stockKey(r.sku, r.location), r.quantity);
+  return result;
+}
+
+export function stockKey(sku: string, location: string): string {
+  return `${sku}\u0000${location}`;
+}

@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import {
+  cleanCode,
+  findColumn,
+  isGiftItem,
+  parseSheet,
+  parseSheetDate,
+  settleDateOrder,
+  zipUncompressedSize,
+  type UploadedFile,
+} from './uploads.ts';
+import { DomainError } from './errors.ts';
+
+const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
+const file = (filename: string, content: Buffer | string): UploadedFile => ({
+  filename,
+  extension: filename.split('.').pop() ?? '',
+  buffer: typeof content === 'string' ? Buffer.from(content) : content,
+});
+const fixture = (path: string) => file(path.split('/').pop() ?? path, readFileSync(fixtures + path));
+
+function refusal(f: UploadedFile): { status: number; message: string } {
+  try {
+    parseSheet(f);
+  } catch (e) {
+    if (e instanceof DomainError) return { status: e.status, message: e.message };
+    throw e;
+  }
+  throw new Error('expected the file to be refused');
+}
+
+function workbook(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Orders');
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Other sheet'], ['ignored']]), 'Notes');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+describe('reading CSV', () => {
+  it('strips the byte-order mark, reads CRLF and keeps quoted commas and newlines in one cell', () => {
+    const csv = '\uFEFFHandle , Title,Body (HTML)\r\ndress-1,"Dress, long","<p>line one\r\nline two</p>"\r\nbag-2,Bag,\r\n';
+    const sheet = parseSheet(file('products.csv', csv));
+    expect(sheet.headers).toEqual(['Handle', 'Title', 'Body (HTML)']);
+    expect(sheet.rows).toEqual([
+      { row: 2, values: { handle: 'dress-1', title: 'Dress, long', 'body (html)': '<p>line one\r\nline two</p>' } },
+      { row: 3, values: { handle: 'bag-2', title: 'Bag', 'body (html)': '' } },
+    ]);
+  });
+
+  it('skips blank rows but keeps counting them, so row numbers are the spreadsheet rows', () => {
+    const sheet = parseSheet(file('a.csv', 'SKU,Qty\nA,1\n,\n\nB,2\n'));
+    expect(sheet.rows.map((r) => [r.row, r.values.sku])).toEqual([
+      [2, 'A'],
+      [5, 'B'],
+    ]);
+  });
+
+  it('reads Windows-1252 text that is not valid UTF-8', () => {
+    const sheet = parseSheet(file('a.csv', Buffer.from([0x49, 0x74, 0x65, 0x6d, 0x0a, 0xa3, 0x35, 0x30, 0x0a])));
+    expect(sheet.rows[0]?.values.item).toBe('£50');
+  });
+
+  it('refuses binary content named .csv, and a file with no rows at all', () => {
+    expect(refusal(file('x.csv', Buffer.from([1, 0, 2, 0, 3])))).toEqual({ status: 422, message: 'Failed to parse CSV file' });
+    expect(refusal(file('x.csv', '\r\n\r\n'))).toEqual({ status: 400, message: 'File is empty or contains no valid data' });
+  });
+});
+
+describe('reading workbooks', () => {
+  it('reads the three order fixtures into the same rows with the same spreadsheet row numbers', () => {
+    const csv = parseSheet(fixture('orders/daily-orders.csv'));
+    const xlsx = parseSheet(fixture('orders/daily-orders.xlsx'));
+    const xls = parseSheet(fixture('orders/daily-orders.xls'));
+    const key = (s: typeof csv) => s.rows.map((r) => [r.row, r.values['order #'], r.values.sku, r.values.item]);
+    expect(key(xlsx)).toEqual(key(csv));
+    expect(key(xls)).toEqual(key(csv));
+    expect(csv.rows.at(-1)?.row).toBe(63);
+  });
+
+  it('reads the first sheet only, date cells as calendar dates and formulas as their values', () => {
+    const buffer = workbook([
+      ['DATE', 'ITEM CODE', 'QTY'],
+      [new Date(2026, 10, 3), "'dr1000", { t: 'n', v: 6, f: 'SUM(2,4)' }],
+    ]);
+    const sheet = parseSheet(file('stock.xlsx', buffer));
+    expect(sheet.rows).toEqual([{ row: 2, values: { date: '2026-11-03', 'item code': "'dr1000", qty: '6' } }]);
+  });
+
+  it('refuses a password-protected workbook with the spec message', () => {
+    // An encrypted OOXML file is an OLE2 container holding an EncryptedPackage stream.
+    const ole = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(512),
+      Buffer.from('EncryptedPackage', 'utf16le'),
+      Buffer.alloc(512),
+    ]);
+    expect(refusal(file('locked.xlsx', ole))).toEqual({ status: 422, message: 'File is password-protected' });
+  });
+
+  it('refuses random bytes named .xlsx and .xls', () => {
+    const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251 || 1));
+    expect(refusal(file('r.xlsx', Buffer.concat([Buffer.from('PK\u0003\u0004'), random])))).toEqual({
+      status: 422,
+      message: 'Failed to parse Excel file',
+    });
+    expect(refusal(file('r.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), random])))).toEqual({
+      status: 422,
+      message: 'Failed to parse Excel file',
+    });
+  });
+
+  it('measures a zip from its central directory and refuses one that unpacks past the limit', () => {
+    const normal = workbook([['SKU'], ['A']]);
+    expect(zipUncompressedSize(normal)).toBeGreaterThan(0);
+    // 300 MB of zeros deflates to about 300 KB.
+    const payload = deflateRawSync(Buffer.alloc(300 * 1024 * 1024));
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(payload.length, 18);
+    local.writeUInt32LE(300 * 1024 * 1024, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(payload.length, 20);
+    central.writeUInt32LE(300 * 1024 * 1024, 24);
+    central.writeUInt16LE(name.length, 28);
+    const cdOffset = local.length + name.length + payload.length;
+    const eocd = Buffer.alloc(22);
+    eocd.writeUInt32LE(0x06054b50, 0);
+    eocd.writeUInt16LE(1, 8);
+    eocd.writeUInt16LE(1, 10);
+    eocd.writeUInt32LE(central.length + name.length, 12);
+    eocd.writeUInt32LE(cdOffset, 16);
+    const bomb = Buffer.concat([local, name, payload, central, name, eocd]);
+    expect(refusal(file('bomb.xlsx', bomb))).toEqual({
+      status: 422,
+      message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.',
+    });
+  });
+
+  it('refuses a sheet with more columns than can be read', () => {
+    const wide = Array.from({ length: 1500 }, (_, i) => `C${i}`).join(',');
+    expect(refusal(file('wide.csv', `${wide}\n1\n`))).toEqual({
+      status: 422,
+      message: 'The file has 1500 columns; at most 1000 can be read.',
+    });
+  });
+});
+
+describe('columns, codes, gifts and dates', () => {
+  it('finds a column by any of its names, trimmed and case-insensitive', () => {
+    const sheet = parseSheet(file('a.csv', ' ORDER , Title ,SKU\n1,x,y\n'));
+    expect(findColumn(sheet, ['Order #', 'Order'])).toBe('order');
+    expect(findColumn(sheet, ['Item', 'Title'])).toBe('title');
+    expect(findColumn(sheet, ['Quantity', 'Qty'])).toBeUndefined();
+  });
+
+  it('cleans codes: apostrophe and spaces stripped, upper case', () => {
+    expect(cleanCode("  'dr1000-8-blue ")).toBe('DR1000-8-BLUE');
+    expect(cleanCode(undefined)).toBe('');
+  });
+
+  it('recognises gift vouchers and cards in any field, and leaves ordinary garments alone', () => {
+    for (const text of ['Gift Card - £50', 'GIFT-CARD-50', 'E-Gift Voucher', 'egift-25', 'Digital Gift', 'voucher', 'gift-vouchers']) {
+      expect(isGiftItem(text), text).toBe(true);
+    }
+    for (const text of ['Gift Cardigan', 'Cable Jumper 010', 'KN1010-12-WINE', 'Vouchery Dress']) {
+      expect(isGiftItem(text), text).toBe(false);
+    }
+    expect(isGiftItem('Dress', undefined, 'gift-card-handle')).toBe(true);
+  });
+
+  it('settles DD/MM against MM/DD per file, defaulting to DD/MM', () => {
+    expect(settleDateOrder(['03/04/2026', '25/04/2026'])).toBe('DMY');
+    expect(settleDateOrder(['03/04/2026', '04/25/2026'])).toBe('MDY');
+    expect(settleDateOrder(['03/04/2026', '2026-01-01'])).toBe('DMY');
+    expect(parseSheetDate('03/04/2026', 'DMY')).toBe('2026-04-03');
+    expect(parseSheetDate('03/04/2026', 'MDY')).toBe('2026-03-04');
+    expect(parseSheetDate('2026-11-03', 'MDY')).toBe('2026-11-03');
+    expect(parseSheetDate('31/02/2026', 'DMY')).toBeNull();
+    expect(parseSheetDate('soon', 'DMY')).toBeNull();
+  });
+});
