@@ -5,3 +5,4 @@ export * from './platform/live.ts';
 export * from './users/events.ts';
 export * from './users/http.ts';
 export * from './platform/events.ts';
+export * from './platform/stock.ts';

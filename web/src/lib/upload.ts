@@ -1,0 +1,56 @@
+import type { SuccessEnvelope } from '@wh/contracts/platform/http';
+import { API_BASE, ApiError } from './api-client.ts';
+import { AUTH_REQUIRED_MESSAGE, errorFromResponse, isFailureEnvelope, NETWORK_ERROR_MESSAGE, parseBody, SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
+import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
+
+export interface UploadProgress {
+  loaded: number;
+  total: number;
+  /** Whole percent of bytes sent; 100 once the file is sent and the server is processing it. */
+  percent: number;
+}
+
+export interface UploadOptions {
+  /** Per-call default message (spec section 8) used when the server gives none. */
+  defaultMessage: string;
+  onProgress?: (progress: UploadProgress) => void;
+  /** Defaults to 'file', the form field every upload call uses. */
+  field?: string;
+  signal?: AbortSignal;
+}
+
+// fetch cannot report upload progress, so uploads go through XMLHttpRequest. The answer is read exactly as
+// apiRequest reads it: the server's message, else the per-call default.
+export function uploadFile<T>(path: string, file: File | Blob, options: UploadOptions, filename?: string): Promise<SuccessEnvelope<T>> {
+  const token = appStore.get(tokenAtom);
+  if (!token) return Promise.reject(new ApiError(AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED'));
+  const form = new FormData();
+  form.append(options.field ?? 'file', file, filename ?? (file instanceof File ? file.name : 'upload'));
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (e) => {
+      if (!e.lengthComputable) return;
+      options.onProgress?.({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    xhr.onload = () => {
+      const parsed = parseBody(xhr.responseText);
+      if (xhr.status < 200 || xhr.status >= 300 || isFailureEnvelope(parsed)) {
+        if (xhr.status === 401 && appStore.get(tokenAtom) === token) appStore.set(clearSessionAtom, SESSION_EXPIRED_MESSAGE);
+        reject(errorFromResponse(xhr.status, xhr.statusText, parsed, options.defaultMessage));
+        return;
+      }
+      if (parsed.kind !== 'json') {
+        reject(errorFromResponse(xhr.status, xhr.statusText, parsed, options.defaultMessage));
+        return;
+      }
+      resolve(parsed.value as SuccessEnvelope<T>);
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
