@@ -85,6 +85,29 @@ export interface RmStockTable {
   updated_at: Timestamp;
 }
 
+export interface StyleRegistryTable {
+  style_code: string;
+  name: string;
+  is_jeans: Generated<boolean>;
+}
+
+export interface VariantRegistryTable {
+  sku: string;
+  style_code: string;
+  size: string;
+  color: string;
+}
+
+export type LocationType = 'bin' | 'rack' | 'jean_rack' | 'receiving';
+
+export interface LocationRegistryTable {
+  code: string;
+  type: LocationType;
+  capacity: number | null;
+  gender: string | null;
+  is_active: Generated<boolean>;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -95,6 +118,9 @@ export interface Database {
   rm_user_sessions: RmUserSessionsTable;
   stock_levels: StockLevelsTable;
   rm_stock: RmStockTable;
+  style_registry: StyleRegistryTable;
+  variant_registry: VariantRegistryTable;
+  location_registry: LocationRegistryTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
