@@ -1,16 +1,19 @@
 import { Button } from './button.tsx';
+import { pageWindow } from './page-window.ts';
 
 export interface PaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
   label?: string;
+  /** At most this many page buttons, around the current page; all pages when absent. */
+  maxButtons?: number;
 }
 
-/** Previous, every page number, Next. Shown only when there is more than one page. */
-export function Pagination({ page, totalPages, onPageChange, label = 'Pagination' }: PaginationProps) {
+/** Previous, the page numbers, Next. Shown only when there is more than one page. */
+export function Pagination({ page, totalPages, onPageChange, label = 'Pagination', maxButtons }: PaginationProps) {
   if (totalPages <= 1) return null;
-  const pages = Array.from({ length: totalPages }, (_, i) => i + 1);
+  const pages = pageWindow(page, totalPages, maxButtons);
   return (
     <nav className="pagination" aria-label={label}>
       <Button variant="secondary" size="sm" isDisabled={page <= 1} onPress={() => onPageChange(page - 1)}>

@@ -1,0 +1,130 @@
+import { can, type Permission, type Role } from '@wh/contracts/auth/permissions';
+
+// The file uploads that feed stock and the catalogue (spec sections 5, 6 and 8): where each goes, what it
+// accepts, who may send it and the message when the server gives none.
+
+export type StockUploadType = 'shopify-stock' | 'manual-stock' | 'bin-allocation' | 'shopify-inventory';
+
+export interface StockUploadKind {
+  type: StockUploadType;
+  label: string;
+  description: string;
+  path: string;
+  accept: readonly string[];
+  permission: Permission;
+  defaultMessage: string;
+  /** What the file must hold, shown beside the drop zone. */
+  instructions: readonly string[];
+}
+
+const GIFTS_SKIPPED = 'Gift vouchers and cards are skipped automatically.';
+
+export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
+  'shopify-stock': {
+    type: 'shopify-stock',
+    label: 'Online-shop Stock CSV',
+    description: 'Stock export from the online shop (.csv)',
+    path: '/files/upload/shopify-stock',
+    accept: ['csv'],
+    permission: 'stock:upload-shopify-stock',
+    defaultMessage: 'Failed to upload stock file',
+    instructions: [
+      'The inventory export of the online shop: SKU (style code, size and colour joined by hyphens) and the quantity On hand (or On hand (current), else Available).',
+      GIFTS_SKIPPED,
+      'Stock receipts from online-shop stock uploads need Executive 2 approval.',
+    ],
+  },
+  'manual-stock': {
+    type: 'manual-stock',
+    label: 'Manual Stock Excel',
+    description: 'Manual stock sheet (.xlsx, .xls)',
+    path: '/files/upload/manual-stock',
+    accept: ['xlsx', 'xls'],
+    permission: 'stock:upload-manual-stock',
+    defaultMessage: 'Failed to upload manual stock file',
+    instructions: [
+      'Columns: DATE, ITEM CODE, COLOR, SIZE, QTY, GATEPASS NUMBER.',
+      'Dates are MM/DD/YYYY or DD/MM/YYYY.',
+      GIFTS_SKIPPED,
+      'Rows for known styles wait for Executive 2 approval; unknown styles go to manager approval.',
+    ],
+  },
+  'bin-allocation': {
+    type: 'bin-allocation',
+    label: 'Bin Allocation',
+    description: 'Bin allocation sheet (.xlsx, .xls, .csv)',
+    path: '/files/upload/bin-allocation',
+    accept: ['xlsx', 'xls', 'csv'],
+    permission: 'stock:upload-bin-allocation',
+    defaultMessage: 'Failed to upload bin allocation file',
+    instructions: [
+      'Columns: Bin Number, Style Code, Quantity, Last Updated (optional Color and Size for a single variant).',
+      'Bin format like A-1-1. Each row sets how many units the bin holds.',
+      GIFTS_SKIPPED,
+    ],
+  },
+  'shopify-inventory': {
+    type: 'shopify-inventory',
+    label: 'Style Catalog CSV',
+    description: 'Product export from the online shop (.csv)',
+    path: '/files/upload/shopify-inventory',
+    accept: ['csv'],
+    permission: 'styles:manage',
+    defaultMessage: 'Failed to upload inventory file',
+    instructions: [
+      'The product export of the online shop. Required columns: Handle, Title, SKU and the option name and value columns (Option1 Name, Option1 Value, Option2 Name, Option2 Value).',
+      GIFTS_SKIPPED,
+    ],
+  },
+};
+
+/** The three stock file types of the upload panel, in the spec's order. */
+export const STOCK_FILE_TYPES: readonly StockUploadType[] = ['shopify-stock', 'manual-stock', 'bin-allocation'];
+
+export const NO_PERMISSION = 'No Permission';
+
+export interface UploadChoice {
+  kind: StockUploadKind;
+  permitted: boolean;
+}
+
+export function uploadChoices(role: Role, types: readonly StockUploadType[] = STOCK_FILE_TYPES): UploadChoice[] {
+  return types.map((type) => ({ kind: STOCK_UPLOAD_KINDS[type], permitted: can(role, STOCK_UPLOAD_KINDS[type].permission) }));
+}
+
+/** The first type the role may send, chosen when the panel opens. */
+export function firstPermitted(choices: readonly UploadChoice[]): StockUploadType | null {
+  return choices.find((c) => c.permitted)?.kind.type ?? null;
+}
+
+/** 'Invalid file type. Please upload {accepted} files only.' with the accepted extensions, e.g. '.xlsx, .xls'. */
+export function invalidTypeMessage(accept: readonly string[]): string {
+  return `Invalid file type. Please upload ${accept.map((e) => `.${e}`).join(', ')} files only.`;
+}
+
+// Labels of the stock-entry upload result counts (spec section 3), in the order shown.
+export const STOCK_RESULT_LABELS = {
+  processed_records: 'Processed Records',
+  pending_approval: 'Pending Approval',
+  auto_approved: 'Auto Approved',
+  updated_inventory: 'Updated Inventory',
+  new_styles: 'New Styles',
+  existing_styles: 'Existing Styles',
+  new_variants: 'New Variants',
+  skipped_gift_vouchers: 'Skipped Gift Vouchers',
+} as const;
+
+// The stock-entry upload result (spec section 3); every count is optional, the card shows those present.
+export interface StockUploadResult {
+  success?: boolean;
+  message?: string;
+  processed_records?: number;
+  new_styles?: number;
+  existing_styles?: number;
+  new_variants?: number;
+  updated_inventory?: number;
+  skipped_gift_vouchers?: number;
+  pending_approval?: number;
+  auto_approved?: number;
+  errors?: { row: number; error: string }[];
+}
