@@ -8,3 +8,7 @@ export * from './platform/events.ts';
 export * from './platform/stock.ts';
 export * from './receiving/events.ts';
 export * from './receiving/http.ts';
+export * from './catalogue/events.ts';
+export * from './catalogue/http.ts';
+export * from './inventory/events.ts';
+export * from './inventory/http.ts';

@@ -28,6 +28,7 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
       return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
     case 'inventory':
     case 'styles':
+    case 'locations':
     case 'dashboard':
       return true;
     case 'receipts':

@@ -13,7 +13,7 @@ export interface StockMovement {
 export const RECEIVING_LOCATION = 'RECEIVING';
 
 // Each feature adds its stock-moving event types here; the inventory ledger projection handles exactly these.
-export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = ['OrderItemPicked', 'StockReceiptApproved', 'BinStockCounted'];
+export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = ['OrderItemPicked', 'StockReceiptApproved', 'BinStockCounted', 'InventoryAdjusted'];
 
 export function movementsOf(data: unknown): StockMovement[] {
   const movements = (data as { movements?: unknown } | null)?.movements;

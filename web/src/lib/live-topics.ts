@@ -8,6 +8,7 @@ const KEY_BY_KIND: Record<string, readonly string[]> = {
   worker: ['orders', 'picking', 'dashboard'],
   inventory: ['inventory', 'dashboard', 'reports'],
   styles: ['styles', 'inventory'],
+  locations: ['locations', 'inventory'],
   receipts: ['receipts', 'inventory'],
   dashboard: ['dashboard'],
   reports: ['reports'],

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { paginationSchema, queryBoolean } from '../platform/http.ts';
+
+// Codes are case-insensitive and stored upper case; a leading apostrophe (Excel re-save) and spaces are stripped.
+export function normaliseCode(value: string): string {
+  return value.trim().replace(/^'+/, '').trim().toUpperCase();
+}
+
+// Size 'Free Size' (or empty) is FS in a SKU.
+export function skuSize(size: string): string {
+  const s = size.trim();
+  return s === '' || /^free\s*size$/i.test(s) ? 'FS' : normaliseCode(s).replace(/\s+/g, '');
+}
+
+// SKU = style code, size, colour joined by hyphens, upper case.
+export function skuOf(styleCode: string, size: string, color: string): string {
+  return [normaliseCode(styleCode), skuSize(size), normaliseCode(color).replace(/\s+/g, '')].join('-');
+}
+
+export const STYLE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9._/]*$/;
+
+const styleCode = z
+  .string({ error: 'Style code is required' })
+  .transform(normaliseCode)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Style code is required')
+      .max(40, 'Style code must be at most 40 characters')
+      .regex(STYLE_CODE_PATTERN, 'Style code may contain only letters, digits, dots, slashes and underscores (no hyphens)'),
+  );
+const styleName = z.string().trim().max(200, 'Style name must be at most 200 characters');
+const textList = (label: string) =>
+  z
+    .array(z.string().trim().min(1, `${label} must not be blank`).max(40, `${label} must be at most 40 characters`))
+    .max(50, `At most 50 ${label.toLowerCase()}s`);
+const imageList = z.array(z.string().trim().url('Each image must be a URL').max(2000)).max(50, 'At most 50 images');
+
+export const variantSchema = z.object({
+  sku: z.string(),
+  size: z.string(),
+  color: z.string(),
+  // Units held in the warehouse across locations (from the stock read model).
+  quantity: z.number().int(),
+});
+export type Variant = z.infer<typeof variantSchema>;
+
+export const styleSchema = z.object({
+  id: z.number().int(),
+  style_code: z.string(),
+  name: z.string(),
+  is_jeans: z.boolean(),
+  images: z.array(z.string()),
+  sizes: z.array(z.string()),
+  colors: z.array(z.string()),
+  variants: z.array(variantSchema),
+  variant_count: z.number().int(),
+  total_stock: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Style = z.infer<typeof styleSchema>;
+
+export const listStylesQuerySchema = z.object({
+  // Matches style code or name, partly, case-insensitively.
+  search: z.string().trim().max(100).optional(),
+  color: z.string().trim().max(40).optional(),
+  size: z.string().trim().max(40).optional(),
+  is_jeans: queryBoolean.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type ListStylesQuery = z.input<typeof listStylesQuerySchema>;
+
+export const styleListSchema = z.object({ styles: z.array(styleSchema), pagination: paginationSchema });
+export type StyleList = z.infer<typeof styleListSchema>;
+
+// Sizes x colours become the style's variants (SKUs); a later edit may add sizes or colours, never remove a SKU.
+export const createStyleBodySchema = z.object({
+  style_code: styleCode,
+  name: styleName.min(1, 'Style name is required'),
+  is_jeans: z.boolean().default(false),
+  images: imageList.default([]),
+  sizes: textList('Size').default([]),
+  colors: textList('Colour').default([]),
+});
+export type CreateStyleBody = z.input<typeof createStyleBodySchema>;
+
+export const updateStyleBodySchema = z.object({
+  style_code: styleCode.optional(),
+  name: styleName.min(1, 'Style name is required').optional(),
+  is_jeans: z.boolean().optional(),
+  images: imageList.optional(),
+  sizes: textList('Size').optional(),
+  colors: textList('Colour').optional(),
+});
+export type UpdateStyleBody = z.input<typeof updateStyleBodySchema>;
+
+// The spec's "Stock-entry upload result", shared by the product-export upload and the stock uploads.
+export const uploadRowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
+export type UploadRowError = z.infer<typeof uploadRowErrorSchema>;
+
+export const stockEntryUploadResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  processed_records: z.number().int(),
+  new_styles: z.number().int(),
+  existing_styles: z.number().int(),
+  new_variants: z.number().int(),
+  updated_inventory: z.number().int(),
+  skipped_gift_vouchers: z.number().int(),
+  pending_approval: z.number().int(),
+  auto_approved: z.number().int(),
+  errors: z.array(uploadRowErrorSchema),
+});
+export type StockEntryUploadResult = z.infer<typeof stockEntryUploadResultSchema>;
+
+// Product-export upload: the result above plus the style codes it created or touched.
+export const catalogueUploadResultSchema = stockEntryUploadResultSchema.extend({
+  style_codes: z.array(z.string()),
+});
+export type CatalogueUploadResult = z.infer<typeof catalogueUploadResultSchema>;
+
+export const STYLE_UPLOAD_ACCEPT = ['csv'] as const;
+export const STYLE_UPLOAD_INVALID_TYPE = 'Invalid file type. Please upload .csv files only.';
