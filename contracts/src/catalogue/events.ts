@@ -18,8 +18,9 @@ export type StyleEvent =
   | { type: 'StyleUpdated'; data: StyleFields & { style_id: number; at: string } }
   | { type: 'StyleVariantsAdded'; data: { style_id: number; style_code: string; variants: VariantFields[]; source: StyleSource; at: string } };
 
-// Where a style change came from: a manager's form, or a product-export upload.
-export type StyleSource = 'manual' | 'shopify_upload';
+// Where a style change came from: a manager's form, a product-export upload, or receiving (a manager approving stock of
+// a style the catalogue did not know, or any approval or bin allocation naming a new colour or size of a known style).
+export type StyleSource = 'manual' | 'shopify_upload' | 'receiving';
 
 export type StyleEventType = StyleEvent['type'];
 export const STYLE_EVENT_TYPES: readonly StyleEventType[] = ['StyleCreated', 'StyleUpdated', 'StyleVariantsAdded'];
