@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import type { LocationRangeResult } from '@wh/contracts/inventory/http';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiError, messageOf } from '../../../lib/api-errors.ts';
+import { createLocation, createLocationRange } from '../api/locations-api.ts';
+import { rangeSize } from '../layout.ts';
+import { codeHint, LocationShapeFields, shapeBody, type LocationShape } from './location-fields.tsx';
+
+export type CreateMode = 'one' | 'range';
+
+export interface CreateLocationDialogProps {
+  mode: CreateMode;
+  onClose: () => void;
+  onCreated: (message: string) => void;
+}
+
+const fieldErrors = (error: unknown): Record<string, string> =>
+  error instanceof ApiError ? Object.fromEntries(error.details.map((d) => [d.field, d.message])) : {};
+
+// One location, or a whole range (A-1-1 to C-4-3) with one capacity.
+export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocationDialogProps) {
+  const [shape, setShape] = useState<LocationShape>({ type: 'bin', capacity: 50, gender: null });
+  const [code, setCode] = useState('');
+  const [to, setTo] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const count = mode === 'range' ? rangeSize(shape.type, code, to) : null;
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    setErrors({});
+    try {
+      if (mode === 'one') {
+        const answer = await createLocation({ code, ...shapeBody(shape) });
+        onCreated(answer.message ?? `Location ${answer.data.code} created`);
+      } else {
+        const result: LocationRangeResult = await createLocationRange({ from: code, to, ...shapeBody(shape) });
+        const existing = result.existing.length > 0 ? ` (${result.existing.length} already existed and were left as they are)` : '';
+        onCreated(`${result.created.length} locations created${existing}`);
+      }
+    } catch (cause) {
+      setErrors(fieldErrors(cause));
+      setError(messageOf(cause, mode === 'one' ? 'Failed to create location' : 'Failed to create locations'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title={mode === 'one' ? 'Add Location' : 'Add Location Range'} isOpen onOpenChange={(open) => (open ? null : onClose())}>
+      <form
+        className="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        {mode === 'one' ? (
+          <TextField label="Code" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.code} isRequired autoFocus />
+        ) : (
+          <div className="range-fields">
+            <TextField label="From" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.from} isRequired autoFocus />
+            <TextField label="To" value={to} onChange={(v) => setTo(v.toUpperCase())} errorMessage={errors.to} isRequired />
+          </div>
+        )}
+        <LocationShapeFields shape={shape} onChange={setShape} errors={errors} />
+        {mode === 'range' && count !== null ? (
+          <p className="muted small" aria-live="polite">
+            {count} {count === 1 ? 'location' : 'locations'} in this range
+            {shape.type === 'bin' ? ' (every zone, aisle and shelf between)' : ''}
+          </p>
+        ) : null}
+        {error ? <Alert>{error}</Alert> : null}
+        <DialogActions>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {busy ? 'Creating...' : mode === 'one' ? 'Create Location' : 'Create Range'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

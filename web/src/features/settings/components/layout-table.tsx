@@ -1,0 +1,79 @@
+import type { Location } from '@wh/contracts/inventory/http';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
+import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
+import { deactivateBlockedReason } from '../layout.ts';
+
+export type LayoutAction = 'capacity' | 'deactivate' | 'reactivate';
+
+export interface LayoutTableProps {
+  title: string;
+  locations: readonly Location[];
+  busyCode: string | null;
+  onAction: (action: LayoutAction, location: Location) => void;
+}
+
+export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTableProps) {
+  if (locations.length === 0) return <p className="table-empty">None yet</p>;
+  return (
+    <Table aria-label={title} stackOnMobile>
+      <TableHeader>
+        <Column isRowHeader>Code</Column>
+        <Column>Stock</Column>
+        <Column>Utilisation</Column>
+        <Column>Status</Column>
+        <Column>Actions</Column>
+      </TableHeader>
+      <TableBody>
+        {locations.map((l) => {
+          const blocked = deactivateBlockedReason(l);
+          const busy = busyCode === l.code;
+          const percent = l.utilization === null ? null : Math.round(l.utilization);
+          return (
+            <Row key={l.code} id={l.code} className={l.is_active ? '' : 'row-deleted'}>
+              <Cell label="Code">
+                <span className="sku-code">{l.code}</span>
+                {l.gender ? <span className="muted small"> · {l.gender}</span> : null}
+              </Cell>
+              <Cell label="Stock">
+                {l.current_stock} / {l.capacity ?? '∞'}
+              </Cell>
+              <Cell label="Utilisation">
+                <UtilisationBar label={`${l.code} utilisation`} hideLabel percent={percent} />
+              </Cell>
+              <Cell label="Status">{l.is_active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
+              <Cell label="Actions">
+                {l.location_type === 'receiving' ? (
+                  <span className="muted small">Always open</span>
+                ) : (
+                  <div className="row-actions">
+                    <Button size="sm" variant="ghost" onPress={() => onAction('capacity', l)} isDisabled={busy} aria-label={`Edit capacity of ${l.code}`}>
+                      Edit Capacity
+                    </Button>
+                    {l.is_active ? (
+                      <Button
+                        size="sm"
+                        variant="ghost-danger"
+                        onPress={() => onAction('deactivate', l)}
+                        isDisabled={busy}
+                        aria-label={`Deactivate ${l.code}`}
+                        aria-description={blocked ?? undefined}
+                      >
+                        Deactivate
+                      </Button>
+                    ) : (
+                      <Button size="sm" variant="ghost" onPress={() => onAction('reactivate', l)} isDisabled={busy} aria-label={`Reactivate ${l.code}`}>
+                        Reactivate
+                      </Button>
+                    )}
+                  </div>
+                )}
+              </Cell>
+            </Row>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
