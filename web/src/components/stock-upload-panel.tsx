@@ -17,7 +17,7 @@ import {
   invalidTypeMessage,
   NO_PERMISSION,
   STOCK_FILE_TYPES,
-  STOCK_RESULT_LABELS,
+  STOCK_UPLOAD_KINDS,
   uploadChoices,
   type StockUploadResult,
   type StockUploadType,
@@ -52,6 +52,8 @@ export function StockUploadPanel({
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [result, setResult] = useState<StockUploadResult | null>(null);
+  // The kind the shown result came from (the choice may have moved on since).
+  const [resultKind, setResultKind] = useState(STOCK_UPLOAD_KINDS[types[0] ?? 'shopify-stock']);
   const [timedError, setTimedError] = usePageError(clearErrorAfterMs ?? 5_000);
   const [stickyError, setStickyError] = useState<string | null>(null);
   const error = clearErrorAfterMs === undefined ? stickyError : timedError;
@@ -74,8 +76,9 @@ export function StockUploadPanel({
         signal: abort.current.signal,
         onProgress: ({ percent }) => setPhase(percent >= 100 ? { kind: 'processing' } : { kind: 'sending', percent }),
       });
-      const data: StockUploadResult = { ...answer.data, message: answer.data?.message ?? answer.message };
+      const data: StockUploadResult = { ...answer.data, message: answer.data.message || (answer.message ?? '') };
       setResult(data);
+      setResultKind(chosen);
       setFile(null);
       onUploaded?.(data);
       await Promise.all(invalidates.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
@@ -148,21 +151,43 @@ export function StockUploadPanel({
         </>
       ) : null}
 
+      <UploadOutcome
+        error={error}
+        onDismissError={() => setError(null)}
+        result={result}
+        resultLabels={resultKind.resultLabels}
+        onDismissResult={() => setResult(null)}
+      />
+    </div>
+  );
+}
+
+export interface UploadOutcomeProps {
+  error: string | null;
+  onDismissError: () => void;
+  result: StockUploadResult | null;
+  resultLabels: Readonly<Record<string, string>>;
+  onDismissResult: () => void;
+}
+
+/** What an upload came to: the 'Upload Error' box, or the result card. */
+export function UploadOutcome({ error, onDismissError, result, resultLabels, onDismissResult }: UploadOutcomeProps) {
+  return (
+    <>
       {error ? (
-        <Alert title="Upload Error" onDismiss={() => setError(null)}>
+        <Alert title="Upload Error" onDismiss={onDismissError}>
           {error}
         </Alert>
       ) : null}
-
       {result ? (
         <UploadResultCard
-          success={result.success ?? true}
+          success={result.success}
           message={result.message}
-          stats={resultStats(result, STOCK_RESULT_LABELS)}
+          stats={resultStats(result, resultLabels)}
           errors={result.errors}
-          onDismiss={() => setResult(null)}
+          onDismiss={onDismissResult}
         />
       ) : null}
-    </div>
+    </>
   );
 }

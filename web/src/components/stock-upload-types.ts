@@ -1,4 +1,8 @@
 import { can, type Permission, type Role } from '@wh/contracts/auth/permissions';
+import { STYLE_UPLOAD_ACCEPT, type StockEntryUploadResult } from '@wh/contracts/catalogue/http';
+import { BIN_ALLOCATION_ACCEPT, MANUAL_STOCK_ACCEPT, SHOPIFY_STOCK_ACCEPT } from '@wh/contracts/receiving/http';
+
+export { invalidFileTypeMessage as invalidTypeMessage } from '@wh/contracts/receiving/http';
 
 // The file uploads that feed stock and the catalogue (spec sections 5, 6 and 8): where each goes, what it
 // accepts, who may send it and the message when the server gives none.
@@ -15,7 +19,19 @@ export interface StockUploadKind {
   defaultMessage: string;
   /** What the file must hold, shown beside the drop zone. */
   instructions: readonly string[];
+  /** The result counts worth showing for this file, in order. */
+  resultLabels: ResultLabels;
 }
+
+type ResultLabels = Readonly<Record<string, string>>;
+const RECEIPT_RESULT: ResultLabels = {
+  processed_records: 'Processed Records',
+  units: 'Units',
+  pending_approval: 'Pending Approval',
+  auto_approved: 'Auto Approved',
+  new_styles: 'New Styles',
+  skipped_gift_vouchers: 'Skipped Gift Vouchers',
+};
 
 const GIFTS_SKIPPED = 'Gift vouchers and cards are skipped automatically.';
 
@@ -25,7 +41,7 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
     label: 'Online-shop Stock CSV',
     description: 'Stock export from the online shop (.csv)',
     path: '/files/upload/shopify-stock',
-    accept: ['csv'],
+    accept: SHOPIFY_STOCK_ACCEPT,
     permission: 'stock:upload-shopify-stock',
     defaultMessage: 'Failed to upload stock file',
     instructions: [
@@ -33,13 +49,14 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
       GIFTS_SKIPPED,
       'Stock receipts from online-shop stock uploads need Executive 2 approval.',
     ],
+    resultLabels: RECEIPT_RESULT,
   },
   'manual-stock': {
     type: 'manual-stock',
     label: 'Manual Stock Excel',
     description: 'Manual stock sheet (.xlsx, .xls)',
     path: '/files/upload/manual-stock',
-    accept: ['xlsx', 'xls'],
+    accept: MANUAL_STOCK_ACCEPT,
     permission: 'stock:upload-manual-stock',
     defaultMessage: 'Failed to upload manual stock file',
     instructions: [
@@ -48,13 +65,14 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
       GIFTS_SKIPPED,
       'Rows for known styles wait for Executive 2 approval; unknown styles go to manager approval.',
     ],
+    resultLabels: RECEIPT_RESULT,
   },
   'bin-allocation': {
     type: 'bin-allocation',
     label: 'Bin Allocation',
     description: 'Bin allocation sheet (.xlsx, .xls, .csv)',
     path: '/files/upload/bin-allocation',
-    accept: ['xlsx', 'xls', 'csv'],
+    accept: BIN_ALLOCATION_ACCEPT,
     permission: 'stock:upload-bin-allocation',
     defaultMessage: 'Failed to upload bin allocation file',
     instructions: [
@@ -62,19 +80,34 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
       'Bin format like A-1-1. Each row sets how many units the bin holds.',
       GIFTS_SKIPPED,
     ],
+    resultLabels: {
+      processed_records: 'Processed Records',
+      locations: 'Locations',
+      updated_inventory: 'Updated Inventory',
+      units: 'Units',
+      found_units: 'Found Units',
+      skipped_gift_vouchers: 'Skipped Gift Vouchers',
+    },
   },
   'shopify-inventory': {
     type: 'shopify-inventory',
     label: 'Style Catalog CSV',
     description: 'Product export from the online shop (.csv)',
     path: '/files/upload/shopify-inventory',
-    accept: ['csv'],
+    accept: STYLE_UPLOAD_ACCEPT,
     permission: 'styles:manage',
     defaultMessage: 'Failed to upload inventory file',
     instructions: [
       'The product export of the online shop. Required columns: Handle, Title, SKU and the option name and value columns (Option1 Name, Option1 Value, Option2 Name, Option2 Value).',
       GIFTS_SKIPPED,
     ],
+    resultLabels: {
+      processed_records: 'Processed Records',
+      new_styles: 'New Styles',
+      existing_styles: 'Existing Styles',
+      new_variants: 'New Variants',
+      skipped_gift_vouchers: 'Skipped Gift Vouchers',
+    },
   },
 };
 
@@ -97,34 +130,5 @@ export function firstPermitted(choices: readonly UploadChoice[]): StockUploadTyp
   return choices.find((c) => c.permitted)?.kind.type ?? null;
 }
 
-/** 'Invalid file type. Please upload {accepted} files only.' with the accepted extensions, e.g. '.xlsx, .xls'. */
-export function invalidTypeMessage(accept: readonly string[]): string {
-  return `Invalid file type. Please upload ${accept.map((e) => `.${e}`).join(', ')} files only.`;
-}
-
-// Labels of the stock-entry upload result counts (spec section 3), in the order shown.
-export const STOCK_RESULT_LABELS = {
-  processed_records: 'Processed Records',
-  pending_approval: 'Pending Approval',
-  auto_approved: 'Auto Approved',
-  updated_inventory: 'Updated Inventory',
-  new_styles: 'New Styles',
-  existing_styles: 'Existing Styles',
-  new_variants: 'New Variants',
-  skipped_gift_vouchers: 'Skipped Gift Vouchers',
-} as const;
-
-// The stock-entry upload result (spec section 3); every count is optional, the card shows those present.
-export interface StockUploadResult {
-  success?: boolean;
-  message?: string;
-  processed_records?: number;
-  new_styles?: number;
-  existing_styles?: number;
-  new_variants?: number;
-  updated_inventory?: number;
-  skipped_gift_vouchers?: number;
-  pending_approval?: number;
-  auto_approved?: number;
-  errors?: { row: number; error: string }[];
-}
+// Every stock and catalogue upload answers the spec's Stock-entry upload result (some with more counts).
+export type StockUploadResult = StockEntryUploadResult;

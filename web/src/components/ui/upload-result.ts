@@ -25,11 +25,12 @@ export interface ResultStat {
 }
 
 /** The counts worth showing: those the answer carries, in the order given. */
-export function resultStats<T extends object>(result: T, labels: Partial<Record<keyof T & string, string>>): ResultStat[] {
+export function resultStats(result: object, labels: Readonly<Record<string, string>>): ResultStat[] {
+  const values = new Map(Object.entries(result));
   const out: ResultStat[] = [];
-  for (const [key, label] of Object.entries(labels) as [keyof T & string, string | undefined][]) {
-    const value = result[key];
-    if (label && typeof value === 'number') out.push({ label, value });
+  for (const [key, label] of Object.entries(labels)) {
+    const value = values.get(key);
+    if (typeof value === 'number') out.push({ label, value });
   }
   return out;
 }

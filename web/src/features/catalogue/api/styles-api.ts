@@ -1,0 +1,46 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { CreateStyleBody, Style, StyleList, UpdateStyleBody } from '@wh/contracts/catalogue/http';
+import { apiData } from '../../../lib/api-client.ts';
+
+export interface StylesFilter {
+  search: string;
+  color: string | null;
+  size: string | null;
+  isJeans: boolean | null;
+  page: number;
+}
+
+// Spec section 9: styles page in 50s.
+export const STYLES_PAGE_SIZE = 50;
+
+// 'styles' is the live topic of the catalogue.
+export const stylesKeys = {
+  all: ['styles'] as const,
+  list: (filter: StylesFilter) => ['styles', 'list', filter] as const,
+};
+
+export const stylesListQuery = (filter: StylesFilter, pollMs: number | false) =>
+  queryOptions({
+    queryKey: stylesKeys.list(filter),
+    queryFn: ({ signal }) =>
+      apiData<StyleList>('/styles', {
+        query: {
+          search: filter.search.trim() || undefined,
+          color: filter.color ?? undefined,
+          size: filter.size ?? undefined,
+          is_jeans: filter.isJeans ?? undefined,
+          page: filter.page,
+          limit: STYLES_PAGE_SIZE,
+        },
+        defaultMessage: 'Failed to fetch styles',
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs,
+  });
+
+export const createStyle = (body: CreateStyleBody) =>
+  apiData<Style>('/styles', { method: 'POST', body, defaultMessage: 'Failed to create style' });
+
+export const updateStyle = (id: number, body: UpdateStyleBody) =>
+  apiData<Style>(`/styles/${id}`, { method: 'PUT', body, defaultMessage: 'Failed to update style' });

@@ -1,0 +1,66 @@
+import type { Style } from '@wh/contracts/catalogue/http';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
+
+export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onClose: () => void; onEdit: () => void }) {
+  return (
+    <Dialog title={`${style.style_code} · ${style.name}`} isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
+      {style.images.length > 0 ? (
+        <div className="style-images">
+          {style.images.slice(0, 4).map((src) => (
+            <img key={src} src={src} alt={style.name} loading="lazy" referrerPolicy="no-referrer" />
+          ))}
+        </div>
+      ) : null}
+      <dl className="detail-list">
+        <div>
+          <dt>Type</dt>
+          <dd>{style.is_jeans ? 'Jeans' : 'Regular'}</dd>
+        </div>
+        <div>
+          <dt>Sizes</dt>
+          <dd>{style.sizes.join(', ') || 'Free Size'}</dd>
+        </div>
+        <div>
+          <dt>Colours</dt>
+          <dd>{style.colors.join(', ') || '—'}</dd>
+        </div>
+        <div>
+          <dt>Variants</dt>
+          <dd>{style.variant_count}</dd>
+        </div>
+        <div>
+          <dt>Total Stock</dt>
+          <dd>{style.total_stock}</dd>
+        </div>
+      </dl>
+      <Table aria-label={`Variants of ${style.style_code}`}>
+        <TableHeader>
+          <Column isRowHeader>SKU</Column>
+          <Column>Size</Column>
+          <Column>Colour</Column>
+          <Column>Quantity</Column>
+        </TableHeader>
+        <TableBody items={style.variants.map((v) => ({ ...v, id: v.sku }))} renderEmptyState={() => <p className="table-empty">No variants</p>}>
+          {(v) => (
+            <Row id={v.id}>
+              <Cell>{v.sku}</Cell>
+              <Cell>{v.size}</Cell>
+              <Cell>{v.color}</Cell>
+              <Cell>{v.quantity}</Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+      <DialogActions>
+        <Button variant="secondary" onPress={onEdit}>
+          Edit
+        </Button>
+        <Button onPress={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

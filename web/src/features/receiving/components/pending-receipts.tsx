@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { Role } from '@wh/contracts/auth/permissions';
+import type { Receipt } from '@wh/contracts/receiving/http';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { receiptsQuery } from '../api/receiving-api.ts';
+import { canDecide, NEEDS_MANAGER, sourceLabel } from '../receipts.ts';
+import { ApproveReceiptDialog } from './approve-receipt-dialog.tsx';
+import { RejectReceiptDialog } from './reject-receipt-dialog.tsx';
+
+export interface PendingReceiptsProps {
+  role: Role;
+  pollMs: number | false;
+  onDecided: (message: string) => void;
+}
+
+type Open = { kind: 'approve' | 'reject'; receipt: Receipt } | null;
+
+/** Receipts from stock uploads waiting for approval: approve into a location, or reject. */
+export function PendingReceipts({ role, pollMs, onDecided }: PendingReceiptsProps) {
+  const [draft, setDraft] = useState('');
+  const [filter, setFilter] = useState({ search: '', page: 1 });
+  const [open, setOpen] = useState<Open>(null);
+  const receipts = useQuery({ ...receiptsQuery(filter), refetchInterval: pollMs });
+  const list = receipts.data?.receipts ?? [];
+  const counts = receipts.data?.counts;
+
+  return (
+    <section className="card stack" aria-labelledby="pending-receipts-title">
+      <h2 className="card-title" id="pending-receipts-title">
+        Awaiting Approval{counts ? ` (${counts.pending})` : ''}
+      </h2>
+      {counts && counts.pending_manager > 0 ? (
+        <p className="muted small">{counts.pending_manager} of them are for styles not in the catalogue and need a manager.</p>
+      ) : null}
+      <SearchField
+        label="Search receipts"
+        placeholder="Style, SKU, colour, gatepass or file"
+        value={draft}
+        onChange={(search) => {
+          setDraft(search);
+          setFilter({ search, page: 1 });
+        }}
+        onClear={() => setFilter({ search: '', page: 1 })}
+      />
+      {receipts.isError ? <Alert>{messageOf(receipts.error, 'Failed to fetch receipts')}</Alert> : null}
+      {receipts.isPending ? (
+        <p className="muted" role="status">
+          Loading receipts...
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">No receipts awaiting approval.</p>
+      ) : (
+        <ul className="receipt-list" aria-label="Receipts awaiting approval">
+          {list.map((r) => {
+            const allowed = canDecide(role, r);
+            return (
+              <li key={r.id} className="receipt" aria-label={`Receipt ${r.sku}`}>
+                <div className="receipt-main">
+                  <strong>{r.sku}</strong>
+                  <span>
+                    {r.quantity} {r.quantity === 1 ? 'unit' : 'units'}
+                  </span>
+                  {r.approver === 'manager' ? <span className="chip chip-warning">{NEEDS_MANAGER}</span> : null}
+                </div>
+                <p className="muted small">
+                  {r.style_name ?? r.style_code} · {r.color} · {r.size} · {sourceLabel(r.source)}
+                  {r.gatepass_number ? ` · Gatepass ${r.gatepass_number}` : ''}
+                  {r.received_date ? ` · ${r.received_date}` : ''}
+                  {r.filename && r.row ? ` · ${r.filename} row ${r.row}` : ''}
+                </p>
+                <div className="row-actions">
+                  <Button size="sm" isDisabled={!allowed} onPress={() => setOpen({ kind: 'approve', receipt: r })}>
+                    Approve
+                  </Button>
+                  <Button size="sm" variant="ghost-danger" isDisabled={!allowed} onPress={() => setOpen({ kind: 'reject', receipt: r })}>
+                    Reject
+                  </Button>
+                  {allowed ? null : <span className="muted small">Only a manager can approve a new style.</span>}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {receipts.data ? (
+        <Pagination
+          page={receipts.data.pagination.current_page}
+          totalPages={receipts.data.pagination.total_pages}
+          onPageChange={(page) => setFilter((f) => ({ ...f, page }))}
+          label="Receipt pages"
+          maxButtons={5}
+        />
+      ) : null}
+      {open?.kind === 'approve' ? (
+        <ApproveReceiptDialog
+          receipt={open.receipt}
+          onClose={() => setOpen(null)}
+          onApproved={(message) => {
+            setOpen(null);
+            onDecided(message);
+          }}
+        />
+      ) : null}
+      {open?.kind === 'reject' ? (
+        <RejectReceiptDialog
+          receipt={open.receipt}
+          onClose={() => setOpen(null)}
+          onRejected={(message) => {
+            setOpen(null);
+            onDecided(message);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

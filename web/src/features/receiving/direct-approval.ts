@@ -1,0 +1,63 @@
+import type { SelectableLocation, SelectableLocations } from '@wh/contracts/inventory/http';
+import { manualApproveBodySchema, type ManualApproveBody } from '@wh/contracts/receiving/http';
+
+// Direct stock approval (spec section 5): a selected style, a colour, a quantity of at least 1 and a chosen
+// location; size optional (empty is Free Size). The contract's schema words the messages.
+
+export interface ApprovalDraft {
+  styleCode: string | null;
+  color: string;
+  size: string;
+  quantity: string;
+  locationId: number | null;
+  gatepassNumber: string;
+  notes: string;
+  date: string;
+}
+
+export type ApprovalField = 'style_code' | 'color' | 'size' | 'quantity' | 'location_id' | 'gatepass_number' | 'notes' | 'date';
+export type ApprovalErrors = Partial<Record<ApprovalField, string>>;
+
+export function emptyDraft(date: string): ApprovalDraft {
+  return { styleCode: null, color: '', size: '', quantity: '1', locationId: null, gatepassNumber: '', notes: '', date };
+}
+
+export function parseApproval(
+  draft: ApprovalDraft,
+  locations: readonly SelectableLocation[],
+): { body: ManualApproveBody; errors: null } | { body: null; errors: ApprovalErrors } {
+  const location = locations.find((l) => l.id === draft.locationId);
+  const body: ManualApproveBody = {
+    style_code: draft.styleCode ?? '',
+    color: draft.color,
+    size: draft.size.trim() || null,
+    quantity: draft.quantity.trim() === '' ? Number.NaN : Number(draft.quantity.trim()),
+    location_type: location?.type ?? ('' as ManualApproveBody['location_type']),
+    location_id: location?.id ?? 0,
+    gatepass_number: draft.gatepassNumber.trim() || null,
+    notes: draft.notes.trim() || null,
+    date: draft.date || null,
+  };
+  const result = manualApproveBodySchema.safeParse(body);
+  if (result.success) return { body, errors: null };
+  const fields = result.error.flatten().fieldErrors;
+  const errors: ApprovalErrors = {};
+  for (const [field, messages] of Object.entries(fields) as [string, string[] | undefined][]) {
+    const key = field === 'location_type' ? 'location_id' : (field as ApprovalField);
+    errors[key] ??= messages?.[0];
+  }
+  return { body: null, errors };
+}
+
+/** 'A-1-1 · bin · 40 free' — what the location choice shows. */
+export function locationLabel(location: SelectableLocation): string {
+  const kind = location.type === 'jean_rack' ? 'jean rack' : location.type;
+  const space = location.available_space === null ? 'no capacity limit' : `${location.available_space} free`;
+  return `${location.location} · ${kind} · ${space}`;
+}
+
+/** Bins, then racks; full locations (no space left) are left out. */
+export function locationChoices(locations: SelectableLocations | undefined): SelectableLocation[] {
+  if (!locations) return [];
+  return [...locations.bins, ...locations.racks].filter((l) => l.available_space === null || l.available_space > 0);
+}
