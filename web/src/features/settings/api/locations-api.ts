@@ -24,7 +24,7 @@ export const createLocation = (body: CreateLocationBody) =>
   apiRequest<Location>('/locations', { method: 'POST', body, defaultMessage: 'Failed to create location' });
 
 export const createLocationRange = (body: CreateLocationRangeBody) =>
-  apiData<LocationRangeResult>('/locations/range', { method: 'POST', body, defaultMessage: 'Failed to create locations' });
+  apiRequest<LocationRangeResult>('/locations/range', { method: 'POST', body, defaultMessage: 'Failed to create locations' });
 
 export const updateLocation = (code: string, body: UpdateLocationBody, defaultMessage = 'Failed to update location') =>
   apiData<Location>(`/locations/${encodeURIComponent(code)}`, { method: 'PATCH', body, defaultMessage });

@@ -17,6 +17,9 @@ export interface CreateLocationDialogProps {
   onCreated: (message: string) => void;
 }
 
+const rangeMessage = (r: LocationRangeResult) =>
+  `${r.created.length} locations created${r.existing.length > 0 ? `, ${r.existing.length} already existed` : ''}`;
+
 const fieldErrors = (error: unknown): Record<string, string> =>
   error instanceof ApiError ? Object.fromEntries(error.details.map((d) => [d.field, d.message])) : {};
 
@@ -39,9 +42,8 @@ export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocatio
         const answer = await createLocation({ code, ...shapeBody(shape) });
         onCreated(answer.message ?? `Location ${answer.data.code} created`);
       } else {
-        const result: LocationRangeResult = await createLocationRange({ from: code, to, ...shapeBody(shape) });
-        const existing = result.existing.length > 0 ? ` (${result.existing.length} already existed and were left as they are)` : '';
-        onCreated(`${result.created.length} locations created${existing}`);
+        const answer = await createLocationRange({ from: code, to, ...shapeBody(shape) });
+        onCreated(answer.message ?? rangeMessage(answer.data));
       }
     } catch (cause) {
       setErrors(fieldErrors(cause));

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Client } from '@wh/command/testing';
+import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+
+let e2e: E2E;
+let admin: Client;
+const worker = { username: 'picker_ivy', password: 'password1' };
+const executive1 = { username: 'orders_ed', password: 'password1' };
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  admin = await e2e.app.asAdmin();
+  await e2e.createUser('worker', worker.username, worker.password);
+  await e2e.createUser('executive1', executive1.username, executive1.password);
+});
+afterAll(() => e2e?.stop());
+
+// What the browser's datetime-local field holds for a moment (browser and tests share the machine's time zone).
+const pad = (n: number) => String(n).padStart(2, '0');
+const toLocalInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+
+async function ok(answer: Promise<{ status: number; body: unknown }>, what: string) {
+  const { status, body } = await answer;
+  if (status >= 300) throw new Error(`${what}: ${status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+// A style with one SKU, a bin, and optionally units of that SKU in the bin, all through the API.
+async function seed(style: string, size: string, color: string, bin: string, units = 0): Promise<string> {
+  const sku = await seedSku(style, size, color);
+  await ok(admin.post('/api/locations', { code: bin, location_type: 'bin', capacity: 50 }), 'create bin');
+  if (units > 0) await adjust(sku, bin, 'increase', units);
+  return sku;
+}
+
+async function seedSku(style: string, size: string, color: string): Promise<string> {
+  await ok(admin.post('/api/styles', { style_code: style, name: `Seeded ${style}`, sizes: [size], colors: [color] }), 'create style');
+  return `${style}-${size}-${color.toUpperCase()}`;
+}
+
+function adjust(sku: string, location: string, type: 'increase' | 'decrease', quantity: number) {
+  return ok(admin.post('/api/inventory/adjust', { sku, location, adjustment_type: type, quantity, reason: 'Found items' }), 'adjust');
+}
+
+async function signedIn(username: string, password: string, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const { context, page } = await e2e.newPage();
+  await e2e.signIn(page, username, password);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.goto(path);
+  return { page, close: () => context.close() };
+}
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string | RegExp) {
+  await scope.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe('Warehouse layout (/settings)', () => {
+  it('a manager creates a range of bins with one capacity, and cannot deactivate a bin that holds stock', async () => {
+    const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/settings');
+    try {
+      await page.getByRole('heading', { name: 'Settings' }).waitFor();
+      await page.getByRole('button', { name: 'Add Range' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('From').fill('a-1-1');
+      await dialog.getByLabel('To').fill('C-4-3');
+      await dialog.getByRole('textbox', { name: 'Capacity' }).fill('40');
+      await dialog.getByText('36 locations in this range').waitFor();
+      await dialog.getByRole('button', { name: 'Create Range' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('36 locations created').waitFor();
+      const bins = page.getByRole('grid', { name: 'Bins' });
+      const last = bins.getByRole('row').filter({ hasText: 'C-4-3' });
+      await last.waitFor();
+      expect(await last.innerText()).toContain('0 / 40');
+
+      // An empty bin deactivates and comes back; one holding stock is refused with the server's reason.
+      await page.getByRole('button', { name: 'Deactivate C-4-3' }).click();
+      await last.getByText('Inactive').waitFor();
+      await page.getByRole('button', { name: 'Reactivate C-4-3' }).click();
+      await last.getByText('Active').waitFor();
+
+      await adjust(await seedSku('LY1000', '8', 'Black'), 'A-1-1', 'increase', 4);
+      await bins.getByRole('row').filter({ hasText: 'A-1-1' }).getByText('4 / 40').waitFor();
+      await page.getByRole('button', { name: 'Deactivate A-1-1' }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await bins.getByRole('row').filter({ hasText: 'A-1-1' }).innerText()).toContain('Active');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe('Inventory (/inventory)', () => {
+  it('a manager increases stock at a bin, finds it in Adjustment History, and a decrease below zero is refused', async () => {
+    const sku = await seed('AD2000', '10', 'Blue', 'D-1-1');
+    const { context, page } = await e2e.newPage();
+    try {
+      await context.clock.install();
+      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
+      await page.waitForURL((u) => u.pathname === '/dashboard');
+      await page.goto('/inventory?tab=adjustments');
+      const form = page.getByRole('form', { name: 'Make adjustment' });
+      await form.getByLabel('Find Item').fill('ad2000');
+      await form.getByRole('button', { name: 'Find' }).click();
+      await choose(page, form, 'Item', new RegExp(sku));
+      await form.getByRole('radio', { name: /Increase/ }).check();
+      await form.getByRole('textbox', { name: 'Quantity' }).fill('7');
+      await choose(page, form, 'Reason', 'Found items');
+      await choose(page, form, 'Location', /^D-1-1/);
+      await form.getByRole('button', { name: 'Submit Adjustment' }).click();
+      const success = form.getByRole('status').filter({ hasText: sku });
+      await success.waitFor();
+      expect(await success.innerText()).toContain('0 → 7');
+      // The success message goes after 3 seconds.
+      await context.clock.fastForward(3100);
+      await success.waitFor({ state: 'detached' });
+
+      // Taking out more than the bin holds is refused, and the refusal is shown.
+      await form.getByRole('radio', { name: /Decrease/ }).check();
+      await form.getByRole('textbox', { name: 'Quantity' }).fill('20');
+      await form.getByRole('button', { name: 'Submit Adjustment' }).click();
+      const refusal = form.getByRole('alert').filter({ hasText: 'Adjustment Error' });
+      await refusal.waitFor();
+
+      await page.getByRole('tab', { name: 'Adjustment History' }).click();
+      const row = page.getByRole('grid', { name: 'Adjustment history' }).getByRole('row').filter({ hasText: sku });
+      await row.waitFor();
+      expect(await row.count()).toBe(1);
+      const text = await row.innerText();
+      expect(text).toContain('D-1-1');
+      expect(text).toContain('+7');
+      expect(text).toContain('Found items');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a worker searches the inventory and sees the SKU with its location', async () => {
+    const sku = await seed('WK3000', '12', 'White', 'E-1-1', 9);
+    const { page, close } = await signedIn(worker.username, worker.password, '/inventory');
+    try {
+      const code = page.getByRole('textbox', { name: 'Style Code' }).first();
+      await code.fill('wk3000');
+      expect(await code.inputValue()).toBe('WK3000');
+      await page.getByRole('search', { name: 'Inventory search' }).getByRole('button', { name: 'Search' }).click();
+      const card = page.getByRole('listitem', { name: sku });
+      await card.waitFor();
+      const locations = card.getByRole('list', { name: `Locations of ${sku}` });
+      expect(await locations.innerText()).toContain('E-1-1');
+      expect(await card.innerText()).toContain('9 units');
+
+      await code.fill('NOPE999');
+      await page.getByRole('search', { name: 'Inventory search' }).getByRole('button', { name: 'Search' }).click();
+      await page.getByText('No Items Found').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it("an executive1 sees 'No Permission' on the manual stock and bin allocation uploads", async () => {
+    const { page, close } = await signedIn(executive1.username, executive1.password, '/inventory');
+    try {
+      const upload = page.getByRole('region', { name: 'File Upload' });
+      const shopify = upload.getByRole('radio', { name: /Online-shop Stock CSV/ });
+      await shopify.waitFor();
+      expect(await shopify.isDisabled()).toBe(false);
+      for (const name of [/Manual Stock Excel/, /Bin Allocation/]) {
+        const radio = upload.getByRole('radio', { name });
+        expect(await radio.isDisabled()).toBe(true);
+        const option = upload.locator('label').filter({ has: radio });
+        expect(await option.innerText()).toContain('No Permission');
+      }
+      // No Adjustments tab for anyone but a manager.
+      expect(await page.getByRole('tab', { name: 'Adjustments' }).count()).toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  it('time travel shows the count from before a later adjustment', async () => {
+    const sku = await seed('TT4000', '8', 'Red', 'F-1-1', 5);
+    // Seconds apart, so a moment between the two adjustments can be named on the minute-and-second field.
+    await new Promise((r) => setTimeout(r, 1100));
+    const between = new Date();
+    await new Promise((r) => setTimeout(r, 1100));
+    await adjust(sku, 'F-1-1', 'increase', 3);
+
+    const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/inventory?tab=history');
+    try {
+      const form = page.getByRole('form', { name: 'Stock history' });
+      await form.getByRole('textbox', { name: 'SKU' }).fill(sku.toLowerCase());
+      await form.getByLabel('Stock as of').fill(toLocalInput(between));
+      await form.getByRole('button', { name: 'Show History' }).click();
+      const unitsThen = page.getByRole('term').filter({ hasText: /^Units then$/ }).locator('xpath=..').getByRole('definition');
+      await expect.poll(() => unitsThen.first().innerText()).toBe('5');
+
+      const movements = page.getByRole('grid', { name: 'Stock movements' });
+      await expect.poll(() => movements.getByRole('row').count()).toBe(3);
+
+      await form.getByRole('button', { name: 'Now' }).click();
+      await form.getByRole('button', { name: 'Show History' }).click();
+      await expect.poll(() => unitsThen.first().innerText()).toBe('8');
+    } finally {
+      await close();
+    }
+  });
+});
