@@ -89,6 +89,9 @@ export interface StyleRegistryTable {
   style_code: string;
   name: string;
   is_jeans: Generated<boolean>;
+  // Stream style-<id>, at this version.
+  id: Generated<number>;
+  version: Generated<number>;
 }
 
 export interface VariantRegistryTable {
@@ -106,6 +109,85 @@ export interface LocationRegistryTable {
   capacity: number | null;
   gender: string | null;
   is_active: Generated<boolean>;
+  // Stream location-<code>, at this version.
+  id: Generated<number>;
+  version: Generated<number>;
+}
+
+export interface RmStylesTable {
+  id: number;
+  style_code: string;
+  name: string;
+  is_jeans: boolean;
+  images: ColumnType<string[], string, string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RmVariantsTable {
+  sku: string;
+  style_id: number;
+  style_code: string;
+  size: string;
+  color: string;
+}
+
+export interface RmLocationsTable {
+  id: number;
+  code: string;
+  location_type: LocationType;
+  capacity: number | null;
+  gender: string | null;
+  is_active: boolean;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RmSkuStockTable {
+  sku: string;
+  style_code: string;
+  quantity: number;
+}
+
+export interface RmLocationStockTable {
+  location: string;
+  quantity: number;
+}
+
+export interface RmLocationStylesTable {
+  location: string;
+  style_code: string;
+  quantity: number;
+}
+
+export interface RmStockMovementsTable {
+  position: ColumnType<string, string, string>;
+  seq: number;
+  sku: string;
+  style_code: string;
+  location: string;
+  delta: number;
+  balance_after: number;
+  event_type: string;
+  reason: string | null;
+  actor_id: number | null;
+  recorded_at: Timestamp;
+}
+
+export interface RmAdjustmentsTable {
+  id: number;
+  sku: string;
+  style_code: string;
+  adjustment_type: string;
+  quantity: number;
+  old_quantity: number;
+  new_quantity: number;
+  location: string;
+  location_type: string;
+  reason: string;
+  notes: string | null;
+  adjusted_by_id: number | null;
+  adjusted_at: Timestamp;
 }
 
 export interface Database {
@@ -121,7 +203,15 @@ export interface Database {
   style_registry: StyleRegistryTable;
   variant_registry: VariantRegistryTable;
   location_registry: LocationRegistryTable;
+  rm_styles: RmStylesTable;
+  rm_variants: RmVariantsTable;
+  rm_locations: RmLocationsTable;
+  rm_sku_stock: RmSkuStockTable;
+  rm_location_stock: RmLocationStockTable;
+  rm_location_styles: RmLocationStylesTable;
+  rm_stock_movements: RmStockMovementsTable;
+  rm_adjustments: RmAdjustmentsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
-export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock'] as const satisfies readonly (keyof Database)[];
+export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock', 'rm_styles', 'rm_variants', 'rm_locations', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles', 'rm_stock_movements', 'rm_adjustments'] as const satisfies readonly (keyof Database)[];

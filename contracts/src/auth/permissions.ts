@@ -20,6 +20,7 @@ export const PERMISSIONS = [
   'reports:view',
   'settings:manage',
   'inventory:adjust',
+  'locations:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -69,6 +70,7 @@ export const PERMISSION_DENIED: Partial<Record<Permission, string>> = {
   'inventory:adjust': "You don't have permission to adjust inventory. Only managers can make inventory adjustments.",
   'users:manage': 'Only managers can manage users.',
   'styles:manage': 'Store Managers only',
+  'locations:manage': 'Only managers can change the warehouse layout.',
 };
 export const DEFAULT_PERMISSION_DENIED = "You don't have permission to do this.";
 

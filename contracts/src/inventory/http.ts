@@ -105,7 +105,7 @@ function locationRules(
 ) {
   if (type === 'bin' && !BIN_CODE_PATTERN.test(code))
     ctx.addIssue({ code: 'custom', path: [field], message: 'Bin codes look like A-1-1 (zone letter, aisle, shelf)' });
-  if (type !== 'bin' && !RACK_CODE_PATTERN.test(code))
+  if (type !== 'bin' && !RACK_CODE_PATTERN.test(code) && !BIN_CODE_PATTERN.test(code))
     ctx.addIssue({ code: 'custom', path: [field], message: 'Rack codes look like R-1 (regular) or J-1 (jeans)' });
   if (!checkFields) return;
   if (type !== 'rack' && (cap === undefined || cap === null))

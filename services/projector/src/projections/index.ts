@@ -1,4 +1,15 @@
 import type { Projection } from '../projection.ts';
 import { usersProjection } from './users.ts';
+import { catalogueProjection } from './catalogue.ts';
+import { inventoryProjection } from './inventory.ts';
+import { locationsProjection } from './locations.ts';
+import { stockLedgerProjection } from './stock-ledger.ts';
 
-export const projections: readonly Projection[] = [usersProjection];
+// Order matters within a batch: locations before the stock ledger (it reads each location's type).
+export const projections: readonly Projection[] = [
+  usersProjection,
+  catalogueProjection,
+  locationsProjection,
+  stockLedgerProjection,
+  inventoryProjection,
+];

@@ -1,0 +1,100 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
+import { listStylesQuerySchema } from '@wh/contracts';
+import type { z } from 'zod';
+import { notFound } from '../../platform/errors.ts';
+import { STYLE_NOT_FOUND } from './decide.ts';
+
+type Db = Kysely<Database>;
+type StylesQuery = z.output<typeof listStylesQuerySchema>;
+
+// Sizes in the order a shop floor reads them: numbers ascending, then letter sizes, then the rest.
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
+export function compareSizes(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
+  if (!Number.isNaN(na)) return -1;
+  if (!Number.isNaN(nb)) return 1;
+  const la = LETTER_SIZES.indexOf(a.toUpperCase());
+  const lb = LETTER_SIZES.indexOf(b.toUpperCase());
+  if (la >= 0 && lb >= 0) return la - lb;
+  if (la >= 0) return -1;
+  if (lb >= 0) return 1;
+  return a.localeCompare(b);
+}
+
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listStyles(db: Db, query: StylesQuery): Promise<StyleList> {
+  let base = db.selectFrom('rm_styles as s');
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    base = base.where((eb) => eb.or([eb('s.style_code', 'ilike', like), eb('s.name', 'ilike', like)]));
+  }
+  if (query.is_jeans !== undefined) base = base.where('s.is_jeans', '=', query.is_jeans);
+  for (const [field, value] of [['color', query.color], ['size', query.size]] as const) {
+    if (!value) continue;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('rm_variants as v')
+          .select(sql`1`.as('one'))
+          .whereRef('v.style_id', '=', 's.id')
+          .where(sql`lower(${sql.ref(`v.${field}`)})`, '=', value.toLowerCase()),
+      ),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('s')
+    .orderBy('s.style_code')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const styles = await withVariants(db, rows);
+  return { styles, pagination: pagination(query.page, query.limit, Number(total)) };
+}
+
+export async function styleById(db: Db, id: number): Promise<Style> {
+  const row = await db.selectFrom('rm_styles').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(STYLE_NOT_FOUND);
+  return (await withVariants(db, [row]))[0]!;
+}
+
+type StyleRow = { id: number; style_code: string; name: string; is_jeans: boolean; images: string[]; created_at: Date; updated_at: Date };
+
+async function withVariants(db: Db, rows: readonly StyleRow[]): Promise<Style[]> {
+  if (rows.length === 0) return [];
+  const variants = await db
+    .selectFrom('rm_variants as v')
+    .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
+    .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::int`.as('quantity')])
+    .where(
+      'v.style_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('v.sku')
+    .execute();
+  return rows.map((r) => {
+    const mine = variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => v);
+    return {
+      id: r.id,
+      style_code: r.style_code,
+      name: r.name,
+      is_jeans: r.is_jeans,
+      images: r.images,
+      sizes: [...new Set(mine.map((v) => v.size))].sort(compareSizes),
+      colors: [...new Set(mine.map((v) => v.color))].sort((a, b) => a.localeCompare(b)),
+      variants: mine,
+      variant_count: mine.length,
+      total_stock: mine.reduce((n, v) => n + v.quantity, 0),
+      created_at: r.created_at.toISOString(),
+      updated_at: r.updated_at.toISOString(),
+    };
+  });
+}
+
+export type { ListStylesQuery };

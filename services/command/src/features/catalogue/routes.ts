@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  catalogueUploadResultSchema,
+  createStyleBodySchema,
+  updateStyleBodySchema,
+  idParamsSchema,
+  listStylesQuerySchema,
+  STYLE_UPLOAD_ACCEPT,
+  STYLE_UPLOAD_INVALID_TYPE,
+  styleListSchema,
+  styleSchema,
+  styleStreamId,
+  successEnvelope,
+  type CatalogueUploadResult,
+  type StyleEvent,
+} from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { executeCommand } from '../../platform/command.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { appendToStreams, isUniqueViolation } from '../../platform/event-store.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { parseSheet, receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
+import { decideStyle, STYLE_NOT_FOUND, styleExists, type StyleCommand } from './decide.ts';
+import { importStyles } from './import.ts';
+import { listStyles, styleById } from './queries.ts';
+import { registerStyleEvents } from './register.ts';
+import { parseShopifyProducts } from './shopify-products.ts';
+import { styleDecider } from './style.ts';
+
+const manage = 'styles:manage' as const;
+const styleEnvelope = successEnvelope(styleSchema);
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function runStyleCommand(styleId: number, command: StyleCommand, request: Parameters<typeof metadataOf>[0]) {
+    try {
+      return await executeCommand(ctx.db, {
+        streamId: styleStreamId(styleId),
+        decider: styleDecider,
+        decide: (state) => decideStyle(command, state, ctx.now()),
+        metadata: metadataOf(request),
+        effects: (trx, events) => registerStyleEvents(trx, events),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'style_registry_pkey') && command.type !== 'ImportStyle' && command.data.style_code) {
+        throw conflict(styleExists(command.data.style_code));
+      }
+      throw error;
+    }
+  }
+
+  app.get(
+    '/api/styles',
+    { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: listStylesQuerySchema, response: { 200: successEnvelope(styleListSchema) } } },
+    async (request) => ok(await listStyles(ctx.db, request.query)),
+  );
+
+  app.get(
+    '/api/styles/:id',
+    { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: styleEnvelope } } },
+    async (request) => ok(await styleById(ctx.db, request.params.id)),
+  );
+
+  app.post(
+    '/api/styles',
+    { config: { access: manage }, schema: { tags: ['catalogue'], body: createStyleBodySchema, response: { 201: styleEnvelope } } },
+    async (request, reply) => {
+      const { sizes, colors, ...fields } = request.body;
+      const { styleId, append } = await ctx.db.transaction().execute(async (trx) => {
+        const registered = await trx
+          .insertInto('style_registry')
+          .values({ style_code: fields.style_code, name: fields.name, is_jeans: fields.is_jeans })
+          .onConflict((oc) => oc.column('style_code').doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!registered) throw conflict(styleExists(fields.style_code));
+        const command: StyleCommand = { type: 'CreateStyle', data: { ...fields, style_id: registered.id, sizes, colors } };
+        const events = decideStyle(command, styleDecider.initialState(), ctx.now());
+        const appended = await appendToStreams(trx, [{ streamId: styleStreamId(registered.id), expectedVersion: 0, events }], metadataOf(request));
+        await registerStyleEvents(trx, events);
+        return { styleId: registered.id, append: appended };
+      });
+      const extra = await ctx.afterCommit(append);
+      return reply.code(201).send(ok(await styleById(ctx.db, styleId), { message: 'Style created successfully', ...extra }));
+    },
+  );
+
+  app.put(
+    '/api/styles/:id',
+    { config: { access: manage }, schema: { tags: ['catalogue'], params: idParamsSchema, body: updateStyleBodySchema, response: { 200: styleEnvelope } } },
+    async (request) => {
+      const known = await ctx.db.selectFrom('style_registry').select('id').where('id', '=', request.params.id).executeTakeFirst();
+      if (!known) throw notFound(STYLE_NOT_FOUND);
+      const outcome = await runStyleCommand(known.id, { type: 'UpdateStyle', data: request.body }, request);
+      const extra = await ctx.afterCommit(outcome.append);
+      return ok(await styleById(ctx.db, known.id), { message: 'Style updated successfully', ...extra });
+    },
+  );
+
+  app.post(
+    '/api/files/upload/shopify-inventory',
+    { config: { access: manage }, schema: { tags: ['catalogue'], consumes: ['multipart/form-data'], response: { 200: successEnvelope(catalogueUploadResultSchema) } } },
+    async (request) => {
+      const file = await receiveUpload(request, { accept: STYLE_UPLOAD_ACCEPT, invalidTypeMessage: STYLE_UPLOAD_INVALID_TYPE });
+      const parsed = parseShopifyProducts(parseSheet(file));
+      if (parsed.styles.length === 0) {
+        const first = parsed.errors[0];
+        if (first) throw badRequest(`File validation failed: ${first.error}`);
+        if (parsed.skipped_gift_vouchers === 0) throw badRequest(UPLOAD_MESSAGES.noData);
+      }
+      const outcome = await importStyles(ctx, parsed.styles, metadataOf(request));
+      const extra = await ctx.afterCommit(outcome.append);
+      const result: CatalogueUploadResult = {
+        success: true,
+        message: `Processed ${parsed.processed_records} variants: ${outcome.new_styles} new styles, ${outcome.existing_styles} existing styles, ${outcome.new_variants} new variants`,
+        processed_records: parsed.processed_records,
+        new_styles: outcome.new_styles,
+        existing_styles: outcome.existing_styles,
+        new_variants: outcome.new_variants,
+        updated_inventory: 0,
+        skipped_gift_vouchers: parsed.skipped_gift_vouchers,
+        pending_approval: 0,
+        auto_approved: 0,
+        errors: parsed.errors,
+        style_codes: parsed.styles.map((s) => s.style_code),
+      };
+      return ok(result, extra);
+    },
+  );
+};

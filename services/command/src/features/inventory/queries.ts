@@ -1,0 +1,294 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import {
+  normaliseCode,
+  pagination,
+  skuSize,
+  type AdjustmentRecord,
+  type AdjustmentSummary,
+  type AsOf,
+  type AvailableItems,
+  type InventorySearchItem,
+  type InventorySearchResult,
+  type InventoryStatus,
+  type Ledger,
+  type LocationType,
+} from '@wh/contracts';
+import { bins, racks } from './locations-queries.ts';
+
+type Db = Kysely<Database>;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const PARTIAL_LIMIT = 200;
+const actorName = sql<string | null>`coalesce(u.full_name, u.username)`;
+
+interface VariantRow {
+  sku: string;
+  style_code: string;
+  size: string;
+  color: string;
+  style_name: string;
+}
+
+function variantsQuery(db: Db) {
+  return db
+    .selectFrom('rm_variants as v')
+    .innerJoin('rm_styles as s', 's.id', 'v.style_id')
+    .select(['v.sku', 'v.style_code', 'v.size', 'v.color', 's.name as style_name']);
+}
+
+// A style code; a SKU in style-size-colour or style-colour-size order; a style with one size or colour; else part
+// of a SKU or style name.
+async function matchVariants(db: Db, text: string): Promise<VariantRow[]> {
+  const code = normaliseCode(text);
+  const [style = '', ...rest] = code.split('-');
+  if (rest.length === 0) {
+    const exact = await variantsQuery(db).where('v.style_code', '=', style).orderBy('v.sku').execute();
+    if (exact.length > 0) return exact;
+  } else {
+    const skus = [code];
+    if (rest.length === 2) skus.push([style, rest[1], rest[0]].join('-'));
+    const one = rest.length === 1 ? rest[0]! : null;
+    const exact = await variantsQuery(db)
+      .where('v.style_code', '=', style)
+      .where((eb) =>
+        eb.or([
+          eb('v.sku', 'in', skus),
+          ...(one ? [eb(sql`upper(replace(v.color, ' ', ''))`, '=', one), eb(sql`upper(v.size)`, '=', one), eb(sql`${skuSize(one)}`, '=', sql`case when lower(v.size) = 'free size' then 'FS' else upper(v.size) end`)] : []),
+        ]),
+      )
+      .orderBy('v.sku')
+      .execute();
+    if (exact.length > 0) return exact;
+  }
+  const like = `%${escapeLike(text.trim())}%`;
+  return variantsQuery(db)
+    .where((eb) => eb.or([eb('v.sku', 'ilike', like), eb('s.name', 'ilike', like)]))
+    .orderBy('v.sku')
+    .limit(PARTIAL_LIMIT)
+    .execute();
+}
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+const sameSize = (a: string, b: string) => sameText(a, b) || skuSize(a) === skuSize(b);
+
+export async function searchInventory(db: Db, query: { style_code: string; color?: string; size?: string }): Promise<InventorySearchResult> {
+  const variants = (await matchVariants(db, query.style_code)).filter(
+    (v) => (!query.color || sameText(v.color, query.color)) && (!query.size || sameSize(v.size, query.size)),
+  );
+  if (variants.length === 0) return { items: [], total_quantity: 0 };
+  const skus = variants.map((v) => v.sku);
+  const stock = await db
+    .selectFrom('rm_stock')
+    .select(['sku', 'location', 'location_type', 'quantity'])
+    .where('sku', 'in', skus)
+    .where('quantity', '>', 0)
+    .orderBy('quantity', 'desc')
+    .orderBy('location')
+    .execute();
+  const items: InventorySearchItem[] = variants.map((v) => {
+    const locations = stock
+      .filter((s) => s.sku === v.sku)
+      .map((s) => ({ location: s.location, location_type: s.location_type as LocationType, quantity: s.quantity }));
+    return { ...v, quantity: locations.reduce((n, l) => n + l.quantity, 0), locations };
+  });
+  return { items, total_quantity: items.reduce((n, i) => n + i.quantity, 0) };
+}
+
+export async function availableItems(
+  db: Db,
+  query: { search?: string; color?: string; size?: string; page: number; limit: number },
+): Promise<AvailableItems> {
+  let base = db.selectFrom('rm_styles as s');
+  if (query.search) {
+    const like = `%${escapeLike(query.search)}%`;
+    base = base.where((eb) => eb.or([eb('s.style_code', 'ilike', like), eb('s.name', 'ilike', like)]));
+  }
+  for (const [field, value] of [['color', query.color], ['size', query.size]] as const) {
+    if (!value) continue;
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('rm_variants as v')
+          .select(sql`1`.as('one'))
+          .whereRef('v.style_id', '=', 's.id')
+          .where(sql`lower(${sql.ref(`v.${field}`)})`, '=', value.toLowerCase()),
+      ),
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select([
+      's.style_code',
+      's.name as style_name',
+      's.is_jeans',
+      sql<string[]>`coalesce((select array_agg(distinct v.size) from rm_variants v where v.style_id = s.id), '{}')`.as('available_sizes'),
+      sql<string[]>`coalesce((select array_agg(distinct v.color) from rm_variants v where v.style_id = s.id), '{}')`.as('available_colors'),
+      sql<number>`(select count(*) from rm_variants v where v.style_id = s.id)::int`.as('variant_count'),
+      sql<number>`coalesce((select sum(k.quantity) from rm_sku_stock k where k.style_code = s.style_code), 0)::int`.as('current_stock'),
+    ])
+    .orderBy('s.style_code')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return { available_items: rows, pagination: pagination(query.page, query.limit, Number(total)) };
+}
+
+export async function inventoryStatus(db: Db, threshold: number, limit: number): Promise<InventoryStatus> {
+  const totals = await db
+    .selectNoFrom([
+      sql<number>`(select coalesce(sum(quantity), 0) from rm_sku_stock)::int`.as('total_stock'),
+      sql<number>`(select count(*) from rm_styles)::int`.as('total_styles'),
+      sql<number>`(select count(*) from rm_variants)::int`.as('total_skus'),
+    ])
+    .executeTakeFirstOrThrow();
+  const low = db
+    .selectFrom('rm_variants as v')
+    .innerJoin('rm_styles as s', 's.id', 'v.style_id')
+    .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
+    .where(sql`coalesce(k.quantity, 0)`, '<=', threshold);
+  const counts = await low
+    .select([
+      sql<number>`count(*)::int`.as('low'),
+      sql<number>`count(*) filter (where coalesce(k.quantity, 0) = 0)::int`.as('out'),
+    ])
+    .executeTakeFirstOrThrow();
+  const alerts = await low
+    .select(['v.sku', 'v.style_code', 'v.size', 'v.color', 's.name as style_name', sql<number>`coalesce(k.quantity, 0)::int`.as('current_quantity')])
+    .orderBy(sql`coalesce(k.quantity, 0)`)
+    .orderBy('v.sku')
+    .limit(limit)
+    .execute();
+  const [b, r] = [await bins(db), await racks(db)];
+  return {
+    ...totals,
+    bin_utilization: b.average_utilization,
+    rack_utilization: r.average_utilization,
+    low_stock_count: counts.low,
+    out_of_stock_count: counts.out,
+    low_stock_alerts: alerts.map((a) => ({ ...a, threshold })),
+  };
+}
+
+function adjustmentsSince(db: Db, days: number | undefined, now: Date) {
+  let q = db.selectFrom('rm_adjustments as a').leftJoin('rm_users as u', 'u.id', 'a.adjusted_by_id');
+  if (days !== undefined) q = q.where('a.adjusted_at', '>=', new Date(now.getTime() - days * 86_400_000));
+  return q;
+}
+
+export async function recentAdjustments(
+  db: Db,
+  query: { limit: number; days?: number; sku?: string; location?: string },
+  now: Date,
+): Promise<AdjustmentRecord[]> {
+  let q = adjustmentsSince(db, query.days, now);
+  if (query.sku) q = q.where('a.sku', '=', query.sku);
+  if (query.location) q = q.where('a.location', '=', query.location);
+  const rows = await q
+    .select([
+      'a.id',
+      'a.sku',
+      'a.style_code',
+      'a.adjustment_type',
+      'a.old_quantity',
+      'a.new_quantity',
+      'a.quantity',
+      'a.location',
+      'a.location_type',
+      'a.reason',
+      'a.notes',
+      'a.adjusted_by_id',
+      actorName.as('adjusted_by'),
+      'a.adjusted_at',
+    ])
+    .orderBy('a.adjusted_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(query.limit)
+    .execute();
+  return rows.map(({ quantity, adjusted_at, ...r }) => ({
+    ...r,
+    adjustment_type: r.adjustment_type === 'decrease' ? 'decrease' : 'increase',
+    location_type: r.location_type as LocationType,
+    adjustment_quantity: quantity,
+    adjusted_at: adjusted_at.toISOString(),
+  }));
+}
+
+export async function adjustmentSummary(db: Db, days: number, now: Date, timeZone: string): Promise<AdjustmentSummary> {
+  const since = adjustmentsSince(db, days, now);
+  const unitsIn = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'increase'), 0)::int`;
+  const unitsOut = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'decrease'), 0)::int`;
+  const totals = await since
+    .select([
+      sql<number>`count(*)::int`.as('total_adjustments'),
+      sql<number>`(count(*) filter (where a.adjustment_type = 'increase'))::int`.as('increases'),
+      sql<number>`(count(*) filter (where a.adjustment_type = 'decrease'))::int`.as('decreases'),
+      unitsIn.as('units_in'),
+      unitsOut.as('units_out'),
+    ])
+    .executeTakeFirstOrThrow();
+  const byReason = await since
+    .select(['a.reason', sql<number>`count(*)::int`.as('count'), unitsIn.as('units_in'), unitsOut.as('units_out')])
+    .groupBy('a.reason')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('a.reason')
+    .execute();
+  const day = sql<string>`to_char(a.adjusted_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const byDay = await since
+    .select([day.as('date'), sql<number>`count(*)::int`.as('count'), unitsIn.as('units_in'), unitsOut.as('units_out')])
+    .groupBy(day)
+    .orderBy(day)
+    .execute();
+  return { days, ...totals, net_change: totals.units_in - totals.units_out, by_reason: byReason, by_day: byDay };
+}
+
+export async function ledger(db: Db, query: { sku?: string; location?: string; page: number; limit: number }): Promise<Ledger> {
+  let filtered = db.selectFrom('rm_stock_movements as m');
+  if (query.sku) filtered = filtered.where('m.sku', '=', query.sku);
+  if (query.location) filtered = filtered.where('m.location', '=', query.location);
+  const { total } = await filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const withRunning = filtered.select([
+    'm.position',
+    'm.seq',
+    'm.sku',
+    'm.style_code',
+    'm.location',
+    'm.delta',
+    'm.balance_after',
+    'm.event_type',
+    'm.reason',
+    'm.actor_id',
+    'm.recorded_at',
+    sql<number>`(sum(m.delta) over (order by m.position, m.seq))::int`.as('running_balance'),
+  ]);
+  const rows = await db
+    .selectFrom(withRunning.as('r'))
+    .leftJoin('rm_users as u', 'u.id', 'r.actor_id')
+    .selectAll('r')
+    .select(actorName.as('actor_name'))
+    .orderBy('r.position', 'desc')
+    .orderBy('r.seq', 'desc')
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  return {
+    movements: rows.map(({ seq: _seq, recorded_at, ...r }) => ({ ...r, position: String(r.position), recorded_at: recorded_at.toISOString() })),
+    pagination: pagination(query.page, query.limit, Number(total)),
+  };
+}
+
+export async function stockAsOf(db: Db, query: { at: string; sku?: string; location?: string }): Promise<AsOf> {
+  let q = db
+    .selectFrom('rm_stock_movements')
+    .select(['sku', 'location', sql<number>`sum(delta)::int`.as('quantity')])
+    .where('recorded_at', '<=', new Date(query.at));
+  if (query.sku) q = q.where('sku', '=', query.sku);
+  if (query.location) q = q.where('location', '=', query.location);
+  const rows = await q.groupBy(['sku', 'location']).having(sql`sum(delta)`, '<>', 0).orderBy('sku').orderBy('location').execute();
+  return {
+    at: new Date(query.at).toISOString(),
+    sku: query.sku ?? null,
+    location: query.location ?? null,
+    total_quantity: rows.reduce((n, r) => n + r.quantity, 0),
+    stock: rows,
+  };
+}

@@ -1,0 +1,222 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adjustInventoryBodySchema,
+  adjustmentRecordSchema,
+  adjustmentSummaryQuerySchema,
+  adjustmentSummarySchema,
+  asOfQuerySchema,
+  asOfSchema,
+  availableItemsQuerySchema,
+  availableItemsSchema,
+  BIN_CODE_PATTERN,
+  binsSchema,
+  createLocationBodySchema,
+  createLocationRangeBodySchema,
+  inventorySearchQuerySchema,
+  inventorySearchResultSchema,
+  inventoryStatusQuerySchema,
+  inventoryStatusSchema,
+  ledgerQuerySchema,
+  ledgerSchema,
+  listLocationsQuerySchema,
+  locationCodeParamsSchema,
+  locationListSchema,
+  locationRangeResultSchema,
+  locationSchema,
+  locationSuggestionsSchema,
+  MAX_LOCATIONS_PER_RANGE,
+  RACK_CODE_PATTERN,
+  racksSchema,
+  recentAdjustmentsQuerySchema,
+  recentAdjustmentsSchema,
+  selectableLocationsQuerySchema,
+  selectableLocationsSchema,
+  successEnvelope,
+  suggestLocationBodySchema,
+  updateLocationBodySchema,
+} from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { adjustInventory, changeLocation, createLocations } from './commands.ts';
+import { expandRange, locationExists, locationNotFound } from './decide-location.ts';
+import { bins, listLocations, locationByCode, racks, selectableLocations } from './locations-queries.ts';
+import { adjustmentSummary, availableItems, inventoryStatus, ledger, recentAdjustments, searchInventory, stockAsOf } from './queries.ts';
+import { suggestLocations } from './suggest.ts';
+
+const manageLayout = 'locations:manage' as const;
+const locationEnvelope = successEnvelope(locationSchema);
+
+export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function located(code: string) {
+    const found = await locationByCode(ctx.db, code);
+    if (!found) throw notFound(locationNotFound(code));
+    return found;
+  }
+
+  // ---- Warehouse layout ----
+  app.get(
+    '/api/locations',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: listLocationsQuerySchema, response: { 200: successEnvelope(locationListSchema) } } },
+    async (request) => ok({ locations: await listLocations(ctx.db, request.query) }),
+  );
+
+  app.post(
+    '/api/locations',
+    { config: { access: manageLayout }, schema: { tags: ['inventory'], body: createLocationBodySchema, response: { 201: locationEnvelope } } },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await createLocations(
+        ctx.db,
+        [{ code: b.code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null }],
+        metadataOf(request),
+        ctx.now(),
+      );
+      if (outcome.created.length === 0) throw conflict(locationExists(b.code));
+      const extra = await ctx.afterCommit(outcome.append);
+      return reply.code(201).send(ok(await located(b.code), { message: `Location ${b.code} created`, ...extra }));
+    },
+  );
+
+  app.post(
+    '/api/locations/range',
+    { config: { access: manageLayout }, schema: { tags: ['inventory'], body: createLocationRangeBodySchema, response: { 201: successEnvelope(locationRangeResultSchema) } } },
+    async (request, reply) => {
+      const b = request.body;
+      const codes = expandRange(b.from, b.to, BIN_CODE_PATTERN, RACK_CODE_PATTERN);
+      if (typeof codes === 'string') throw badRequest(codes);
+      if (codes.length > MAX_LOCATIONS_PER_RANGE) throw badRequest(`A range may hold at most ${MAX_LOCATIONS_PER_RANGE} locations; this one holds ${codes.length}`);
+      const outcome = await createLocations(
+        ctx.db,
+        codes.map((code) => ({ code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null })),
+        metadataOf(request),
+        ctx.now(),
+      );
+      const extra = await ctx.afterCommit(outcome.append);
+      const message = `${outcome.created.length} locations created${outcome.existing.length > 0 ? `, ${outcome.existing.length} already existed` : ''}`;
+      return reply.code(201).send(ok({ created: outcome.created, existing: outcome.existing }, { message, ...extra }));
+    },
+  );
+
+  app.patch(
+    '/api/locations/:code',
+    { config: { access: manageLayout }, schema: { tags: ['inventory'], params: locationCodeParamsSchema, body: updateLocationBodySchema, response: { 200: locationEnvelope } } },
+    async (request) => {
+      const code = request.params.code;
+      const outcome = await changeLocation(ctx.db, code, request.body, metadataOf(request), ctx.now());
+      const extra = await ctx.afterCommit(outcome.append);
+      return ok(await located(code), { message: `Location ${code} updated`, ...extra });
+    },
+  );
+
+  app.get(
+    '/api/locations/bins',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], response: { 200: successEnvelope(binsSchema) } } },
+    async () => ok(await bins(ctx.db)),
+  );
+
+  app.get(
+    '/api/locations/racks',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], response: { 200: successEnvelope(racksSchema) } } },
+    async () => ok(await racks(ctx.db)),
+  );
+
+  app.get(
+    '/api/stock-approval/locations',
+    { config: { access: 'stock:approve' }, schema: { tags: ['inventory'], querystring: selectableLocationsQuerySchema, response: { 200: successEnvelope(selectableLocationsSchema) } } },
+    async (request) => ok(await selectableLocations(ctx.db, request.query)),
+  );
+
+  // ---- Location suggestion: one implementation, two routes ----
+  for (const [url, access] of [
+    ['/api/inventory/suggest-location', 'signed-in'],
+    ['/api/stock-approval/suggest-location', 'stock:approve'],
+  ] as const) {
+    app.post(
+      url,
+      { config: { access }, schema: { tags: ['inventory'], body: suggestLocationBodySchema, response: { 200: successEnvelope(locationSuggestionsSchema) } } },
+      async (request) => ok(await suggestLocations(ctx.db, { ...request.body, item_type: request.body.item_type ?? undefined })),
+    );
+  }
+
+  // ---- Inventory ----
+  app.get(
+    '/api/inventory/search',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: inventorySearchQuerySchema, response: { 200: successEnvelope(inventorySearchResultSchema) } } },
+    async (request) => ok(await searchInventory(ctx.db, request.query)),
+  );
+
+  app.get(
+    '/api/inventory/available-items',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: availableItemsQuerySchema, response: { 200: successEnvelope(availableItemsSchema) } } },
+    async (request) => ok(await availableItems(ctx.db, request.query)),
+  );
+
+  app.get(
+    '/api/inventory/status',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: inventoryStatusQuerySchema, response: { 200: successEnvelope(inventoryStatusSchema) } } },
+    async (request) => ok(await inventoryStatus(ctx.db, request.query.threshold, request.query.limit)),
+  );
+
+  // ---- Adjustments (manager) ----
+  app.post(
+    '/api/inventory/adjust',
+    { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], body: adjustInventoryBodySchema, response: { 201: successEnvelope(adjustmentRecordSchema) } } },
+    async (request, reply) => {
+      const b = request.body;
+      const outcome = await adjustInventory(
+        ctx.db,
+        { sku: b.sku, location: b.location, adjustment_type: b.adjustment_type, quantity: b.quantity, reason: b.reason, notes: b.notes || null },
+        metadataOf(request),
+        ctx.now(),
+      );
+      const extra = await ctx.afterCommit(outcome.append);
+      const d = outcome.event.data;
+      const [record] = await recentAdjustments(ctx.db, { limit: 1, sku: d.sku, location: d.location }, ctx.now());
+      const fallback = {
+        id: d.adjustment_id,
+        sku: d.sku,
+        style_code: d.style_code,
+        adjustment_type: d.adjustment_type,
+        old_quantity: d.old_quantity,
+        new_quantity: d.new_quantity,
+        adjustment_quantity: d.quantity,
+        location: d.location,
+        location_type: d.location_type,
+        reason: d.reason,
+        notes: d.notes,
+        adjusted_by: request.auth?.user.username ?? null,
+        adjusted_by_id: request.auth?.user.id ?? null,
+        adjusted_at: d.at,
+      };
+      const message = `Inventory ${d.adjustment_type === 'increase' ? 'increased' : 'decreased'} by ${d.quantity}: ${d.sku} at ${d.location} now ${d.new_quantity}`;
+      return reply.code(201).send(ok(record?.id === d.adjustment_id ? record : fallback, { message, ...extra }));
+    },
+  );
+
+  app.get(
+    '/api/inventory/adjustments/recent',
+    { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], querystring: recentAdjustmentsQuerySchema, response: { 200: successEnvelope(recentAdjustmentsSchema) } } },
+    async (request) => ok({ adjustments: await recentAdjustments(ctx.db, request.query, ctx.now()) }),
+  );
+
+  app.get(
+    '/api/inventory/adjustments/summary',
+    { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], querystring: adjustmentSummaryQuerySchema, response: { 200: successEnvelope(adjustmentSummarySchema) } } },
+    async (request) => ok(await adjustmentSummary(ctx.db, request.query.days, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
+  );
+
+  // ---- Ledger and time travel ----
+  app.get(
+    '/api/inventory/ledger',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: ledgerQuerySchema, response: { 200: successEnvelope(ledgerSchema) } } },
+    async (request) => ok(await ledger(ctx.db, request.query)),
+  );
+
+  app.get(
+    '/api/inventory/as-of',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: asOfQuerySchema, response: { 200: successEnvelope(asOfSchema) } } },
+    async (request) => ok(await stockAsOf(ctx.db, request.query)),
+  );
+};
+
