@@ -190,6 +190,35 @@ export interface RmAdjustmentsTable {
   adjusted_at: Timestamp;
 }
 
+export interface RmReceiptsTable {
+  id: number;
+  status: 'pending' | 'approved' | 'rejected';
+  source: 'shopify_stock' | 'manual_stock' | 'direct';
+  upload_id: string | null;
+  filename: string | null;
+  row_number: number | null;
+  style_code: string;
+  style_name: string | null;
+  sku: string;
+  color: string;
+  size: string;
+  quantity: number;
+  gatepass_number: string | null;
+  // YYYY-MM-DD.
+  received_date: string | null;
+  style_known: boolean;
+  variant_known: boolean;
+  recorded_by: number | null;
+  recorded_at: Timestamp;
+  decided_by: number | null;
+  decided_at: Timestamp | null;
+  auto_approved: Generated<boolean>;
+  location: string | null;
+  location_type: string | null;
+  notes: string | null;
+  reject_reason: string | null;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -211,7 +240,8 @@ export interface Database {
   rm_location_styles: RmLocationStylesTable;
   rm_stock_movements: RmStockMovementsTable;
   rm_adjustments: RmAdjustmentsTable;
+  rm_receipts: RmReceiptsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
-export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock', 'rm_styles', 'rm_variants', 'rm_locations', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles', 'rm_stock_movements', 'rm_adjustments'] as const satisfies readonly (keyof Database)[];
+export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock', 'rm_styles', 'rm_variants', 'rm_locations', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles', 'rm_stock_movements', 'rm_adjustments', 'rm_receipts'] as const satisfies readonly (keyof Database)[];

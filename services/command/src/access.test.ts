@@ -21,6 +21,16 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'PATCH /api/users/:id/toggle-status': ['manager'],
   'PATCH /api/users/:id/change-password': ['manager'],
   'PATCH /api/users/:id/restore': ['manager'],
+  'POST /api/files/upload/shopify-stock': ['manager', 'executive1', 'executive2'],
+  'POST /api/files/upload/manual-stock': ['manager', 'executive2'],
+  'POST /api/files/upload/bin-allocation': ['manager'],
+  'GET /api/stock-approval/receipts': ['manager', 'executive2'],
+  'POST /api/stock-approval/receipts/:id/approve': ['manager', 'executive2'],
+  'POST /api/stock-approval/receipts/:id/reject': ['manager', 'executive2'],
+  'POST /api/stock-approval/receipts/bulk-approve': ['manager', 'executive2'],
+  'GET /api/stock-approval/available-skus': ['manager', 'executive2'],
+  'POST /api/stock-approval/manual-approve': ['manager', 'executive2'],
+  'GET /api/stock-approval/recent': ['manager', 'executive2'],
 };
 
 let t: TestApp;

@@ -25,6 +25,7 @@ import { expireSession } from './features/users/sessions.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
+import { receivingRoutes } from './features/receiving/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
+  await app.register(receivingRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

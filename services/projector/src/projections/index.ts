@@ -1,4 +1,5 @@
 import type { Projection } from '../projection.ts';
+import { receivingProjection } from './receiving.ts';
 import { usersProjection } from './users.ts';
 import { catalogueProjection } from './catalogue.ts';
 import { inventoryProjection } from './inventory.ts';
@@ -12,4 +13,5 @@ export const projections: readonly Projection[] = [
   locationsProjection,
   stockLedgerProjection,
   inventoryProjection,
+  receivingProjection,
 ];

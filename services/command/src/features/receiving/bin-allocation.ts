@@ -1,0 +1,262 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import {
+  binAllocationStreamId,
+  RECEIVING_LOCATION,
+  skuOf,
+  type BinAllocationEvent,
+  type BinAllocationResult,
+  type EventMetadata,
+  type UploadRowError,
+} from '@wh/contracts';
+import { badRequest } from '../../platform/errors.ts';
+import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import { applyStockMovements, lockStockLevels, stockKey, type StockMovement } from '../../platform/stock.ts';
+import { cleanCode, findColumn, parseSheetDate, settleDateOrder, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { addToCatalogue, type CatalogueNeed } from './catalogue.ts';
+import { transactWithRetry } from './commands.ts';
+import type { Destination } from './decide.ts';
+import { createLocations, creatableLocation, locationsByCode } from './locations.ts';
+import { displaySize, wholeNumber } from './stock-files.ts';
+
+// The bin allocation sheet: each row says how many units of a style (or SKU) a location holds as of Last Updated.
+// It sets that count: units move between RECEIVING and the location, so the same sheet twice changes nothing.
+
+export interface SheetLine {
+  row: number;
+  location: string;
+  style_code: string;
+  sku: string;
+  color: string;
+  size: string;
+  quantity: number;
+  as_of: string | null;
+}
+
+const value = (row: SheetRow, column: string | undefined) => (column === undefined ? '' : (row.values[column] ?? ''));
+
+export function readBinAllocation(sheet: Sheet): { lines: SheetLine[]; errors: UploadRowError[] } {
+  const bin = findColumn(sheet, ['Bin Number', 'Bin', 'Bin name', 'Location']);
+  const style = findColumn(sheet, ['Style Code', 'Style', 'ITEM CODE']);
+  const sku = findColumn(sheet, ['SKU', 'Variant SKU']);
+  const quantity = findColumn(sheet, ['Quantity', 'QTY', 'On hand']);
+  const missing = [bin ? null : 'Bin Number', style || sku ? null : 'Style Code (or SKU)', quantity ? null : 'Quantity'].filter((m) => m !== null);
+  if (missing.length > 0) throw badRequest(`Missing required columns: ${missing.join(', ')}`);
+  const color = findColumn(sheet, ['Color', 'Colour']);
+  const size = findColumn(sheet, ['Size']);
+  const updated = findColumn(sheet, ['Last Updated', 'Date']);
+  const order = settleDateOrder(sheet.rows.map((r) => value(r, updated)));
+  const lines: SheetLine[] = [];
+  const errors: UploadRowError[] = [];
+  for (const row of sheet.rows) {
+    const location = cleanCode(value(row, bin));
+    const styleCode = cleanCode(value(row, style));
+    const skuCode = cleanCode(value(row, sku));
+    const rawQuantity = value(row, quantity);
+    const absent = [location ? null : 'Bin Number', styleCode || skuCode ? null : 'Style Code', rawQuantity ? null : 'Quantity'].filter(
+      (m) => m !== null,
+    );
+    if (absent.length > 0) {
+      errors.push({ row: row.row, error: `Missing required fields: ${absent.join(', ')}` });
+      continue;
+    }
+    const count = wholeNumber(rawQuantity);
+    if (count === null || count < 0) {
+      errors.push({ row: row.row, error: 'Quantity must be a whole number of 0 or more' });
+      continue;
+    }
+    const rawDate = value(row, updated);
+    const asOf = rawDate === '' ? null : parseSheetDate(rawDate, order);
+    if (rawDate !== '' && asOf === null) {
+      errors.push({ row: row.row, error: `Invalid Last Updated date "${rawDate}": use DD/MM/YYYY or MM/DD/YYYY` });
+      continue;
+    }
+    lines.push({
+      row: row.row,
+      location,
+      style_code: styleCode,
+      sku: skuCode,
+      color: value(row, color),
+      size: value(row, size),
+      quantity: count,
+      as_of: asOf,
+    });
+  }
+  return { lines, errors };
+}
+
+interface Variant {
+  sku: string;
+  style_code: string;
+  size: string;
+  color: string;
+}
+
+const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+// Which SKU a line names, or why it names none. `newVariant` when the style is known but lacks this colour and size.
+function resolveSku(
+  line: SheetLine,
+  styles: ReadonlySet<string>,
+  variantsByStyle: ReadonlyMap<string, Variant[]>,
+  variantsBySku: ReadonlyMap<string, Variant>,
+): { variant: Variant; newVariant: boolean } | { error: string } {
+  if (line.sku) {
+    const variant = variantsBySku.get(line.sku);
+    return variant ? { variant, newVariant: false } : { error: `Unknown SKU ${line.sku}` };
+  }
+  if (!styles.has(line.style_code)) return { error: `Unknown style code ${line.style_code}` };
+  if (line.color && line.size) {
+    const sku = skuOf(line.style_code, line.size, line.color);
+    const known = variantsBySku.get(sku);
+    if (known) return { variant: known, newVariant: false };
+    return { variant: { sku, style_code: line.style_code, size: displaySize(line.size), color: line.color.trim() }, newVariant: true };
+  }
+  const candidates = (variantsByStyle.get(line.style_code) ?? []).filter(
+    (v) => (!line.color || sameText(v.color, line.color)) && (!line.size || sameText(v.size, displaySize(line.size))),
+  );
+  if (candidates.length === 1) return { variant: candidates[0]!, newVariant: false };
+  const named = [line.color && `colour ${line.color}`, line.size && `size ${line.size}`].filter(Boolean).join(' and ');
+  if (candidates.length === 0) {
+    return { error: `Style ${line.style_code} has no SKU${named ? ` in ${named}` : ''}: add Color and Size columns to name one` };
+  }
+  return {
+    error: `Style ${line.style_code} has ${candidates.length} SKUs${named ? ` in ${named}` : ''}: add Color and Size columns (or a SKU column) to say which one`,
+  };
+}
+
+export async function applyBinAllocation(
+  db: Kysely<Database>,
+  sheet: { lines: SheetLine[]; errors: UploadRowError[] },
+  o: { filename: string; uploadId: string; actorId: number | null; metadata: EventMetadata; now: Date },
+): Promise<{ result: BinAllocationResult; append: AppendResult | null }> {
+  const at = o.now.toISOString();
+  return transactWithRetry(db, async (trx) => {
+    const errors = [...sheet.errors];
+    const styleCodes = [...new Set(sheet.lines.map((l) => l.style_code).filter(Boolean))];
+    const skus = [...new Set(sheet.lines.map((l) => l.sku).filter(Boolean))];
+    const styles = new Set(
+      styleCodes.length ? (await trx.selectFrom('style_registry').select('style_code').where('style_code', 'in', styleCodes).execute()).map((s) => s.style_code) : [],
+    );
+    const variants: Variant[] =
+      styleCodes.length || skus.length
+        ? await trx
+            .selectFrom('variant_registry')
+            .select(['sku', 'style_code', 'size', 'color'])
+            .where((eb) => eb.or([...(styleCodes.length ? [eb('style_code', 'in', styleCodes)] : []), ...(skus.length ? [eb('sku', 'in', skus)] : [])]))
+            .execute()
+        : [];
+    const variantsBySku = new Map(variants.map((v) => [v.sku, v]));
+    const variantsByStyle = new Map<string, Variant[]>();
+    for (const v of variants) variantsByStyle.set(v.style_code, [...(variantsByStyle.get(v.style_code) ?? []), v]);
+    const known = await locationsByCode(trx, sheet.lines.map((l) => l.location));
+
+    const accepted: (SheetLine & { location_type: string })[] = [];
+    const newLocations = new Map<string, Destination>();
+    const newVariants = new Map<string, CatalogueNeed>();
+    for (const line of sheet.lines) {
+      const resolved = resolveSku(line, styles, variantsByStyle, variantsBySku);
+      if ('error' in resolved) {
+        errors.push({ row: line.row, error: resolved.error });
+        continue;
+      }
+      if (line.location === RECEIVING_LOCATION) {
+        errors.push({ row: line.row, error: 'RECEIVING is not a bin: name the bin or rack that holds the units' });
+        continue;
+      }
+      const location = known.get(line.location);
+      if (location && !location.is_active) {
+        errors.push({ row: line.row, error: `Location ${line.location} is inactive` });
+        continue;
+      }
+      const destination = location ?? newLocations.get(line.location) ?? creatableLocation(line.location);
+      if (!destination) {
+        errors.push({ row: line.row, error: `Unknown location ${line.location}: bin numbers look like A-1-1` });
+        continue;
+      }
+      if (!location) newLocations.set(line.location, destination);
+      const { variant } = resolved;
+      if (resolved.newVariant) newVariants.set(variant.sku, { ...variant, style_name: null });
+      accepted.push({ ...line, ...variant, location_type: destination.location_type });
+    }
+    if (accepted.length === 0 && errors.length > 0) {
+      const first = [...errors].sort((a, b) => a.row - b.row)[0]!;
+      throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
+    }
+
+    const appends: StreamAppend[] = [
+      ...(await createLocations(trx, [...newLocations.values()], at)),
+      ...(await addToCatalogue(trx, [...newVariants.values()], at)),
+    ];
+    const keys = accepted.flatMap((r) => [
+      { sku: r.sku, location: r.location },
+      { sku: r.sku, location: RECEIVING_LOCATION },
+    ]);
+    const counts = await lockStockLevels(trx, keys);
+    const events: BinAllocationEvent[] = [];
+    for (const r of accepted) {
+      const here = counts.get(stockKey(r.sku, r.location)) ?? 0;
+      const receiving = counts.get(stockKey(r.sku, RECEIVING_LOCATION)) ?? 0;
+      const diff = r.quantity - here;
+      if (diff === 0) continue;
+      // More than the bin holds: take it from RECEIVING, and what RECEIVING lacks was found. Fewer: back to RECEIVING.
+      const fromReceiving = diff > 0 ? Math.min(diff, receiving) : diff;
+      const found = diff > 0 ? diff - fromReceiving : 0;
+      const movements: (StockMovement & { style_code: string })[] = [{ sku: r.sku, style_code: r.style_code, location: r.location, delta: diff }];
+      if (fromReceiving !== 0) movements.push({ sku: r.sku, style_code: r.style_code, location: RECEIVING_LOCATION, delta: -fromReceiving });
+      counts.set(stockKey(r.sku, r.location), r.quantity);
+      counts.set(stockKey(r.sku, RECEIVING_LOCATION), receiving - fromReceiving);
+      events.push({
+        type: 'BinStockCounted',
+        data: {
+          upload_id: o.uploadId,
+          filename: o.filename,
+          row: r.row,
+          location: r.location,
+          location_type: r.location_type,
+          style_code: r.style_code,
+          sku: r.sku,
+          color: r.color,
+          size: r.size,
+          previous_quantity: here,
+          quantity: r.quantity,
+          from_receiving: fromReceiving,
+          found,
+          as_of: r.as_of,
+          counted_by: o.actorId,
+          at,
+          movements,
+        },
+      });
+    }
+    if (events.length > 0) appends.push({ streamId: binAllocationStreamId(o.uploadId), expectedVersion: 0, events });
+    const append = await appendToStreams(trx, appends, o.metadata);
+    await applyStockMovements(
+      trx,
+      events.flatMap((e) => e.data.movements),
+    );
+    errors.sort((a, b) => a.row - b.row);
+    const result: BinAllocationResult = {
+      success: true,
+      message: allocationMessage(accepted.length, events.length, errors.length),
+      processed_records: accepted.length,
+      new_styles: 0,
+      existing_styles: new Set(accepted.map((r) => r.style_code)).size,
+      new_variants: newVariants.size,
+      updated_inventory: events.length,
+      skipped_gift_vouchers: 0,
+      pending_approval: 0,
+      auto_approved: 0,
+      errors,
+      units: accepted.reduce((sum, r) => sum + r.quantity, 0),
+      locations: new Set(accepted.map((r) => r.location)).size,
+      found_units: events.reduce((sum, e) => sum + e.data.found, 0),
+    };
+    return { result, append };
+  });
+}
+
+function allocationMessage(rows: number, changed: number, errors: number): string {
+  const head = `Bin allocation processed: ${rows} ${rows === 1 ? 'row' : 'rows'}, ${changed} ${changed === 1 ? 'count' : 'counts'} changed`;
+  return errors > 0 ? `${head}, ${errors} ${errors === 1 ? 'row' : 'rows'} with errors` : head;
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { BIN_CODE_PATTERN, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
+import { illegalTransition, notFound } from '../../platform/errors.ts';
+import type { StreamAppend } from '../../platform/event-store.ts';
+import type { Destination } from './decide.ts';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface LocationChoice {
+  location_id?: number | undefined;
+  location?: string | undefined;
+}
+
+export interface KnownLocation extends Destination {
+  id: number;
+  is_active: boolean;
+}
+
+// Where approved stock goes: the location chosen by id or code, RECEIVING when none is chosen.
+export async function resolveDestination(db: Executor, choice: LocationChoice): Promise<Destination> {
+  const query = db.selectFrom('location_registry').select(['id', 'code', 'type', 'is_active']);
+  const row =
+    choice.location_id !== undefined
+      ? await query.where('id', '=', choice.location_id).executeTakeFirst()
+      : await query.where('code', '=', choice.location ?? RECEIVING_LOCATION).executeTakeFirst();
+  if (!row) throw notFound(choice.location_id !== undefined ? 'Location not found' : `Location ${choice.location} does not exist`);
+  if (!row.is_active) throw illegalTransition(`Location ${row.code} is inactive. Choose another location.`);
+  return { location: row.code, location_type: row.type };
+}
+
+export async function locationsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, KnownLocation>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('location_registry')
+    .select(['id', 'code', 'type', 'is_active'])
+    .where('code', 'in', [...new Set(codes)])
+    .execute();
+  return new Map(rows.map((r) => [r.code, { id: r.id, location: r.code, location_type: r.type, is_active: r.is_active }]));
+}
+
+// A bin-allocation sheet may name locations the layout does not have yet: codes in A-1-1 form are created (J- ones as
+// jean racks, the rest as bins) with this capacity, which a manager can change on the Locations tab.
+export const ALLOCATED_LOCATION_CAPACITY = 100;
+
+export function creatableLocation(code: string): Destination | null {
+  const match = BIN_CODE_PATTERN.exec(code);
+  if (!match) return null;
+  return { location: code, location_type: match[1] === 'J' ? 'jean_rack' : 'bin' };
+}
+
+export async function createLocations(trx: Transaction<Database>, wanted: readonly Destination[], at: string): Promise<StreamAppend[]> {
+  const appends: StreamAppend[] = [];
+  for (const w of [...wanted].sort((a, b) => (a.location < b.location ? -1 : 1))) {
+    const type = w.location_type === 'jean_rack' ? 'jean_rack' : 'bin';
+    const gender = type === 'jean_rack' ? 'unisex' : null;
+    const created = await trx
+      .insertInto('location_registry')
+      .values({ code: w.location, type, capacity: ALLOCATED_LOCATION_CAPACITY, gender, version: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const event: LocationEvent = {
+      type: 'LocationCreated',
+      data: { location_id: created.id, code: w.location, location_type: type, capacity: ALLOCATED_LOCATION_CAPACITY, gender, at },
+    };
+    appends.push({ streamId: locationStreamId(w.location), expectedVersion: 0, events: [event] });
+  }
+  return appends;
+}

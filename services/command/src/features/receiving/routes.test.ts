@@ -1,0 +1,463 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import type { Role } from '@wh/contracts';
+import { ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { fixture, manifest, seedCatalogue, seedLocations } from './testing.ts';
+
+let t: TestApp;
+let clock = new Date('2026-11-21T09:00:00.000Z');
+let manager: Client;
+type Named = Client & { id: number; username: string };
+let exec1: Named;
+let exec2: Named;
+let worker: Named;
+
+beforeAll(async () => {
+  t = await startTestApp({ now: () => clock });
+  manager = await t.asAdmin();
+  exec1 = await t.userWithRole('executive1');
+  exec2 = await t.userWithRole('executive2');
+  worker = await t.userWithRole('worker');
+  await seedCatalogue(t.database.db);
+  await seedLocations(t.database.db, ['Z-1-1', 'Z-1-2', 'J-9-1']);
+}, 60_000);
+afterAll(() => t.stop());
+
+const db = () => t.database.db;
+
+function workbook(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Buffer {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+async function stockAt(sku: string, location: string): Promise<number> {
+  const row = await db().selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst();
+  return row?.quantity ?? 0;
+}
+
+async function stockSnapshot() {
+  return db().selectFrom('stock_levels').selectAll().where('quantity', '>', 0).orderBy('sku').orderBy('location').execute();
+}
+
+async function receiptCount(): Promise<number> {
+  const row = await db().selectFrom('rm_receipts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+async function pendingOf(client: Client, search: string) {
+  const res = await client.get(`/api/stock-approval/receipts?search=${encodeURIComponent(search)}&limit=200`);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.receipts as { id: number; sku: string; quantity: number; approver: string; style_known: boolean }[];
+}
+
+describe('online-shop stock upload', () => {
+  it('turns every row of the sample inventory export into a receipt awaiting approval', async () => {
+    const expected = manifest['stock/shopify-inventory.csv']!;
+    const before = await receiptCount();
+    const res = await exec2.upload('/api/files/upload/shopify-stock', 'shopify-inventory.csv', fixture('stock/shopify-inventory.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const r = res.body.data;
+    expect(r).toMatchObject({
+      success: true,
+      processed_records: expected.rows,
+      pending_approval: expected.pending_approval,
+      units: expected.units,
+      auto_approved: 0,
+      updated_inventory: 0,
+      new_styles: 0,
+      new_variants: 0,
+      skipped_gift_vouchers: 0,
+      errors: [],
+    });
+    expect(await receiptCount()).toBe(before + 55);
+    const list = await exec2.get('/api/stock-approval/receipts?source=shopify_stock&limit=200');
+    expect(list.body.data.receipts).toHaveLength(55);
+    expect(list.body.data.receipts.reduce((s: number, x: { quantity: number }) => s + x.quantity, 0)).toBe(979);
+    expect(list.body.data.receipts[0]).toMatchObject({
+      status: 'pending',
+      sku: 'DR1000-6-BEIGE',
+      style_code: 'DR1000',
+      style_name: 'Wrap Midi Dress 000',
+      color: 'Beige',
+      size: '6',
+      quantity: 20,
+      row: 2,
+      approver: 'executive2',
+      recorded_by: exec2.username,
+    });
+  });
+
+  it("a manager's upload waits for approval too (the spec: online-shop receipts need approval)", async () => {
+    const res = await manager.upload('/api/files/upload/shopify-stock', 'shopify-inventory.csv', fixture('stock/shopify-inventory.csv'));
+    expect(res.body.data).toMatchObject({ processed_records: 55, pending_approval: 55, auto_approved: 0 });
+  });
+
+  it('reads the 2025 export headers, BOM, CRLF, leading apostrophes and columns in any order', async () => {
+    const csv =
+      '\uFEFFLocation,Bin name,SKU,Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Available (not editable),On hand (current),Store note\r\n' +
+      "Main Warehouse,A-1-1,'kn1004-8-grey,knit-kn1004,Knit 004,Size,8,Color,Grey,3,7,\"a, b\"\r\n" +
+      'Main Warehouse,,NEW2025-10-BLACK,new-style,New Style 2025,Size,10,Color,Black,0,4,\r\n' +
+      'Main Warehouse,,KN1004-10-GREY,knit-kn1004,Knit 004,Size,10,Color,Grey,0,0,\r\n' +
+      'Main Warehouse,,GIFT-CARD-25,gift-card,Gift Card,Denominations,£25,,,5,5,\r\n';
+    const res = await exec1.upload('/api/files/upload/shopify-stock', 'inventory_export_2025.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      processed_records: 2,
+      pending_approval: 2,
+      units: 11,
+      new_styles: 1,
+      existing_styles: 1,
+      new_variants: 1,
+      skipped_gift_vouchers: 1,
+      errors: [],
+    });
+    const fromFile = await pendingOf(exec2, 'inventory_export_2025');
+    const known = fromFile.find((x) => x.sku === 'KN1004-8-GREY');
+    expect(known).toMatchObject({ sku: 'KN1004-8-GREY', quantity: 7, approver: 'executive2' });
+    const unknown = fromFile.find((x) => x.sku === 'NEW2025-10-BLACK');
+    expect(unknown).toMatchObject({ sku: 'NEW2025-10-BLACK', quantity: 4, approver: 'manager', style_known: false });
+  });
+
+  it('takes Available when the export has no On hand column', async () => {
+    const csv = 'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,SKU,Available\nx,Skirt,Size,12,Color,Grey,SK1002-12-GREY,9\n';
+    const res = await exec2.upload('/api/files/upload/shopify-stock', 'available.csv', csv);
+    expect(res.body.data).toMatchObject({ processed_records: 1, units: 9 });
+  });
+
+  it('reports rows without SKU or with a bad quantity and imports the rest', async () => {
+    const csv = 'SKU,On hand\nDR1000-8-BEIGE,2\n,5\nDR1000-10-BEIGE,lots\n';
+    const res = await exec2.upload('/api/files/upload/shopify-stock', 'rows.csv', csv);
+    expect(res.body.data.processed_records).toBe(1);
+    expect(res.body.data.errors).toEqual([
+      { row: 3, error: 'Missing required fields: SKU' },
+      { row: 4, error: 'Quantity must be a whole number (got "lots")' },
+    ]);
+  });
+});
+
+describe('refused stock files import nothing', () => {
+  const cases: [string, string, string | Buffer, number, string][] = [
+    ['/api/files/upload/shopify-stock', 'stock.xlsx', workbook([['SKU', 'On hand']]), 415, 'Invalid file type. Please upload .csv files only.'],
+    ['/api/files/upload/manual-stock', 'stock.csv', 'DATE,ITEM CODE\n', 415, 'Invalid file type. Please upload .xlsx, .xls files only.'],
+    ['/api/files/upload/bin-allocation', 'bins.txt', 'x', 415, 'Invalid file type. Please upload .xlsx, .xls, .csv files only.'],
+    ['/api/files/upload/shopify-stock', 'empty.csv', '', 400, 'The selected file is empty. Please choose a file with data.'],
+    ['/api/files/upload/shopify-stock', 'headers.csv', 'SKU,On hand\n', 400, 'File is empty or contains no valid data'],
+    ['/api/files/upload/shopify-stock', 'nosku.csv', 'Title,On hand\nDress,4\n', 400, 'Missing required columns: SKU'],
+    ['/api/files/upload/shopify-stock', 'noqty.csv', 'SKU,Incoming\nDR1000-6-BEIGE,4\n', 400, 'Missing required columns: On hand (or Available)'],
+    ['/api/files/upload/shopify-stock', 'broken.csv', 'SKU,On hand\nDR1000-6-BEIGE,x\n', 400, 'File validation failed: Row 2: Quantity must be a whole number (got "x")'],
+    ['/api/files/upload/manual-stock', 'noqty.xlsx', workbook([['DATE', 'ITEM CODE'], ['01/02/2026', 'DR1000']]), 400, 'Missing required columns: QTY'],
+    ['/api/files/upload/manual-stock', 'fake.xlsx', Buffer.from('PK\u0003\u0004 not really a workbook'), 422, 'Failed to parse Excel file'],
+    ['/api/files/upload/bin-allocation', 'bins.csv', 'Bin Number,Quantity\nA-1-1,3\n', 400, 'Missing required columns: Style Code (or SKU)'],
+    ['/api/files/upload/bin-allocation', 'bins.csv', 'Bin Number,Style Code,Quantity\nA-1-1,NOPE1,3\n', 400, 'File validation failed: Row 2: Unknown style code NOPE1'],
+  ];
+  it.each(cases.map(([url, filename, content, status, message]) => ({ url, filename, content, status, message })))(
+    '$url $filename -> $status $message',
+    async ({ url, filename, content, status, message }) => {
+    const before = { receipts: await receiptCount(), stock: await stockSnapshot() };
+    const res = await manager.upload(url, filename, content);
+    expect(res.status, JSON.stringify(res.body)).toBe(status);
+    expect(res.body.message).toBe(message);
+    expect(await receiptCount()).toBe(before.receipts);
+    expect(await stockSnapshot()).toEqual(before.stock);
+    },
+  );
+});
+
+describe('manual stock upload', () => {
+  it('reads the sample sheet: DD/MM dates, lower-case codes, an unknown style, a gift voucher, bad rows reported', async () => {
+    const expected = manifest['stock/manual-stock.xlsx']!;
+    const res = await exec2.upload('/api/files/upload/manual-stock', 'manual-stock.xlsx', fixture('stock/manual-stock.xlsx'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const r = res.body.data;
+    expect(r.processed_records).toBe(expected.valid_rows);
+    expect(r.skipped_gift_vouchers).toBe(expected.skipped_gift_vouchers);
+    expect(r.errors.map((e: { row: number }) => e.row)).toEqual(expected.error_rows);
+    expect(r.errors).toEqual([
+      { row: 58, error: 'Quantity must be greater than 0' },
+      { row: 59, error: 'Missing required fields: GATEPASS NUMBER' },
+    ]);
+    expect(r).toMatchObject({ new_styles: 1, pending_approval: 55, auto_approved: 0, updated_inventory: 0 });
+    const unknown = await pendingOf(exec2, 'NEW9001');
+    expect(unknown).toHaveLength(1);
+    expect(unknown[0]).toMatchObject({ approver: 'manager', quantity: 12 });
+    const all = await exec2.get('/api/stock-approval/receipts?source=manual_stock&limit=200');
+    const known = all.body.data.receipts.filter((x: { style_code: string }) => x.style_code !== 'NEW9001');
+    expect(known.reduce((s: number, x: { quantity: number }) => s + x.quantity, 0)).toBe(expected.units_known_styles);
+    const first = all.body.data.receipts.find((x: { row: number }) => x.row === 2);
+    expect(first).toMatchObject({ sku: 'JN1009-6-WINE', style_code: 'JN1009', received_date: '2026-11-14', gatepass_number: 'GP-7000' });
+    const freeSize = all.body.data.receipts.find((x: { row: number }) => x.row === 20);
+    expect(freeSize).toMatchObject({ sku: 'BG1011-FS-NAVY', size: 'Free Size' });
+  });
+
+  it("a manager's own upload of known styles goes straight into RECEIVING; the unknown style waits for a manager", async () => {
+    const before = await stockAt('JN1009-6-WINE', 'RECEIVING');
+    const res = await manager.upload('/api/files/upload/manual-stock', 'manual-stock.xlsx', fixture('stock/manual-stock.xlsx'));
+    expect(res.body.data).toMatchObject({ processed_records: 55, auto_approved: 54, pending_approval: 1, updated_inventory: 54 });
+    expect(await stockAt('JN1009-6-WINE', 'RECEIVING')).toBe(before + 27);
+    const recent = await manager.get('/api/stock-approval/recent?limit=500');
+    expect(recent.body.data.approvals.filter((a: { location: string }) => a.location === 'RECEIVING').length).toBeGreaterThanOrEqual(54);
+  });
+
+  it('reads MM/DD dates when a row settles it, and Free Size from an empty size', async () => {
+    const sheet = workbook([
+      ['DATE', 'ITEM CODE', 'COLOR', 'SIZE', 'QTY', 'GATEPASS NUMBER'],
+      ['11/25/2026', 'tp1001', 'Navy', '8', 3, 'GP-1'],
+      ['12/01/2026', "'TP1001", 'Navy', '10', 2, 'GP-2'],
+    ]);
+    const res = await exec2.upload('/api/files/upload/manual-stock', 'mdy.xlsx', sheet);
+    expect(res.body.data.processed_records).toBe(2);
+    const rows = await pendingOf(exec2, 'GP-2');
+    expect(rows[0]).toMatchObject({ sku: 'TP1001-10-NAVY' });
+    const byGatepass = await exec2.get('/api/stock-approval/receipts?search=GP-2');
+    expect(byGatepass.body.data.receipts[0].received_date).toBe('2026-12-01');
+  });
+});
+
+describe('approving and rejecting receipts', () => {
+  it('approval into a bin puts the units there; a second approval or a rejection afterwards is refused', async () => {
+    const [receipt] = await pendingOf(exec2, 'DR1000-6-BEIGE');
+    const location = await db().selectFrom('location_registry').select('id').where('code', '=', 'Z-1-1').executeTakeFirstOrThrow();
+    const before = await stockAt('DR1000-6-BEIGE', 'Z-1-1');
+    const res = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/approve`, { location_id: location.id, notes: 'Checked' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'approved', location: 'Z-1-1', location_type: 'bin', notes: 'Checked', decided_by: exec2.username });
+    expect(await stockAt('DR1000-6-BEIGE', 'Z-1-1')).toBe(before + receipt!.quantity);
+    const again = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/approve`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`Receipt #${receipt!.id} is already approved`);
+    const reject = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/reject`, { reason: 'x' });
+    expect(reject.status).toBe(409);
+    expect(reject.body.message).toBe(`Receipt #${receipt!.id} is already approved and cannot be rejected`);
+  });
+
+  it('approval without a location puts the units into RECEIVING; a location code works as well as an id', async () => {
+    const [a, b] = await pendingOf(exec2, 'TP1001-8-NAVY');
+    const receiving = await stockAt('TP1001-8-NAVY', 'RECEIVING');
+    expect((await exec2.post(`/api/stock-approval/receipts/${a!.id}/approve`, {})).body.data.location).toBe('RECEIVING');
+    expect(await stockAt('TP1001-8-NAVY', 'RECEIVING')).toBe(receiving + a!.quantity);
+    expect((await exec2.post(`/api/stock-approval/receipts/${b!.id}/approve`, { location: 'z-1-2' })).body.data.location).toBe('Z-1-2');
+    const unknownLocation = await exec2.post(`/api/stock-approval/receipts/${b!.id}/approve`, { location: 'Q-9-9' });
+    expect(unknownLocation.status).toBe(404);
+  });
+
+  it('an unknown style is refused to executive2 and created by a manager approving it', async () => {
+    const [receipt] = await pendingOf(exec2, 'NEW9001');
+    const refused = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/approve`, {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Style NEW9001 is not in the catalogue yet. Only a manager can approve it; approving creates the style.');
+    expect(await db().selectFrom('style_registry').select('style_code').where('style_code', '=', 'NEW9001').executeTakeFirst()).toBeUndefined();
+
+    const res = await manager.post(`/api/stock-approval/receipts/${receipt!.id}/approve`, { location: 'Z-1-2' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await db().selectFrom('style_registry').select('style_code').where('style_code', '=', 'NEW9001').executeTakeFirst()).toBeDefined();
+    expect(await db().selectFrom('variant_registry').select('sku').where('sku', '=', 'NEW9001-10-BLACK').executeTakeFirst()).toBeDefined();
+    const created = await db().selectFrom('events').select(['event_type', 'data']).where('event_type', '=', 'StyleCreated').where('stream_id', 'like', 'style-%').execute();
+    expect(created.some((e) => (e.data as { style_code: string }).style_code === 'NEW9001')).toBe(true);
+    expect(await stockAt('NEW9001-10-BLACK', 'Z-1-2')).toBe(12);
+    // The other receipt of the same style (the manager's upload) no longer needs a manager.
+    const rest = await pendingOf(exec2, 'NEW9001');
+    expect(rest.every((x) => x.approver === 'executive2')).toBe(true);
+  });
+
+  it('rejecting needs a reason and records it; a rejected receipt cannot be approved', async () => {
+    const [receipt] = await pendingOf(exec2, 'SK1002-12-GREY');
+    const noReason = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/reject`, { reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe('Please give a reason for rejecting');
+    const res = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/reject`, { reason: 'Damaged in transit' });
+    expect(res.body.data).toMatchObject({ status: 'rejected', reject_reason: 'Damaged in transit' });
+    const approve = await exec2.post(`/api/stock-approval/receipts/${receipt!.id}/approve`, {});
+    expect(approve.status).toBe(409);
+    expect(approve.body.message).toBe(`Receipt #${receipt!.id} was rejected and cannot be approved`);
+    const missing = await exec2.post('/api/stock-approval/receipts/999999/reject', { reason: 'x' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Receipt not found');
+  });
+
+  it('bulk approval approves what it can and reports the rest', async () => {
+    const pending = await pendingOf(exec2, 'SK1014-6');
+    const ids = pending.slice(0, 2).map((p) => p.id);
+    const [decided] = await pendingOf(exec2, 'SK1014-8-KHAKI');
+    await exec2.post(`/api/stock-approval/receipts/${decided!.id}/reject`, { reason: 'Short delivery' });
+    const res = await exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [...ids, decided!.id] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toEqual({ approved: 2, failed: [{ id: decided!.id, error: `Receipt #${decided!.id} was rejected and cannot be approved` }] });
+    expect(res.body.message).toBe('2 receipts approved successfully. 1 failed.');
+  });
+});
+
+describe('direct approval', () => {
+  const body = (over: Record<string, unknown> = {}) => ({
+    style_code: 'kn1004',
+    color: 'Grey',
+    size: '8',
+    quantity: 6,
+    location_type: 'bin',
+    location_id: 0,
+    gatepass_number: 'GP-D1',
+    notes: 'Walk-in delivery',
+    date: '2026-11-20',
+    ...over,
+  });
+
+  it('records stock straight into the chosen location', async () => {
+    const location = await db().selectFrom('location_registry').select('id').where('code', '=', 'Z-1-1').executeTakeFirstOrThrow();
+    const before = await stockAt('KN1004-8-GREY', 'Z-1-1');
+    const res = await exec2.post('/api/stock-approval/manual-approve', body({ location_id: location.id }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('6 units of KN1004-8-GREY approved into Z-1-1');
+    expect(res.body.data).toMatchObject({
+      date: '2026-11-20',
+      style_code: 'KN1004',
+      sku: 'KN1004-8-GREY',
+      color: 'Grey',
+      size: '8',
+      quantity: 6,
+      location_type: 'bin',
+      location: 'Z-1-1',
+      gatepass_number: 'GP-D1',
+      source: 'direct',
+    });
+    expect(await stockAt('KN1004-8-GREY', 'Z-1-1')).toBe(before + 6);
+  });
+
+  it('an empty size is Free Size', async () => {
+    const location = await db().selectFrom('location_registry').select('id').where('code', '=', 'Z-1-2').executeTakeFirstOrThrow();
+    const res = await manager.post('/api/stock-approval/manual-approve', body({ style_code: 'BG1005', color: 'Grey', size: '', location_id: location.id }));
+    expect(res.body.data).toMatchObject({ sku: 'BG1005-FS-GREY', size: 'Free Size' });
+  });
+
+  it.each([
+    [{ style_code: ' ' }, 'Please select a style'],
+    [{ color: '' }, 'Please select a colour'],
+    [{ quantity: 0 }, 'Quantity must be at least 1'],
+    [{ location_id: 0 }, 'Please choose a location'],
+  ])('refuses %j: %s', async (over, message) => {
+    const res = await exec2.post('/api/stock-approval/manual-approve', body({ location_id: 1, ...over }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a location of another type than the one chosen', async () => {
+    const location = await db().selectFrom('location_registry').select('id').where('code', '=', 'J-9-1').executeTakeFirstOrThrow();
+    const res = await exec2.post('/api/stock-approval/manual-approve', body({ location_id: location.id, location_type: 'bin' }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Location J-9-1 is a jean rack, not a bin');
+  });
+
+  it('a style the catalogue does not know needs a manager', async () => {
+    const location = await db().selectFrom('location_registry').select('id').where('code', '=', 'Z-1-1').executeTakeFirstOrThrow();
+    const res = await exec2.post('/api/stock-approval/manual-approve', body({ style_code: 'ZZ404', location_id: location.id }));
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('bin allocation', () => {
+  it('sets the counts of the sample sheet, creating its A-1-1 locations (J- ones as jean racks); twice changes nothing', async () => {
+    const expected = manifest['stock/bin-allocation.xlsx']!;
+    const res = await manager.upload('/api/files/upload/bin-allocation', 'bin-allocation.xlsx', fixture('stock/bin-allocation.xlsx'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const r = res.body.data;
+    expect(r.processed_records).toBe(expected.valid_rows);
+    expect(r.errors).toEqual([{ row: 20, error: 'Unknown style code NOPE404' }]);
+    expect(r.locations).toBe(expected.bins);
+    expect(r.updated_inventory).toBe(18);
+    expect(await stockAt('DR1000-6-BEIGE', 'A-1-1')).toBe(4);
+    expect(await stockAt('BG1005-FS-GREY', 'A-1-1')).toBe(5);
+    const jean = await db().selectFrom('location_registry').select('type').where('code', '=', 'J-1-3').executeTakeFirstOrThrow();
+    expect(jean.type).toBe('jean_rack');
+    expect(await stockAt('JN1003-8-KHAKI', 'J-1-3')).toBe(6);
+
+    const before = await stockSnapshot();
+    const again = await manager.upload('/api/files/upload/bin-allocation', 'bin-allocation.xlsx', fixture('stock/bin-allocation.xlsx'));
+    expect(again.body.data).toMatchObject({ processed_records: 18, updated_inventory: 0, found_units: 0 });
+    expect(await stockSnapshot()).toEqual(before);
+  });
+
+  it('moves units from RECEIVING to reach the count, records what RECEIVING lacks as found, and lowering a count returns units', async () => {
+    // The manager's manual upload put 27 JN1009-6-WINE into RECEIVING.
+    const receiving = await stockAt('JN1009-6-WINE', 'RECEIVING');
+    expect(receiving).toBeGreaterThanOrEqual(27);
+    const sheet = (n: number) => `Bin Number,SKU,Quantity,Last Updated\nJ-9-1,JN1009-6-WINE,${n},21/11/2026\n`;
+    const up = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', sheet(receiving + 3));
+    expect(up.body.data).toMatchObject({ updated_inventory: 1, found_units: 3 });
+    expect(await stockAt('JN1009-6-WINE', 'RECEIVING')).toBe(0);
+    expect(await stockAt('JN1009-6-WINE', 'J-9-1')).toBe(receiving + 3);
+    const down = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', sheet(10));
+    expect(down.body.data).toMatchObject({ updated_inventory: 1, found_units: 0 });
+    expect(await stockAt('JN1009-6-WINE', 'J-9-1')).toBe(10);
+    expect(await stockAt('JN1009-6-WINE', 'RECEIVING')).toBe(receiving + 3 - 10);
+    const event = await db()
+      .selectFrom('events')
+      .select('data')
+      .where('event_type', '=', 'BinStockCounted')
+      .orderBy('global_position', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(event.data).toMatchObject({ location: 'J-9-1', previous_quantity: receiving + 3, quantity: 10, as_of: '2026-11-21' });
+  });
+
+  it('a style with several SKUs and no Color or Size is a row error naming the fix; unknown locations too', async () => {
+    const csv = 'Bin Number,Style Code,Color,Size,Quantity\nZ-1-1,DR1000,,,3\nZ-1-1,BG1005,,,2\nNOWHERE,BG1005,,,1\nZ-1-2,DR1000,Beige,,1\n';
+    const res = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.processed_records).toBe(1);
+    expect(res.body.data.errors).toEqual([
+      { row: 2, error: 'Style DR1000 has 6 SKUs: add Color and Size columns (or a SKU column) to say which one' },
+      { row: 4, error: 'Unknown location NOWHERE: bin numbers look like A-1-1' },
+      { row: 5, error: 'Style DR1000 has 6 SKUs in colour Beige: add Color and Size columns (or a SKU column) to say which one' },
+    ]);
+    expect(await stockAt('BG1005-FS-GREY', 'Z-1-1')).toBe(2);
+  });
+});
+
+describe('who may call the receiving routes', () => {
+  const routes: [string, string, Role[]][] = [
+    ['POST', '/api/files/upload/shopify-stock', ['manager', 'executive1', 'executive2']],
+    ['POST', '/api/files/upload/manual-stock', ['manager', 'executive2']],
+    ['POST', '/api/files/upload/bin-allocation', ['manager']],
+    ['GET', '/api/stock-approval/receipts', ['manager', 'executive2']],
+    ['POST', '/api/stock-approval/receipts/1/approve', ['manager', 'executive2']],
+    ['POST', '/api/stock-approval/receipts/1/reject', ['manager', 'executive2']],
+    ['POST', '/api/stock-approval/receipts/bulk-approve', ['manager', 'executive2']],
+    ['GET', '/api/stock-approval/available-skus', ['manager', 'executive2']],
+    ['POST', '/api/stock-approval/manual-approve', ['manager', 'executive2']],
+    ['GET', '/api/stock-approval/recent', ['manager', 'executive2']],
+  ];
+  const roles: Role[] = ['executive1', 'executive2', 'worker'];
+  const cases = routes.flatMap(([method, url, allowed]) => roles.filter((r) => !allowed.includes(r)).map((role) => ({ method, url, role })));
+
+  it.each(cases)('$method $url refuses $role', async ({ method, url, role }) => {
+    const caller = { executive1: exec1, executive2: exec2, worker, manager }[role] as Client;
+    const res = method === 'GET' ? await caller.get(url) : await caller.post(url, {});
+    expect(res.status).toBe(403);
+  });
+
+  it.each(routes.map(([method, url]) => ({ method, url })))('$method $url needs a sign-in', async ({ method, url }) => {
+    const res = method === 'GET' ? await t.anonymous.get(url) : await t.anonymous.post(url, {});
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('available SKUs and recent approvals', () => {
+  it('lists styles to approve directly, with their colours, sizes and SKUs', async () => {
+    const res = await exec2.get('/api/stock-approval/available-skus?search=jn100');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const items = res.body.data.available_items;
+    expect(items.map((i: { style_code: string }) => i.style_code)).toEqual(['JN1003', 'JN1009']);
+    expect(items[0]).toMatchObject({ is_jeans: true, variant_count: 8 });
+    expect(items[0].available_colors.sort()).toEqual(['Khaki', 'White']);
+    const limited = await exec2.get('/api/stock-approval/available-skus');
+    expect(limited.body.data.available_items.length).toBeLessThanOrEqual(20);
+  });
+
+  it('recent approvals cover the last 7 days by default', async () => {
+    const now = await exec2.get('/api/stock-approval/recent');
+    expect(now.body.data.approvals.length).toBeGreaterThan(0);
+    expect(now.body.data.approvals.length).toBeLessThanOrEqual(50);
+    clock = new Date(clock.getTime() + 8 * 86_400_000);
+    const later = await t.login('admin', ADMIN_PASSWORD);
+    expect((await later.get('/api/stock-approval/recent')).body.data.approvals).toEqual([]);
+    expect((await later.get('/api/stock-approval/recent?days=30&limit=5')).body.data.approvals).toHaveLength(5);
+  });
+});

@@ -1,0 +1,282 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  approveReceiptBodySchema,
+  availableSkusQuerySchema,
+  availableSkusSchema,
+  BIN_ALLOCATION_ACCEPT,
+  binAllocationResultSchema,
+  bulkApproveBodySchema,
+  bulkApproveResultSchema,
+  idParamsSchema,
+  invalidFileTypeMessage,
+  listReceiptsQuerySchema,
+  MANUAL_STOCK_ACCEPT,
+  manualApproveBodySchema,
+  RECEIVING_LOCATION,
+  receiptListSchema,
+  receiptSchema,
+  recentApprovalSchema,
+  recentApprovalsQuerySchema,
+  recentApprovalsSchema,
+  rejectReceiptBodySchema,
+  SHOPIFY_STOCK_ACCEPT,
+  stockUploadResultSchema,
+  skuOf,
+  successEnvelope,
+  type ReceiptSource,
+  type StockUploadResult,
+  type UploadRowError,
+} from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { requireAuth } from '../../platform/auth.ts';
+import { badRequest, isDomainError } from '../../platform/errors.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet } from '../../platform/uploads.ts';
+import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
+import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
+import { resolveDestination } from './locations.ts';
+import { availableSkus, findReceiptOrThrow, listReceipts, recentApprovals, toRecentApproval } from './queries.ts';
+import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
+
+const approve = 'stock:approve' as const;
+
+function actorOf(request: FastifyRequest): Actor {
+  const auth = requireAuth(request);
+  return { id: auth.user.id, role: auth.user.role };
+}
+
+async function readUpload(request: FastifyRequest, accept: readonly string[]): Promise<{ filename: string; sheet: Sheet }> {
+  const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(accept) });
+  const sheet = parseSheet(file);
+  if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
+  return { filename: file.filename, sheet };
+}
+
+// A file whose every row is wrong imports nothing and says why, row by row.
+function refuseIfNothingValid(accepted: number, errors: readonly UploadRowError[], skippedGifts: number): void {
+  if (accepted > 0 || errors.length === 0) {
+    if (accepted === 0 && skippedGifts === 0) throw badRequest(UPLOAD_MESSAGES.noData);
+    return;
+  }
+  const sorted = [...errors].sort((a, b) => a.row - b.row);
+  const first = sorted[0]!;
+  throw badRequest(
+    `File validation failed: Row ${first.row}: ${first.error}`,
+    sorted.map((e) => ({ field: `row ${e.row}`, message: e.error })),
+  );
+}
+
+// YYYY-MM-DD in the warehouse's time zone.
+function warehouseDate(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function receiptMessage(read: ReadStockFile, pending: number, auto: number): string {
+  const parts = [`${plural(read.rows.length, 'receipt')} recorded`];
+  if (pending > 0) parts.push(`${pending} awaiting approval`);
+  if (auto > 0) parts.push(`${auto} approved into ${RECEIVING_LOCATION}`);
+  if (read.skipped_gift_vouchers > 0) parts.push(`${plural(read.skipped_gift_vouchers, 'gift voucher')} skipped`);
+  if (read.skipped_without_stock > 0) parts.push(`${plural(read.skipped_without_stock, 'row')} without stock skipped`);
+  if (read.errors.length > 0) parts.push(`${plural(read.errors.length, 'row')} with errors`);
+  return `Stock file processed: ${parts.join(', ')}`;
+}
+
+export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  async function receiptUpload(
+    request: FastifyRequest,
+    source: ReceiptSource,
+    accept: readonly string[],
+    read: (sheet: Sheet) => ReadStockFile,
+    autoApprove: boolean,
+  ) {
+    const actor = actorOf(request);
+    const upload = await readUpload(request, accept);
+    const file = read(upload.sheet);
+    refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
+    const metadata = metadataOf(request);
+    const outcome =
+      file.rows.length === 0
+        ? null
+        : await recordReceipts(ctx.db, file.rows, {
+            source,
+            filename: upload.filename,
+            uploadId: metadata.correlation_id,
+            actor,
+            approve: autoApprove ? { destination: { location: RECEIVING_LOCATION, location_type: 'receiving' }, notes: null, auto: true } : null,
+            metadata,
+            now: ctx.now(),
+          });
+    const extra = await ctx.afterCommit(outcome?.append ?? null);
+    const errors = [...file.errors].sort((a, b) => a.row - b.row);
+    const result: StockUploadResult = {
+      success: true,
+      message: receiptMessage(file, outcome?.pending_approval ?? 0, outcome?.auto_approved ?? 0),
+      processed_records: file.rows.length,
+      new_styles: outcome?.new_styles ?? 0,
+      existing_styles: outcome?.existing_styles ?? 0,
+      new_variants: outcome?.new_variants ?? 0,
+      updated_inventory: outcome?.auto_approved ?? 0,
+      skipped_gift_vouchers: file.skipped_gift_vouchers,
+      pending_approval: outcome?.pending_approval ?? 0,
+      auto_approved: outcome?.auto_approved ?? 0,
+      errors,
+      units: outcome?.units ?? 0,
+    };
+    return ok(result, { message: result.message, ...extra });
+  }
+
+  // Online-shop stock always waits for approval: the spec says these receipts need Executive 2 approval.
+  app.post(
+    '/api/files/upload/shopify-stock',
+    { config: { access: 'stock:upload-shopify-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
+    async (request) => receiptUpload(request, 'shopify_stock', SHOPIFY_STOCK_ACCEPT, readShopifyStock, false),
+  );
+
+  app.post(
+    '/api/files/upload/manual-stock',
+    { config: { access: 'stock:upload-manual-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
+    async (request) => receiptUpload(request, 'manual_stock', MANUAL_STOCK_ACCEPT, readManualStock, requireAuth(request).user.role === 'manager'),
+  );
+
+  app.post(
+    '/api/files/upload/bin-allocation',
+    { config: { access: 'stock:upload-bin-allocation' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(binAllocationResultSchema) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const upload = await readUpload(request, BIN_ALLOCATION_ACCEPT);
+      const sheet = readBinAllocation(upload.sheet);
+      refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
+      const metadata = metadataOf(request);
+      const { result, append } = await applyBinAllocation(ctx.db, sheet, {
+        filename: upload.filename,
+        uploadId: metadata.correlation_id,
+        actorId: actor.id,
+        metadata,
+        now: ctx.now(),
+      });
+      return ok(result, { message: result.message, ...(await ctx.afterCommit(append)) });
+    },
+  );
+
+  app.get(
+    '/api/stock-approval/receipts',
+    { config: { access: approve }, schema: { tags: ['receiving'], querystring: listReceiptsQuerySchema, response: { 200: successEnvelope(receiptListSchema) } } },
+    async (request) => ok(await listReceipts(ctx.db, request.query)),
+  );
+
+  app.post(
+    '/api/stock-approval/receipts/:id/approve',
+    {
+      config: { access: approve },
+      schema: { tags: ['receiving'], params: idParamsSchema, body: approveReceiptBodySchema, response: { 200: successEnvelope(receiptSchema) } },
+    },
+    async (request) => {
+      const { location_id, location, notes } = request.body;
+      const append = await decideOnReceipt(
+        ctx.db,
+        request.params.id,
+        { type: 'approve', choice: { location_id, location }, notes },
+        actorOf(request),
+        metadataOf(request),
+        ctx.now(),
+      );
+      const extra = await ctx.afterCommit(append);
+      return ok(await findReceiptOrThrow(ctx.db, request.params.id), { message: 'Stock approved successfully', ...extra });
+    },
+  );
+
+  app.post(
+    '/api/stock-approval/receipts/:id/reject',
+    {
+      config: { access: approve },
+      schema: { tags: ['receiving'], params: idParamsSchema, body: rejectReceiptBodySchema, response: { 200: successEnvelope(receiptSchema) } },
+    },
+    async (request) => {
+      const append = await decideOnReceipt(
+        ctx.db,
+        request.params.id,
+        { type: 'reject', reason: request.body.reason },
+        actorOf(request),
+        metadataOf(request),
+        ctx.now(),
+      );
+      const extra = await ctx.afterCommit(append);
+      return ok(await findReceiptOrThrow(ctx.db, request.params.id), { message: 'Receipt rejected', ...extra });
+    },
+  );
+
+  // One transaction per receipt: a refusal (already decided, unknown style for executive2) does not stop the others.
+  app.post(
+    '/api/stock-approval/receipts/bulk-approve',
+    { config: { access: approve }, schema: { tags: ['receiving'], body: bulkApproveBodySchema, response: { 200: successEnvelope(bulkApproveResultSchema) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { receipt_ids, location_id, location, notes } = request.body;
+      // A wrong location fails the whole request at once instead of once per receipt.
+      await resolveDestination(ctx.db, { location_id, location });
+      const failed: { id: number; error: string }[] = [];
+      let last = null;
+      for (const id of [...new Set(receipt_ids)]) {
+        try {
+          last =
+            (await decideOnReceipt(ctx.db, id, { type: 'approve', choice: { location_id, location }, notes }, actor, metadataOf(request), ctx.now())) ??
+            last;
+        } catch (error) {
+          if (!isDomainError(error) || error.status >= 500) throw error;
+          failed.push({ id, error: error.message });
+        }
+      }
+      const approved = new Set(receipt_ids).size - failed.length;
+      const extra = await ctx.afterCommit(last);
+      return ok({ approved, failed }, { message: `${approved} receipts approved successfully. ${failed.length} failed.`, ...extra });
+    },
+  );
+
+  app.get(
+    '/api/stock-approval/available-skus',
+    { config: { access: approve }, schema: { tags: ['receiving'], querystring: availableSkusQuerySchema, response: { 200: successEnvelope(availableSkusSchema) } } },
+    async (request) => ok(await availableSkus(ctx.db, request.query)),
+  );
+
+  app.post(
+    '/api/stock-approval/manual-approve',
+    { config: { access: approve }, schema: { tags: ['receiving'], body: manualApproveBodySchema, response: { 200: successEnvelope(recentApprovalSchema) } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const destination = await resolveDestination(ctx.db, { location_id: body.location_id });
+      const fits = destination.location_type === body.location_type || (body.location_type === 'rack' && destination.location_type === 'jean_rack');
+      if (!fits) throw badRequest(`Location ${destination.location} is a ${destination.location_type.replace('_', ' ')}, not a ${body.location_type.replace('_', ' ')}`);
+      const now = ctx.now();
+      const outcome = await recordReceipts(
+        ctx.db,
+        [
+          {
+            row: 0,
+            style_code: body.style_code,
+            style_name: null,
+            sku: skuOf(body.style_code, body.size, body.color),
+            color: body.color,
+            size: body.size,
+            quantity: body.quantity,
+            gatepass_number: body.gatepass_number,
+            received_date: body.date ?? warehouseDate(now, ctx.config.WAREHOUSE_TIMEZONE),
+          },
+        ],
+        { source: 'direct', filename: null, uploadId: null, actor, approve: { destination, notes: body.notes, auto: false }, metadata: metadataOf(request), now },
+      );
+      const extra = await ctx.afterCommit(outcome.append);
+      const receipt = await findReceiptOrThrow(ctx.db, outcome.receipt_ids[0]!);
+      return ok(toRecentApproval(receipt), { message: `${body.quantity} units of ${receipt.sku} approved into ${destination.location}`, ...extra });
+    },
+  );
+
+  app.get(
+    '/api/stock-approval/recent',
+    { config: { access: approve }, schema: { tags: ['receiving'], querystring: recentApprovalsQuerySchema, response: { 200: successEnvelope(recentApprovalsSchema) } } },
+    async (request) => ok(await recentApprovals(ctx.db, request.query, ctx.now())),
+  );
+};

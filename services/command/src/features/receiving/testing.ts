@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { skuOf } from '@wh/contracts';
+import { appendToStreams } from '../../platform/event-store.ts';
+import { systemMetadata } from '../../platform/http.ts';
+import { parseSheet } from '../../platform/uploads.ts';
+import { addToCatalogue, type CatalogueNeed } from './catalogue.ts';
+import { createLocations } from './locations.ts';
+
+// Test set-up for receiving: the sample catalogue and a few locations, written as their features write them.
+
+export const FIXTURES = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
+export const fixture = (path: string) => readFileSync(FIXTURES + path);
+export const manifest = JSON.parse(readFileSync(FIXTURES + 'manifest.json', 'utf8')) as Record<string, Record<string, unknown>>;
+
+// The styles and SKUs of styles/shopify-products.csv (gift cards left out).
+export function sampleCatalogue(): CatalogueNeed[] {
+  const sheet = parseSheet({ filename: 'shopify-products.csv', extension: 'csv', buffer: fixture('styles/shopify-products.csv') });
+  const titles = new Map<string, string>();
+  const needs: CatalogueNeed[] = [];
+  for (const { values } of sheet.rows) {
+    const handle = values['handle'] ?? '';
+    if (values['title']) titles.set(handle, values['title']);
+    const sku = (values['variant sku'] ?? '').toUpperCase();
+    if (!sku || /gift/i.test(handle)) continue;
+    const size = values['option1 value'] ?? '';
+    const color = values['option2 value'] ?? '';
+    const styleCode = sku.split('-')[0]!;
+    needs.push({ style_code: styleCode, style_name: titles.get(handle) ?? null, sku: skuOf(styleCode, size, color), size: size || 'Free Size', color });
+  }
+  return needs;
+}
+
+export async function seedCatalogue(db: Kysely<Database>, needs: readonly CatalogueNeed[] = sampleCatalogue()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const appends = await addToCatalogue(trx, needs, new Date().toISOString());
+    await appendToStreams(trx, appends, systemMetadata('test catalogue'));
+  });
+}
+
+export async function seedLocations(db: Kysely<Database>, codes: readonly string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const wanted = codes.map((code) => ({ location: code, location_type: code.startsWith('J-') ? 'jean_rack' : 'bin' }));
+    await appendToStreams(trx, await createLocations(trx, wanted, new Date().toISOString()), systemMetadata('test locations'));
+  });
+}
