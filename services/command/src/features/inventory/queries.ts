@@ -235,8 +235,9 @@ export async function adjustmentSummary(db: Db, days: number, now: Date, timeZon
   const day = sql<string>`to_char(a.adjusted_at at time zone ${timeZone}, 'YYYY-MM-DD')`;
   const byDay = await since
     .select([day.as('date'), sql<number>`count(*)::int`.as('count'), unitsIn.as('units_in'), unitsOut.as('units_out')])
-    .groupBy(day)
-    .orderBy(day)
+    // By position: the zone is a parameter, and two parameters are two expressions to PostgreSQL.
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
     .execute();
   return { days, ...totals, net_change: totals.units_in - totals.units_out, by_reason: byReason, by_day: byDay };
 }

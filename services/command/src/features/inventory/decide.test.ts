@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { BIN_CODE_PATTERN, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
+import { deciderSpec } from '../../platform/decider-spec.ts';
+import { DomainError } from '../../platform/errors.ts';
+import { decideAdjustment, type AdjustmentContext } from './adjustment.ts';
+import { decideLocation, expandRange, type LocationCommand } from './decide-location.ts';
+import { locationDecider, type LocationState } from './location.ts';
+
+const NOW = new Date('2026-11-21T09:00:00.000Z');
+const at = NOW.toISOString();
+const spec = deciderSpec<LocationState, LocationEvent, LocationCommand>(locationDecider, decideLocation, NOW);
+const bin: LocationEvent = {
+  type: 'LocationCreated',
+  data: { location_id: 5, code: 'A-1-1', location_type: 'bin', capacity: 50, gender: null, at: '2026-11-01T00:00:00.000Z' },
+};
+const ids = { location_id: 5, code: 'A-1-1' };
+
+describe('locations decider', () => {
+  it('creates a location; a bin never has a gender', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateLocation', data: { location_id: 5, code: 'A-1-1', location_type: 'bin', capacity: 50, gender: 'women' } })
+      .then([{ type: 'LocationCreated', data: { ...bin.data, at } }]);
+  });
+  it('refuses a code that exists', () => {
+    spec
+      .given([bin])
+      .when({ type: 'CreateLocation', data: { location_id: 6, code: 'A-1-1', location_type: 'bin', capacity: 50, gender: null } })
+      .thenFails(409, 'Location A-1-1 already exists');
+  });
+  it('changes capacity down to the stock held, not below', () => {
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { capacity: 20 }, current_stock: 20 }).then([{ type: 'LocationCapacityChanged', data: { ...ids, capacity: 20, at } }]);
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { capacity: 19 }, current_stock: 20 }).thenFails(409, 'Capacity 19 is below the 20 units A-1-1 holds now');
+  });
+  it('a bin keeps a capacity', () => {
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { capacity: null }, current_stock: 0 }).thenFails(409, 'A bin needs a capacity');
+  });
+  it('deactivates an empty location and reactivates it', () => {
+    const off: LocationEvent = { type: 'LocationDeactivated', data: { ...ids, at } };
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { is_active: false }, current_stock: 0 }).then([off]);
+    spec.given([bin, off]).when({ type: 'ChangeLocation', data: { is_active: true }, current_stock: 0 }).then([{ type: 'LocationReactivated', data: { ...ids, at } }]);
+  });
+  it('refuses to deactivate a location holding stock, naming the count', () => {
+    spec
+      .given([bin])
+      .when({ type: 'ChangeLocation', data: { is_active: false }, current_stock: 3 })
+      .thenFails(409, 'Location A-1-1 holds 3 units: move or adjust them out before deactivating it');
+  });
+  it('only jean racks have a gender', () => {
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { gender: 'men' }, current_stock: 0 }).thenFails(409, 'Only jean racks have a gender');
+  });
+});
+
+describe('location ranges', () => {
+  const expand = (from: string, to: string) => expandRange(from, to, BIN_CODE_PATTERN, RACK_CODE_PATTERN);
+  it('A-1-1 to C-4-3 is every zone, aisle and shelf between: 36 bins', () => {
+    const codes = expand('A-1-1', 'C-4-3');
+    expect(codes).toHaveLength(36);
+    expect((codes as string[]).slice(0, 4)).toEqual(['A-1-1', 'A-1-2', 'A-1-3', 'A-2-1']);
+  });
+  it('R-1 to R-3 is three racks', () => {
+    expect(expand('R-1', 'R-3')).toEqual(['R-1', 'R-2', 'R-3']);
+  });
+  it('says what is wrong with a backwards or mixed range', () => {
+    expect(expand('B-1-1', 'A-1-1')).toBe('The range must run from the lower code to the higher (e.g. A-1-1 to C-4-3)');
+    expect(expand('R-1', 'A-1-1')).toBe('Both ends of a range must have the same form (A-1-1 or R-1)');
+    expect(expand('R-1', 'J-3')).toBe('Both ends of a rack range need the same prefix (e.g. R-1 to R-10)');
+  });
+});
+
+describe('adjustments decider', () => {
+  const context: AdjustmentContext = { sku: 'TS1-S-RED', style_code: 'TS1', location: { code: 'A-1-1', location_type: 'bin', is_active: true }, old_quantity: 4 };
+  const command = { adjustment_id: 9, adjustment_type: 'decrease' as const, quantity: 3, reason: 'Damaged goods' as const, notes: null };
+  it('given 4 units, a decrease of 3 leaves 1 and moves -3 out of the location', () => {
+    const [event] = decideAdjustment(command, context, NOW);
+    expect(event!.data).toMatchObject({ old_quantity: 4, new_quantity: 1, movements: [{ sku: 'TS1-S-RED', style_code: 'TS1', location: 'A-1-1', delta: -3 }], at });
+  });
+  it('given 4 units, a decrease of 5 is refused', () => {
+    expect(() => decideAdjustment({ ...command, quantity: 5 }, context, NOW)).toThrow('Not enough stock of TS1-S-RED at A-1-1: 4 there, 5 needed.');
+  });
+  it('an increase adds to what is there', () => {
+    expect(decideAdjustment({ ...command, adjustment_type: 'increase' }, context, NOW)[0]!.data.new_quantity).toBe(7);
+  });
+  it('a deactivated location cannot be adjusted', () => {
+    const run = () => decideAdjustment(command, { ...context, location: { ...context.location, is_active: false } }, NOW);
+    expect(run).toThrow(DomainError);
+    expect(run).toThrow('Location A-1-1 is deactivated. Reactivate it before adjusting its stock.');
+  });
+});
