@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '@wh/contracts/inventory/http';
-import { compareCodes, deactivateBlockedReason, groupLocations, rangeSize } from './layout.ts';
+import { deactivateBlockedReason, groupLocations, rangeSize } from './layout.ts';
 
 const location = (patch: Partial<Location>): Location => ({
   id: 1,
@@ -20,17 +20,12 @@ const location = (patch: Partial<Location>): Location => ({
 });
 
 describe('warehouse layout', () => {
-  it('orders codes part by part, numbers as numbers', () => {
-    const codes = ['A-1-10', 'B-1-1', 'A-1-2', 'A-2-1', 'A-1-1'];
-    expect(codes.sort(compareCodes)).toEqual(['A-1-1', 'A-1-2', 'A-1-10', 'A-2-1', 'B-1-1']);
-  });
-
-  it('groups bins, regular racks, jean racks and the receiving area', () => {
+  it('groups bins, regular racks, jean racks and the receiving area, keeping the server order', () => {
     const groups = groupLocations([
-      location({ code: 'R-2', location_type: 'rack' }),
-      location({ code: 'A-1-2' }),
-      location({ code: 'RECEIVING', location_type: 'receiving' }),
       location({ code: 'A-1-1' }),
+      location({ code: 'R-2', location_type: 'rack' }),
+      location({ code: 'RECEIVING', location_type: 'receiving' }),
+      location({ code: 'A-1-2' }),
       location({ code: 'J-1', location_type: 'jean_rack' }),
     ]);
     expect(groups.bin.map((l) => l.code)).toEqual(['A-1-1', 'A-1-2']);

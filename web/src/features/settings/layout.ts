@@ -9,25 +9,10 @@ export const LAYOUT_GROUPS: readonly { type: LocationType; title: string }[] = [
   { type: 'receiving', title: 'Receiving' },
 ];
 
-// A-1-10 after A-1-9, not after A-1-1: codes compare part by part, numbers as numbers.
-export function compareCodes(a: string, b: string): number {
-  const pa = a.split('-');
-  const pb = b.split('-');
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const x = pa[i] ?? '';
-    const y = pb[i] ?? '';
-    const nx = Number(x);
-    const ny = Number(y);
-    const diff = x !== '' && y !== '' && Number.isFinite(nx) && Number.isFinite(ny) ? nx - ny : x.localeCompare(y);
-    if (diff !== 0) return diff;
-  }
-  return 0;
-}
-
+// The server lists locations in code order (A-1-10 after A-1-9); grouping keeps that order.
 export function groupLocations(locations: readonly Location[]): Record<LocationType, Location[]> {
   const groups: Record<LocationType, Location[]> = { bin: [], rack: [], jean_rack: [], receiving: [] };
   for (const l of locations) groups[l.location_type].push(l);
-  for (const list of Object.values(groups)) list.sort((a, b) => compareCodes(a.code, b.code));
   return groups;
 }
 

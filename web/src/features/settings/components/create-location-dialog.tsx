@@ -62,15 +62,16 @@ export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocatio
           void submit();
         }}
       >
-        {mode === 'one' ? (
-          <TextField label="Code" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.code} isRequired autoFocus />
-        ) : (
-          <div className="range-fields">
-            <TextField label="From" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.from} isRequired autoFocus />
-            <TextField label="To" value={to} onChange={(v) => setTo(v.toUpperCase())} errorMessage={errors.to} isRequired />
-          </div>
-        )}
-        <LocationShapeFields shape={shape} onChange={setShape} errors={errors} />
+        <LocationShapeFields shape={shape} onChange={setShape} errors={errors}>
+          {mode === 'one' ? (
+            <TextField label="Code" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.code} isRequired />
+          ) : (
+            <div className="range-fields">
+              <TextField label="From" value={code} onChange={(v) => setCode(v.toUpperCase())} description={codeHint(shape.type)} errorMessage={errors.from} isRequired />
+              <TextField label="To" value={to} onChange={(v) => setTo(v.toUpperCase())} errorMessage={errors.to} isRequired />
+            </div>
+          )}
+        </LocationShapeFields>
         {mode === 'range' && count !== null ? (
           <p className="muted small" aria-live="polite">
             {count} {count === 1 ? 'location' : 'locations'} in this range

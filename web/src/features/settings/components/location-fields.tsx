@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Gender } from '@wh/contracts/inventory/events';
 import { GENDERS } from '@wh/contracts/inventory/events';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -36,14 +37,18 @@ export function LocationShapeFields({
   shape,
   onChange,
   errors,
+  children,
 }: {
   shape: LocationShape;
   onChange: (shape: LocationShape) => void;
   errors: Record<string, string>;
+  /** The code fields, placed after the type they depend on. */
+  children: ReactNode;
 }) {
   return (
     <>
       <Select<CreatableType> label="Type" options={TYPE_OPTIONS} value={shape.type} onChange={(type) => onChange({ ...shape, type })} />
+      {children}
       <NumberField
         label="Capacity"
         minValue={0}
