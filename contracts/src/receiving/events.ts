@@ -66,6 +66,8 @@ export type ReceiptEvent =
         // True when this approval created the style (or, for a known style, added this SKU to it).
         style_created: boolean;
         variant_created: boolean;
+        // The ledger's why for the movement.
+        reason: string;
         at: string;
         movements: StockMovement[];
       };
@@ -99,6 +101,8 @@ export type BinAllocationEvent = {
     // The sheet's Last Updated date, YYYY-MM-DD, or null.
     as_of: string | null;
     counted_by: number | null;
+    // The ledger's why for the movements.
+    reason: string;
     at: string;
     movements: StockMovement[];
   };

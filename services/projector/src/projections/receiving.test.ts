@@ -14,7 +14,7 @@ function ok<T>(answer: Answer<T>): Answer<T> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ config: { READ_YOUR_WRITES_TIMEOUT_MS: 30_000 } });
   const db = app.database.db;
   await seedCatalogue(db);
   await seedLocations(db, ['Z-1-1']);

@@ -224,6 +224,7 @@ export async function applyBinAllocation(
           found,
           as_of: r.as_of,
           counted_by: o.actorId,
+          reason: `Bin allocation: ${r.location} holds ${r.quantity} (was ${here})${found > 0 ? `, ${found} found` : ''}`,
           at,
           movements,
         },

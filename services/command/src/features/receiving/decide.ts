@@ -36,6 +36,11 @@ function existing(state: ReceiptState): ExistingReceipt {
   return state;
 }
 
+export function approvalReason(receiptId: number, gatepass: string | null, auto: boolean): string {
+  const what = `${auto ? 'Auto-approved' : 'Approved'} receipt #${receiptId}`;
+  return gatepass ? `${what} (gatepass ${gatepass})` : what;
+}
+
 function approval(
   receipt: ReceiptLine & { receipt_id: number; gatepass_number: string | null; received_date: string | null },
   command: { actor_id: number | null; actor_role: Role; style_known: boolean; variant_known: boolean; notes: string | null; auto: boolean },
@@ -63,6 +68,7 @@ function approval(
       auto: command.auto,
       style_created: !command.style_known,
       variant_created: !command.variant_known,
+      reason: approvalReason(receipt.receipt_id, receipt.gatepass_number, command.auto),
       at,
       movements: [{ sku: receipt.sku, style_code: receipt.style_code, location: destination.location, delta: receipt.quantity }],
     },
