@@ -39,9 +39,18 @@ describe('style form', () => {
     });
   });
 
-  it('an edit sends only what changed, adding new sizes and colours to the style own', () => {
+  it('an edit adds new sizes and colours to the style own and sends every field but the fixed code', () => {
     const values = { ...styleFormValues(style), name: 'Wrap Dress II', sizes: '10, 12', colors: 'black' };
-    expect(validateUpdate(values, style).body).toEqual({ name: 'Wrap Dress II', sizes: ['8', '10', '12'] });
+    expect(validateUpdate(values, style).body).toEqual({
+      name: 'Wrap Dress II',
+      is_jeans: false,
+      images: ['https://img.example/dr1000.jpg'],
+      sizes: ['8', '10', '12'],
+      colors: ['Black', 'Red'],
+    });
+  });
+
+  it('an edit that changes nothing sends nothing', () => {
     expect(validateUpdate(styleFormValues(style), style).body).toEqual({});
   });
 

@@ -68,27 +68,41 @@ export function validateCreate(values: StyleFormValues): { body: CreateStyleBody
   return result.success ? { body, errors: null } : { body: null, errors: errorsOf(result.error.issues) };
 }
 
-/** Only what changed is sent; new sizes and colours are added to the style's own. */
+/**
+ * New sizes and colours are added to the style's own. An edit that changes anything sends every field but a fixed
+ * style code (the server fills fields left out with the create defaults, see docs/decisions.md); one that changes
+ * nothing sends nothing.
+ */
 export function validateUpdate(
   values: StyleFormValues,
   style: Style,
 ): { body: UpdateStyleBody; errors: null } | { body: null; errors: StyleFormErrors } {
   const next = toBody(values);
-  const body: UpdateStyleBody = {};
-  if (next.style_code.trim().toUpperCase() !== style.style_code) body.style_code = next.style_code;
-  if (next.name !== style.name) body.name = next.name;
-  if (next.is_jeans !== style.is_jeans) body.is_jeans = next.is_jeans;
   const addTo = (own: readonly string[], more: readonly string[]) => {
     const have = new Set(own.map((v) => v.toLowerCase()));
-    const fresh = more.filter((v) => !have.has(v.toLowerCase()));
-    return fresh.length > 0 ? [...own, ...fresh] : null;
+    return [...own, ...more.filter((v) => !have.has(v.toLowerCase()))];
   };
   const sizes = addTo(style.sizes, next.sizes ?? []);
   const colors = addTo(style.colors, next.colors ?? []);
-  if (sizes) body.sizes = sizes;
-  if (colors) body.colors = colors;
   const images = next.images ?? [];
-  if (images.length !== style.images.length || images.some((v, i) => v !== style.images[i])) body.images = images;
+  const codeChanged = next.style_code.trim().toUpperCase() !== style.style_code;
+  const changed =
+    codeChanged ||
+    next.name !== style.name ||
+    next.is_jeans !== style.is_jeans ||
+    sizes.length !== style.sizes.length ||
+    colors.length !== style.colors.length ||
+    images.length !== style.images.length ||
+    images.some((v, i) => v !== style.images[i]);
+  if (!changed) return { body: {}, errors: null };
+  const body: UpdateStyleBody = {
+    ...(codeChanged ? { style_code: next.style_code } : {}),
+    name: next.name,
+    is_jeans: next.is_jeans ?? false,
+    images,
+    sizes,
+    colors,
+  };
   const result = updateStyleBodySchema.safeParse(body);
   return result.success ? { body, errors: null } : { body: null, errors: errorsOf(result.error.issues) };
 }

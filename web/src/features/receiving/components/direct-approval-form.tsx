@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
 import { Button } from '../../../components/ui/button.tsx';
+import { NumberField } from '../../../components/ui/number-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -109,7 +110,14 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
             errorMessage={errors.size}
             description="Leave as Free Size when the style has no sizes"
           />
-          <TextField label="Quantity" isRequired inputMode="numeric" value={draft.quantity} onChange={set('quantity')} errorMessage={errors.quantity} />
+          <NumberField
+            label="Quantity"
+            isRequired
+            minValue={1}
+            value={draft.quantity === '' ? Number.NaN : Number(draft.quantity)}
+            onChange={(n) => set('quantity')(Number.isNaN(n) ? '' : String(n))}
+            errorMessage={errors.quantity}
+          />
           <TextField label="Date" type="date" value={draft.date} onChange={set('date')} errorMessage={errors.date} />
         </div>
         <Select
