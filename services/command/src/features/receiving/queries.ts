@@ -139,7 +139,7 @@ export async function recentApprovals(db: Db, q: { limit: number; days: number }
   return { approvals: rows.map((r) => toRecentApproval(toReceipt(r))) };
 }
 
-export function toRecentApproval(r: Receipt): RecentApproval {
+function toRecentApproval(r: Receipt): RecentApproval {
   return {
     id: r.id,
     date: r.received_date ?? (r.decided_at ?? r.recorded_at).slice(0, 10),

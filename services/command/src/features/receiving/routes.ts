@@ -25,6 +25,7 @@ import {
   skuOf,
   successEnvelope,
   type ReceiptSource,
+  type RecentApproval,
   type StockUploadResult,
   type UploadRowError,
 } from '@wh/contracts';
@@ -36,7 +37,7 @@ import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet } from '../../pl
 import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
 import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
 import { resolveDestination } from './locations.ts';
-import { availableSkus, findReceiptOrThrow, listReceipts, recentApprovals, toRecentApproval } from './queries.ts';
+import { availableSkus, findReceiptOrThrow, listReceipts, recentApprovals } from './queries.ts';
 import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
 
 const approve = 'stock:approve' as const;
@@ -251,6 +252,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const fits = destination.location_type === body.location_type || (body.location_type === 'rack' && destination.location_type === 'jean_rack');
       if (!fits) throw badRequest(`Location ${destination.location} is a ${destination.location_type.replace('_', ' ')}, not a ${body.location_type.replace('_', ' ')}`);
       const now = ctx.now();
+      const receivedDate = body.date ?? warehouseDate(now, ctx.config.WAREHOUSE_TIMEZONE);
       const outcome = await recordReceipts(
         ctx.db,
         [
@@ -263,14 +265,31 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             size: body.size,
             quantity: body.quantity,
             gatepass_number: body.gatepass_number,
-            received_date: body.date ?? warehouseDate(now, ctx.config.WAREHOUSE_TIMEZONE),
+            received_date: receivedDate,
           },
         ],
         { source: 'direct', filename: null, uploadId: null, actor, approve: { destination, notes: body.notes, auto: false }, metadata: metadataOf(request), now },
       );
       const extra = await ctx.afterCommit(outcome.append);
-      const receipt = await findReceiptOrThrow(ctx.db, outcome.receipt_ids[0]!);
-      return ok(toRecentApproval(receipt), { message: `${body.quantity} units of ${receipt.sku} approved into ${destination.location}`, ...extra });
+      // Built from the command, not read back: the answer stands even when the projector is behind.
+      const sku = skuOf(body.style_code, body.size, body.color);
+      const approval: RecentApproval = {
+        id: outcome.receipt_ids[0]!,
+        date: receivedDate,
+        style_code: body.style_code,
+        sku,
+        color: body.color,
+        size: body.size,
+        quantity: body.quantity,
+        location_type: destination.location_type,
+        location: destination.location,
+        gatepass_number: body.gatepass_number,
+        source: 'direct',
+        notes: body.notes,
+        approved_by: requireAuth(request).user.username,
+        approved_at: now.toISOString(),
+      };
+      return ok(approval, { message: `${body.quantity} units of ${sku} approved into ${destination.location}`, ...extra });
     },
   );
 
