@@ -217,18 +217,45 @@ describe('Stock Entry and Stock Approval', () => {
       await page.getByLabel('Row 1 GATEPASS NUMBER').fill('GP-100');
       expect(await page.getByLabel('Row 1 ITEM CODE').inputValue()).toBe('DR1000');
       await page.getByLabel('Row 2 ITEM CODE').fill('TP1001');
+      // A style the catalogue does not know: recorded, waiting for a manager.
+      await page.getByLabel('Row 3 ITEM CODE').fill('nw5000');
+      await page.getByLabel('Row 3 COLOR').fill('Black');
+      await page.getByLabel('Row 3 SIZE').fill('10');
+      await page.getByLabel('Row 3 QTY').fill('2');
+      await page.getByLabel('Row 3 GATEPASS NUMBER').fill('GP-101');
       await page.getByRole('button', { name: 'Add Row' }).click();
       await page.getByLabel('Row 4 ITEM CODE').waitFor();
 
       await page.getByRole('button', { name: 'Save Entries' }).click();
       await page.getByText('Upload Successful').waitFor({ timeout: 30_000 });
-      expect(await stat(page, 'Processed Records')).toBe(1);
-      expect(await stat(page, 'Pending Approval')).toBe(1);
+      expect(await stat(page, 'Processed Records')).toBe(2);
+      expect(await stat(page, 'Pending Approval')).toBe(2);
+      expect(await stat(page, 'New Styles')).toBe(1);
       // The sent row left the table; the unfinished one stays for finishing.
       expect(await page.getByLabel('Row 1 ITEM CODE').inputValue()).toBe('TP1001');
 
       const pending = await admin.get('/api/stock-approval/receipts?search=GP-100');
       expect(pending.body.data.receipts).toMatchObject([{ sku: 'DR1000-8-BEIGE', quantity: 3, gatepass_number: 'GP-100', source: 'manual_stock' }]);
+    });
+  });
+
+  it('a receipt of an unknown style waits for a manager, and the executive2 screen follows the approval live', async () => {
+    await journey(stocker, '/stock-approval', async (page) => {
+      await page.getByRole('searchbox', { name: 'Search receipts' }).fill('NW5000');
+      const receipt = page.getByRole('listitem', { name: 'Receipt NW5000-10-BLACK' });
+      await receipt.getByText('Needs manager').waitFor();
+      expect(await receipt.getByRole('button', { name: 'Approve' }).isDisabled()).toBe(true);
+      expect(await receipt.innerText()).toContain('Only a manager can approve a new style.');
+
+      const found = await admin.get('/api/stock-approval/receipts?search=NW5000');
+      const id = found.body.data.receipts[0].id as number;
+      expect((await admin.post(`/api/stock-approval/receipts/${id}/approve`, {})).status).toBe(200);
+
+      // No reload: the live socket tells the screen.
+      await receipt.waitFor({ state: 'detached' });
+      const row = page.getByRole('grid', { name: 'Recent approvals' }).getByRole('row').filter({ hasText: 'NW5000-10-BLACK' });
+      await row.waitFor();
+      expect(await row.innerText()).toContain('RECEIVING');
     });
   });
 

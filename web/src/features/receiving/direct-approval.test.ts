@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SelectableLocation } from '@wh/contracts/inventory/http';
-import { emptyDraft, locationChoices, locationLabel, parseApproval } from './direct-approval.ts';
+import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices } from './direct-approval.ts';
 
 const bin: SelectableLocation = { id: 7, type: 'bin', location: 'A-1-1', capacity: 50, available_space: 40, current_stock: 10, gender: null };
 const fullBin: SelectableLocation = { ...bin, id: 8, location: 'A-1-2', available_space: 0, current_stock: 50 };
@@ -36,5 +36,13 @@ describe('direct approval form', () => {
     expect(locationLabel(bin)).toBe('A-1-1 · bin · 40 free');
     expect(locationLabel(rack)).toBe('R-1 · rack · no capacity limit');
     expect(locationChoices({ bins: [bin, fullBin], racks: [rack] }).map((l) => l.id)).toEqual([7, 9]);
+  });
+
+  it('offers the style own colours first and marks the others as new SKUs', () => {
+    expect(valueChoices(['Black', 'red'], ['Black', 'Red', 'Navy'])).toEqual([
+      { id: 'Black', label: 'Black' },
+      { id: 'red', label: 'red' },
+      { id: 'Navy', label: 'Navy (new SKU)' },
+    ]);
   });
 });

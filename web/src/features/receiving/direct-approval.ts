@@ -61,3 +61,12 @@ export function locationChoices(locations: SelectableLocations | undefined): Sel
   if (!locations) return [];
   return [...locations.bins, ...locations.racks].filter((l) => l.available_space === null || l.available_space > 0);
 }
+
+/** The item's own values first, then the spec's list; values the style lacks are marked, since approving adds them. */
+export function valueChoices(own: readonly string[], spec: readonly string[]): { id: string; label: string }[] {
+  const have = new Set(own.map((v) => v.toLowerCase()));
+  return [
+    ...own.map((v) => ({ id: v, label: v })),
+    ...spec.filter((v) => !have.has(v.toLowerCase())).map((v) => ({ id: v, label: `${v} (new SKU)` })),
+  ];
+}

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, FREE_SIZE, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
 import { manualApprove, selectableLocationsQuery } from '../api/receiving-api.ts';
-import { emptyDraft, locationChoices, locationLabel, parseApproval, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
+import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
 
 export interface DirectApprovalFormProps {
   item: ApprovableItem | null;
@@ -20,7 +20,6 @@ export interface DirectApprovalFormProps {
 }
 
 const FREE = 'free-size';
-const union = (first: readonly string[], then: readonly string[]) => [...first, ...then.filter((v) => !first.includes(v))];
 
 /** Approve stock straight into a chosen location (POST /stock-approval/manual-approve). */
 export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: DirectApprovalFormProps) {
@@ -67,8 +66,8 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
     }
   };
 
-  const colours = union(item?.available_colors ?? [], COLOUR_OPTIONS);
-  const sizes = union(item?.available_sizes.filter((s) => s !== FREE_SIZE) ?? [], SIZE_OPTIONS);
+  const colours = valueChoices(item?.available_colors ?? [], COLOUR_OPTIONS);
+  const sizes = valueChoices(item?.available_sizes.filter((s) => s !== FREE_SIZE) ?? [], SIZE_OPTIONS);
 
   return (
     <section className="card stack" aria-labelledby="direct-approval-title">
@@ -96,7 +95,7 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
           <Select
             label="Colour"
             isRequired
-            options={colours.map((c) => ({ id: c, label: c }))}
+            options={colours}
             value={draft.color || null}
             onChange={set('color')}
             errorMessage={errors.color}
@@ -104,7 +103,7 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
           />
           <Select
             label="Size"
-            options={[{ id: FREE, label: FREE_SIZE }, ...sizes.map((s) => ({ id: s, label: s }))]}
+            options={[{ id: FREE, label: FREE_SIZE }, ...sizes]}
             value={draft.size || FREE}
             onChange={(v) => set('size')(v === FREE ? '' : v)}
             errorMessage={errors.size}
