@@ -157,7 +157,7 @@ export async function decideOnReceipt(
   actor: Actor,
   metadata: EventMetadata,
   now: Date,
-): Promise<AppendResult | null> {
+): Promise<{ append: AppendResult | null; events: ReceiptEvent[] }> {
   return transactWithRetry(db, async (trx) => {
     const streamId = receiptStreamId(receiptId);
     const history = await readStream<ReceiptEvent>(trx, streamId);
@@ -183,6 +183,7 @@ export async function decideOnReceipt(
       );
     }
     const names = new Map(state.status === 'absent' ? [] : [[receiptId, state.style_name]]);
-    return commit(trx, [{ streamId, expectedVersion: history.length, events }], names, metadata, now.toISOString());
+    const append = await commit(trx, [{ streamId, expectedVersion: history.length, events }], names, metadata, now.toISOString());
+    return { append, events };
   });
 }

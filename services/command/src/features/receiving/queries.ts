@@ -5,6 +5,7 @@ import {
   type ApprovableItem,
   type AvailableSkus,
   type Receipt,
+  type ReceiptEvent,
   type ReceiptList,
   type ReceiptSource,
   type RecentApproval,
@@ -87,6 +88,22 @@ export async function findReceiptOrThrow(db: Db, id: number): Promise<Receipt> {
   const row = await receipts(db).where('r.id', '=', id).executeTakeFirst();
   if (!row) throw notFound(RECEIPT_NOT_FOUND);
   return toReceipt(row);
+}
+
+// The receipt as the decision left it, even when the projector has not caught up with the decision yet.
+export async function receiptAfterDecision(db: Db, id: number, events: readonly ReceiptEvent[], actor: string): Promise<Receipt> {
+  const receipt = await findReceiptOrThrow(db, id);
+  if (receipt.status !== 'pending') return receipt;
+  for (const e of events) {
+    if (e.type === 'StockReceiptApproved') {
+      const d = e.data;
+      return { ...receipt, status: 'approved', decided_by: actor, decided_at: d.at, location: d.location, location_type: d.location_type, notes: d.notes };
+    }
+    if (e.type === 'StockReceiptRejected') {
+      return { ...receipt, status: 'rejected', decided_by: actor, decided_at: e.data.at, reject_reason: e.data.reason };
+    }
+  }
+  return receipt;
 }
 
 export async function listReceipts(

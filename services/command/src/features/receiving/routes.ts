@@ -37,7 +37,7 @@ import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet } from '../../pl
 import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
 import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
 import { resolveDestination } from './locations.ts';
-import { availableSkus, findReceiptOrThrow, listReceipts, recentApprovals } from './queries.ts';
+import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
 import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
 
 const approve = 'stock:approve' as const;
@@ -176,7 +176,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) => {
       const { location_id, location, notes } = request.body;
-      const append = await decideOnReceipt(
+      const { append, events } = await decideOnReceipt(
         ctx.db,
         request.params.id,
         { type: 'approve', choice: { location_id, location }, notes },
@@ -185,7 +185,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         ctx.now(),
       );
       const extra = await ctx.afterCommit(append);
-      return ok(await findReceiptOrThrow(ctx.db, request.params.id), { message: 'Stock approved successfully', ...extra });
+      const receipt = await receiptAfterDecision(ctx.db, request.params.id, events, requireAuth(request).user.username);
+      return ok(receipt, { message: 'Stock approved successfully', ...extra });
     },
   );
 
@@ -196,7 +197,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags: ['receiving'], params: idParamsSchema, body: rejectReceiptBodySchema, response: { 200: successEnvelope(receiptSchema) } },
     },
     async (request) => {
-      const append = await decideOnReceipt(
+      const { append, events } = await decideOnReceipt(
         ctx.db,
         request.params.id,
         { type: 'reject', reason: request.body.reason },
@@ -205,7 +206,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         ctx.now(),
       );
       const extra = await ctx.afterCommit(append);
-      return ok(await findReceiptOrThrow(ctx.db, request.params.id), { message: 'Receipt rejected', ...extra });
+      const receipt = await receiptAfterDecision(ctx.db, request.params.id, events, requireAuth(request).user.username);
+      return ok(receipt, { message: 'Receipt rejected', ...extra });
     },
   );
 
@@ -222,9 +224,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       let last = null;
       for (const id of [...new Set(receipt_ids)]) {
         try {
-          last =
-            (await decideOnReceipt(ctx.db, id, { type: 'approve', choice: { location_id, location }, notes }, actor, metadataOf(request), ctx.now())) ??
-            last;
+          const decided = await decideOnReceipt(ctx.db, id, { type: 'approve', choice: { location_id, location }, notes }, actor, metadataOf(request), ctx.now());
+          last = decided.append ?? last;
         } catch (error) {
           if (!isDomainError(error) || error.status >= 500) throw error;
           failed.push({ id, error: error.message });
