@@ -143,10 +143,11 @@ describe('Inventory (/inventory)', () => {
     const sku = await seed('WK3000', '12', 'White', 'E-1-1', 9);
     const { page, close } = await signedIn(worker.username, worker.password, '/inventory');
     try {
-      const code = page.getByRole('textbox', { name: 'Style Code' }).first();
+      const searchForm = page.getByRole('search', { name: 'Inventory search' });
+      const code = searchForm.getByRole('textbox', { name: 'Style Code' });
       await code.fill('wk3000');
       expect(await code.inputValue()).toBe('WK3000');
-      await page.getByRole('search', { name: 'Inventory search' }).getByRole('button', { name: 'Search' }).click();
+      await searchForm.getByRole('button', { name: 'Search' }).click();
       const card = page.getByRole('listitem', { name: sku });
       await card.waitFor();
       const locations = card.getByRole('list', { name: `Locations of ${sku}` });
@@ -156,8 +157,16 @@ describe('Inventory (/inventory)', () => {
       await adjust(sku, 'E-1-1', 'increase', 2);
       await card.getByText('11 units').waitFor({ timeout: 5000 });
 
+      // From the result straight to its history: both movements, 11 units now.
+      await card.getByRole('link', { name: `Stock history of ${sku}` }).click();
+      await page.getByRole('tab', { name: 'Stock History', selected: true }).waitFor();
+      await expect.poll(() => page.getByRole('grid', { name: 'Stock movements' }).getByRole('row').count()).toBe(3);
+      expect(await page.getByRole('term').filter({ hasText: /^Units then$/ }).locator('xpath=..').getByRole('definition').innerText()).toBe('11');
+      await page.getByRole('tab', { name: 'Inventory Search' }).click();
+      await searchForm.waitFor();
+
       await code.fill('NOPE999');
-      await page.getByRole('search', { name: 'Inventory search' }).getByRole('button', { name: 'Search' }).click();
+      await searchForm.getByRole('button', { name: 'Search' }).click();
       await page.getByText('No Items Found').waitFor();
     } finally {
       await close();

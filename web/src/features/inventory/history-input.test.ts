@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { HISTORY_MESSAGES, localInputToIso, movementLabel, parseHistory, toLocalInput } from './history-input.ts';
 
 describe('stock history input', () => {
-  it('round-trips a local date and time through the datetime-local format', () => {
-    const at = new Date(2026, 4, 1, 17, 5, 9);
-    expect(toLocalInput(at)).toBe('2026-05-01T17:05:09');
-    expect(localInputToIso(toLocalInput(at))).toBe(at.toISOString());
+  it('writes a moment as the datetime-local field shows it, to the second', () => {
+    expect(toLocalInput(new Date(2026, 4, 1, 17, 5, 9, 600))).toBe('2026-05-01T17:05:09');
   });
 
-  it('accepts minutes without seconds and refuses text that is not a date', () => {
-    expect(localInputToIso('2026-05-01T17:05')).toBe(new Date(2026, 4, 1, 17, 5).toISOString());
+  it('means the end of the second shown, so the moment just written includes what happened in it', () => {
+    expect(localInputToIso('2026-05-01T17:05:09')).toBe(new Date(2026, 4, 1, 17, 5, 9, 999).toISOString());
+  });
+
+  it('accepts minutes without seconds (the end of that minute) and refuses text that is not a date', () => {
+    expect(localInputToIso('2026-05-01T17:05')).toBe(new Date(2026, 4, 1, 17, 5, 59, 999).toISOString());
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('yesterday')).toBeNull();
   });
@@ -17,7 +19,7 @@ describe('stock history input', () => {
   it('asks for a SKU in upper case or a location', () => {
     expect(parseHistory('sku', " 'dr1000-8-beige ", '2026-05-01T17:05:00')).toEqual({
       target: { sku: 'DR1000-8-BEIGE' },
-      at: new Date(2026, 4, 1, 17, 5).toISOString(),
+      at: new Date(2026, 4, 1, 17, 5, 0, 999).toISOString(),
     });
     expect(parseHistory('location', 'a-1-1', '2026-05-01T17:05:00')).toMatchObject({ target: { location: 'A-1-1' } });
   });

@@ -10,11 +10,16 @@ export function toLocalInput(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
 
-/** The instant a datetime-local value means in the browser's time zone, as ISO (UTC); null when not a date. */
+/**
+ * The last instant of the second (or minute) a datetime-local value shows, in the browser's time zone, as ISO (UTC);
+ * null when not a date. "As of 12:30:05" includes what happened during 12:30:05, so "now" includes the last change.
+ */
 export function localInputToIso(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
+  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.exec(value);
+  if (!match) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  if (Number.isNaN(date.getTime())) return null;
+  return new Date(date.getTime() + (match[1] ? 999 : 59_999)).toISOString();
 }
 
 export const HISTORY_MESSAGES = {

@@ -44,14 +44,8 @@ export function InventoryPage() {
         items={items}
         selectedKey={tab}
         onSelectionChange={(key) =>
-          setParams(
-            (p) => {
-              const next = new URLSearchParams(p);
-              next.set('tab', key);
-              return next;
-            },
-            { replace: true },
-          )
+          // A tab chosen by hand starts clean: a SKU or location linked into Stock History is not carried along.
+          setParams(new URLSearchParams({ tab: key }), { replace: true })
         }
       />
       <div className="inventory-panels">

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdjustInventoryBody,
   AdjustmentRecord,
+  AdjustmentSummary,
   AsOf,
   AvailableItems,
   Bins,
@@ -91,6 +92,13 @@ export const recentAdjustmentsQuery = (limit = 50) =>
         defaultMessage: 'Failed to fetch recent adjustments',
         signal,
       }),
+  });
+
+export const adjustmentSummaryQuery = (days = 30) =>
+  queryOptions({
+    queryKey: [...inventoryKeys.adjustments, 'summary', days] as const,
+    queryFn: ({ signal }) =>
+      apiData<AdjustmentSummary>('/inventory/adjustments/summary', { query: { days }, defaultMessage: 'Failed to fetch adjustment summary', signal }),
   });
 
 export const adjustInventory = (body: AdjustInventoryBody) =>

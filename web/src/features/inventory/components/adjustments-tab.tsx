@@ -6,13 +6,21 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { Select, type SelectOption } from '../../../components/ui/select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { activeLocationsQuery, adjustInventory, inventoryKeys, inventorySearchQuery, recentAdjustmentsQuery } from '../api/inventory-api.ts';
+import {
+  activeLocationsQuery,
+  adjustInventory,
+  adjustmentSummaryQuery,
+  inventoryKeys,
+  inventorySearchQuery,
+  recentAdjustmentsQuery,
+} from '../api/inventory-api.ts';
 import { ADJUSTMENT_REASONS, adjustmentQuantity, parseAdjustment } from '../adjustment-form.ts';
 import { ADJUSTMENT_SUCCESS_MS } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
@@ -222,7 +230,27 @@ function MakeAdjustment() {
   );
 }
 
+const SUMMARY_DAYS = 30;
+
 function AdjustmentHistory() {
+  const summary = useQuery(adjustmentSummaryQuery(SUMMARY_DAYS));
+  return (
+    <div className="inventory-tab">
+      {summary.isError ? <Alert title="Error">{messageOf(summary.error, 'Failed to fetch adjustment summary')}</Alert> : null}
+      {summary.data ? (
+        <StatCards label={`Adjustments in the last ${SUMMARY_DAYS} days`}>
+          <StatCard label={`Adjustments (${SUMMARY_DAYS} days)`} value={summary.data.total_adjustments} />
+          <StatCard label="Units In" value={`+${summary.data.units_in}`} note={`${summary.data.increases} increases`} />
+          <StatCard label="Units Out" value={`−${summary.data.units_out}`} note={`${summary.data.decreases} decreases`} />
+          <StatCard label="Net Change" value={summary.data.net_change > 0 ? `+${summary.data.net_change}` : summary.data.net_change} />
+        </StatCards>
+      ) : null}
+      <RecentAdjustments />
+    </div>
+  );
+}
+
+function RecentAdjustments() {
   const recent = useQuery(recentAdjustmentsQuery());
   if (recent.isError) return <Alert title="Error">{messageOf(recent.error, 'Failed to fetch recent adjustments')}</Alert>;
   if (!recent.data) return <p className="muted">Loading adjustments...</p>;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import type { InventorySearchItem } from '@wh/contracts/inventory/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -69,6 +70,8 @@ export function SearchTab() {
   );
 }
 
+const historyLink = (by: 'sku' | 'location', code: string) => `?${new URLSearchParams({ tab: 'history', [by]: code })}`;
+
 function SearchResults({ items, total }: { items: readonly InventorySearchItem[]; total: number }) {
   if (items.length === 0) {
     return (
@@ -93,7 +96,12 @@ function SearchResults({ items, total }: { items: readonly InventorySearchItem[]
                   {item.style_name} · {item.color} · Size {item.size}
                 </p>
               </div>
-              <Badge tone={item.quantity === 0 ? 'red' : 'blue'}>{item.quantity.toLocaleString()} units</Badge>
+              <div className="sku-head-end">
+                <Badge tone={item.quantity === 0 ? 'red' : 'blue'}>{item.quantity.toLocaleString()} units</Badge>
+                <Link className="btn btn-ghost btn-sm" to={historyLink('sku', item.sku)} aria-label={`Stock history of ${item.sku}`}>
+                  History
+                </Link>
+              </div>
             </div>
             {item.locations.length === 0 ? (
               <p className="muted small">Not held at any location</p>
@@ -101,7 +109,9 @@ function SearchResults({ items, total }: { items: readonly InventorySearchItem[]
               <ul className="location-chips" aria-label={`Locations of ${item.sku}`}>
                 {item.locations.map((l) => (
                   <li key={l.location} className="location-chip">
-                    <span className="location-code">{l.location}</span>
+                    <Link className="location-code" to={historyLink('location', l.location)} aria-label={`Stock history of ${l.location}`}>
+                      {l.location}
+                    </Link>
                     <span className="muted small">{locationTypeLabel(l.location_type)}</span>
                     <span className="location-qty">{l.quantity}</span>
                   </li>

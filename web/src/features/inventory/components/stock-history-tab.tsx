@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -21,11 +22,22 @@ const BY_OPTIONS = [
 
 // The movement ledger of a SKU or a location, and what it held at a chosen past moment.
 export function StockHistoryTab() {
-  const [by, setBy] = useState<HistoryBy>('sku');
-  const [code, setCode] = useState('');
+  // Opened from a search result or a location (?tab=history&sku=... or &location=...), it shows that history at once.
+  const [params] = useSearchParams();
+  const linked: { by: HistoryBy; code: string } | null = params.get('sku')
+    ? { by: 'sku', code: params.get('sku') ?? '' }
+    : params.get('location')
+      ? { by: 'location', code: params.get('location') ?? '' }
+      : null;
+  const [by, setBy] = useState<HistoryBy>(linked?.by ?? 'sku');
+  const [code, setCode] = useState(linked?.code ?? '');
   const [at, setAt] = useState(() => toLocalInput(new Date()));
   const [errors, setErrors] = useState<Partial<Record<'code' | 'at', string>>>({});
-  const [shown, setShown] = useState<{ target: HistoryTarget; at: string } | null>(null);
+  const [shown, setShown] = useState<{ target: HistoryTarget; at: string } | null>(() => {
+    if (!linked) return null;
+    const parsed = parseHistory(linked.by, linked.code, at);
+    return 'errors' in parsed ? null : parsed;
+  });
 
   const submit = () => {
     const parsed = parseHistory(by, code, at);
