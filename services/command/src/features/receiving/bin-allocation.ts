@@ -13,7 +13,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
 import { applyStockMovements, lockStockLevels, stockKey, type StockMovement } from '../../platform/stock.ts';
 import { cleanCode, findColumn, parseSheetDate, settleDateOrder, type Sheet, type SheetRow } from '../../platform/uploads.ts';
-import { addToCatalogue, type CatalogueNeed } from './catalogue.ts';
+import { addToCatalogue, catalogueKnows, inChunks, type CatalogueNeed } from './catalogue.ts';
 import { transactWithRetry } from './commands.ts';
 import type { Destination } from './decide.ts';
 import { createLocations, creatableLocation, locationsByCode } from './locations.ts';
@@ -135,17 +135,14 @@ export async function applyBinAllocation(
     const errors = [...sheet.errors];
     const styleCodes = [...new Set(sheet.lines.map((l) => l.style_code).filter(Boolean))];
     const skus = [...new Set(sheet.lines.map((l) => l.sku).filter(Boolean))];
-    const styles = new Set(
-      styleCodes.length ? (await trx.selectFrom('style_registry').select('style_code').where('style_code', 'in', styleCodes).execute()).map((s) => s.style_code) : [],
-    );
-    const variants: Variant[] =
-      styleCodes.length || skus.length
-        ? await trx
-            .selectFrom('variant_registry')
-            .select(['sku', 'style_code', 'size', 'color'])
-            .where((eb) => eb.or([...(styleCodes.length ? [eb('style_code', 'in', styleCodes)] : []), ...(skus.length ? [eb('sku', 'in', skus)] : [])]))
-            .execute()
-        : [];
+    const knows = await catalogueKnows(trx, styleCodes, []);
+    const styles = knows.styles;
+    const variants: Variant[] = [
+      ...(await inChunks(styleCodes, (chunk) =>
+        trx.selectFrom('variant_registry').select(['sku', 'style_code', 'size', 'color']).where('style_code', 'in', chunk).execute(),
+      )),
+      ...(await inChunks(skus, (chunk) => trx.selectFrom('variant_registry').select(['sku', 'style_code', 'size', 'color']).where('sku', 'in', chunk).execute())),
+    ];
     const variantsBySku = new Map(variants.map((v) => [v.sku, v]));
     const variantsByStyle = new Map<string, Variant[]>();
     for (const v of variants) variantsByStyle.set(v.style_code, [...(variantsByStyle.get(v.style_code) ?? []), v]);
@@ -192,7 +189,10 @@ export async function applyBinAllocation(
       { sku: r.sku, location: r.location },
       { sku: r.sku, location: RECEIVING_LOCATION },
     ]);
-    const counts = await lockStockLevels(trx, keys);
+    const counts = new Map<string, number>();
+    for (let i = 0; i < keys.length; i += 5000) {
+      for (const [key, quantity] of await lockStockLevels(trx, keys.slice(i, i + 5000))) counts.set(key, quantity);
+    }
     const events: BinAllocationEvent[] = [];
     for (const r of accepted) {
       const here = counts.get(stockKey(r.sku, r.location)) ?? 0;

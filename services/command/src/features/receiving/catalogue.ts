@@ -17,12 +17,20 @@ export interface CatalogueNeed {
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+// Bound parameters per query stay well under PostgreSQL's 65535 however large the file.
+const LOOKUP_CHUNK = 5000;
+
+export async function inChunks<T>(values: readonly string[], lookup: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const distinct = [...new Set(values)];
+  const out: T[] = [];
+  for (let i = 0; i < distinct.length; i += LOOKUP_CHUNK) out.push(...(await lookup(distinct.slice(i, i + LOOKUP_CHUNK))));
+  return out;
+}
+
 // Which style codes and SKUs the catalogue already knows.
 export async function catalogueKnows(db: Executor, styleCodes: readonly string[], skus: readonly string[]) {
-  const styles = styleCodes.length
-    ? await db.selectFrom('style_registry').select('style_code').where('style_code', 'in', [...new Set(styleCodes)]).execute()
-    : [];
-  const variants = skus.length ? await db.selectFrom('variant_registry').select('sku').where('sku', 'in', [...new Set(skus)]).execute() : [];
+  const styles = await inChunks(styleCodes, (chunk) => db.selectFrom('style_registry').select('style_code').where('style_code', 'in', chunk).execute());
+  const variants = await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select('sku').where('sku', 'in', chunk).execute());
   return { styles: new Set(styles.map((s) => s.style_code)), skus: new Set(variants.map((v) => v.sku)) };
 }
 

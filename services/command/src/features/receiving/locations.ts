@@ -3,6 +3,7 @@ import type { Database } from '@wh/migrations';
 import { BIN_CODE_PATTERN, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
 import { illegalTransition, notFound } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
+import { inChunks } from './catalogue.ts';
 import type { Destination } from './decide.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -30,12 +31,9 @@ export async function resolveDestination(db: Executor, choice: LocationChoice): 
 }
 
 export async function locationsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, KnownLocation>> {
-  if (codes.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('location_registry')
-    .select(['id', 'code', 'type', 'is_active'])
-    .where('code', 'in', [...new Set(codes)])
-    .execute();
+  const rows = await inChunks(codes, (chunk) =>
+    db.selectFrom('location_registry').select(['id', 'code', 'type', 'is_active']).where('code', 'in', chunk).execute(),
+  );
   return new Map(rows.map((r) => [r.code, { id: r.id, location: r.code, location_type: r.type, is_active: r.is_active }]));
 }
 

@@ -126,6 +126,15 @@ describe('online-shop stock upload', () => {
     expect(unknown).toMatchObject({ sku: 'NEW2025-10-BLACK', quantity: 4, approver: 'manager', style_known: false });
   });
 
+  it('records a large export in one go (6,000 rows, past every lookup and id chunk)', async () => {
+    const lines = Array.from({ length: 6000 }, (_, i) => `BULK${Math.floor(i / 12)}-${(i % 6) * 2 + 6}-${i % 12 < 6 ? 'BLACK' : 'WHITE'},1`);
+    const before = await receiptCount();
+    const res = await exec2.upload('/api/files/upload/shopify-stock', 'bulk.csv', `SKU,On hand\n${lines.join('\n')}\n`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ processed_records: 6000, pending_approval: 6000, new_styles: 500, new_variants: 6000, units: 6000 });
+    expect(await receiptCount()).toBe(before + 6000);
+  }, 120_000);
+
   it('takes Available when the export has no On hand column', async () => {
     const csv = 'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,SKU,Available\nx,Skirt,Size,12,Color,Grey,SK1002-12-GREY,9\n';
     const res = await exec2.upload('/api/files/upload/shopify-stock', 'available.csv', csv);
