@@ -60,12 +60,18 @@ async function matchVariants(db: Db, text: string): Promise<VariantRow[]> {
       .execute();
     if (exact.length > 0) return exact;
   }
+  // Two index-served lookups (trigram indexes) instead of one OR across both tables, which scans every SKU.
   const like = `%${escapeLike(text.trim())}%`;
-  return variantsQuery(db)
-    .where((eb) => eb.or([eb('v.sku', 'ilike', like), eb('s.name', 'ilike', like)]))
-    .orderBy('v.sku')
-    .limit(PARTIAL_LIMIT)
-    .execute();
+  const [bySku, byName] = await Promise.all([
+    variantsQuery(db).where('v.sku', 'ilike', like).orderBy('v.sku').limit(PARTIAL_LIMIT).execute(),
+    variantsQuery(db)
+      .where('v.style_id', 'in', (eb) => eb.selectFrom('rm_styles').select('id').where('name', 'ilike', like).limit(PARTIAL_LIMIT))
+      .orderBy('v.sku')
+      .limit(PARTIAL_LIMIT)
+      .execute(),
+  ]);
+  const merged = new Map([...bySku, ...byName].map((v) => [v.sku, v]));
+  return [...merged.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)).slice(0, PARTIAL_LIMIT);
 }
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
