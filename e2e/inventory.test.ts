@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 
+const FIXTURES = '/work/shared/fixtures';
 let e2e: E2E;
 let admin: Client;
 const worker = { username: 'picker_ivy', password: 'password1' };
@@ -221,6 +223,27 @@ describe('Inventory (/inventory)', () => {
       await page.getByRole('tab', { name: 'Available Items' }).click();
       const available = page.getByRole('grid', { name: 'Available items' });
       await available.getByRole('row').filter({ hasText: 'JN5001' }).waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('a manager uploads a bin allocation sheet, reads the result with the bad row, and the bins fill by themselves', async () => {
+    const catalogue = await readFile(`${FIXTURES}/styles/shopify-products.csv`);
+    await ok(admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', catalogue), 'import catalogue');
+    const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/inventory?tab=locations');
+    try {
+      const upload = page.getByRole('region', { name: 'File Upload' });
+      await upload.locator('label').filter({ hasText: 'Bin Allocation' }).click();
+      await upload.locator('input[type=file]').setInputFiles(`${FIXTURES}/stock/bin-allocation.xlsx`);
+      await upload.getByText('bin-allocation.xlsx').waitFor();
+      await upload.getByRole('button', { name: 'Upload Bin Allocation' }).click();
+      const result = upload.getByRole('status', { name: 'Upload result' });
+      await result.getByText('Upload Successful').waitFor();
+      expect(await result.innerText()).toMatch(/Row 20: /);
+      // The Locations tab refreshes by itself with the stock the sheet put into bins.
+      const firstBin = page.getByRole('grid', { name: 'Bins' }).getByRole('row').filter({ hasText: 'A-1-1' });
+      await expect.poll(async () => (await firstBin.innerText()).includes('0 /')).toBe(false);
     } finally {
       await close();
     }
