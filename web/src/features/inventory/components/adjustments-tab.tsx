@@ -231,6 +231,7 @@ function MakeAdjustment() {
 }
 
 const SUMMARY_DAYS = 30;
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 function AdjustmentHistory() {
   const summary = useQuery(adjustmentSummaryQuery(SUMMARY_DAYS));
@@ -240,8 +241,8 @@ function AdjustmentHistory() {
       {summary.data ? (
         <StatCards label={`Adjustments in the last ${SUMMARY_DAYS} days`}>
           <StatCard label={`Adjustments (${SUMMARY_DAYS} days)`} value={summary.data.total_adjustments} />
-          <StatCard label="Units In" value={`+${summary.data.units_in}`} note={`${summary.data.increases} increases`} />
-          <StatCard label="Units Out" value={`−${summary.data.units_out}`} note={`${summary.data.decreases} decreases`} />
+          <StatCard label="Units In" value={`+${summary.data.units_in}`} note={plural(summary.data.increases, 'increase')} />
+          <StatCard label="Units Out" value={`−${summary.data.units_out}`} note={plural(summary.data.decreases, 'decrease')} />
           <StatCard label="Net Change" value={summary.data.net_change > 0 ? `+${summary.data.net_change}` : summary.data.net_change} />
         </StatCards>
       ) : null}

@@ -100,7 +100,7 @@ function HistoryResult({ target, at }: { target: HistoryTarget; at: string }) {
     <>
       <section className="card" aria-labelledby="as-of-title">
         <h2 className="card-title" id="as-of-title">
-          {what} as of {formatDateTime(at)}
+          {what} as of {formatDateTime(at, true)}
         </h2>
         {asOf.isError ? <Alert title="Error">{messageOf(asOf.error, 'Failed to fetch stock history')}</Alert> : null}
         {asOf.data ? (
