@@ -182,6 +182,37 @@ describe('Stock Entry and Stock Approval', () => {
     });
   });
 
+  it('rejecting a receipt needs a reason', async () => {
+    await journey(stocker, '/stock-approval', async (page) => {
+      await page.getByRole('searchbox', { name: 'Search receipts' }).fill('DR1000-8-BEIGE');
+      await page.getByRole('listitem', { name: 'Receipt DR1000-8-BEIGE' }).getByRole('button', { name: 'Reject' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Reject Stock' });
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await dialog.getByText('Please give a reason for rejecting').waitFor();
+      await dialog.getByLabel('Reason').fill('Damaged in transit');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByText('Rejected 18 × DR1000-8-BEIGE').waitFor();
+      await page.getByRole('listitem', { name: 'Receipt DR1000-8-BEIGE' }).waitFor({ state: 'detached' });
+    });
+  });
+
+  it('a manager uploads the bin allocation sheet and reads the row errors on the result card', async () => {
+    await journey(manager, '/stock-entry', async (page) => {
+      await page.getByRole('tab', { name: 'File Upload' }).click();
+      await page.locator('.radio').filter({ hasText: 'Bin Allocation' }).click();
+      expect(await page.getByRole('radio', { name: /Bin Allocation/ }).isChecked()).toBe(true);
+      await page.getByText(/Bin format like A-1-1/).waitFor();
+      await page.locator('input[type="file"]').setInputFiles(`${FIXTURES}/stock/bin-allocation.xlsx`);
+      await page.getByRole('button', { name: 'Upload Bin Allocation' }).click();
+      await page.getByText('Upload Successful').waitFor({ timeout: 30_000 });
+      const expected = manifest['stock/bin-allocation.xlsx']!;
+      expect(await stat(page, 'Processed Records')).toBe(expected.valid_rows);
+      const errors = page.locator('.upload-result-errors li');
+      expect(await errors.allInnerTexts()).toEqual([expect.stringMatching(/^Row 20: /)]);
+    });
+  });
+
   it('approves stock directly into a chosen location from the approval form', async () => {
     await journey(stocker, '/stock-approval', async (page) => {
       const form = page.getByRole('form', { name: 'Approve stock' });
