@@ -8,12 +8,12 @@ const rack: SelectableLocation = { id: 9, type: 'rack', location: 'R-1', capacit
 const ready = { ...emptyDraft('2026-05-01'), styleCode: 'DR1000', color: 'Black', size: '10', quantity: '4', locationId: 7 };
 
 describe('direct approval form', () => {
-  it('sends the chosen location with its type, and an empty size as Free Size on the server', () => {
+  it('sends the chosen location with its type, and an empty size as Free Size', () => {
     const parsed = parseApproval({ ...ready, size: '', gatepassNumber: ' GP-7 ' }, [bin]);
     expect(parsed.body).toMatchObject({
       style_code: 'DR1000',
       color: 'Black',
-      size: null,
+      size: 'Free Size',
       quantity: 4,
       location_type: 'bin',
       location_id: 7,

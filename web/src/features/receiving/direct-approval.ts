@@ -27,22 +27,20 @@ export function parseApproval(
   locations: readonly SelectableLocation[],
 ): { body: ManualApproveBody; errors: null } | { body: null; errors: ApprovalErrors } {
   const location = locations.find((l) => l.id === draft.locationId);
-  const body: ManualApproveBody = {
+  const result = manualApproveBodySchema.safeParse({
     style_code: draft.styleCode ?? '',
     color: draft.color,
     size: draft.size.trim() || null,
     quantity: draft.quantity.trim() === '' ? Number.NaN : Number(draft.quantity.trim()),
-    location_type: location?.type ?? ('' as ManualApproveBody['location_type']),
-    location_id: location?.id ?? 0,
-    gatepass_number: draft.gatepassNumber.trim() || null,
-    notes: draft.notes.trim() || null,
+    location_type: location?.type,
+    location_id: location?.id,
+    gatepass_number: draft.gatepassNumber,
+    notes: draft.notes,
     date: draft.date || null,
-  };
-  const result = manualApproveBodySchema.safeParse(body);
-  if (result.success) return { body, errors: null };
-  const fields = result.error.flatten().fieldErrors;
+  });
+  if (result.success) return { body: result.data, errors: null };
   const errors: ApprovalErrors = {};
-  for (const [field, messages] of Object.entries(fields) as [string, string[] | undefined][]) {
+  for (const [field, messages] of Object.entries(result.error.flatten().fieldErrors) as [string, string[] | undefined][]) {
     const key = field === 'location_type' ? 'location_id' : (field as ApprovalField);
     errors[key] ??= messages?.[0];
   }
