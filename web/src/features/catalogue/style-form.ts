@@ -69,9 +69,8 @@ export function validateCreate(values: StyleFormValues): { body: CreateStyleBody
 }
 
 /**
- * New sizes and colours are added to the style's own. An edit that changes anything sends every field but a fixed
- * style code (the server fills fields left out with the create defaults, see docs/decisions.md); one that changes
- * nothing sends nothing.
+ * New sizes and colours are added to the style's own. An edit that changes anything sends the whole form (every
+ * field but a fixed style code), so what the dialog shows is what is saved; one that changes nothing sends nothing.
  */
 export function validateUpdate(
   values: StyleFormValues,
