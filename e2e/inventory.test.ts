@@ -186,8 +186,14 @@ describe('Inventory (/inventory)', () => {
         expect(await upload.getByRole('radio', { name: new RegExp(name) }).isDisabled()).toBe(true);
         expect(await upload.locator('label').filter({ hasText: name }).innerText()).toContain('No Permission');
       }
-      // No Adjustments tab for anyone but a manager.
+      // No Adjustments tab for anyone but a manager; following a link to it says why.
       expect(await page.getByRole('tab', { name: 'Adjustments' }).count()).toBe(0);
+      await page.goto('/inventory?tab=adjustments');
+      await page
+        .getByRole('alert')
+        .filter({ hasText: "You don't have permission to adjust inventory. Only managers can make inventory adjustments." })
+        .waitFor();
+      expect(await page.getByRole('form', { name: 'Make adjustment' }).count()).toBe(0);
     } finally {
       await close();
     }
