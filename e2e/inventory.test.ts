@@ -167,6 +167,11 @@ describe('Inventory (/inventory)', () => {
       await page.getByRole('tab', { name: 'Inventory Search' }).click();
       await searchForm.waitFor();
 
+      // Part of the style name finds it too.
+      await code.fill(`seeded wk3`);
+      await searchForm.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('listitem', { name: sku }).waitFor();
+
       await code.fill('NOPE999');
       await searchForm.getByRole('button', { name: 'Search' }).click();
       await page.getByText('No Items Found').waitFor();
