@@ -12,6 +12,9 @@ export function invalidFileTypeMessage(accept: readonly string[]): string {
 
 export const SHOPIFY_STOCK_ACCEPT = ['csv'] as const;
 export const MANUAL_STOCK_ACCEPT = ['xlsx', 'xls'] as const;
+// The route also takes the CSV that the Manual Entry table generates (spec section 5, Manual stock save);
+// the file panel still offers the manual stock sheet as Excel only.
+export const MANUAL_STOCK_ROUTE_ACCEPT = ['xlsx', 'xls', 'csv'] as const;
 export const BIN_ALLOCATION_ACCEPT = ['xlsx', 'xls', 'csv'] as const;
 
 // The spec's Stock-entry upload result, plus the units the accepted rows carry.

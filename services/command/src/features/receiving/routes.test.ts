@@ -155,7 +155,7 @@ describe('online-shop stock upload', () => {
 describe('refused stock files import nothing', () => {
   const cases: [string, string, string | Buffer, number, string][] = [
     ['/api/files/upload/shopify-stock', 'stock.xlsx', workbook([['SKU', 'On hand']]), 415, 'Invalid file type. Please upload .csv files only.'],
-    ['/api/files/upload/manual-stock', 'stock.csv', 'DATE,ITEM CODE\n', 415, 'Invalid file type. Please upload .xlsx, .xls files only.'],
+    ['/api/files/upload/manual-stock', 'stock.txt', 'DATE,ITEM CODE\n', 415, 'Invalid file type. Please upload .xlsx, .xls files only.'],
     ['/api/files/upload/bin-allocation', 'bins.txt', 'x', 415, 'Invalid file type. Please upload .xlsx, .xls, .csv files only.'],
     ['/api/files/upload/shopify-stock', 'empty.csv', '', 400, 'The selected file is empty. Please choose a file with data.'],
     ['/api/files/upload/shopify-stock', 'headers.csv', 'SKU,On hand\n', 400, 'File is empty or contains no valid data'],
@@ -214,6 +214,15 @@ describe('manual stock upload', () => {
     expect(res.body.projected, 'the answer waited for the read models').toBe(true);
     const recent = await manager.get('/api/stock-approval/recent?limit=500');
     expect(recent.body.data.approvals.filter((a: { location: string }) => a.location === 'RECEIVING').length).toBeGreaterThanOrEqual(54);
+  });
+
+  it('takes the CSV the Manual Entry table generates', async () => {
+    const csv = 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER\r\n21/11/2026,tp1001,Navy,12,4,GP-CSV-1\r\n';
+    const res = await exec2.upload('/api/files/upload/manual-stock', 'manual-entry.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ processed_records: 1, pending_approval: 1, units: 4 });
+    const rows = await pendingOf(exec2, 'GP-CSV-1');
+    expect(rows[0]).toMatchObject({ sku: 'TP1001-12-NAVY', quantity: 4 });
   });
 
   it('reads MM/DD dates when a row settles it, and Free Size from an empty size', async () => {

@@ -12,6 +12,7 @@ import {
   invalidFileTypeMessage,
   listReceiptsQuerySchema,
   MANUAL_STOCK_ACCEPT,
+  MANUAL_STOCK_ROUTE_ACCEPT,
   manualApproveBodySchema,
   RECEIVING_LOCATION,
   receiptListSchema,
@@ -47,8 +48,12 @@ function actorOf(request: FastifyRequest): Actor {
   return { id: auth.user.id, role: auth.user.role };
 }
 
-async function readUpload(request: FastifyRequest, accept: readonly string[]): Promise<{ filename: string; sheet: Sheet }> {
-  const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(accept) });
+async function readUpload(
+  request: FastifyRequest,
+  accept: readonly string[],
+  advertised: readonly string[] = accept,
+): Promise<{ filename: string; sheet: Sheet }> {
+  const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
   const sheet = parseSheet(file);
   if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
   return { filename: file.filename, sheet };
@@ -89,12 +94,12 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   async function receiptUpload(
     request: FastifyRequest,
     source: ReceiptSource,
-    accept: readonly string[],
+    accept: { route: readonly string[]; advertised: readonly string[] },
     read: (sheet: Sheet) => ReadStockFile,
     autoApprove: boolean,
   ) {
     const actor = actorOf(request);
-    const upload = await readUpload(request, accept);
+    const upload = await readUpload(request, accept.route, accept.advertised);
     const file = read(upload.sheet);
     refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
@@ -133,13 +138,13 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/api/files/upload/shopify-stock',
     { config: { access: 'stock:upload-shopify-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'shopify_stock', SHOPIFY_STOCK_ACCEPT, readShopifyStock, false),
+    async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, readShopifyStock, false),
   );
 
   app.post(
     '/api/files/upload/manual-stock',
     { config: { access: 'stock:upload-manual-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'manual_stock', MANUAL_STOCK_ACCEPT, readManualStock, requireAuth(request).user.role === 'manager'),
+    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, readManualStock, requireAuth(request).user.role === 'manager'),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SelectableLocations } from '@wh/contracts/inventory/http';
 import {
   MANUAL_STOCK_ACCEPT,
+  MANUAL_STOCK_ROUTE_ACCEPT,
   type ApproveReceiptBody,
   type AvailableSkus,
   type ManualApproveBody,
@@ -91,6 +92,6 @@ export function manualEntryFile(rows: readonly ManualStockRow[], accept: readonl
 }
 
 export function uploadManualEntry(rows: readonly ManualStockRow[]) {
-  const { blob, filename } = manualEntryFile(rows);
+  const { blob, filename } = manualEntryFile(rows, MANUAL_STOCK_ROUTE_ACCEPT);
   return uploadFile<StockUploadResult>('/files/upload/manual-stock', blob, { defaultMessage: 'Failed to upload manual stock file' }, filename);
 }
