@@ -6,3 +6,5 @@ export * from './users/events.ts';
 export * from './users/http.ts';
 export * from './platform/events.ts';
 export * from './platform/stock.ts';
+export * from './orders/events.ts';
+export * from './orders/http.ts';
