@@ -110,7 +110,7 @@ export interface LocationRegistryTable {
 
 export interface OrderRegistryTable {
   number_key: string;
-  order_id: number;
+  order_id: Generated<number>;
 }
 
 export interface RmOrdersTable {

@@ -23,6 +23,7 @@ import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
 import { expireSession } from './features/users/sessions.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await liveGateway(app, { db: ctx.db, watcher: options.watcher, idleMs: config.SESSION_IDLE_HOURS * 3600_000, now });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

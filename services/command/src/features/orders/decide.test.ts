@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { OrderEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
-import { decideOrder, type OrderCommand, type WorkerFacts } from './decide.ts';
+import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider } from './order.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
@@ -53,7 +53,7 @@ const verified: OrderEvent = {
 };
 const cancelled: OrderEvent = { type: 'OrderCancelled', data: { ...ref, previous_status: 'pending', worker_id: null, at } };
 
-const workerActor = { id: 5, role: 'worker' as const };
+const workerActor: Actor = { id: 5, role: 'worker' };
 const otherWorker = { id: 6, role: 'worker' as const };
 const manager = { id: 1, role: 'manager' as const };
 const pick = (item_id: number, actor = workerActor, over: Partial<Extract<OrderCommand, { type: 'PickItem' }>> = {}): OrderCommand => ({

@@ -69,7 +69,7 @@ function mayPick(order: ExistingOrder, actor: Actor): void {
   if (worker !== actor.id) throw forbidden(NOT_YOUR_ORDER);
 }
 
-function checkWorker(command: { worker_id: number; worker: WorkerFacts | null }): WorkerFacts {
+export function checkWorker(command: { worker_id: number; worker: WorkerFacts | null }): WorkerFacts {
   const w = command.worker;
   if (!w || w.status === 'deleted') throw notFound('Worker not found');
   if (w.role !== 'worker') throw badRequest(`${w.username} is not a worker. Only active users with role worker can be assigned orders.`);

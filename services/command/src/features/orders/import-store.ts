@@ -1,0 +1,70 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
+import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import type { PlannedOrder } from './import-file.ts';
+
+// Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
+// that none of them holds the projector back for long.
+export const ORDERS_PER_TRANSACTION = 1000;
+
+export interface StoredImport {
+  orders: number;
+  items: number;
+  units: number;
+  // Order numbers already imported (earlier, or by an upload that raced this one): skipped whole.
+  skipped_existing: string[];
+  append: AppendResult | null;
+}
+
+// Appends one OrderImported per new order, many streams per transaction. Each order number is claimed in
+// order_registry in the same transaction, so an order is written whole or not at all and never twice.
+export async function storeImportedOrders(
+  db: Kysely<Database>,
+  orders: readonly PlannedOrder[],
+  options: { metadata: EventMetadata; at: string; importDay: string; sourceFile: string },
+): Promise<StoredImport> {
+  const result: StoredImport = { orders: 0, items: 0, units: 0, skipped_existing: [], append: null };
+  for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) {
+    const chunk = orders.slice(i, i + ORDERS_PER_TRANSACTION);
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('order_registry')
+        .values(chunk.map((o) => ({ number_key: o.key })))
+        .onConflict((oc) => oc.column('number_key').doNothing())
+        .returning(['number_key', 'order_id'])
+        .execute();
+      const idByKey = new Map(claimed.map((c) => [c.number_key, c.order_id]));
+      const fresh = chunk.filter((o) => idByKey.has(o.key));
+      for (const o of chunk) if (!idByKey.has(o.key)) result.skipped_existing.push(o.order_number);
+      const itemCount = fresh.reduce((n, o) => n + o.items.length, 0);
+      if (itemCount === 0) return;
+      const { rows } = await sql<{ id: number }>`
+        select nextval('order_item_id_seq')::int as id from generate_series(1, ${itemCount})`.execute(trx);
+      const itemIds = rows.map((r) => r.id).sort((a, b) => a - b);
+      let next = 0;
+      const appends: StreamAppend[] = fresh.map((o) => {
+        const orderId = idByKey.get(o.key)!;
+        const event: OrderEvent = {
+          type: 'OrderImported',
+          data: {
+            order_id: orderId,
+            order_number: o.order_number,
+            priority: o.priority,
+            order_date: o.order_date ?? options.importDay,
+            items: o.items.map((item) => ({ item_id: itemIds[next++]!, ...item })),
+            source_file: options.sourceFile,
+            at: options.at,
+          },
+        };
+        return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
+      });
+      const append = await appendToStreams(trx, appends, options.metadata);
+      result.append = append ?? result.append;
+      result.orders += fresh.length;
+      result.items += itemCount;
+      result.units += fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0);
+    });
+  }
+  return result;
+}

@@ -1,0 +1,195 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
+import type { Projection } from '../projection.ts';
+
+type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
+
+// rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
+// rm_order_status_counts. Imports arrive in thousands: a run of OrderImported events is written with one
+// multi-row insert per table; the other events are single-row updates.
+export const ordersProjection: Projection = {
+  name: 'orders',
+  handles: new Set<string>(ORDER_EVENT_TYPES),
+  async apply(trx, events, topics) {
+    const counts = new Map<string, number>();
+    const count = (status: OrderStatus, delta: number) => counts.set(status, (counts.get(status) ?? 0) + delta);
+    let imports: Imported[] = [];
+    const flushImports = async () => {
+      if (imports.length === 0) return;
+      await insertImported(trx, imports);
+      count('pending', imports.length);
+      topics.add('orders');
+      imports = [];
+    };
+    for (const stored of events) {
+      const event = asOrderEvent(stored);
+      if (event.type === 'OrderImported') {
+        imports.push(event.data);
+        continue;
+      }
+      await flushImports();
+      topics.add('orders');
+      topics.add(`order:${event.data.order_id}`);
+      await applyChange(trx, event, count, (workerId) => workerId !== null && topics.add(`worker:${workerId}`));
+    }
+    await flushImports();
+    await saveCounts(trx, counts);
+  },
+};
+
+function asOrderEvent(stored: StoredEvent): OrderEvent {
+  return { type: stored.type, data: stored.data } as OrderEvent;
+}
+
+async function insertImported(trx: Transaction<Database>, orders: readonly Imported[]): Promise<void> {
+  const orderRows = orders.map((o) => ({
+    id: o.order_id,
+    order_number: o.order_number,
+    status: 'pending',
+    priority: o.priority,
+    order_date: o.order_date,
+    total_items: o.items.length,
+    total_quantity: o.items.reduce((n, i) => n + i.quantity, 0),
+    source_file: o.source_file,
+    search_text: [o.order_number, ...o.items.map((i) => i.sku), ...new Set(o.items.map((i) => i.style_name))].join(' ').toUpperCase(),
+    at: o.at,
+  }));
+  const itemRows = orders.flatMap((o) =>
+    o.items.map((i, position) => ({
+      id: i.item_id,
+      order_id: o.order_id,
+      position,
+      sku: i.sku,
+      style_code: i.style_code,
+      style_name: i.style_name,
+      size: i.size,
+      color: i.color,
+      quantity: i.quantity,
+      value: i.value,
+    })),
+  );
+  // One parameter per table whatever the batch size: jsonb_to_recordset unpacks the rows server-side.
+  await sql`
+    insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,
+                           discrepancies, source_file, search_text, created_at, updated_at)
+    select id, order_number, status, priority, order_date, total_items, total_quantity, 0,
+           '[]'::jsonb, source_file, search_text, at, at
+      from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as r(
+           id int, order_number text, status text, priority int, order_date date, total_items int,
+           total_quantity int, source_file text, search_text text, at timestamptz)`.execute(trx);
+  await sql`
+    insert into rm_order_items (id, order_id, position, sku, style_code, style_name, size, color, quantity, value,
+                                status, unstocked)
+    select id, order_id, position, sku, style_code, style_name, size, color, quantity, value, 'pending', false
+      from jsonb_to_recordset(${JSON.stringify(itemRows)}::jsonb) as r(
+           id int, order_id int, position int, sku text, style_code text, style_name text, size text, color text,
+           quantity int, value numeric)`.execute(trx);
+}
+
+async function applyChange(
+  trx: Transaction<Database>,
+  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
+  count: (status: OrderStatus, delta: number) => void,
+  touchWorker: (workerId: number | null) => void,
+): Promise<void> {
+  const d = event.data;
+  const order = () => trx.updateTable('rm_orders').where('id', '=', d.order_id);
+  switch (event.type) {
+    case 'OrderAssigned': {
+      const e = event.data;
+      await order().set({ status: 'assigned', assigned_worker_id: e.worker_id, assigned_at: e.at, updated_at: e.at }).execute();
+      if (e.previous_worker_id === null) {
+        count('pending', -1);
+        count('assigned', 1);
+      }
+      touchWorker(e.worker_id);
+      touchWorker(e.previous_worker_id);
+      return;
+    }
+    case 'OrderDeassigned': {
+      const e = event.data;
+      await order().set({ status: 'pending', assigned_worker_id: null, assigned_at: null, updated_at: e.at }).execute();
+      count('assigned', -1);
+      count('pending', 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderCancelled': {
+      const e = event.data;
+      await order().set({ status: 'cancelled', cancelled_at: e.at, updated_at: e.at }).execute();
+      count(e.previous_status, -1);
+      count('cancelled', 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderItemPicked': {
+      const e = event.data;
+      await trx
+        .updateTable('rm_order_items')
+        .set({
+          status: 'picked',
+          picked_at: e.at,
+          picked_by: e.picked_by,
+          location: e.location,
+          location_type: e.location_type,
+          unstocked: e.unstocked,
+          notes: e.notes,
+        })
+        .where('id', '=', e.item_id)
+        .execute();
+      const row = await order()
+        .set((eb) => ({ status: 'picking', picked_items: eb('picked_items', '+', 1), updated_at: e.at }))
+        .returning('picked_items')
+        .executeTakeFirst();
+      // The first pick moves the order from assigned to picking.
+      if (row?.picked_items === 1) {
+        count('assigned', -1);
+        count('picking', 1);
+      }
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderCompleted': {
+      const e = event.data;
+      await order().set({ status: 'completed', completed_at: e.at, completed_by: e.completed_by, updated_at: e.at }).execute();
+      count('picking', -1);
+      count('completed', 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderVerified': {
+      const e = event.data;
+      await order()
+        .set({
+          status: 'verified',
+          verified_at: e.at,
+          verified_by: e.verified_by,
+          verification_notes: e.verification_notes,
+          discrepancies: JSON.stringify(e.discrepancies),
+          updated_at: e.at,
+        })
+        .execute();
+      count('completed', -1);
+      count('verified', 1);
+      touchWorker(e.picked_by);
+      return;
+    }
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
+
+async function saveCounts(trx: Transaction<Database>, counts: Map<string, number>): Promise<void> {
+  const rows = [...counts].filter(([, n]) => n !== 0).map(([status, n]) => ({ status, count: n }));
+  if (rows.length === 0) return;
+  await trx
+    .insertInto('rm_order_status_counts')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('status').doUpdateSet((eb) => ({ count: eb('rm_order_status_counts.count', '+', eb.ref('excluded.count')) })),
+    )
+    .execute();
+}
