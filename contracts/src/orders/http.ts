@@ -326,12 +326,13 @@ export const orderUploadResultSchema = z.object({
 });
 export type OrderUploadResult = z.infer<typeof orderUploadResultSchema>;
 
-// A file with nothing to import answers 422 with this body, so the panel can still show the row errors.
+// A file with nothing to import answers 422 with this body, so the panel can still show the row errors. A file
+// that cannot be read at all (password, not a spreadsheet) answers 422 without `data`.
 export const orderUploadFailureSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   error: z.object({ code: z.string(), message: z.string() }),
-  data: orderUploadResultSchema,
+  data: orderUploadResultSchema.optional(),
 });
 export type OrderUploadFailure = z.infer<typeof orderUploadFailureSchema>;
 

@@ -19,7 +19,7 @@ import { notFound } from '../../platform/errors.ts';
 import { describeEvent } from './history.ts';
 
 type Db = Kysely<Database>;
-type OrderRow = Omit<Selectable<RmOrdersTable>, 'order_date'> & { order_date: string };
+type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -43,7 +43,7 @@ const orderColumns = (db: Db) =>
   db
     .selectFrom('rm_orders')
     .selectAll()
-    .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_date'));
+    .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
 async function countOrders(db: Db, f: OrderFilters): Promise<number> {
   // Without other filters the per-status counts answer at once, however many orders there are.
@@ -194,7 +194,7 @@ function toOrder(r: OrderRow, items: OrderItem[], users: Map<number, UserRef>): 
     picked_items: r.picked_items,
     progress: r.total_items === 0 ? 0 : Math.round((r.picked_items / r.total_items) * 100),
     items,
-    order_date: r.order_date,
+    order_date: r.order_day,
     created_at: r.created_at.toISOString(),
     assigned_at: iso(r.assigned_at),
     completed_at: iso(r.completed_at),
