@@ -192,4 +192,6 @@ async function saveCounts(trx: Transaction<Database>, counts: Map<string, number
       oc.column('status').doUpdateSet((eb) => ({ count: eb('rm_order_status_counts.count', '+', eb.ref('excluded.count')) })),
     )
     .execute();
+  // A status no order has left has no row, however the events were batched (a rebuild equals the live tables).
+  await trx.deleteFrom('rm_order_status_counts').where('count', '=', 0).execute();
 }
