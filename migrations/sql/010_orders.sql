@@ -66,8 +66,11 @@ create index rm_order_items_order on rm_order_items (order_id, position);
 -- Picks made while no location held the SKU: the manager's alert list.
 create index rm_order_items_unstocked on rm_order_items (picked_at) where unstocked;
 
--- Orders per status, so an unfiltered or status-only list counts without scanning a million rows.
+-- Orders per status and whether a worker is assigned, so the list counts without scanning a million rows
+-- when it is filtered by status and/or 'Unassigned' only.
 create table rm_order_status_counts (
-  status text primary key,
-  count  bigint not null
+  status     text    not null,
+  unassigned boolean not null,
+  count      bigint  not null,
+  primary key (status, unassigned)
 );

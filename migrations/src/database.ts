@@ -161,6 +161,7 @@ export interface RmOrderItemsTable {
 
 export interface RmOrderStatusCountsTable {
   status: string;
+  unassigned: boolean;
   count: ColumnType<string, number, number>;
 }
 

@@ -62,8 +62,8 @@ async function journey() {
 async function snapshot(db: Kysely<Database>) {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const key = table === 'rm_order_status_counts' ? 'status' : 'id';
-    const { rows } = await sql`select * from ${sql.table(table)} order by ${sql.ref(key)}`.execute(db);
+    const keys = table === 'rm_order_status_counts' ? ['status', 'unassigned'] : ['id'];
+    const { rows } = await sql`select * from ${sql.table(table)} order by ${sql.join(keys.map((k) => sql.ref(k)))}`.execute(db);
     out[table] = rows;
   }
   return out;
@@ -72,12 +72,12 @@ async function snapshot(db: Kysely<Database>) {
 describe('orders read models', () => {
   it('hold what the journey did', async () => {
     const db = app.database.db;
-    const counts = await db.selectFrom('rm_order_status_counts').select(['status', 'count']).where('count', '>', '0').orderBy('status').execute();
+    const counts = await db.selectFrom('rm_order_status_counts').select(['status', 'unassigned', 'count']).orderBy('status').execute();
     expect(counts).toEqual([
-      { status: 'cancelled', count: '1' },
-      { status: 'pending', count: '21' },
-      { status: 'picking', count: '1' },
-      { status: 'verified', count: '1' },
+      { status: 'cancelled', unassigned: true, count: '1' },
+      { status: 'pending', unassigned: true, count: '21' },
+      { status: 'picking', unassigned: false, count: '1' },
+      { status: 'verified', unassigned: false, count: '1' },
     ]);
     const byStatus = await db.selectFrom('rm_orders').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute();
     expect(Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]))).toEqual({ cancelled: 1, pending: 21, picking: 1, verified: 1 });
@@ -85,10 +85,16 @@ describe('orders read models', () => {
 
   it('the per-status counts equal the rows', async () => {
     const { rows } = await sql<{ status: string; counted: string; actual: string }>`
-      select c.status, c.count::text as counted, count(o.id)::text as actual
-        from rm_order_status_counts c left join rm_orders o on o.status = c.status
-       group by c.status, c.count`.execute(app.database.db);
+      select c.status || ' ' || c.unassigned as status, c.count::text as counted, count(o.id)::text as actual
+        from rm_order_status_counts c
+        left join rm_orders o on o.status = c.status and (o.assigned_worker_id is null) = c.unassigned
+       group by c.status, c.unassigned, c.count`.execute(app.database.db);
+    expect(rows.length).toBeGreaterThan(0);
     for (const r of rows) expect(r.counted, r.status).toBe(r.actual);
+    const { rows: missing } = await sql<{ n: number }>`
+      select count(*)::int as n from rm_orders o
+       where not exists (select 1 from rm_order_status_counts c where c.status = o.status and c.unassigned = (o.assigned_worker_id is null))`.execute(app.database.db);
+    expect(missing[0]!.n).toBe(0);
   });
 
   it('a rebuild reproduces exactly what the live projector built', async () => {

@@ -4,6 +4,7 @@ import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent 
 import type { Projection } from '../projection.ts';
 
 type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
+type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
 // rm_order_status_counts. Imports arrive in thousands: a run of OrderImported events is written with one
@@ -13,12 +14,15 @@ export const ordersProjection: Projection = {
   handles: new Set<string>(ORDER_EVENT_TYPES),
   async apply(trx, events, topics) {
     const counts = new Map<string, number>();
-    const count = (status: OrderStatus, delta: number) => counts.set(status, (counts.get(status) ?? 0) + delta);
+    const count: Count = (status, unassigned, delta) => {
+      const key = `${status}|${unassigned}`;
+      counts.set(key, (counts.get(key) ?? 0) + delta);
+    };
     let imports: Imported[] = [];
     const flushImports = async () => {
       if (imports.length === 0) return;
       await insertImported(trx, imports);
-      count('pending', imports.length);
+      count('pending', true, imports.length);
       topics.add('orders');
       imports = [];
     };
@@ -90,7 +94,7 @@ async function insertImported(trx: Transaction<Database>, orders: readonly Impor
 async function applyChange(
   trx: Transaction<Database>,
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
-  count: (status: OrderStatus, delta: number) => void,
+  count: Count,
   touchWorker: (workerId: number | null) => void,
 ): Promise<void> {
   const d = event.data;
@@ -100,8 +104,8 @@ async function applyChange(
       const e = event.data;
       await order().set({ status: 'assigned', assigned_worker_id: e.worker_id, assigned_at: e.at, updated_at: e.at }).execute();
       if (e.previous_worker_id === null) {
-        count('pending', -1);
-        count('assigned', 1);
+        count('pending', true, -1);
+        count('assigned', false, 1);
       }
       touchWorker(e.worker_id);
       touchWorker(e.previous_worker_id);
@@ -110,16 +114,16 @@ async function applyChange(
     case 'OrderDeassigned': {
       const e = event.data;
       await order().set({ status: 'pending', assigned_worker_id: null, assigned_at: null, updated_at: e.at }).execute();
-      count('assigned', -1);
-      count('pending', 1);
+      count('assigned', false, -1);
+      count('pending', true, 1);
       touchWorker(e.worker_id);
       return;
     }
     case 'OrderCancelled': {
       const e = event.data;
       await order().set({ status: 'cancelled', cancelled_at: e.at, updated_at: e.at }).execute();
-      count(e.previous_status, -1);
-      count('cancelled', 1);
+      count(e.previous_status, e.worker_id === null, -1);
+      count('cancelled', e.worker_id === null, 1);
       touchWorker(e.worker_id);
       return;
     }
@@ -144,8 +148,8 @@ async function applyChange(
         .executeTakeFirst();
       // The first pick moves the order from assigned to picking.
       if (row?.picked_items === 1) {
-        count('assigned', -1);
-        count('picking', 1);
+        count('assigned', false, -1);
+        count('picking', false, 1);
       }
       touchWorker(e.worker_id);
       return;
@@ -153,8 +157,8 @@ async function applyChange(
     case 'OrderCompleted': {
       const e = event.data;
       await order().set({ status: 'completed', completed_at: e.at, completed_by: e.completed_by, updated_at: e.at }).execute();
-      count('picking', -1);
-      count('completed', 1);
+      count('picking', false, -1);
+      count('completed', false, 1);
       touchWorker(e.worker_id);
       return;
     }
@@ -170,8 +174,8 @@ async function applyChange(
           updated_at: e.at,
         })
         .execute();
-      count('completed', -1);
-      count('verified', 1);
+      count('completed', false, -1);
+      count('verified', false, 1);
       touchWorker(e.picked_by);
       return;
     }
@@ -183,15 +187,20 @@ async function applyChange(
 }
 
 async function saveCounts(trx: Transaction<Database>, counts: Map<string, number>): Promise<void> {
-  const rows = [...counts].filter(([, n]) => n !== 0).map(([status, n]) => ({ status, count: n }));
+  const rows = [...counts]
+    .filter(([, n]) => n !== 0)
+    .map(([key, n]) => {
+      const [status = '', unassigned] = key.split('|');
+      return { status, unassigned: unassigned === 'true', count: n };
+    });
   if (rows.length === 0) return;
   await trx
     .insertInto('rm_order_status_counts')
     .values(rows)
     .onConflict((oc) =>
-      oc.column('status').doUpdateSet((eb) => ({ count: eb('rm_order_status_counts.count', '+', eb.ref('excluded.count')) })),
+      oc.columns(['status', 'unassigned']).doUpdateSet((eb) => ({ count: eb('rm_order_status_counts.count', '+', eb.ref('excluded.count')) })),
     )
     .execute();
   // A status no order has left has no row, however the events were batched (a rebuild equals the live tables).
-  await trx.deleteFrom('rm_order_status_counts').where('count', '=', 0).execute();
+  await trx.deleteFrom('rm_order_status_counts').where('count', '=', '0').execute();
 }

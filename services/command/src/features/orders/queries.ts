@@ -46,10 +46,11 @@ const orderColumns = (db: Db) =>
     .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
 async function countOrders(db: Db, f: OrderFilters): Promise<number> {
-  // Without other filters the per-status counts answer at once, however many orders there are.
-  if (!f.search && !f.date && f.worker_id === undefined) {
+  // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
+  if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
+    if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
   const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
