@@ -41,6 +41,10 @@ create table rm_orders (
 create index rm_orders_date on rm_orders (order_date desc, id desc);
 create index rm_orders_status_date on rm_orders (status, order_date desc, id desc);
 create index rm_orders_worker_date on rm_orders (assigned_worker_id, order_date desc, id desc);
+-- A worker's open orders (the picking screen asks status=assigned,picking) among thousands of finished ones;
+-- partial, so the planner knows how few there are.
+create index rm_orders_worker_open on rm_orders (assigned_worker_id, order_date desc, id desc)
+  where status in ('assigned', 'picking');
 create index rm_orders_search on rm_orders using gin (search_text gin_trgm_ops);
 
 create table rm_order_items (
