@@ -381,6 +381,15 @@ describe('GET /api/orders/export', () => {
   });
 });
 
+describe('the API description', () => {
+  it('lists the orders routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/files/upload/orders', '/api/orders', '/api/orders/{id}/items/{itemId}/pick', '/api/orders/{id}/verify']),
+    );
+  });
+});
+
 describe('who may call the orders routes', () => {
   const someOrder = () => order('10024');
   it.each([
