@@ -10,9 +10,9 @@ import { messageOf } from '../../lib/api-errors.ts';
 import { useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { useRefetchOnReturn } from '../../lib/refetch-on-return.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
-import { completeOrder, pickingKeys, pickingOrdersQuery, pickItem } from './api/picking-api.ts';
+import { completeOrder, holdersOf, pickingKeys, pickingOrdersQuery, pickItem } from './api/picking-api.ts';
 import { LocationSearch } from './components/location-search.tsx';
-import { PickingOrderPanel } from './components/picking-order-panel.tsx';
+import { PickingOrderPanel, type PickError } from './components/picking-order-panel.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { pickingStats, progressPercent, scanTarget } from './picking-progress.ts';
 import './picking.css';
@@ -31,7 +31,7 @@ export function PickingPage() {
   const [localPicks, setLocalPicks] = useState<Set<number>>(new Set());
   const [pickingItemId, setPickingItemId] = useState<number | null>(null);
   const [completing, setCompleting] = useState(false);
-  const [panelError, setPanelError] = useState<string | null>(null);
+  const [panelError, setPanelError] = useState<PickError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSearch, setShowSearch] = useState(false);
   const panelRef = useRef<HTMLDivElement>(null);
@@ -50,18 +50,18 @@ export function PickingPage() {
     requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
   };
 
-  const pick = async (order: Order, itemId: number) => {
+  const pick = async (order: Order, itemId: number, from?: string) => {
     if (inFlight) return;
     const item = order.items.find((i) => i.id === itemId);
     setPickingItemId(itemId);
     setPanelError(null);
     try {
-      await pickItem(order.id, itemId, item?.location_suggested ? item.location : null);
+      await pickItem(order.id, itemId, from ?? (item?.location_suggested ? item.location : null));
       setLocalPicks((s) => new Set(s).add(itemId));
       void refresh();
     } catch (error) {
-      // A 409 names the locations that hold the SKU.
-      setPanelError(messageOf(error, 'Failed to pick item'));
+      // A 409 names the locations that hold the SKU: offer to pick from one of them.
+      setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId: order.id, itemId, holders: holdersOf(error) });
     } finally {
       setPickingItemId(null);
     }
@@ -78,7 +78,7 @@ export function PickingPage() {
       setNotice(`Order ${order.order_number} completed`);
       void refresh();
     } catch (error) {
-      setPanelError(messageOf(error, 'Failed to complete order'));
+      setPanelError({ message: messageOf(error, 'Failed to complete order'), orderId: order.id, itemId: null, holders: [] });
     } finally {
       setCompleting(false);
     }
@@ -161,7 +161,7 @@ export function PickingPage() {
             completing={completing}
             error={panelError}
             onDismissError={() => setPanelError(null)}
-            onPick={(order, itemId) => void pick(order, itemId)}
+            onPick={(order, itemId, from) => void pick(order, itemId, from)}
             onComplete={(order) => void complete(order)}
           />
         </div>

@@ -53,7 +53,7 @@ export const assignableWorkersQuery = () =>
   queryOptions({
     queryKey: ordersKeys.workers,
     queryFn: ({ signal }) =>
-      apiData<AssignableWorkers>('/orders/assignable-workers', { defaultMessage: 'Failed to fetch users', signal }),
+      apiData<AssignableWorkers>('/orders/workers', { defaultMessage: 'Failed to fetch users', signal }),
     staleTime: 60_000,
   });
 

@@ -37,6 +37,12 @@ export const pickItem = (orderId: number, itemId: number, location: string | nul
 export const completeOrder = (orderId: number) =>
   apiData<Order>(`/orders/${orderId}/complete`, { method: 'POST', defaultMessage: 'Failed to complete order' });
 
+/** The locations a refused pick names (409 details 'A-1-1: 5'), most first. */
+export function holdersOf(error: unknown): string[] {
+  if (!(error instanceof ApiError) || error.status !== 409) return [];
+  return error.details.filter((d) => d.field === 'location').map((d) => d.message.split(':')[0]?.trim() ?? '').filter(Boolean);
+}
+
 // The inventory search answer (spec section 3); the route belongs to the inventory work.
 export interface StockLocation {
   location: string;

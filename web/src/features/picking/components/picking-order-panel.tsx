@@ -6,14 +6,22 @@ import { formatDateTime } from '../../../lib/format-date.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 
+export interface PickError {
+  message: string;
+  orderId: number;
+  itemId: number | null;
+  /** Locations that hold the SKU, when a pick was refused for lack of stock. */
+  holders: string[];
+}
+
 export interface PickingOrderPanelProps {
   order: Order | null;
   localPicks: ReadonlySet<number>;
   pickingItemId: number | null;
   completing: boolean;
-  error: string | null;
+  error: PickError | null;
   onDismissError: () => void;
-  onPick: (order: Order, itemId: number) => void;
+  onPick: (order: Order, itemId: number, from?: string) => void;
   onComplete: (order: Order) => void;
 }
 
@@ -40,9 +48,18 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
         </div>
         <PickingStatusBadge status={order.status} />
       </header>
-      {error ? (
+      {error && error.orderId === order.id ? (
         <Alert title="Error" onDismiss={onDismissError}>
-          {error}
+          <p>{error.message}</p>
+          {error.itemId !== null && error.holders.length > 0 ? (
+            <div className="pick-holders">
+              {error.holders.slice(0, 3).map((location) => (
+                <Button key={location} size="sm" variant="secondary" isDisabled={busy} onPress={() => onPick(order, error.itemId as number, location)}>
+                  Pick from {location}
+                </Button>
+              ))}
+            </div>
+          ) : null}
         </Alert>
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
