@@ -233,9 +233,17 @@ describe('orders journey', () => {
     expect(await page.getByRole('button', { name: /Clear All/ }).count()).toBe(0);
   });
 
-  it('bulk cancel reports each failure, and Export downloads the filtered orders', async () => {
+  it('a file with nothing to import shows Upload Failed with its row errors; bulk cancel; Export downloads the filtered orders', async () => {
     const { context, page } = await signedIn(people.exec1, '/orders');
     open.push(context);
+    await page.getByRole('button', { name: 'Upload Orders' }).click();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'broken.csv', mimeType: 'text/csv', buffer: Buffer.from('Order #,Item,SKU\n#20001,,\n') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    const result = page.locator('.upload-result');
+    await result.getByText('Upload Failed').waitFor();
+    await result.getByText(/Row 2: Missing required fields/).first().waitFor();
     await showAllOnOnePage(page);
     // Select-all takes only pending and assigned orders; the header box is indeterminate with some chosen.
     const selectAll = page.getByRole('columnheader').getByRole('checkbox');

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -7,7 +8,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextArea } from '../../components/ui/text-area.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { formatDateTime, formatDay } from '../../lib/format-date.ts';
+import { liveStatusAtom } from '../../lib/live-socket.ts';
+import { formatDateTime, formatDay, itemCount } from '../../lib/format.ts';
 import { completedOrdersQuery, verificationKeys, verifyOrder } from './api/verification-api.ts';
 import { DiscrepancyEditor } from './components/discrepancy-editor.tsx';
 import { newDiscrepancy, toPayload, type DiscrepancyDraft } from './discrepancies.ts';
@@ -17,7 +19,9 @@ const workerOf = (o: Order) => o.assigned_worker?.full_name || o.assigned_worker
 
 export function OrderVerificationPage() {
   const queryClient = useQueryClient();
-  const queue = useQuery(completedOrdersQuery());
+  const liveStatus = useAtomValue(liveStatusAtom);
+  // Live pushes bring completed orders in; poll every 30 s only while the live socket is down.
+  const queue = useQuery(completedOrdersQuery(liveStatus === 'live' ? false : 30_000));
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notes, setNotes] = useState('');
   const [discrepancies, setDiscrepancies] = useState<DiscrepancyDraft[]>([]);
@@ -111,7 +115,7 @@ export function OrderVerificationPage() {
                       <Badge tone="success">Completed</Badge>
                     </span>
                     <span className="muted small">
-                      {order.total_items} items · {formatDay(order.order_date)} · {workerOf(order)}
+                      {itemCount(order.total_items)} · {formatDay(order.order_date)} · {workerOf(order)}
                     </span>
                   </button>
                 </li>
@@ -128,7 +132,7 @@ export function OrderVerificationPage() {
               <header>
                 <h2 className="card-title">{selected.order_number}</h2>
                 <p className="muted small">
-                  {selected.total_items} items · completed {formatDateTime(selected.completed_at)}
+                  {itemCount(selected.total_items)} · completed {formatDateTime(selected.completed_at)}
                 </p>
               </header>
               <ul className="verify-items" aria-label="Order items">

@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@wh/contracts';
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 // One line a person reads in the order's history.
 export function describeEvent(event: OrderEvent, name: (userId: number | null) => string): string {
@@ -33,7 +33,7 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
         : `Completed for ${name(event.data.worker_id)}: every item picked`;
     case 'OrderVerified': {
       const d = event.data;
-      const found = d.discrepancies.length === 0 ? 'no discrepancies' : plural(d.discrepancies.length, 'discrepancy').replace('discrepancys', 'discrepancies');
+      const found = d.discrepancies.length === 0 ? 'no discrepancies' : plural(d.discrepancies.length, 'discrepancy', 'discrepancies');
       return `Verified with ${found} (picked by ${name(d.picked_by)})${d.verification_notes ? `: ${d.verification_notes}` : ''}`;
     }
     default: {

@@ -21,7 +21,8 @@ export const ordersKeys = {
   list: (filter: OrdersFilter) => ['orders', 'list', filter] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
   history: (id: number) => ['orders', 'history', id] as const,
-  workers: ['orders', 'workers'] as const,
+  // Under 'users', not 'orders': the worker list changes with users, not with every order push.
+  workers: ['users', 'assignable-workers'] as const,
 };
 
 export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { formatDateTime, formatDay } from '../../../lib/format-date.ts';
+import { formatDateTime, formatDay } from '../../../lib/format.ts';
 import { orderDetailQuery, orderHistoryQuery } from '../api/orders-api.ts';
 import { workerName } from '../order-filters.ts';
 import { isHighPriority } from '../order-rows.ts';

@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { SelectAllColumn, SelectRowCell } from '../../../components/ui/table-selection.tsx';
-import { formatDay } from '../../../lib/format-date.ts';
+import { formatDay, itemCount } from '../../../lib/format.ts';
 import { isHighPriority, isSelectable, rowActions, stylePrefixes, type RowAction } from '../order-rows.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
@@ -57,7 +57,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
                   <Button variant="ghost" size="sm" className="order-link" onPress={() => onOpen(order)} aria-label={`Order ${order.order_number} details`}>
                     {order.order_number}
                   </Button>
-                  <span className="muted small">{order.total_items} items</span>
+                  <span className="muted small">{itemCount(order.total_items)}</span>
                   {isHighPriority(order) ? <Badge tone="danger">High Priority</Badge> : null}
                 </div>
               </Cell>

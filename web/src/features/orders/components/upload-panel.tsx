@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { ORDER_UPLOAD_ACCEPT, ORDER_UPLOAD_INVALID_TYPE } from '@wh/contracts/orders/http';
 import { MAX_UPLOAD_BYTES } from '@wh/contracts/platform/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,8 +10,6 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { uploadOrdersFile, type OrderUploadResult } from '../api/orders-api.ts';
 import { rowErrorLines } from '../upload-result.ts';
 
-const ACCEPT = ['xlsx', 'xls', 'csv'] as const;
-const INVALID_TYPE = 'Please select a valid Excel file (.xlsx, .xls) or CSV file (.csv)';
 const TOO_LARGE = 'File size must be less than 10MB';
 const EMPTY_FILE = 'The selected file is empty. Please choose a file with data.';
 const ERROR_CLEAR_MS = 5_000;
@@ -65,9 +64,9 @@ export function UploadOrdersPanel({ onUploaded }: UploadPanelProps) {
           </Alert>
         ) : null}
         <FileDrop
-          accept={ACCEPT}
+          accept={ORDER_UPLOAD_ACCEPT}
           maxBytes={MAX_UPLOAD_BYTES}
-          invalidTypeMessage={INVALID_TYPE}
+          invalidTypeMessage={ORDER_UPLOAD_INVALID_TYPE}
           tooLargeMessage={TOO_LARGE}
           file={file}
           onFile={(f) => {
@@ -121,6 +120,18 @@ function UploadResultPanel({ result }: { result: OrderUploadResult }) {
           <dt>Skipped gift vouchers</dt>
           <dd>{result.skipped_gift_vouchers}</dd>
         </div>
+        {result.skipped_existing_orders > 0 ? (
+          <div>
+            <dt>Already imported (skipped)</dt>
+            <dd>{result.skipped_existing_orders}</dd>
+          </div>
+        ) : null}
+        {result.skipped_fulfilled > 0 ? (
+          <div>
+            <dt>Fulfilled rows skipped</dt>
+            <dd>{result.skipped_fulfilled}</dd>
+          </div>
+        ) : null}
       </dl>
       {lines.length > 0 ? (
         <ul className="upload-errors" aria-label="Row errors">

@@ -2,7 +2,7 @@ import type { Order } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 
@@ -35,6 +35,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
     );
   }
   const busy = pickingItemId !== null || completing;
+  const retryItemId = error && error.orderId === order.id ? error.itemId : null;
   const picked = pickedCount(order, localPicks);
   const percent = progressPercent(order, localPicks);
   return (
@@ -43,7 +44,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
         <div>
           <h2 className="card-title">{order.order_number}</h2>
           <p className="muted small">
-            {order.total_items} items · created {formatDateTime(order.created_at)}
+            {itemCount(order.total_items)} · created {formatDateTime(order.created_at)}
           </p>
         </div>
         <PickingStatusBadge status={order.status} />
@@ -51,10 +52,10 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
       {error && error.orderId === order.id ? (
         <Alert title="Error" onDismiss={onDismissError}>
           <p>{error.message}</p>
-          {error.itemId !== null && error.holders.length > 0 ? (
+          {retryItemId !== null && error.holders.length > 0 ? (
             <div className="pick-holders">
               {error.holders.slice(0, 3).map((location) => (
-                <Button key={location} size="sm" variant="secondary" isDisabled={busy} onPress={() => onPick(order, error.itemId as number, location)}>
+                <Button key={location} size="sm" variant="secondary" isDisabled={busy} onPress={() => onPick(order, retryItemId, location)}>
                   Pick from {location}
                 </Button>
               ))}

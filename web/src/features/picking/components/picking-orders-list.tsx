@@ -1,4 +1,5 @@
 import type { Order } from '@wh/contracts/orders/http';
+import { itemCount } from '../../../lib/format.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 
@@ -50,7 +51,7 @@ export function PickingOrdersList({ orders, isLoading, selectedId, progressOf, o
                     <PickingStatusBadge status={order.status} />
                   </span>
                   <span className="muted small">
-                    {order.total_items} items{order.priority > 1 ? ' · High Priority' : ''}
+                    {itemCount(order.total_items)}{order.priority > 1 ? ' · High Priority' : ''}
                   </span>
                   <ProgressBar label={`${order.order_number} progress`} value={percent} />
                   <span className="small">{percent}%</span>

@@ -9,7 +9,7 @@ export const verificationKeys = {
   queue: ['orders', 'verification'] as const,
 };
 
-export const completedOrdersQuery = () =>
+export const completedOrdersQuery = (pollMs: number | false) =>
   queryOptions({
     queryKey: verificationKeys.queue,
     queryFn: ({ signal }) =>
@@ -18,6 +18,7 @@ export const completedOrdersQuery = () =>
         defaultMessage: 'Failed to fetch orders',
         signal,
       }),
+    refetchInterval: pollMs,
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>

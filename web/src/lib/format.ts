@@ -8,3 +8,6 @@ export function formatDay(value: string): string {
 export function formatDateTime(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '-';
 }
+
+/** '1 item', '3 items'. */
+export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
