@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
 import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { applyStockMovements } from '../../platform/stock.ts';
@@ -378,6 +380,36 @@ describe('GET /api/orders/export', () => {
       ['#10008', 'JN1009-12-WHITE', 'A-1-1'],
       ['#10008', 'DR1012-8-BLUE', ''],
     ]);
+  });
+});
+
+describe('live updates', () => {
+  it('an assignment announces the order and both workers; each worker may hear only their own topic', async () => {
+    const listener = new pg.Client({ connectionString: t.db.url });
+    await listener.connect();
+    const notices: ReadModelsNotice[] = [];
+    listener.on('notification', (n) => notices.push(JSON.parse(n.payload ?? '{}')));
+    await listener.query('listen read_models');
+    try {
+      const id = order('10023');
+      await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id });
+      await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ben.id });
+      await vi.waitFor(() => {
+        const topics = new Set(notices.flatMap((n) => n.topics));
+        expect([...topics]).toEqual(expect.arrayContaining(['orders', `order:${id}`, `worker:${ann.id}`, `worker:${ben.id}`]));
+      });
+    } finally {
+      await listener.end();
+    }
+    const worker = { id: ann.id, role: 'worker' as const };
+    expect(canSeeTopic(worker, `worker:${ann.id}`)).toBe(true);
+    expect(canSeeTopic(worker, `worker:${ben.id}`)).toBe(false);
+    expect(canSeeTopic(worker, 'orders')).toBe(false);
+    expect(canSeeTopic(worker, `order:${order('10023')}`)).toBe(false);
+    for (const role of ['manager', 'executive1', 'executive2'] as const) {
+      expect(canSeeTopic({ id: 1, role }, 'orders')).toBe(true);
+      expect(canSeeTopic({ id: 1, role }, `order:${order('10023')}`)).toBe(true);
+    }
   });
 });
 
