@@ -1,8 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
+import {
+  MAX_REPORTED_EXISTING_ORDERS,
+  MAX_REPORTED_ROW_ERRORS,
+  orderStreamId,
+  type EventMetadata,
+  type OrderEvent,
+  type OrderUploadResult,
+} from '@wh/contracts';
+import { UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
-import type { PlannedOrder } from './import-file.ts';
+import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 
 // Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
 // that none of them holds the projector back for long.
@@ -67,4 +75,38 @@ export async function storeImportedOrders(
     });
   }
   return result;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// What the upload panel shows. Nothing imported and nothing already there is a failure: the first row error,
+// or no data at all.
+export function uploadResult(plan: OrderImportPlan, stored: StoredImport): OrderUploadResult {
+  const skipped = stored.skipped_existing.length;
+  const firstError = plan.errors[0];
+  const nothing = stored.orders === 0 && skipped === 0;
+  const message = nothing
+    ? firstError
+      ? `File validation failed: Row ${firstError.row}: ${firstError.error}`
+      : UPLOAD_MESSAGES.noData
+    : [
+        `Successfully processed ${plural(stored.orders, 'order')} with ${plural(stored.items, 'item')}.`,
+        skipped > 0 ? `${plural(skipped, 'order')} already imported ${skipped === 1 ? 'was' : 'were'} skipped.` : '',
+        plan.errors.length > 0 ? `${plural(plan.errors.length, 'row')} had errors.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+  return {
+    success: !nothing,
+    message,
+    total_orders: stored.orders,
+    total_items: stored.items,
+    total_units: stored.units,
+    invalid_items: plan.errors.length,
+    skipped_gift_vouchers: plan.skipped_gift_vouchers,
+    skipped_fulfilled: plan.skipped_fulfilled,
+    skipped_existing_orders: skipped,
+    skipped_existing_order_numbers: stored.skipped_existing.slice(0, MAX_REPORTED_EXISTING_ORDERS),
+    errors: plan.errors.slice(0, MAX_REPORTED_ROW_ERRORS),
+  };
 }

@@ -8,8 +8,6 @@ import {
   idParamsSchema,
   listOrdersQuerySchema,
   MAX_EXPORT_ROWS,
-  MAX_REPORTED_EXISTING_ORDERS,
-  MAX_REPORTED_ROW_ERRORS,
   ORDER_UPLOAD_ACCEPT,
   ORDER_UPLOAD_INVALID_TYPE,
   orderHistorySchema,
@@ -22,7 +20,6 @@ import {
   successEnvelope,
   verifyOrderBodySchema,
   type BulkOrderResult,
-  type OrderUploadResult,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth, type AuthContext } from '../../platform/auth.ts';
@@ -30,10 +27,10 @@ import { isDomainError, forbidden } from '../../platform/errors.ts';
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, unprocessable, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
+import { parseSheet, receiveUpload, unprocessable } from '../../platform/uploads.ts';
 import { checkWorker, NOT_YOUR_ORDER } from './decide.ts';
 import { planOrderImport } from './import-file.ts';
-import { storeImportedOrders } from './import-store.ts';
+import { storeImportedOrders, uploadResult } from './import-store.ts';
 import { pickItem, runOrderCommand, workerFacts } from './commands.ts';
 import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker } from './queries.ts';
 import { EXPORT_COLUMNS } from './export.ts';
@@ -44,8 +41,6 @@ const orderEnvelope = successEnvelope(orderSchema);
 export function localDay(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The answer to a command: the order as the screens will read it, once the projector has applied it.
@@ -78,34 +73,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         sourceFile: file.filename,
       });
       const extra = await ctx.afterCommit(stored.append);
-      const skipped = stored.skipped_existing.length;
-      const firstError = plan.errors[0];
-      const nothing = stored.orders === 0 && skipped === 0;
-      const message = nothing
-        ? firstError
-          ? `File validation failed: Row ${firstError.row}: ${firstError.error}`
-          : UPLOAD_MESSAGES.noData
-        : [
-            `Successfully processed ${plural(stored.orders, 'order')} with ${plural(stored.items, 'item')}.`,
-            skipped > 0 ? `${plural(skipped, 'order')} already imported ${skipped === 1 ? 'was' : 'were'} skipped.` : '',
-            plan.errors.length > 0 ? `${plural(plan.errors.length, 'row')} had errors.` : '',
-          ]
-            .filter(Boolean)
-            .join(' ');
-      const result: OrderUploadResult = {
-        success: !nothing,
-        message,
-        total_orders: stored.orders,
-        total_items: stored.items,
-        total_units: stored.units,
-        invalid_items: plan.errors.length,
-        skipped_gift_vouchers: plan.skipped_gift_vouchers,
-        skipped_fulfilled: plan.skipped_fulfilled,
-        skipped_existing_orders: skipped,
-        skipped_existing_order_numbers: stored.skipped_existing.slice(0, MAX_REPORTED_EXISTING_ORDERS),
-        errors: plan.errors.slice(0, MAX_REPORTED_ROW_ERRORS),
-      };
-      if (nothing) {
+      const result = uploadResult(plan, stored);
+      const { message } = result;
+      if (!result.success) {
         return reply.code(422).send({ success: false as const, message, error: { code: 'UNPROCESSABLE', message }, data: result });
       }
       return reply.code(200).send(ok(result, { message, ...extra }));
