@@ -68,7 +68,9 @@ export function OrdersPage() {
   const [exporting, setExporting] = useState(false);
 
   // Filter changes settle for 500 ms before they are fetched; paging is fetched at once.
-  const { page, limit, ...fields } = filter;
+  const { page, limit, search, status, worker, date } = filter;
+  // Memoised so the debounce sees a new value only when a filter really changes.
+  const fields = useMemo(() => ({ search, status, worker, date }), [search, status, worker, date]);
   const settledFields = useDebouncedValue(fields, FILTER_DEBOUNCE_MS);
   const queryFilter = useMemo(() => ({ ...settledFields, page, limit }), [settledFields, page, limit]);
   const list = useQuery(ordersListQuery(queryFilter, liveStatus === 'live' ? false : 30_000));
