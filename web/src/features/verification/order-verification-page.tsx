@@ -31,6 +31,7 @@ export function OrderVerificationPage() {
   const [success, setSuccess] = useState<string | null>(null);
 
   const orders = queue.data?.orders ?? [];
+  const total = queue.data?.pagination.total_records ?? orders.length;
   const selected = orders.find((o) => o.id === selectedId) ?? null;
 
   const clearForm = () => {
@@ -92,8 +93,9 @@ export function OrderVerificationPage() {
       <div className="verification-layout">
         <section className="card" aria-labelledby="completed-orders-title">
           <h2 id="completed-orders-title" className="card-title">
-            Completed Orders ({orders.length})
+            Completed Orders ({total})
           </h2>
+          {total > orders.length ? <p className="muted small">Showing the first {orders.length}, newest first.</p> : null}
           {queue.isPending ? (
             <p className="muted" role="status">
               Loading orders...
