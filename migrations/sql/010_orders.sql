@@ -9,7 +9,7 @@ create sequence order_item_id_seq start 1;
 -- the orders, so a re-upload (or two uploads racing) never duplicates an order. Keyed case-insensitively.
 create table order_registry (
   number_key   text primary key,
-  order_id     int  not null unique default nextval('order_id_seq')
+  order_id     int  not null unique
 );
 
 -- One row per order, kept by the orders projection.

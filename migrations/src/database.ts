@@ -110,7 +110,7 @@ export interface LocationRegistryTable {
 
 export interface OrderRegistryTable {
   number_key: string;
-  order_id: Generated<number>;
+  order_id: number;
 }
 
 export interface RmOrdersTable {

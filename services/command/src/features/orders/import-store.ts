@@ -15,6 +15,8 @@ import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 // Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
 // that none of them holds the projector back for long.
 export const ORDERS_PER_TRANSACTION = 1000;
+// Chunks written side by side: the database, not this process, is the bottleneck of a big upload.
+const PARALLEL_TRANSACTIONS = 2;
 
 export interface StoredImport {
   orders: number;
@@ -25,56 +27,96 @@ export interface StoredImport {
   append: AppendResult | null;
 }
 
+interface ImportOptions {
+  metadata: EventMetadata;
+  at: string;
+  importDay: string;
+  sourceFile: string;
+}
+
 // Appends one OrderImported per new order, many streams per transaction. Each order number is claimed in
 // order_registry in the same transaction, so an order is written whole or not at all and never twice.
 export async function storeImportedOrders(
   db: Kysely<Database>,
   orders: readonly PlannedOrder[],
-  options: { metadata: EventMetadata; at: string; importDay: string; sourceFile: string },
+  options: ImportOptions,
 ): Promise<StoredImport> {
-  const result: StoredImport = { orders: 0, items: 0, units: 0, skipped_existing: [], append: null };
-  for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) {
-    const chunk = orders.slice(i, i + ORDERS_PER_TRANSACTION);
-    await db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('order_registry')
-        .values(chunk.map((o) => ({ number_key: o.key })))
-        .onConflict((oc) => oc.column('number_key').doNothing())
-        .returning(['number_key', 'order_id'])
-        .execute();
-      const idByKey = new Map(claimed.map((c) => [c.number_key, c.order_id]));
-      const fresh = chunk.filter((o) => idByKey.has(o.key));
-      for (const o of chunk) if (!idByKey.has(o.key)) result.skipped_existing.push(o.order_number);
-      const itemCount = fresh.reduce((n, o) => n + o.items.length, 0);
-      if (itemCount === 0) return;
-      const { rows } = await sql<{ id: number }>`
-        select nextval('order_item_id_seq')::int as id from generate_series(1, ${itemCount})`.execute(trx);
-      const itemIds = rows.map((r) => r.id).sort((a, b) => a - b);
-      let next = 0;
-      const appends: StreamAppend[] = fresh.map((o) => {
-        const orderId = idByKey.get(o.key)!;
-        const event: OrderEvent = {
-          type: 'OrderImported',
-          data: {
-            order_id: orderId,
-            order_number: o.order_number,
-            priority: o.priority,
-            order_date: o.order_date ?? options.importDay,
-            items: o.items.map((item) => ({ item_id: itemIds[next++]!, ...item })),
-            source_file: options.sourceFile,
-            at: options.at,
-          },
-        };
-        return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
-      });
-      const append = await appendToStreams(trx, appends, options.metadata);
-      result.append = append ?? result.append;
-      result.orders += fresh.length;
-      result.items += itemCount;
-      result.units += fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0);
+  const chunks: PlannedOrder[][] = [];
+  for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) chunks.push(orders.slice(i, i + ORDERS_PER_TRANSACTION));
+  const stored: StoredImport[] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < chunks.length; i = next++) stored[i] = await storeChunk(db, chunks[i]!, options);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TRANSACTIONS, chunks.length) }, worker));
+  return stored.reduce<StoredImport>(
+    (all, c) => ({
+      orders: all.orders + c.orders,
+      items: all.items + c.items,
+      units: all.units + c.units,
+      skipped_existing: [...all.skipped_existing, ...c.skipped_existing],
+      append: later(all.append, c.append),
+    }),
+    { orders: 0, items: 0, units: 0, skipped_existing: [], append: null },
+  );
+}
+
+// Read-your-writes waits for the chunk the projector reaches last: the highest (transaction, position).
+function later(a: AppendResult | null, b: AppendResult | null): AppendResult | null {
+  if (!a || !b) return a ?? b;
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  return tb > ta || (tb === ta && BigInt(b.position) > BigInt(a.position)) ? b : a;
+}
+
+async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], options: ImportOptions): Promise<StoredImport> {
+  return db.transaction().execute(async (trx) => {
+    // Ids in file order; numbers claimed in key order, so two uploads sharing numbers never wait on each other
+    // in a cycle.
+    const { rows: ids } = await sql<{ id: number }>`
+      select nextval('order_id_seq')::int as id from generate_series(1, ${chunk.length})`.execute(trx);
+    const orderIds = ids.map((r) => r.id).sort((a, b) => a - b);
+    const wanted = chunk.map((o, i) => ({ number_key: o.key, order_id: orderIds[i]! }));
+    wanted.sort((a, b) => (a.number_key < b.number_key ? -1 : a.number_key > b.number_key ? 1 : 0));
+    const claimed = await trx
+      .insertInto('order_registry')
+      .values(wanted)
+      .onConflict((oc) => oc.column('number_key').doNothing())
+      .returning(['number_key', 'order_id'])
+      .execute();
+    const idByKey = new Map(claimed.map((c) => [c.number_key, c.order_id]));
+    const fresh = chunk.filter((o) => idByKey.has(o.key));
+    const skipped_existing = chunk.filter((o) => !idByKey.has(o.key)).map((o) => o.order_number);
+    const itemCount = fresh.reduce((n, o) => n + o.items.length, 0);
+    if (itemCount === 0) return { orders: 0, items: 0, units: 0, skipped_existing, append: null };
+    const { rows } = await sql<{ id: number }>`
+      select nextval('order_item_id_seq')::int as id from generate_series(1, ${itemCount})`.execute(trx);
+    const itemIds = rows.map((r) => r.id).sort((a, b) => a - b);
+    let next = 0;
+    const appends: StreamAppend[] = fresh.map((o) => {
+      const orderId = idByKey.get(o.key)!;
+      const event: OrderEvent = {
+        type: 'OrderImported',
+        data: {
+          order_id: orderId,
+          order_number: o.order_number,
+          priority: o.priority,
+          order_date: o.order_date ?? options.importDay,
+          items: o.items.map((item) => ({ item_id: itemIds[next++]!, ...item })),
+          source_file: options.sourceFile,
+          at: options.at,
+        },
+      };
+      return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
     });
-  }
-  return result;
+    return {
+      orders: fresh.length,
+      items: itemCount,
+      units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
+      skipped_existing,
+      append: await appendToStreams(trx, appends, options.metadata),
+    };
+  });
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

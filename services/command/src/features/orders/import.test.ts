@@ -96,6 +96,18 @@ describe('importing the daily order sheets', () => {
     expect(rows[0]!.n).toBeGreaterThanOrEqual(24);
   });
 
+  it('two uploads of the same file at once import each order exactly once', async () => {
+    await clearOrders();
+    const [a, b] = await Promise.all([
+      manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv')),
+      manager.upload('/api/files/upload/orders', 'daily-orders.xlsx', fixture('daily-orders.xlsx')),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.total_orders + b.body.data.total_orders).toBe(24);
+    expect(a.body.data.skipped_existing_orders + b.body.data.skipped_existing_orders).toBe(24);
+    expect(await orderSkus()).toEqual(expectedSkus);
+  });
+
   it('the alternative headers alone import the first orders', async () => {
     await clearOrders();
     const res = await manager.upload('/api/files/upload/orders', 'alt.csv', fixture('daily-orders-alt-headers.csv'));
