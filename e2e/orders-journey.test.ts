@@ -161,10 +161,10 @@ describe('orders journey', () => {
 
     // A keyboard-wedge scan picks the last item: the scanner's keys arrive in one burst (sent from the page so
     // the gaps between them do not depend on how busy this machine is), ending in Enter.
-    await w.evaluate((code) => {
-      (document.activeElement as HTMLElement | null)?.blur();
-      for (const key of [...code, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
-    }, SCANNED_SKU);
+    // (Page code as text: this file is type-checked without the DOM library.)
+    await w.evaluate(
+      `(() => { document.activeElement?.blur(); for (const key of [...${JSON.stringify(SCANNED_SKU)}, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); })()`,
+    );
     await panel.locator(`[data-sku="${SCANNED_SKU}"]`).getByText('Picked').waitFor();
     await panel.getByText(`${ORDER_SKUS.length} of ${ORDER_SKUS.length} items picked`).waitFor();
     await panel.getByRole('button', { name: 'Complete Order' }).click();
@@ -248,7 +248,7 @@ describe('orders journey', () => {
     // Select-all takes only pending and assigned orders; the header box is indeterminate with some chosen.
     const selectAll = page.getByRole('columnheader').getByRole('checkbox');
     await toggleRow(page, '10006');
-    expect(await selectAll.evaluate((el: HTMLInputElement) => el.indeterminate)).toBe(true);
+    expect(await selectAll.evaluate((el) => (el as unknown as { indeterminate: boolean }).indeterminate)).toBe(true);
     await toggleRow(page, '10007');
     await page.getByRole('button', { name: 'Bulk Cancel' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -285,7 +285,7 @@ describe('orders journey', () => {
     await pickButton.scrollIntoViewIfNeeded();
     const box = await pickButton.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await pickButton.click();
     await panel.getByText('1 of 1 items picked').waitFor();
     await panel.getByRole('button', { name: 'Complete Order' }).waitFor();
