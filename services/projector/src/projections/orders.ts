@@ -3,7 +3,6 @@ import type { Database } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
-type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
 type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
@@ -18,7 +17,7 @@ export const ordersProjection: Projection = {
       const key = `${status}|${unassigned}`;
       counts.set(key, (counts.get(key) ?? 0) + delta);
     };
-    let imports: Imported[] = [];
+    let imports: string[] = [];
     const flushImports = async () => {
       if (imports.length === 0) return;
       await insertImported(trx, imports);
@@ -29,7 +28,7 @@ export const ordersProjection: Projection = {
     for (const stored of events) {
       const event = asOrderEvent(stored);
       if (event.type === 'OrderImported') {
-        imports.push(event.data);
+        imports.push(stored.global_position);
         continue;
       }
       await flushImports();
@@ -46,49 +45,29 @@ function asOrderEvent(stored: StoredEvent): OrderEvent {
   return { type: stored.type, data: stored.data } as OrderEvent;
 }
 
-async function insertImported(trx: Transaction<Database>, orders: readonly Imported[]): Promise<void> {
-  const orderRows = orders.map((o) => ({
-    id: o.order_id,
-    order_number: o.order_number,
-    status: 'pending',
-    priority: o.priority,
-    order_date: o.order_date,
-    total_items: o.items.length,
-    total_quantity: o.items.reduce((n, i) => n + i.quantity, 0),
-    source_file: o.source_file,
-    search_text: [o.order_number, ...o.items.map((i) => i.sku), ...new Set(o.items.map((i) => i.style_name))].join(' ').toUpperCase(),
-    at: o.at,
-  }));
-  const itemRows = orders.flatMap((o) =>
-    o.items.map((i, position) => ({
-      id: i.item_id,
-      order_id: o.order_id,
-      position,
-      sku: i.sku,
-      style_code: i.style_code,
-      style_name: i.style_name,
-      size: i.size,
-      color: i.color,
-      quantity: i.quantity,
-      value: i.value,
-    })),
-  );
-  // One parameter per table whatever the batch size: jsonb_to_recordset unpacks the rows server-side.
+// The new orders are read from the events themselves, inside the database: a batch of imports moves no
+// order data through this process a second time.
+async function insertImported(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   await sql`
     insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,
                            discrepancies, source_file, search_text, created_at, updated_at)
-    select id, order_number, status, priority, order_date, total_items, total_quantity, 0,
-           '[]'::jsonb, source_file, search_text, at, at
-      from jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) as r(
-           id int, order_number text, status text, priority int, order_date date, total_items int,
-           total_quantity int, source_file text, search_text text, at timestamptz)`.execute(trx);
+    select (d->>'order_id')::int, d->>'order_number', 'pending', (d->>'priority')::int, (d->>'order_date')::date,
+           jsonb_array_length(d->'items'),
+           (select coalesce(sum((i->>'quantity')::int), 0) from jsonb_array_elements(d->'items') i), 0,
+           '[]'::jsonb, d->>'source_file',
+           upper(concat_ws(' ', d->>'order_number',
+                 (select string_agg(i->>'sku', ' ' order by n) from jsonb_array_elements(d->'items') with ordinality x(i, n)),
+                 (select string_agg(distinct i->>'style_name', ' ') from jsonb_array_elements(d->'items') i))),
+           (d->>'at')::timestamptz, (d->>'at')::timestamptz
+      from events e, lateral (select e.data as d) o
+     where e.global_position = any(${positions}::bigint[])`.execute(trx);
   await sql`
     insert into rm_order_items (id, order_id, position, sku, style_code, style_name, size, color, quantity, value,
                                 status, unstocked)
-    select id, order_id, position, sku, style_code, style_name, size, color, quantity, value, 'pending', false
-      from jsonb_to_recordset(${JSON.stringify(itemRows)}::jsonb) as r(
-           id int, order_id int, position int, sku text, style_code text, style_name text, size text, color text,
-           quantity int, value numeric)`.execute(trx);
+    select (i->>'item_id')::int, (e.data->>'order_id')::int, (n - 1)::int, i->>'sku', i->>'style_code',
+           i->>'style_name', i->>'size', i->>'color', (i->>'quantity')::int, (i->>'value')::numeric, 'pending', false
+      from events e cross join lateral jsonb_array_elements(e.data->'items') with ordinality as x(i, n)
+     where e.global_position = any(${positions}::bigint[])`.execute(trx);
 }
 
 async function applyChange(
