@@ -12,3 +12,5 @@ export * from './catalogue/events.ts';
 export * from './catalogue/http.ts';
 export * from './inventory/events.ts';
 export * from './inventory/http.ts';
+export * from './orders/events.ts';
+export * from './orders/http.ts';

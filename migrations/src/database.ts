@@ -219,6 +219,63 @@ export interface RmReceiptsTable {
   reject_reason: string | null;
 }
 
+export interface OrderRegistryTable {
+  number_key: string;
+  order_id: number;
+}
+
+export interface RmOrdersTable {
+  id: number;
+  order_number: string;
+  status: string;
+  priority: number;
+  // A date column: read back as YYYY-MM-DD text (see the pg type parser in connect.ts) or Date.
+  order_date: ColumnType<Date | string, string, string>;
+  total_items: number;
+  total_quantity: number;
+  picked_items: number;
+  assigned_worker_id: number | null;
+  assigned_at: Timestamp | null;
+  completed_by: number | null;
+  completed_at: Timestamp | null;
+  verified_by: number | null;
+  verified_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  verification_notes: string | null;
+  discrepancies: ColumnType<unknown, string, string>;
+  source_file: string | null;
+  search_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RmOrderItemsTable {
+  id: number;
+  order_id: number;
+  position: number;
+  sku: string;
+  style_code: string;
+  style_name: string;
+  size: string;
+  color: string;
+  quantity: number;
+  // numeric: read back as text.
+  value: ColumnType<string | null, number | null, number | null>;
+  status: string;
+  picked_at: Timestamp | null;
+  picked_by: number | null;
+  location: string | null;
+  location_type: string | null;
+  unstocked: boolean;
+  notes: string | null;
+}
+
+export interface RmOrderStatusCountsTable {
+  status: string;
+  unassigned: boolean;
+  count: ColumnType<string, number, number>;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -241,7 +298,27 @@ export interface Database {
   rm_stock_movements: RmStockMovementsTable;
   rm_adjustments: RmAdjustmentsTable;
   rm_receipts: RmReceiptsTable;
+  order_registry: OrderRegistryTable;
+  rm_orders: RmOrdersTable;
+  rm_order_items: RmOrderItemsTable;
+  rm_order_status_counts: RmOrderStatusCountsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
-export const READ_MODEL_TABLES = ['rm_users', 'rm_user_sessions', 'rm_stock', 'rm_styles', 'rm_variants', 'rm_locations', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles', 'rm_stock_movements', 'rm_adjustments', 'rm_receipts'] as const satisfies readonly (keyof Database)[];
+export const READ_MODEL_TABLES = [
+  'rm_users',
+  'rm_user_sessions',
+  'rm_stock',
+  'rm_styles',
+  'rm_variants',
+  'rm_locations',
+  'rm_sku_stock',
+  'rm_location_stock',
+  'rm_location_styles',
+  'rm_stock_movements',
+  'rm_adjustments',
+  'rm_receipts',
+  'rm_orders',
+  'rm_order_items',
+  'rm_order_status_counts',
+] as const satisfies readonly (keyof Database)[];

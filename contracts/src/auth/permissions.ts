@@ -21,12 +21,14 @@ export const PERMISSIONS = [
   'settings:manage',
   'inventory:adjust',
   'locations:manage',
+  // Read orders: managers and executive1 all, executive2 for verification, a worker only their own.
+  'orders:view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS,
-  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock'],
+  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view'],
   executive2: [
     'dashboard:view',
     'inventory:view',
@@ -35,8 +37,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'stock:upload-shopify-stock',
     'stock:upload-manual-stock',
     'orders:verify',
+    'orders:view',
   ],
-  worker: ['dashboard:view', 'inventory:view', 'orders:pick'],
+  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {

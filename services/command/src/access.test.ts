@@ -53,6 +53,20 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/stock-approval/available-skus': ['manager', 'executive2'],
   'POST /api/stock-approval/manual-approve': ['manager', 'executive2'],
   'GET /api/stock-approval/recent': ['manager', 'executive2'],
+  'POST /api/files/upload/orders': ['manager', 'executive1'],
+  // Everyone reads orders: executive2 for verification, a worker only their own (checked per order).
+  'GET /api/orders': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/orders/export': ['manager', 'executive1'],
+  'GET /api/orders/workers': ['manager', 'executive1'],
+  'GET /api/orders/:id': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/orders/:id/history': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/orders/:id/assign-worker': ['manager', 'executive1'],
+  'POST /api/orders/bulk-assign': ['manager', 'executive1'],
+  'POST /api/orders/:id/deassign-worker': ['manager', 'executive1'],
+  'POST /api/orders/:id/cancel': ['manager', 'executive1'],
+  'POST /api/orders/:id/items/:itemId/pick': ['manager', 'worker'],
+  'POST /api/orders/:id/complete': ['manager', 'worker'],
+  'POST /api/orders/:id/verify': ['manager', 'executive2'],
 };
 
 let t: TestApp;

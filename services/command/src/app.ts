@@ -26,6 +26,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogueRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
   await app.register(receivingRoutes, { ctx });
+  await app.register(orderRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

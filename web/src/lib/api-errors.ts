@@ -14,13 +14,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly details: FieldIssue[];
+  /** The failure envelope's `data`, when it has one (an upload with nothing to import still reports its rows). */
+  readonly data: unknown;
 
-  constructor(message: string, status: number, code?: string, details: FieldIssue[] = []) {
+  constructor(message: string, status: number, code?: string, details: FieldIssue[] = [], data?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.data = data;
   }
 }
 
@@ -64,7 +67,7 @@ export function errorFromResponse(
         return field && msg ? [{ field, message: msg }] : [];
       })
     : [];
-  return new ApiError(message, status, code, details);
+  return new ApiError(message, status, code, details, root?.data);
 }
 
 /** True when a 2xx answer still reports failure in its envelope. */

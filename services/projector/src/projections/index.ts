@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.ts';
 import { receivingProjection } from './receiving.ts';
+import { ordersProjection } from './orders.ts';
 import { usersProjection } from './users.ts';
 import { catalogueProjection } from './catalogue.ts';
 import { inventoryProjection } from './inventory.ts';
@@ -14,4 +15,5 @@ export const projections: readonly Projection[] = [
   stockLedgerProjection,
   inventoryProjection,
   receivingProjection,
+  ordersProjection,
 ];

@@ -278,9 +278,9 @@ function RecentAdjustments() {
             <Cell label="Location">{a.location}</Cell>
             <Cell label="Change">
               {a.adjustment_type === 'increase' ? (
-                <Badge tone="green">+{a.adjustment_quantity}</Badge>
+                <Badge tone="success">+{a.adjustment_quantity}</Badge>
               ) : (
-                <Badge tone="red">−{a.adjustment_quantity}</Badge>
+                <Badge tone="danger">−{a.adjustment_quantity}</Badge>
               )}
             </Cell>
             <Cell label="Quantity">

@@ -85,7 +85,7 @@ export function AvailableItemsTab() {
                     <br />
                     <span className="muted small">{item.style_name}</span>
                   </Cell>
-                  <Cell label="Type">{item.is_jeans ? <Badge tone="blue">Jeans</Badge> : <Badge>Regular</Badge>}</Cell>
+                  <Cell label="Type">{item.is_jeans ? <Badge tone="info">Jeans</Badge> : <Badge>Regular</Badge>}</Cell>
                   <Cell label="Sizes">{item.available_sizes.join(', ') || '—'}</Cell>
                   <Cell label="Colours">{item.available_colors.join(', ') || '—'}</Cell>
                   <Cell label="Variants">{item.variant_count}</Cell>

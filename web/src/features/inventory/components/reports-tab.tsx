@@ -67,7 +67,7 @@ export function ReportsTab() {
                   <span className="small">
                     {a.current_quantity} / {a.threshold}
                   </span>
-                  {a.current_quantity === 0 ? <Badge tone="red">Out of Stock</Badge> : <Badge tone="yellow">Low Stock</Badge>}
+                  {a.current_quantity === 0 ? <Badge tone="danger">Out of Stock</Badge> : <Badge tone="warning">Low Stock</Badge>}
                 </div>
               </li>
             ))}

@@ -97,7 +97,7 @@ function SearchResults({ items, total }: { items: readonly InventorySearchItem[]
                 </p>
               </div>
               <div className="sku-head-end">
-                <Badge tone={item.quantity === 0 ? 'red' : 'blue'}>{item.quantity.toLocaleString()} units</Badge>
+                <Badge tone={item.quantity === 0 ? 'danger' : 'info'}>{item.quantity.toLocaleString()} units</Badge>
                 <Link className="btn btn-ghost btn-sm" to={historyLink('sku', item.sku)} aria-label={`Stock history of ${item.sku}`}>
                   History
                 </Link>

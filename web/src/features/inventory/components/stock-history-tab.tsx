@@ -162,7 +162,7 @@ function HistoryResult({ target, at }: { target: HistoryTarget; at: string }) {
                   </Cell>
                   <Cell label="SKU">{m.sku}</Cell>
                   <Cell label="Location">{m.location}</Cell>
-                  <Cell label="Change">{m.delta > 0 ? <Badge tone="green">+{m.delta}</Badge> : <Badge tone="red">−{-m.delta}</Badge>}</Cell>
+                  <Cell label="Change">{m.delta > 0 ? <Badge tone="success">+{m.delta}</Badge> : <Badge tone="danger">−{-m.delta}</Badge>}</Cell>
                   <Cell label="Balance">{m.running_balance}</Cell>
                   <Cell label="By">{m.actor_name ?? '—'}</Cell>
                 </Row>

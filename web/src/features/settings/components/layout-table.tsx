@@ -42,7 +42,7 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
               <Cell label="Utilisation">
                 <UtilisationBar label={`${l.code} utilisation`} hideLabel percent={percent} />
               </Cell>
-              <Cell label="Status">{l.is_active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
+              <Cell label="Status">{l.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
               <Cell label="Actions">
                 {l.location_type === 'receiving' ? (
                   <span className="muted small">Always open</span>

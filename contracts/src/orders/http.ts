@@ -1,0 +1,346 @@
+import { z } from 'zod';
+import { paginationSchema } from '../platform/http.ts';
+import { ORDER_STATUSES, type OrderStatus } from './events.ts';
+
+// Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
+//
+// Routes (all under /api; answers are successEnvelope(...) unless said otherwise):
+//   POST /files/upload/orders             orders:upload  multipart `file` -> OrderUploadResult (200), or 422
+//                                                        OrderUploadFailure when nothing could be imported
+//   GET  /orders                          orders:view    ListOrdersQuery -> OrderList (a worker gets only their
+//                                                        own orders; asking for another worker's is a 403)
+//   GET  /orders/export                   orders:manage  ExportOrdersQuery -> CSV/XLSX file, one row per item
+//   GET  /orders/workers                  orders:manage  -> AssignableWorkers (active users with role worker)
+//   GET  /orders/{id}                     orders:view    -> Order (items carry their suggested/picked location)
+//   GET  /orders/{id}/history             orders:view    -> OrderHistory
+//   POST /orders/{id}/assign-worker       orders:manage  AssignWorkerBody -> Order
+//   POST /orders/bulk-assign              orders:manage  BulkAssignBody -> BulkAssignResult (200 even if some fail)
+//   POST /orders/{id}/deassign-worker     orders:manage  -> Order
+//   POST /orders/{id}/cancel              orders:manage  -> Order
+//   POST /orders/{id}/items/{itemId}/pick orders:pick    PickItemBody -> Order (assigned worker or a manager)
+//   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; all items picked)
+//   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
+//                                                        discrepancies)
+// Live topics: 'orders' and 'order:<id>' (managers, executive1, executive2), 'worker:<id>' (that worker).
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+
+// Who did something: shown as full_name, else username.
+export const userRefSchema = z.object({ id: z.number().int(), username: z.string(), full_name: z.string().nullable() });
+export type UserRef = z.infer<typeof userRefSchema>;
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  style_code: z.string(),
+  style_name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
+  value: z.number().nullable(),
+  status: z.enum(['pending', 'picked']),
+  picked_at: z.string().nullable(),
+  picked_by: userRefSchema.nullable(),
+  // Picked: where it was taken from. Not picked: the suggested location (the one holding most of the SKU), or
+  // null when no location holds it ('Location not assigned').
+  location: z.string().nullable(),
+  location_type: z.string().nullable(),
+  // True while `location` is only a suggestion (the item is not picked yet).
+  location_suggested: z.boolean(),
+  // Units at the suggested location (null once picked or without a suggestion).
+  location_quantity: z.number().int().nullable(),
+  // Picked while no location held the SKU: no stock was taken.
+  unstocked: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const discrepancySchema = z.object({
+  item_id: z.number().int(),
+  sku: z.string(),
+  issue: z.string(),
+  resolution: z.string(),
+});
+export type Discrepancy = z.infer<typeof discrepancySchema>;
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: orderStatusSchema,
+  priority: z.number().int(),
+  // Item lines; total_quantity counts units (differs only when the file had a quantity column).
+  total_items: z.number().int(),
+  total_quantity: z.number().int(),
+  picked_items: z.number().int(),
+  // Picked items over all items, whole percent.
+  progress: z.number().int(),
+  items: z.array(orderItemSchema),
+  order_date: z.string(),
+  created_at: z.string(),
+  assigned_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  verified_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  verification_notes: z.string().nullable(),
+  discrepancies: z.array(discrepancySchema),
+  assigned_worker: userRefSchema.nullable(),
+  assigned_worker_id: z.number().int().nullable(),
+  // full_name, else username; null when unassigned.
+  assigned_worker_name: z.string().nullable(),
+  // Same as assigned_worker_id (the spec names both).
+  worker_id: z.number().int().nullable(),
+  // The worker who completed the order, and the verifier.
+  completed_by: userRefSchema.nullable(),
+  verified_by: userRefSchema.nullable(),
+  source_file: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+// status: one status or a comma list ('assigned,picking'); empty means all.
+const statusFilter = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const parts = (v ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter((s) => s !== '' && s !== 'all');
+    for (const p of parts) {
+      if (!(ORDER_STATUSES as readonly string[]).includes(p)) {
+        ctx.addIssue({ code: 'custom', message: 'Invalid status' });
+        return z.NEVER;
+      }
+    }
+    return parts.length > 0 ? (parts as OrderStatus[]) : undefined;
+  });
+
+// worker_id: a user id, or 'unassigned'.
+const workerFilter = z
+  .string()
+  .optional()
+  .transform((v, ctx): number | 'unassigned' | undefined => {
+    const t = (v ?? '').trim().toLowerCase();
+    if (t === '' || t === 'all') return undefined;
+    if (t === 'unassigned') return 'unassigned';
+    if (/^\d+$/.test(t) && Number(t) > 0) return Number(t);
+    ctx.addIssue({ code: 'custom', message: 'Worker must be a user id or unassigned' });
+    return z.NEVER;
+  });
+
+// date: YYYY-MM-DD, a day in the warehouse's time zone.
+const dateFilter = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const t = (v ?? '').trim();
+    if (t === '') return undefined;
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+    const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+    if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) {
+      ctx.addIssue({ code: 'custom', message: 'Date must be a valid date (YYYY-MM-DD)' });
+      return z.NEVER;
+    }
+    return t;
+  });
+
+export const orderFiltersSchema = z.object({
+  // Order number, SKU or style name; case-insensitive substring.
+  search: optionalText(100),
+  status: statusFilter,
+  worker_id: workerFilter,
+  date: dateFilter,
+});
+export type OrderFilters = z.output<typeof orderFiltersSchema>;
+
+export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
+export const DEFAULT_ORDER_LIMIT = 20;
+export const MAX_ORDER_LIMIT = 100;
+
+export const listOrdersQuerySchema = orderFiltersSchema.extend({
+  page: z.coerce.number({ error: 'Page must be a whole number of at least 1' }).int('Page must be a whole number of at least 1').min(1, 'Page must be a whole number of at least 1').default(1),
+  limit: z.coerce
+    .number({ error: `Limit must be between 1 and ${MAX_ORDER_LIMIT}` })
+    .int(`Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
+    .min(1, `Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
+    .max(MAX_ORDER_LIMIT, `Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
+    .default(DEFAULT_ORDER_LIMIT),
+});
+export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
+
+export const orderListSchema = z.object({ orders: z.array(orderSchema), pagination: paginationSchema });
+export type OrderList = z.infer<typeof orderListSchema>;
+
+// Every item of every matching order, one row each.
+export const exportOrdersQuerySchema = orderFiltersSchema.extend({
+  format: z.enum(['csv', 'xlsx'], { error: 'Format must be csv or xlsx' }).default('csv'),
+});
+export type ExportOrdersQuery = z.input<typeof exportOrdersQuerySchema>;
+export const MAX_EXPORT_ROWS = 100_000;
+
+export const orderItemParamsSchema = z.object({
+  id: z.coerce.number({ error: 'The id must be a positive whole number' }).int('The id must be a positive whole number').positive('The id must be a positive whole number'),
+  itemId: z.coerce.number({ error: 'The item id must be a positive whole number' }).int('The item id must be a positive whole number').positive('The item id must be a positive whole number'),
+});
+
+const workerId = z.coerce
+  .number({ error: 'A worker must be chosen' })
+  .int('A worker must be chosen')
+  .positive('A worker must be chosen');
+
+export const assignWorkerBodySchema = z.object({ worker_id: workerId });
+export type AssignWorkerBody = z.input<typeof assignWorkerBodySchema>;
+
+export const MAX_BULK_ORDERS = 500;
+
+// The spec names this call two ways: {order_ids, worker_id} and {orderIds, workerId}; both are accepted.
+export const bulkAssignBodySchema = z
+  .object({
+    order_ids: z.array(z.coerce.number().int().positive()).optional(),
+    orderIds: z.array(z.coerce.number().int().positive()).optional(),
+    worker_id: z.unknown().optional(),
+    workerId: z.unknown().optional(),
+  })
+  .transform((body, ctx) => {
+    const ids = body.order_ids ?? body.orderIds ?? [];
+    if (ids.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['order_ids'], message: 'Select at least one order' });
+      return z.NEVER;
+    }
+    if (ids.length > MAX_BULK_ORDERS) {
+      ctx.addIssue({ code: 'custom', path: ['order_ids'], message: `At most ${MAX_BULK_ORDERS} orders at a time` });
+      return z.NEVER;
+    }
+    const worker = workerId.safeParse(body.worker_id ?? body.workerId);
+    if (!worker.success) {
+      ctx.addIssue({ code: 'custom', path: ['worker_id'], message: 'A worker must be chosen' });
+      return z.NEVER;
+    }
+    return { order_ids: [...new Set(ids)], worker_id: worker.data };
+  });
+export type BulkAssignBody = z.input<typeof bulkAssignBodySchema>;
+
+export const bulkOrderResultSchema = z.object({
+  order_id: z.number().int(),
+  // null when no order has that id.
+  order_number: z.string().nullable(),
+  success: z.boolean(),
+  message: z.string(),
+});
+export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
+
+export const bulkAssignResultSchema = z.object({
+  worker_id: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  results: z.array(bulkOrderResultSchema),
+});
+export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
+
+// Mark-picked payload: location (default: the suggested one) and notes, both optional.
+export const pickItemBodySchema = z.object({
+  location: z
+    .union([z.string().trim().max(50, 'Location must be at most 50 characters'), z.null()])
+    .optional()
+    .transform((v) => (v ? v.replace(/^'+/, '').trim().toUpperCase() || undefined : undefined)),
+  notes: z
+    .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type PickItemBody = z.input<typeof pickItemBodySchema>;
+
+// Verification payload: nothing is required (spec section 5); item_id is parsed as an integer.
+export const verifyOrderBodySchema = z.object({
+  verification_notes: z
+    .union([z.string().trim().max(2000, 'Verification notes must be at most 2000 characters'), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  discrepancies: z
+    .array(
+      z.object({
+        item_id: z.coerce.number({ error: 'Discrepancy item must be an item of the order' }).int('Discrepancy item must be an item of the order'),
+        issue: z.string().trim().max(500, 'Issue must be at most 500 characters').default(''),
+        resolution: z.string().trim().max(500, 'Resolution must be at most 500 characters').default(''),
+      }),
+    )
+    .max(100, 'At most 100 discrepancies')
+    .default([]),
+});
+export type VerifyOrderBody = z.input<typeof verifyOrderBodySchema>;
+
+export const orderHistoryEntrySchema = z.object({
+  // The event's global position: unique, increasing.
+  id: z.string(),
+  event_type: z.string(),
+  at: z.string(),
+  // Who did it (null for the system) and the role they acted in.
+  actor: userRefSchema.nullable(),
+  role: z.string().nullable(),
+  description: z.string(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+export const orderHistorySchema = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  history: z.array(orderHistoryEntrySchema),
+});
+export type OrderHistory = z.infer<typeof orderHistorySchema>;
+
+// Active users with role worker, for the assign pick lists (executive1 may not list users).
+export const assignableWorkersSchema = z.object({ workers: z.array(userRefSchema) });
+export type AssignableWorkers = z.infer<typeof assignableWorkersSchema>;
+
+export const MAX_REPORTED_ROW_ERRORS = 500;
+export const MAX_REPORTED_EXISTING_ORDERS = 100;
+
+export const rowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
+export type RowError = z.infer<typeof rowErrorSchema>;
+
+// Order upload result (spec section 3) plus what else was skipped.
+export const orderUploadResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  // Orders and item lines imported by this upload.
+  total_orders: z.number().int(),
+  total_items: z.number().int(),
+  // Units (equals total_items unless the file had a quantity column).
+  total_units: z.number().int(),
+  // Rows reported in errors (all of them; `errors` lists at most MAX_REPORTED_ROW_ERRORS).
+  invalid_items: z.number().int(),
+  skipped_gift_vouchers: z.number().int(),
+  // Rows whose is Fulfilled was true.
+  skipped_fulfilled: z.number().int(),
+  // Orders whose number was already imported: skipped whole, never duplicated.
+  skipped_existing_orders: z.number().int(),
+  skipped_existing_order_numbers: z.array(z.string()),
+  errors: z.array(rowErrorSchema),
+});
+export type OrderUploadResult = z.infer<typeof orderUploadResultSchema>;
+
+// A file with nothing to import answers 422 with this body, so the panel can still show the row errors. A file
+// that cannot be read at all (password, not a spreadsheet) answers 422 without `data`.
+export const orderUploadFailureSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }),
+  data: orderUploadResultSchema.optional(),
+});
+export type OrderUploadFailure = z.infer<typeof orderUploadFailureSchema>;
+
+export const ORDER_UPLOAD_ACCEPT = ['xlsx', 'xls', 'csv'] as const;
+export const ORDER_UPLOAD_INVALID_TYPE = 'Please select a valid Excel file (.xlsx, .xls) or CSV file (.csv)';
+
+// Which actions a status allows (the server enforces the same in the order decider).
+export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned'];
+export const DEASSIGNABLE_STATUSES: readonly OrderStatus[] = ['assigned'];
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned'];
+export const PICKABLE_STATUSES: readonly OrderStatus[] = ['assigned', 'picking'];

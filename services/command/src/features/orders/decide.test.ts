@@ -1,0 +1,297 @@
+import { describe, it } from 'vitest';
+import type { OrderEvent } from '@wh/contracts';
+import { deciderSpec } from '../../platform/decider-spec.ts';
+import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
+import { orderDecider } from './order.ts';
+
+const now = new Date('2025-03-01T10:00:00.000Z');
+const at = now.toISOString();
+const spec = deciderSpec(orderDecider, decideOrder, now);
+const ref = { order_id: 7, order_number: '#10002' };
+
+const imported: OrderEvent = {
+  type: 'OrderImported',
+  data: {
+    ...ref,
+    priority: 1,
+    order_date: '2025-03-01',
+    source_file: 'daily-orders.csv',
+    at: '2025-03-01T08:00:00.000Z',
+    items: [
+      { item_id: 70, sku: 'DR1012-12-BLUE', style_code: 'DR1012', style_name: 'Wrap Midi Dress 012', size: '12', color: 'Blue', quantity: 1, value: 25, row: 7 },
+      { item_id: 71, sku: 'SK1014-10-NAVY', style_code: 'SK1014', style_name: 'A-Line Skirt 014', size: '10', color: 'Navy', quantity: 2, value: 75, row: 8 },
+    ],
+  },
+};
+const worker = (id: number, over: Partial<WorkerFacts> = {}): WorkerFacts => ({ id, username: `w${id}`, role: 'worker', status: 'active', ...over });
+const assigned = (worker_id: number, previous_worker_id: number | null = null): OrderEvent => ({
+  type: 'OrderAssigned',
+  data: { ...ref, worker_id, previous_worker_id, at },
+});
+const picked = (item_id: number, sku: string, quantity: number, worker_id = 5, picked_by = worker_id): OrderEvent => ({
+  type: 'OrderItemPicked',
+  data: {
+    ...ref,
+    item_id,
+    sku,
+    style_code: sku.split('-')[0]!,
+    quantity,
+    location: 'A-1-1',
+    location_type: 'bin',
+    unstocked: false,
+    notes: null,
+    picked_by,
+    worker_id,
+    movements: [{ sku, style_code: sku.split('-')[0]!, location: 'A-1-1', delta: -quantity }],
+    at,
+  },
+});
+const completed: OrderEvent = { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, at } };
+const verified: OrderEvent = {
+  type: 'OrderVerified',
+  data: { ...ref, verified_by: 9, picked_by: 5, verification_notes: null, discrepancies: [], at },
+};
+const cancelled: OrderEvent = { type: 'OrderCancelled', data: { ...ref, previous_status: 'pending', worker_id: null, at } };
+
+const workerActor: Actor = { id: 5, role: 'worker' };
+const otherWorker = { id: 6, role: 'worker' as const };
+const manager = { id: 1, role: 'manager' as const };
+const pick = (item_id: number, actor = workerActor, over: Partial<Extract<OrderCommand, { type: 'PickItem' }>> = {}): OrderCommand => ({
+  type: 'PickItem',
+  item_id,
+  actor,
+  location: 'A-1-1',
+  location_type: 'bin',
+  unstocked: false,
+  notes: null,
+  ...over,
+});
+
+const inPicking = [imported, assigned(5), picked(70, 'DR1012-12-BLUE', 1)];
+const allPicked = [...inPicking, picked(71, 'SK1014-10-NAVY', 2)];
+const states: Record<string, OrderEvent[]> = {
+  pending: [imported],
+  assigned: [imported, assigned(5)],
+  picking: inPicking,
+  completed: [...allPicked, completed],
+  verified: [...allPicked, completed, verified],
+  cancelled: [imported, cancelled],
+};
+
+describe('order decider', () => {
+  describe('any command on an order that does not exist', () => {
+    it('is refused as not found', () => {
+      spec.given([]).when({ type: 'CancelOrder' }).thenFails(404, 'Order not found');
+    });
+  });
+
+  describe('assign', () => {
+    it('a pending order to an active worker: assigned', () => {
+      spec.given([imported]).when({ type: 'AssignWorker', worker_id: 5, worker: worker(5) }).then([assigned(5)]);
+    });
+    it('an assigned order to another worker: reassigned, the previous worker recorded', () => {
+      spec.given([imported, assigned(5)]).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).then([assigned(6, 5)]);
+    });
+    it('an assigned order to the same worker: nothing happens', () => {
+      spec.given([imported, assigned(5)]).when({ type: 'AssignWorker', worker_id: 5, worker: worker(5) }).then([]);
+    });
+    it('after a deassign: assigned again', () => {
+      spec
+        .given([imported, assigned(5), { type: 'OrderDeassigned', data: { ...ref, worker_id: 5, at } }])
+        .when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) })
+        .then([assigned(6)]);
+    });
+    it('to a user who is not a worker: refused', () => {
+      spec
+        .given([imported])
+        .when({ type: 'AssignWorker', worker_id: 3, worker: worker(3, { role: 'executive1', username: 'bob' }) })
+        .thenFails(400, 'bob is not a worker. Only active users with role worker can be assigned orders.');
+    });
+    it('to an inactive worker: refused', () => {
+      spec
+        .given([imported])
+        .when({ type: 'AssignWorker', worker_id: 3, worker: worker(3, { status: 'inactive', username: 'ann' }) })
+        .thenFails(400, 'ann is inactive. Only active users with role worker can be assigned orders.');
+    });
+    it('to a deleted or unknown user: not found', () => {
+      spec.given([imported]).when({ type: 'AssignWorker', worker_id: 3, worker: worker(3, { status: 'deleted' }) }).thenFails(404, 'Worker not found');
+      spec.given([imported]).when({ type: 'AssignWorker', worker_id: 3, worker: null }).thenFails(404, 'Worker not found');
+    });
+    it.each([
+      ['picking', 'Order #10002 is being picked and cannot be assigned'],
+      ['completed', 'Order #10002 is completed and cannot be assigned'],
+      ['verified', 'Order #10002 is verified and cannot be assigned'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be assigned'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).thenFails(409, message);
+    });
+  });
+
+  describe('deassign', () => {
+    it('an assigned order: back to pending, the worker recorded', () => {
+      spec.given([imported, assigned(5)]).when({ type: 'DeassignWorker' }).then([{ type: 'OrderDeassigned', data: { ...ref, worker_id: 5, at } }]);
+    });
+    it('a pending order: refused, it has no worker', () => {
+      spec.given([imported]).when({ type: 'DeassignWorker' }).thenFails(409, 'Order #10002 has no worker assigned');
+    });
+    it.each([
+      ['picking', 'Order #10002 is being picked and cannot be deassigned'],
+      ['completed', 'Order #10002 is completed and cannot be deassigned'],
+      ['verified', 'Order #10002 is verified and cannot be deassigned'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be deassigned'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when({ type: 'DeassignWorker' }).thenFails(409, message);
+    });
+  });
+
+  describe('cancel', () => {
+    it('a pending order: cancelled', () => {
+      spec.given([imported]).when({ type: 'CancelOrder' }).then([cancelled]);
+    });
+    it('an assigned order: cancelled, the worker recorded', () => {
+      spec
+        .given([imported, assigned(5)])
+        .when({ type: 'CancelOrder' })
+        .then([{ type: 'OrderCancelled', data: { ...ref, previous_status: 'assigned', worker_id: 5, at } }]);
+    });
+    it('a cancelled order: refused (irreversible, not twice)', () => {
+      spec.given([imported, cancelled]).when({ type: 'CancelOrder' }).thenFails(409, 'Order #10002 is already cancelled');
+    });
+    it.each([
+      ['picking', 'Order #10002 is being picked and cannot be cancelled'],
+      ['completed', 'Order #10002 is completed and cannot be cancelled'],
+      ['verified', 'Order #10002 is verified and cannot be cancelled'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when({ type: 'CancelOrder' }).thenFails(409, message);
+    });
+  });
+
+  describe('pick', () => {
+    it('the first item of an assigned order by its worker: picked, taking the stock from the location', () => {
+      spec.given([imported, assigned(5)]).when(pick(70)).then([picked(70, 'DR1012-12-BLUE', 1)]);
+    });
+    it('takes the whole quantity of the item', () => {
+      spec.given(inPicking).when(pick(71)).then([picked(71, 'SK1014-10-NAVY', 2)]);
+    });
+    it('by a manager for the assigned worker: the manager recorded as picker', () => {
+      spec.given([imported, assigned(5)]).when(pick(70, manager)).then([picked(70, 'DR1012-12-BLUE', 1, 5, 1)]);
+    });
+    it('an item no location holds: picked without taking stock, marked unstocked', () => {
+      const event = picked(70, 'DR1012-12-BLUE', 1);
+      if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
+      spec
+        .given([imported, assigned(5)])
+        .when(pick(70, workerActor, { location: null, location_type: null, unstocked: true, notes: 'found on the returns shelf' }))
+        .then([
+          {
+            ...event,
+            data: { ...event.data, location: null, location_type: null, unstocked: true, notes: 'found on the returns shelf', movements: [] },
+          },
+        ]);
+    });
+    it('by another worker: refused', () => {
+      spec.given([imported, assigned(5)]).when(pick(70, otherWorker)).thenFails(403, 'This order is not assigned to you');
+    });
+    it('an item already picked: refused', () => {
+      spec.given(inPicking).when(pick(70)).thenFails(409, 'DR1012-12-BLUE in order #10002 is already picked');
+    });
+    it('an item of another order: not found', () => {
+      spec.given([imported, assigned(5)]).when(pick(999)).thenFails(404, 'Item not found in order #10002');
+    });
+    it('a pending order: refused, no worker is assigned', () => {
+      spec.given([imported]).when(pick(70, manager)).thenFails(409, 'Order #10002 has no worker assigned and cannot be picked');
+      spec.given([imported]).when(pick(70)).thenFails(403, 'This order is not assigned to you');
+    });
+    it.each([
+      ['completed', 'Order #10002 is completed and cannot be picked'],
+      ['verified', 'Order #10002 is verified and cannot be picked'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be picked'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when(pick(70, manager)).thenFails(409, message);
+    });
+  });
+
+  describe('complete', () => {
+    it('every item picked: completed by the worker', () => {
+      spec.given(allPicked).when({ type: 'CompleteOrder', actor: workerActor }).then([completed]);
+    });
+    it('by a manager: completed, the manager recorded', () => {
+      spec
+        .given(allPicked)
+        .when({ type: 'CompleteOrder', actor: manager })
+        .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 1, at } }]);
+    });
+    it('before every item is picked: refused, saying how many are', () => {
+      spec.given(inPicking).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 cannot be completed yet: 1 of 2 items are picked');
+      spec
+        .given([imported, assigned(5)])
+        .when({ type: 'CompleteOrder', actor: workerActor })
+        .thenFails(409, 'Order #10002 cannot be completed yet: 0 of 2 items are picked');
+    });
+    it('by another worker: refused', () => {
+      spec.given(allPicked).when({ type: 'CompleteOrder', actor: otherWorker }).thenFails(403, 'This order is not assigned to you');
+    });
+    it('twice: refused', () => {
+      spec.given(states.completed!).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 is already completed');
+    });
+    it.each([
+      ['pending', 'Order #10002 has no worker assigned and cannot be completed'],
+      ['verified', 'Order #10002 is verified and cannot be completed'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be completed'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when({ type: 'CompleteOrder', actor: manager }).thenFails(409, message);
+    });
+  });
+
+  describe('verify', () => {
+    it('a completed order: verified with notes and discrepancies, verifier and picker recorded', () => {
+      spec
+        .given(states.completed!)
+        .when({
+          type: 'VerifyOrder',
+          actor: { id: 9, role: 'executive2' },
+          verification_notes: 'Checked at the packing bench',
+          discrepancies: [{ item_id: 71, issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
+        })
+        .then([
+          {
+            type: 'OrderVerified',
+            data: {
+              ...ref,
+              verified_by: 9,
+              picked_by: 5,
+              verification_notes: 'Checked at the packing bench',
+              discrepancies: [{ item_id: 71, sku: 'SK1014-10-NAVY', issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
+              at,
+            },
+          },
+        ]);
+    });
+    it('with nothing noted: verified', () => {
+      spec
+        .given(states.completed!)
+        .when({ type: 'VerifyOrder', actor: { id: 9, role: 'executive2' }, verification_notes: null, discrepancies: [] })
+        .then([verified]);
+    });
+    it('a discrepancy naming an item of another order: refused', () => {
+      spec
+        .given(states.completed!)
+        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [{ item_id: 12, issue: 'x', resolution: '' }] })
+        .thenFails(400, 'Discrepancy item 12 is not an item of order #10002');
+    });
+    it('twice: refused', () => {
+      spec
+        .given(states.verified!)
+        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] })
+        .thenFails(409, 'Order #10002 is already verified');
+    });
+    it.each([
+      ['pending', 'Order #10002 is pending and cannot be verified: only completed orders can be verified'],
+      ['assigned', 'Order #10002 is assigned and cannot be verified: only completed orders can be verified'],
+      ['picking', 'Order #10002 is being picked and cannot be verified: only completed orders can be verified'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be verified: only completed orders can be verified'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] }).thenFails(409, message);
+    });
+  });
+});

@@ -1,0 +1,192 @@
+import type { OrderEvent, Role, StockMovement } from '@wh/contracts';
+import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
+import type { ExistingOrder, OrderState } from './order.ts';
+
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+// What the command side knows about the user to assign (user_registry), looked up before deciding.
+export interface WorkerFacts {
+  id: number;
+  username: string;
+  role: string;
+  status: string;
+}
+
+export interface Discrepancy {
+  item_id: number;
+  issue: string;
+  resolution: string;
+}
+
+export type OrderCommand =
+  | { type: 'AssignWorker'; worker_id: number; worker: WorkerFacts | null }
+  | { type: 'DeassignWorker' }
+  | { type: 'CancelOrder' }
+  | {
+      type: 'PickItem';
+      item_id: number;
+      actor: Actor;
+      // Resolved by the caller: the named location, else the one holding most of the SKU; null when none does.
+      location: string | null;
+      location_type: string | null;
+      // No location holds the SKU: the pick takes no stock.
+      unstocked: boolean;
+      notes: string | null;
+    }
+  | { type: 'CompleteOrder'; actor: Actor }
+  | { type: 'VerifyOrder'; actor: Actor; verification_notes: string | null; discrepancies: readonly Discrepancy[] };
+
+export const ORDER_NOT_FOUND = 'Order not found';
+export const NOT_YOUR_ORDER = 'This order is not assigned to you';
+
+const PHRASE: Record<ExistingOrder['status'], string> = {
+  pending: 'pending',
+  assigned: 'assigned',
+  picking: 'being picked',
+  completed: 'completed',
+  verified: 'verified',
+  cancelled: 'cancelled',
+};
+
+const label = (order: ExistingOrder) => `Order ${order.order_number}`;
+
+function refused(order: ExistingOrder, action: string): never {
+  throw illegalTransition(`${label(order)} is ${PHRASE[order.status]} and cannot be ${action}`);
+}
+
+function existing(state: OrderState): ExistingOrder {
+  if (state.status === 'absent') throw notFound(ORDER_NOT_FOUND);
+  return state;
+}
+
+// Only the assigned worker picks and completes; a manager may do it for them.
+function mayPick(order: ExistingOrder, actor: Actor): void {
+  if (actor.role === 'manager') return;
+  const worker = 'worker_id' in order ? order.worker_id : null;
+  if (worker !== actor.id) throw forbidden(NOT_YOUR_ORDER);
+}
+
+export function checkWorker(command: { worker_id: number; worker: WorkerFacts | null }): WorkerFacts {
+  const w = command.worker;
+  if (!w || w.status === 'deleted') throw notFound('Worker not found');
+  if (w.role !== 'worker') throw badRequest(`${w.username} is not a worker. Only active users with role worker can be assigned orders.`);
+  if (w.status !== 'active') throw badRequest(`${w.username} is inactive. Only active users with role worker can be assigned orders.`);
+  return w;
+}
+
+// Pure: the order before, the command, the time; returns the events or throws a DomainError.
+export function decideOrder(command: OrderCommand, state: OrderState, now: Date): OrderEvent[] {
+  const at = now.toISOString();
+  const order = existing(state);
+  const ref = { order_id: order.id, order_number: order.order_number };
+  switch (command.type) {
+    case 'AssignWorker': {
+      const worker = checkWorker(command);
+      if (order.status === 'pending') {
+        return [{ type: 'OrderAssigned', data: { ...ref, worker_id: worker.id, previous_worker_id: null, at } }];
+      }
+      if (order.status === 'assigned') {
+        if (order.worker_id === worker.id) return [];
+        return [{ type: 'OrderAssigned', data: { ...ref, worker_id: worker.id, previous_worker_id: order.worker_id, at } }];
+      }
+      return refused(order, 'assigned');
+    }
+
+    case 'DeassignWorker':
+      if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...ref, worker_id: order.worker_id, at } }];
+      if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
+      return refused(order, 'deassigned');
+
+    case 'CancelOrder':
+      if (order.status === 'pending' || order.status === 'assigned') {
+        const worker_id = order.status === 'assigned' ? order.worker_id : null;
+        return [{ type: 'OrderCancelled', data: { ...ref, previous_status: order.status, worker_id, at } }];
+      }
+      if (order.status === 'cancelled') throw illegalTransition(`${label(order)} is already cancelled`);
+      return refused(order, 'cancelled');
+
+    case 'PickItem': {
+      mayPick(order, command.actor);
+      if (order.status !== 'assigned' && order.status !== 'picking') {
+        if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
+        return refused(order, 'picked');
+      }
+      const item = order.items.find((i) => i.id === command.item_id);
+      if (!item) throw notFound(`Item not found in order ${order.order_number}`);
+      if (item.picked) throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
+      const movements: StockMovement[] =
+        command.unstocked || command.location === null
+          ? []
+          : [{ sku: item.sku, style_code: item.style_code, location: command.location, delta: -item.quantity }];
+      return [
+        {
+          type: 'OrderItemPicked',
+          data: {
+            ...ref,
+            item_id: item.id,
+            sku: item.sku,
+            style_code: item.style_code,
+            quantity: item.quantity,
+            location: command.location,
+            location_type: command.location_type,
+            unstocked: command.unstocked,
+            notes: command.notes,
+            picked_by: command.actor.id,
+            worker_id: order.worker_id,
+            movements,
+            at,
+          },
+        },
+      ];
+    }
+
+    case 'CompleteOrder': {
+      mayPick(order, command.actor);
+      if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
+      if (order.status !== 'assigned' && order.status !== 'picking') {
+        if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be completed`);
+        return refused(order, 'completed');
+      }
+      const picked = order.items.filter((i) => i.picked).length;
+      if (picked < order.items.length) {
+        throw illegalTransition(
+          `${label(order)} cannot be completed yet: ${picked} of ${order.items.length} items are picked`,
+        );
+      }
+      return [{ type: 'OrderCompleted', data: { ...ref, worker_id: order.worker_id, completed_by: command.actor.id, at } }];
+    }
+
+    case 'VerifyOrder': {
+      if (order.status === 'verified') throw illegalTransition(`${label(order)} is already verified`);
+      if (order.status !== 'completed') {
+        throw illegalTransition(`${label(order)} is ${PHRASE[order.status]} and cannot be verified: only completed orders can be verified`);
+      }
+      const discrepancies = command.discrepancies.map((d) => {
+        const item = order.items.find((i) => i.id === d.item_id);
+        if (!item) throw badRequest(`Discrepancy item ${d.item_id} is not an item of order ${order.order_number}`);
+        return { item_id: item.id, sku: item.sku, issue: d.issue, resolution: d.resolution };
+      });
+      return [
+        {
+          type: 'OrderVerified',
+          data: {
+            ...ref,
+            verified_by: command.actor.id,
+            picked_by: order.worker_id,
+            verification_notes: command.verification_notes,
+            discrepancies,
+            at,
+          },
+        },
+      ];
+    }
+
+    default: {
+      const exhaustive: never = command;
+      return exhaustive;
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import type { ImportedOrderItem, RowError } from '@wh/contracts';
+import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, type Sheet } from '../../platform/uploads.ts';
+
+// Reads an order sheet (the daily order sheet, its alternative headers, or a Shopify orders export) into orders
+// ready to import, and the rows it could not use. Pure: no database, no clock.
+
+const COLUMNS = {
+  order: ['Order #', 'Order', 'Order Number', 'Name'],
+  item: ['Item', 'Title', 'Lineitem name'],
+  sku: ['SKU', 'Lineitem sku'],
+  value: ['Value', 'Lineitem price'],
+  fulfilled: ['is Fulfilled', 'Fulfilled', 'Lineitem fulfillment status'],
+  quantity: ['Quantity', 'Qty', 'Lineitem quantity'],
+  handle: ['Handle'],
+  priority: ['Priority'],
+  date: ['Order Date', 'Date', 'Created at'],
+} as const;
+
+export type PlannedItem = Omit<ImportedOrderItem, 'item_id'>;
+
+export interface PlannedOrder {
+  order_number: string;
+  // Upper case: order numbers are unique case-insensitively.
+  key: string;
+  priority: number;
+  // From the file, else null (the import day is used).
+  order_date: string | null;
+  items: PlannedItem[];
+}
+
+export interface OrderImportPlan {
+  orders: PlannedOrder[];
+  errors: RowError[];
+  skipped_gift_vouchers: number;
+  skipped_fulfilled: number;
+}
+
+const FULFILLED = /^(?:true|yes|y|1|fulfilled)$/i;
+const MAX_ORDER_NUMBER = 50;
+
+export function planOrderImport(sheet: Sheet): OrderImportPlan {
+  const col = Object.fromEntries(
+    Object.entries(COLUMNS).map(([k, names]) => [k, findColumn(sheet, names)]),
+  ) as Record<keyof typeof COLUMNS, string | undefined>;
+  const cell = (values: Record<string, string>, column: string | undefined) => (column ? (values[column] ?? '').trim() : '');
+  const dateOrder = settleDateOrder(col.date ? sheet.rows.map((r) => cell(r.values, col.date)) : []);
+
+  const orders = new Map<string, PlannedOrder>();
+  const errors: RowError[] = [];
+  let gifts = 0;
+  let fulfilled = 0;
+
+  for (const { row, values } of sheet.rows) {
+    const orderNumber = cell(values, col.order).replace(/^'+/, '').trim();
+    const title = cell(values, col.item);
+    const sku = cleanCode(cell(values, col.sku));
+    if (isGiftItem(sku, title, cell(values, col.handle))) {
+      gifts++;
+      continue;
+    }
+    if (FULFILLED.test(cell(values, col.fulfilled))) {
+      fulfilled++;
+      continue;
+    }
+    const missing = [orderNumber ? null : 'Order #', title ? null : 'Item', sku ? null : 'SKU'].filter((m) => m !== null);
+    if (missing.length > 0) {
+      errors.push({ row, error: `Missing required fields: ${missing.join(', ')}` });
+      continue;
+    }
+    if (orderNumber.length > MAX_ORDER_NUMBER) {
+      errors.push({ row, error: `Order # must be at most ${MAX_ORDER_NUMBER} characters` });
+      continue;
+    }
+    const quantity = wholeNumber(cell(values, col.quantity), 1);
+    if (quantity === null) {
+      errors.push({ row, error: 'Quantity must be a whole number of at least 1' });
+      continue;
+    }
+    const priority = wholeNumber(cell(values, col.priority), 1);
+    if (priority === null) {
+      errors.push({ row, error: 'Priority must be a whole number of at least 1' });
+      continue;
+    }
+    const rawDate = cell(values, col.date);
+    const orderDate = rawDate === '' ? null : parseSheetDate(rawDate, dateOrder);
+    if (rawDate !== '' && orderDate === null) {
+      errors.push({ row, error: `Order date '${rawDate}' is not a date (use DD/MM/YYYY or YYYY-MM-DD)` });
+      continue;
+    }
+
+    const key = orderNumber.toUpperCase();
+    let order = orders.get(key);
+    if (!order) {
+      order = { order_number: orderNumber, key, priority, order_date: orderDate, items: [] };
+      orders.set(key, order);
+    } else {
+      // A Shopify export carries the order's own fields on its first line only.
+      if (order.order_date === null) order.order_date = orderDate;
+      if (order.priority === 1) order.priority = priority;
+    }
+    order.items.push({ ...describeItem(sku, title), sku, quantity, value: money(cell(values, col.value)), row });
+  }
+  return { orders: [...orders.values()], errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
+}
+
+function wholeNumber(text: string, fallback: number): number | null {
+  if (text === '') return fallback;
+  const n = Number(text.replace(/,/g, ''));
+  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
+}
+
+function money(text: string): number | null {
+  const n = Number(text.replace(/[^0-9.-]/g, ''));
+  return text.trim() === '' || !Number.isFinite(n) ? null : Math.round(n * 100) / 100;
+}
+
+const SIZE_WORDS: Record<string, string> = { FS: 'Free Size', 'FREE SIZE': 'Free Size', FREESIZE: 'Free Size' };
+
+function titleCase(text: string): string {
+  return text.toLowerCase().replace(/(^|[\s/-])([a-z])/g, (_, sep: string, c: string) => sep + c.toUpperCase());
+}
+
+// SKU = style code, size and colour joined by hyphens ('FS' is Free Size). The item text ("Cable Jumper 010 -
+// 12 / Wine", as Shopify names line items) gives the style name, and size and colour when the SKU lacks them.
+export function describeItem(sku: string, title: string): { style_code: string; style_name: string; size: string; color: string } {
+  const [style = sku, size = '', ...colour] = sku.split('-').filter((p) => p !== '');
+  const dash = title.lastIndexOf(' - ');
+  const variant = dash > 0 ? title.slice(dash + 3).trim() : '';
+  const isVariant = variant.includes('/') || /^(?:free size|\d{1,2})$/i.test(variant);
+  const styleName = isVariant ? title.slice(0, dash).trim() : title.trim();
+  const [variantSize = '', variantColour = ''] = isVariant ? variant.split('/').map((p) => p.trim()) : [];
+  const sizeText = size || variantSize;
+  const colourText = colour.join('-') || variantColour;
+  return {
+    style_code: style,
+    style_name: styleName || style,
+    size: SIZE_WORDS[sizeText.toUpperCase()] ?? sizeText,
+    color: titleCase(colourText),
+  };
+}

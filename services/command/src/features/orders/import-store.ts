@@ -1,0 +1,154 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import {
+  MAX_REPORTED_EXISTING_ORDERS,
+  MAX_REPORTED_ROW_ERRORS,
+  orderStreamId,
+  type EventMetadata,
+  type OrderEvent,
+  type OrderUploadResult,
+} from '@wh/contracts';
+import { UPLOAD_MESSAGES } from '../../platform/uploads.ts';
+import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
+
+// Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
+// that none of them holds the projector back for long.
+export const ORDERS_PER_TRANSACTION = 1000;
+// Chunks written side by side: the database, not this process, is the bottleneck of a big upload.
+const PARALLEL_TRANSACTIONS = 2;
+
+export interface StoredImport {
+  orders: number;
+  items: number;
+  units: number;
+  // Order numbers already imported (earlier, or by an upload that raced this one): skipped whole.
+  skipped_existing: string[];
+  append: AppendResult | null;
+}
+
+interface ImportOptions {
+  metadata: EventMetadata;
+  at: string;
+  importDay: string;
+  sourceFile: string;
+}
+
+// Appends one OrderImported per new order, many streams per transaction. Each order number is claimed in
+// order_registry in the same transaction, so an order is written whole or not at all and never twice.
+export async function storeImportedOrders(
+  db: Kysely<Database>,
+  orders: readonly PlannedOrder[],
+  options: ImportOptions,
+): Promise<StoredImport> {
+  const chunks: PlannedOrder[][] = [];
+  for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) chunks.push(orders.slice(i, i + ORDERS_PER_TRANSACTION));
+  const stored: StoredImport[] = new Array(chunks.length);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < chunks.length; i = next++) stored[i] = await storeChunk(db, chunks[i]!, options);
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TRANSACTIONS, chunks.length) }, worker));
+  return stored.reduce<StoredImport>(
+    (all, c) => ({
+      orders: all.orders + c.orders,
+      items: all.items + c.items,
+      units: all.units + c.units,
+      skipped_existing: [...all.skipped_existing, ...c.skipped_existing],
+      append: later(all.append, c.append),
+    }),
+    { orders: 0, items: 0, units: 0, skipped_existing: [], append: null },
+  );
+}
+
+// Read-your-writes waits for the chunk the projector reaches last: the highest (transaction, position).
+function later(a: AppendResult | null, b: AppendResult | null): AppendResult | null {
+  if (!a || !b) return a ?? b;
+  const ta = BigInt(a.transactionId);
+  const tb = BigInt(b.transactionId);
+  return tb > ta || (tb === ta && BigInt(b.position) > BigInt(a.position)) ? b : a;
+}
+
+async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], options: ImportOptions): Promise<StoredImport> {
+  return db.transaction().execute(async (trx) => {
+    // Ids in file order; numbers claimed in key order, so two uploads sharing numbers never wait on each other
+    // in a cycle.
+    const { rows: ids } = await sql<{ id: number }>`
+      select nextval('order_id_seq')::int as id from generate_series(1, ${chunk.length})`.execute(trx);
+    const orderIds = ids.map((r) => r.id).sort((a, b) => a - b);
+    const wanted = chunk.map((o, i) => ({ number_key: o.key, order_id: orderIds[i]! }));
+    wanted.sort((a, b) => (a.number_key < b.number_key ? -1 : a.number_key > b.number_key ? 1 : 0));
+    const claimed = await trx
+      .insertInto('order_registry')
+      .values(wanted)
+      .onConflict((oc) => oc.column('number_key').doNothing())
+      .returning(['number_key', 'order_id'])
+      .execute();
+    const idByKey = new Map(claimed.map((c) => [c.number_key, c.order_id]));
+    const fresh = chunk.filter((o) => idByKey.has(o.key));
+    const skipped_existing = chunk.filter((o) => !idByKey.has(o.key)).map((o) => o.order_number);
+    const itemCount = fresh.reduce((n, o) => n + o.items.length, 0);
+    if (itemCount === 0) return { orders: 0, items: 0, units: 0, skipped_existing, append: null };
+    const { rows } = await sql<{ id: number }>`
+      select nextval('order_item_id_seq')::int as id from generate_series(1, ${itemCount})`.execute(trx);
+    const itemIds = rows.map((r) => r.id).sort((a, b) => a - b);
+    let next = 0;
+    const appends: StreamAppend[] = fresh.map((o) => {
+      const orderId = idByKey.get(o.key)!;
+      const event: OrderEvent = {
+        type: 'OrderImported',
+        data: {
+          order_id: orderId,
+          order_number: o.order_number,
+          priority: o.priority,
+          order_date: o.order_date ?? options.importDay,
+          items: o.items.map((item) => ({ item_id: itemIds[next++]!, ...item })),
+          source_file: options.sourceFile,
+          at: options.at,
+        },
+      };
+      return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
+    });
+    return {
+      orders: fresh.length,
+      items: itemCount,
+      units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
+      skipped_existing,
+      append: await appendToStreams(trx, appends, options.metadata),
+    };
+  });
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+// What the upload panel shows. Nothing imported and nothing already there is a failure: the first row error,
+// or no data at all.
+export function uploadResult(plan: OrderImportPlan, stored: StoredImport): OrderUploadResult {
+  const skipped = stored.skipped_existing.length;
+  const firstError = plan.errors[0];
+  const nothing = stored.orders === 0 && skipped === 0;
+  const message = nothing
+    ? firstError
+      ? `File validation failed: Row ${firstError.row}: ${firstError.error}`
+      : UPLOAD_MESSAGES.noData
+    : [
+        `Successfully processed ${plural(stored.orders, 'order')} with ${plural(stored.items, 'item')}.`,
+        skipped > 0 ? `${plural(skipped, 'order')} already imported ${skipped === 1 ? 'was' : 'were'} skipped.` : '',
+        plan.errors.length > 0 ? `${plural(plan.errors.length, 'row')} had errors.` : '',
+      ]
+        .filter(Boolean)
+        .join(' ');
+  return {
+    success: !nothing,
+    message,
+    total_orders: stored.orders,
+    total_items: stored.items,
+    total_units: stored.units,
+    invalid_items: plan.errors.length,
+    skipped_gift_vouchers: plan.skipped_gift_vouchers,
+    skipped_fulfilled: plan.skipped_fulfilled,
+    skipped_existing_orders: skipped,
+    skipped_existing_order_numbers: stored.skipped_existing.slice(0, MAX_REPORTED_EXISTING_ORDERS),
+    errors: plan.errors.slice(0, MAX_REPORTED_ROW_ERRORS),
+  };
+}

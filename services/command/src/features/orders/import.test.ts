@@ -1,0 +1,266 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { sql } from 'kysely';
+import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+
+const FIXTURES = '/work/shared/fixtures/';
+const manifest = JSON.parse(readFileSync(`${FIXTURES}manifest.json`, 'utf8')) as Record<string, any>;
+const fixture = (name: string) => readFileSync(`${FIXTURES}orders/${name}`);
+
+let t: TestApp;
+let manager: Client;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  manager = await t.asAdmin();
+});
+afterAll(() => t?.stop());
+
+// Each test that imports starts from no orders, so counts are the file's own.
+async function clearOrders() {
+  const db = t.database.db;
+  await sql`delete from order_registry`.execute(db);
+  await sql`delete from rm_orders`.execute(db);
+  await sql`delete from rm_order_items`.execute(db);
+  await sql`delete from rm_order_status_counts`.execute(db);
+}
+
+async function orderSkus(): Promise<Record<string, string[]>> {
+  const { rows } = await sql<{ order_number: string; sku: string }>`
+    select o.order_number, i.sku from rm_orders o join rm_order_items i on i.order_id = o.id
+     order by o.order_number, i.position`.execute(t.database.db);
+  const out: Record<string, string[]> = {};
+  for (const r of rows) (out[r.order_number] ??= []).push(r.sku);
+  return out;
+}
+
+const expectedSkus = Object.fromEntries((manifest.orders as { order_number: string; skus: string[] }[]).map((o) => [o.order_number, o.skus]));
+
+describe('importing the daily order sheets', () => {
+  it.each(['daily-orders.csv', 'daily-orders.xlsx', 'daily-orders.xls'])('%s yields what the manifest says', async (name) => {
+    await clearOrders();
+    const expected = manifest[`orders/${name}`];
+    const res = await manager.upload('/api/files/upload/orders', name, fixture(name));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const data = res.body.data;
+    expect(data).toMatchObject({
+      success: true,
+      total_orders: expected.total_orders,
+      total_items: expected.total_items,
+      invalid_items: expected.invalid_items,
+      skipped_gift_vouchers: expected.skipped_gift_vouchers,
+      skipped_existing_orders: 0,
+    });
+    expect(data.errors.map((e: { row: number }) => e.row)).toEqual(expected.error_rows);
+    expect(data.errors).toEqual([
+      { row: 62, error: 'Missing required fields: SKU' },
+      { row: 63, error: 'Missing required fields: Order #' },
+    ]);
+    expect(res.body.message).toBe('Successfully processed 24 orders with 58 items. 2 rows had errors.');
+    expect(await orderSkus()).toEqual(expectedSkus);
+  });
+
+  it('reads style name, size and colour from the SKU and the item text', async () => {
+    await clearOrders();
+    await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
+    const list = await manager.get('/api/orders?search=%2310001');
+    const order = list.body.data.orders[0];
+    expect(order.items.map((i: any) => [i.sku, i.style_code, i.style_name, i.size, i.color, i.quantity, i.value])).toEqual([
+      ['KN1010-12-WINE', 'KN1010', 'Cable Jumper 010', '12', 'Wine', 1, 100],
+      ['TP1007-6-GREEN', 'TP1007', 'Linen Shirt 007', '6', 'Green', 1, 93],
+      ['DR1012-8-BLUE', 'DR1012', 'Wrap Midi Dress 012', '8', 'Blue', 1, 25],
+      ['BG1005-FS-GREY', 'BG1005', 'Tote Bag 005', 'Free Size', 'Grey', 1, 56],
+    ]);
+    expect(order).toMatchObject({ status: 'pending', priority: 1, total_items: 4, total_quantity: 4, source_file: 'daily-orders.csv' });
+  });
+
+  it('re-uploading orders already imported (alternative headers) duplicates nothing and reports them as skipped', async () => {
+    await clearOrders();
+    await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
+    const before = await orderSkus();
+    const res = await manager.upload('/api/files/upload/orders', 'daily-orders-alt-headers.csv', fixture('daily-orders-alt-headers.csv'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      success: true,
+      total_orders: 0,
+      total_items: 0,
+      skipped_gift_vouchers: 2,
+      skipped_existing_orders: 4,
+      skipped_existing_order_numbers: ['#10001', '#10002', '#10003', '#10004'],
+      errors: [],
+    });
+    expect(res.body.message).toBe('Successfully processed 0 orders with 0 items. 4 orders already imported were skipped.');
+    expect(await orderSkus()).toEqual(before);
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where event_type = 'OrderImported'`.execute(t.database.db);
+    expect(rows[0]!.n).toBeGreaterThanOrEqual(24);
+  });
+
+  it('two uploads of the same file at once import each order exactly once', async () => {
+    await clearOrders();
+    const [a, b] = await Promise.all([
+      manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv')),
+      manager.upload('/api/files/upload/orders', 'daily-orders.xlsx', fixture('daily-orders.xlsx')),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.total_orders + b.body.data.total_orders).toBe(24);
+    expect(a.body.data.skipped_existing_orders + b.body.data.skipped_existing_orders).toBe(24);
+    expect(await orderSkus()).toEqual(expectedSkus);
+  });
+
+  it('the alternative headers alone import the first orders', async () => {
+    await clearOrders();
+    const res = await manager.upload('/api/files/upload/orders', 'alt.csv', fixture('daily-orders-alt-headers.csv'));
+    expect(res.body.data).toMatchObject({ total_orders: 4, total_items: 10, skipped_gift_vouchers: 2, invalid_items: 0 });
+    expect((await orderSkus())['#10001']).toEqual(['KN1010-12-WINE', 'TP1007-6-GREEN', 'DR1012-8-BLUE', 'BG1005-FS-GREY']);
+  });
+
+  it('a Shopify orders export: Name, Lineitem name, Lineitem sku, Lineitem quantity; order fields on the first line only', async () => {
+    await clearOrders();
+    const csv = [
+      'Name,Email,Financial Status,Fulfillment Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Lineitem fulfillment status,Billing Name',
+      '#2001,a@example.com,paid,unfulfilled,2025-02-14 09:12:44 +0000,2,Cable Jumper 010 - 12 / Wine,100.00,KN1010-12-WINE,pending,Ann',
+      '#2001,,,,,1,Tote Bag 005 - Free Size / Grey,56.00,BG1005-FS-GREY,pending,',
+      '#2001,,,,,1,Gift Card - £25,25.00,GIFT-25,pending,',
+      '#2002,b@example.com,paid,fulfilled,2025-02-15 10:00:00 +0000,1,Linen Shirt 007 - 6 / Green,93.00,TP1007-6-GREEN,fulfilled,Bo',
+      '#2003,c@example.com,paid,unfulfilled,2025-02-15 11:00:00 +0000,3,Straight Jean 003 - 14 / Khaki,21.00,JN1003-14-KHAKI,pending,Cy',
+    ].join('\n');
+    const res = await manager.upload('/api/files/upload/orders', 'orders_export.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({
+      total_orders: 2,
+      total_items: 3,
+      total_units: 6,
+      skipped_gift_vouchers: 1,
+      skipped_fulfilled: 1,
+      invalid_items: 0,
+    });
+    const list = (await manager.get('/api/orders?date=2025-02-14')).body.data.orders;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ order_number: '#2001', order_date: '2025-02-14', total_items: 2, total_quantity: 3 });
+    expect(list[0].items.map((i: any) => [i.sku, i.quantity, i.style_name])).toEqual([
+      ['KN1010-12-WINE', 2, 'Cable Jumper 010'],
+      ['BG1005-FS-GREY', 1, 'Tote Bag 005'],
+    ]);
+  });
+
+  it('a quantity column makes each row that many units; a bad quantity is a row error', async () => {
+    await clearOrders();
+    const csv = 'Order #,Item,SKU,Qty\n#3001,Cable Jumper 010 - 12 / Wine,KN1010-12-WINE,3\n#3001,Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY,\n#3002,Linen Shirt,TP1007-6-GREEN,0\n#3003,Linen Shirt,TP1007-8-GREEN,two\n';
+    const res = await manager.upload('/api/files/upload/orders', 'qty.csv', csv);
+    expect(res.body.data).toMatchObject({ total_orders: 1, total_items: 2, total_units: 4, invalid_items: 2 });
+    expect(res.body.data.errors).toEqual([
+      { row: 4, error: 'Quantity must be a whole number of at least 1' },
+      { row: 5, error: 'Quantity must be a whole number of at least 1' },
+    ]);
+  });
+
+  it('a CSV with a byte-order mark, CRLF line ends, quoted commas and newlines, and apostrophes on codes', async () => {
+    await clearOrders();
+    const csv =
+      '\uFEFF Order # ,ITEM,sku,Value,Is Fulfilled,Notes\r\n' +
+      '#4001,"Jumper, cable knit - 12 / Wine",\'kn1010-12-wine,"1,000.00",false,"gift wrap,\r\nplease"\r\n' +
+      '#4001,"Dress ""Wrap"" 012 - 8 / Blue",DR1012-8-BLUE,25,FALSE,\r\n';
+    const res = await manager.upload('/api/files/upload/orders', 'bom.csv', Buffer.from(csv, 'utf8'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ total_orders: 1, total_items: 2, invalid_items: 0 });
+    const order = (await manager.get('/api/orders?search=4001')).body.data.orders[0];
+    expect(order.items.map((i: any) => [i.sku, i.style_name, i.value])).toEqual([
+      ['KN1010-12-WINE', 'Jumper, cable knit', 1000],
+      ['DR1012-8-BLUE', 'Dress "Wrap" 012', 25],
+    ]);
+  });
+
+  it('a file whose every row is bad imports nothing and answers 422 with the row errors', async () => {
+    await clearOrders();
+    const res = await manager.upload('/api/files/upload/orders', 'bad.csv', 'Order #,Item,SKU\n#5001,Thing,\n,Other,ABC-1-RED\n');
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({
+      success: false,
+      message: 'File validation failed: Row 2: Missing required fields: SKU',
+      error: { code: 'UNPROCESSABLE', message: 'File validation failed: Row 2: Missing required fields: SKU' },
+      data: { success: false, total_orders: 0, invalid_items: 2 },
+    });
+    expect(res.body.data.errors).toEqual([
+      { row: 2, error: 'Missing required fields: SKU' },
+      { row: 3, error: 'Missing required fields: Order #' },
+    ]);
+    expect(await orderSkus()).toEqual({});
+  });
+
+  it('a sheet without the required columns reports every missing one', async () => {
+    const res = await manager.upload('/api/files/upload/orders', 'cols.csv', 'Foo,Bar\n1,2\n');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('File validation failed: Row 2: Missing required fields: Order #, Item, SKU');
+  });
+
+  it('a file with a header and only gift vouchers has no valid data', async () => {
+    await clearOrders();
+    const res = await manager.upload('/api/files/upload/orders', 'gifts.csv', 'Order #,Item,SKU\n#6001,E-Gift Voucher,EGIFT-25\n');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe('File is empty or contains no valid data');
+    expect(res.body.data).toMatchObject({ skipped_gift_vouchers: 1, total_orders: 0 });
+    const headerOnly = await manager.upload('/api/files/upload/orders', 'header.csv', 'Order #,Item,SKU\n');
+    expect(headerOnly.status).toBe(422);
+    expect(headerOnly.body.message).toBe('File is empty or contains no valid data');
+  });
+
+  it('broken files import nothing', async () => {
+    await clearOrders();
+    const wrongType = await manager.upload('/api/files/upload/orders', 'orders.pdf', 'Order #,Item,SKU\n#1,a,b\n');
+    expect(wrongType.status).toBe(415);
+    expect(wrongType.body.message).toBe('Please select a valid Excel file (.xlsx, .xls) or CSV file (.csv)');
+
+    const tooBig = await manager.upload('/api/files/upload/orders', 'big.csv', Buffer.alloc(10 * 1024 * 1024 + 10, 'a'));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toBe('File size must be less than 10MB');
+
+    const empty = await manager.upload('/api/files/upload/orders', 'empty.csv', Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('The selected file is empty. Please choose a file with data.');
+
+    const random = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 256));
+    const garbage = await manager.upload('/api/files/upload/orders', 'random.xlsx', random);
+    expect(garbage.status).toBe(422);
+    expect(garbage.body.message).toBe('Failed to parse Excel file');
+
+    // An encrypted workbook is an OLE container holding an EncryptedPackage stream.
+    const ole = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+      Buffer.alloc(504),
+      Buffer.from('EncryptedPackage', 'utf16le'),
+      Buffer.alloc(512),
+    ]);
+    const locked = await manager.upload('/api/files/upload/orders', 'locked.xlsx', ole);
+    expect(locked.status).toBe(422);
+    expect(locked.body.message).toBe('File is password-protected');
+
+    expect(await orderSkus()).toEqual({});
+  });
+
+  it('an XLSX written by a spreadsheet app with extra sheets reads the first', async () => {
+    await clearOrders();
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Order', 'Title', 'SKU', 'Priority'], ['#7001', 'Linen Shirt 007 - 6 / Green', 'TP1007-6-GREEN', 2]]), 'Orders');
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nothing'], ['here']]), 'Notes');
+    const res = await manager.upload('/api/files/upload/orders', 'book.xlsx', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    expect(res.body.data).toMatchObject({ total_orders: 1, total_items: 1 });
+    const order = (await manager.get('/api/orders?search=7001')).body.data.orders[0];
+    expect(order.priority).toBe(2);
+  });
+
+  it('one upload is one correlation id, written in a few multi-row transactions', async () => {
+    await clearOrders();
+    const lines = ['Order #,Item,SKU'];
+    for (let n = 0; n < 2500; n++) lines.push(`#B${n},Linen Shirt 007 - 6 / Green,TP1007-6-GREEN`, `#B${n},Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY`);
+    const res = await manager.upload('/api/files/upload/orders', 'bulk.csv', lines.join('\n'));
+    expect(res.body.data).toMatchObject({ total_orders: 2500, total_items: 5000 });
+    const { rows } = await sql<{ correlations: number; transactions: number; events: number }>`
+      select count(distinct metadata->>'correlation_id')::int as correlations,
+             count(distinct transaction_id)::int as transactions, count(*)::int as events
+        from events where event_type = 'OrderImported' and data->>'order_number' like '#B%'`.execute(t.database.db);
+    expect(rows[0]).toEqual({ correlations: 1, transactions: 3, events: 2500 });
+    const counts = await manager.get('/api/orders?status=pending&limit=1');
+    expect(counts.body.data.pagination.total_records).toBe(2500);
+  });
+});

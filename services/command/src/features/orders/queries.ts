@@ -1,0 +1,301 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Database, RmOrderItemsTable, RmOrdersTable } from '@wh/migrations';
+import {
+  ORDER_STATUSES,
+  orderStreamId,
+  pagination,
+  type Discrepancy,
+  type Order,
+  type OrderEvent,
+  type OrderFilters,
+  type OrderHistory,
+  type OrderItem,
+  type OrderList,
+  type OrderStatus,
+  type UserRef,
+} from '@wh/contracts';
+import { readStream } from '../../platform/event-store.ts';
+import { notFound } from '../../platform/errors.ts';
+import { describeEvent } from './history.ts';
+
+type Db = Kysely<Database>;
+type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function statusOf(value: string): OrderStatus {
+  // An unknown status reads as pending, as the screens show it.
+  return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'pending';
+}
+
+function filteredOrders(db: Db, f: OrderFilters) {
+  let q = db.selectFrom('rm_orders');
+  if (f.status) q = q.where('status', 'in', f.status);
+  if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
+  else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
+  if (f.date) q = q.where('order_date', '=', f.date);
+  // The trigram index serves a substring search over order number, SKUs and style names.
+  if (f.search) q = q.where('search_text', 'like', `%${escapeLike(f.search.toUpperCase())}%`);
+  return q;
+}
+
+const orderColumns = (db: Db) =>
+  db
+    .selectFrom('rm_orders')
+    .selectAll()
+    .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
+
+async function countOrders(db: Db, f: OrderFilters): Promise<number> {
+  // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
+  if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
+    let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
+    if (f.status) q = q.where('status', 'in', f.status);
+    if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+  const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
+  const ids = filteredOrders(db, f)
+    .select('id')
+    .orderBy('order_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit);
+  const rows = await orderColumns(db).where('id', 'in', ids).orderBy('order_date', 'desc').orderBy('id', 'desc').execute();
+  // A first page that is not full is the whole list: no count needed (a worker's queue, a narrow search).
+  const total = f.page === 1 && rows.length < f.limit ? rows.length : await countOrders(db, f);
+  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total) };
+}
+
+export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
+  const row = await orderColumns(db).where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return (await toOrders(db, [row]))[0];
+}
+
+export async function findOrderOrThrow(db: Db, id: number): Promise<Order> {
+  const order = await findOrder(db, id);
+  if (!order) throw notFound('Order not found');
+  return order;
+}
+
+// Assigned worker of an order, straight from the read model (access checks for workers).
+export async function orderWorker(db: Db, id: number): Promise<{ worker_id: number | null } | undefined> {
+  const row = await db.selectFrom('rm_orders').select('assigned_worker_id').where('id', '=', id).executeTakeFirst();
+  return row ? { worker_id: row.assigned_worker_id } : undefined;
+}
+
+async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
+  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('rm_users').select(['id', 'username', 'full_name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+interface Suggestion {
+  location: string;
+  location_type: string;
+  quantity: number;
+}
+
+// The location holding most of each SKU: where a picker should go.
+async function suggestedLocations(db: Db, skus: readonly string[]): Promise<Map<string, Suggestion>> {
+  const wanted = [...new Set(skus)];
+  if (wanted.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('rm_stock')
+    .distinctOn('sku')
+    .select(['sku', 'location', 'location_type', 'quantity'])
+    .where('sku', 'in', wanted)
+    .where('quantity', '>', 0)
+    .orderBy('sku')
+    .orderBy('quantity', 'desc')
+    .orderBy('location')
+    .execute();
+  return new Map(rows.map((r) => [r.sku, r]));
+}
+
+async function toOrders(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .selectFrom('rm_order_items')
+    .selectAll()
+    .where(
+      'order_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const [users, suggestions] = await Promise.all([
+    usersById(db, [
+      ...rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
+      ...items.map((i) => i.picked_by),
+    ]),
+    suggestedLocations(
+      db,
+      items.filter((i) => i.status !== 'picked').map((i) => i.sku),
+    ),
+  ]);
+  const byOrder = new Map<number, OrderItem[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push(toItem(item, users, suggestions));
+    byOrder.set(item.order_id, list);
+  }
+  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], users));
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
+  id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
+
+function toItem(i: Selectable<RmOrderItemsTable>, users: Map<number, UserRef>, suggestions: Map<string, Suggestion>): OrderItem {
+  const picked = i.status === 'picked';
+  const suggestion = picked ? undefined : suggestions.get(i.sku);
+  return {
+    id: i.id,
+    sku: i.sku,
+    style_code: i.style_code,
+    style_name: i.style_name,
+    size: i.size,
+    color: i.color,
+    quantity: i.quantity,
+    value: i.value === null ? null : Number(i.value),
+    status: picked ? 'picked' : 'pending',
+    picked_at: iso(i.picked_at),
+    picked_by: userOf(users, i.picked_by),
+    location: picked ? i.location : (suggestion?.location ?? null),
+    location_type: picked ? i.location_type : (suggestion?.location_type ?? null),
+    location_suggested: !picked && suggestion !== undefined,
+    location_quantity: suggestion?.quantity ?? null,
+    unstocked: i.unstocked,
+    notes: i.notes,
+  };
+}
+
+function toOrder(r: OrderRow, items: OrderItem[], users: Map<number, UserRef>): Order {
+  const worker = userOf(users, r.assigned_worker_id);
+  return {
+    id: r.id,
+    order_number: r.order_number,
+    status: statusOf(r.status),
+    priority: r.priority,
+    total_items: r.total_items,
+    total_quantity: r.total_quantity,
+    picked_items: r.picked_items,
+    progress: r.total_items === 0 ? 0 : Math.round((r.picked_items / r.total_items) * 100),
+    items,
+    order_date: r.order_day,
+    created_at: r.created_at.toISOString(),
+    assigned_at: iso(r.assigned_at),
+    completed_at: iso(r.completed_at),
+    verified_at: iso(r.verified_at),
+    cancelled_at: iso(r.cancelled_at),
+    verification_notes: r.verification_notes,
+    discrepancies: r.discrepancies as Discrepancy[],
+    assigned_worker: worker,
+    assigned_worker_id: r.assigned_worker_id,
+    assigned_worker_name: worker ? (worker.full_name ?? worker.username) : null,
+    worker_id: r.assigned_worker_id,
+    completed_by: userOf(users, r.completed_by),
+    verified_by: userOf(users, r.verified_by),
+    source_file: r.source_file,
+  };
+}
+
+// Every event of the order's stream, read from the event store itself: the history is the stream.
+export async function orderHistory(db: Db, id: number): Promise<OrderHistory> {
+  const events = await readStream<OrderEvent>(db, orderStreamId(id));
+  const first = events[0];
+  if (!first || first.type !== 'OrderImported') throw notFound('Order not found');
+  const mentioned = events.flatMap((e) => {
+    const data = e.data as Partial<Record<'worker_id' | 'previous_worker_id' | 'picked_by', number | null>>;
+    return [e.metadata.actor_id, data.worker_id ?? null, data.previous_worker_id ?? null, data.picked_by ?? null];
+  });
+  const users = await usersById(db, mentioned);
+  const name = (userId: number | null) => {
+    const u = userOf(users, userId);
+    return u ? (u.full_name ?? u.username) : 'nobody';
+  };
+  return {
+    order_id: id,
+    order_number: first.data.order_number,
+    history: events.map((e) => ({
+      id: e.global_position,
+      event_type: e.type,
+      at: (e.data as { at?: string }).at ?? e.recorded_at.toISOString(),
+      actor: userOf(users, e.metadata.actor_id),
+      role: e.metadata.actor_role,
+      description: describeEvent({ type: e.type, data: e.data } as OrderEvent, name),
+    })),
+  };
+}
+
+export interface ExportRow {
+  order_number: string;
+  status: string;
+  priority: number;
+  order_date: string;
+  worker: string | null;
+  sku: string;
+  style_name: string;
+  size: string;
+  color: string;
+  quantity: number;
+  value: string | null;
+  item_status: string;
+  location: string | null;
+  picked_at: Date | null;
+  completed_at: Date | null;
+  verified_at: Date | null;
+}
+
+// Every item of every matching order; at most `limit` rows (the caller asks for one more to detect overflow).
+export async function exportRows(db: Db, f: OrderFilters, limit: number): Promise<ExportRow[]> {
+  const orders = filteredOrders(db, f).select('id');
+  return db
+    .selectFrom('rm_orders as o')
+    .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
+    .leftJoin('rm_users as u', 'u.id', 'o.assigned_worker_id')
+    .where('o.id', 'in', orders)
+    .select([
+      'o.order_number',
+      'o.status',
+      'o.priority',
+      sql<string>`to_char(o.order_date, 'YYYY-MM-DD')`.as('order_date'),
+      sql<string | null>`coalesce(u.full_name, u.username)`.as('worker'),
+      'i.sku',
+      'i.style_name',
+      'i.size',
+      'i.color',
+      'i.quantity',
+      'i.value',
+      'i.status as item_status',
+      'i.location',
+      'i.picked_at',
+      'o.completed_at',
+      'o.verified_at',
+    ])
+    .orderBy('o.order_date', 'desc')
+    .orderBy('o.id', 'desc')
+    .orderBy('i.position')
+    .limit(limit)
+    .execute();
+}
+
+export async function assignableWorkers(db: Db): Promise<UserRef[]> {
+  return db
+    .selectFrom('rm_users')
+    .select(['id', 'username', 'full_name'])
+    .where('role', '=', 'worker')
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .orderBy(sql`coalesce(full_name, username)`)
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,469 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
+import { sql } from 'kysely';
+import * as XLSX from 'xlsx';
+import { applyStockMovements } from '../../platform/stock.ts';
+import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+
+let t: TestApp;
+let manager: Client;
+let exec1: Client & { id: number; username: string };
+let exec2: Client & { id: number; username: string };
+let ann: Client & { id: number; username: string };
+let ben: Client & { id: number; username: string };
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  manager = await t.asAdmin();
+  exec1 = await t.userWithRole('executive1');
+  exec2 = await t.userWithRole('executive2');
+  ann = await t.userWithRole('worker', 'ann');
+  ben = await t.userWithRole('worker', 'ben');
+  const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', readFileSync('/work/shared/fixtures/orders/daily-orders.csv'));
+  expect(res.status).toBe(200);
+  const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders`.execute(t.database.db);
+  for (const r of rows) ids[r.order_number] = r.id;
+});
+afterAll(() => t?.stop());
+
+// Stock as receiving and the inventory ledger would leave it: the command-side levels and the read model.
+async function seedStock(entries: { sku: string; location: string; type: string; quantity: number }[]) {
+  const db = t.database.db;
+  await db.transaction().execute(async (trx) => {
+    for (const e of entries) {
+      await trx.insertInto('location_registry').values({ code: e.location, type: e.type as 'bin', capacity: 100 }).onConflict((oc) => oc.column('code').doNothing()).execute();
+    }
+    await applyStockMovements(trx, entries.map((e) => ({ sku: e.sku, location: e.location, delta: e.quantity })));
+    for (const e of entries) {
+      await trx
+        .insertInto('rm_stock')
+        .values({ sku: e.sku, location: e.location, location_type: e.type, style_code: e.sku.split('-')[0]!, quantity: e.quantity, updated_at: new Date() })
+        .onConflict((oc) => oc.columns(['sku', 'location']).doUpdateSet((eb) => ({ quantity: eb('rm_stock.quantity', '+', eb.ref('excluded.quantity')) })))
+        .execute();
+    }
+  });
+}
+
+async function stockAt(sku: string, location: string): Promise<number> {
+  const row = await t.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst();
+  return row?.quantity ?? 0;
+}
+
+const order = (n: string) => ids[`#${n}`]!;
+
+describe('GET /api/orders', () => {
+  it('lists orders newest first with items, 20 a page by default', async () => {
+    const res = await exec1.get('/api/orders');
+    expect(res.status).toBe(200);
+    expect(res.body.data.pagination).toEqual({ current_page: 1, total_pages: 2, total_records: 24, per_page: 20 });
+    expect(res.body.data.orders).toHaveLength(20);
+    const first = res.body.data.orders.find((o: any) => o.order_number === '#10018');
+    expect(first).toMatchObject({ status: 'pending', total_items: 4, assigned_worker: null, assigned_worker_name: null, worker_id: null, progress: 0 });
+    expect(first.items.map((i: any) => i.sku)).toEqual(['DR1000-14-BEIGE', 'DR1012-8-BLUE', 'DR1000-14-BEIGE', 'KN1004-12-GREY']);
+  });
+
+  it('pages with page and limit; a limit above 100 is refused', async () => {
+    const page = await exec1.get('/api/orders?page=3&limit=10');
+    expect(page.body.data.pagination).toEqual({ current_page: 3, total_pages: 3, total_records: 24, per_page: 10 });
+    expect(page.body.data.orders).toHaveLength(4);
+    const tooMany = await exec1.get('/api/orders?limit=101');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe('Limit must be between 1 and 100');
+  });
+
+  it('searches order number, SKU and style name, case-insensitively', async () => {
+    const byNumber = await exec1.get('/api/orders?search=%2310003');
+    expect(byNumber.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10003']);
+    const bySku = await exec1.get('/api/orders?search=jn1003-10');
+    expect(bySku.body.data.orders.map((o: any) => o.order_number).sort()).toEqual(['#10009', '#10022']);
+    const byStyle = await exec1.get('/api/orders?search=tote%20bag');
+    expect(byStyle.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10001']);
+    expect(byStyle.body.data.pagination.total_records).toBe(1);
+    const nothing = await exec1.get('/api/orders?search=100%25');
+    expect(nothing.body.data.orders).toEqual([]);
+  });
+
+  it('filters by date (the import day when the file has none) and refuses a bad one', async () => {
+    const all = await exec1.get('/api/orders?limit=1');
+    const day = all.body.data.orders[0].order_date;
+    expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await exec1.get(`/api/orders?date=${day}`)).body.data.pagination.total_records).toBe(24);
+    expect((await exec1.get('/api/orders?date=1999-01-01')).body.data.pagination.total_records).toBe(0);
+    const bad = await exec1.get('/api/orders?date=2025-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Date must be a valid date (YYYY-MM-DD)');
+  });
+
+  it('refuses an unknown status', async () => {
+    const res = await exec1.get('/api/orders?status=lost');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Invalid status');
+  });
+});
+
+describe('assigning', () => {
+  it('assigns a pending order to an active worker; lists filter by worker, unassigned and status lists', async () => {
+    const res = await exec1.post(`/api/orders/${order('10020')}/assign-worker`, { worker_id: ann.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Worker assigned successfully');
+    expect(res.body.data).toMatchObject({
+      status: 'assigned',
+      assigned_worker_id: ann.id,
+      worker_id: ann.id,
+      assigned_worker: { id: ann.id, username: 'ann', full_name: 'Test worker' },
+      assigned_worker_name: 'Test worker',
+    });
+    expect(res.body.projected).toBe(true);
+    const mine = await exec1.get(`/api/orders?worker_id=${ann.id}&status=assigned,picking`);
+    expect(mine.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10020']);
+    const unassigned = await exec1.get('/api/orders?worker_id=unassigned&limit=100');
+    expect(unassigned.body.data.pagination.total_records).toBe(23);
+    const assigned = await exec1.get('/api/orders?status=assigned');
+    expect(assigned.body.data.pagination.total_records).toBe(1);
+  });
+
+  it('reassigns while assigned, and refuses a user who is not an active worker', async () => {
+    await exec1.post(`/api/orders/${order('10019')}/assign-worker`, { worker_id: ann.id });
+    const re = await exec1.post(`/api/orders/${order('10019')}/assign-worker`, { worker_id: ben.id });
+    expect(re.body.data.assigned_worker_id).toBe(ben.id);
+    const notWorker = await exec1.post(`/api/orders/${order('10019')}/assign-worker`, { worker_id: exec2.id });
+    expect(notWorker.status).toBe(400);
+    expect(notWorker.body.message).toMatch(/is not a worker\. Only active users with role worker can be assigned orders\.$/);
+    const nobody = await exec1.post(`/api/orders/${order('10019')}/assign-worker`, { worker_id: 999999 });
+    expect(nobody.status).toBe(404);
+    const missing = await exec1.post(`/api/orders/${order('10019')}/assign-worker`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('A worker must be chosen');
+    const inactive = await t.userWithRole('worker', 'ivy');
+    await manager.patch(`/api/users/${inactive.id}/toggle-status`);
+    const refused = await exec1.post(`/api/orders/${order('10019')}/assign-worker`, { worker_id: inactive.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('ivy is inactive. Only active users with role worker can be assigned orders.');
+    const workers = await exec1.get('/api/orders/workers');
+    expect(workers.body.data.workers.map((w: any) => w.username).sort()).toEqual(['ann', 'ben']);
+  });
+
+  it('bulk-assigns, reporting each order; one that cannot be assigned fails alone', async () => {
+    await exec1.post(`/api/orders/${order('10017')}/cancel`);
+    const res = await exec1.post('/api/orders/bulk-assign', { order_ids: [order('10015'), order('10016'), order('10017'), 999999], worker_id: ben.id });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('2 orders assigned successfully. 2 failed.');
+    expect(res.body.data).toEqual({
+      worker_id: ben.id,
+      succeeded: 2,
+      failed: 2,
+      results: [
+        { order_id: order('10015'), order_number: '#10015', success: true, message: 'Assigned' },
+        { order_id: order('10016'), order_number: '#10016', success: true, message: 'Assigned' },
+        { order_id: order('10017'), order_number: '#10017', success: false, message: 'Order #10017 is cancelled and cannot be assigned' },
+        { order_id: 999999, order_number: null, success: false, message: 'Order not found' },
+      ],
+    });
+    const camel = await exec1.post('/api/orders/bulk-assign', { orderIds: [order('10014')], workerId: ben.id });
+    expect(camel.body.data.succeeded).toBe(1);
+    const badWorker = await exec1.post('/api/orders/bulk-assign', { order_ids: [order('10013')], worker_id: exec2.id });
+    expect(badWorker.status).toBe(400);
+    const none = await exec1.post('/api/orders/bulk-assign', { order_ids: [], worker_id: ben.id });
+    expect(none.status).toBe(400);
+    expect(none.body.message).toBe('Select at least one order');
+  });
+
+  it('deassigns back to pending; deassigning a pending order is refused', async () => {
+    const res = await exec1.post(`/api/orders/${order('10014')}/deassign-worker`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'pending', assigned_worker: null, worker_id: null });
+    const again = await exec1.post(`/api/orders/${order('10014')}/deassign-worker`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Order #10014 has no worker assigned');
+  });
+
+  it('cancels pending and assigned orders, irreversibly', async () => {
+    await exec1.post(`/api/orders/${order('10012')}/assign-worker`, { worker_id: ann.id });
+    const res = await exec1.post(`/api/orders/${order('10012')}/cancel`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('cancelled');
+    expect(res.body.data.cancelled_at).not.toBeNull();
+    const again = await exec1.post(`/api/orders/${order('10012')}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Order #10012 is already cancelled');
+    const assign = await exec1.post(`/api/orders/${order('10012')}/assign-worker`, { worker_id: ann.id });
+    expect(assign.status).toBe(409);
+    expect((await exec1.post('/api/orders/999999/cancel')).status).toBe(404);
+  });
+});
+
+describe('picking, completing and verifying', () => {
+  // #10008: JN1009-12-WHITE and DR1012-8-BLUE.
+  let orderId: number;
+  let items: { id: number; sku: string }[];
+
+  beforeAll(async () => {
+    orderId = order('10008');
+    await seedStock([
+      { sku: 'JN1009-12-WHITE', location: 'J-1-1', type: 'jean_rack', quantity: 1 },
+      { sku: 'JN1009-12-WHITE', location: 'A-1-1', type: 'bin', quantity: 3 },
+    ]);
+    await exec1.post(`/api/orders/${orderId}/assign-worker`, { worker_id: ann.id });
+    items = (await ann.get(`/api/orders/${orderId}`)).body.data.items;
+  });
+
+  it('the order shows each item with the location holding most of it, or none', async () => {
+    const res = await ann.get(`/api/orders/${orderId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.items.map((i: any) => [i.sku, i.location, i.location_type, i.location_suggested, i.location_quantity, i.status])).toEqual([
+      ['JN1009-12-WHITE', 'A-1-1', 'bin', true, 3, 'pending'],
+      ['DR1012-8-BLUE', null, null, false, null, 'pending'],
+    ]);
+  });
+
+  it('a worker sees only their own orders', async () => {
+    const own = await ann.get('/api/orders?status=assigned,picking');
+    expect(own.body.data.orders.map((o: any) => o.order_number).sort()).toEqual(['#10008', '#10020']);
+    const other = await ann.get(`/api/orders?worker_id=${ben.id}`);
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('You can only see the orders assigned to you');
+    const notMine = await ben.get(`/api/orders/${orderId}`);
+    expect(notMine.status).toBe(403);
+    expect(notMine.body.message).toBe('This order is not assigned to you');
+    expect((await ben.get(`/api/orders/${orderId}/history`)).status).toBe(403);
+  });
+
+  it('another worker cannot pick, and completing before every item is picked is refused', async () => {
+    const res = await ben.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, {});
+    expect(res.status).toBe(403);
+    const early = await ann.post(`/api/orders/${orderId}/complete`);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('Order #10008 cannot be completed yet: 0 of 2 items are picked');
+  });
+
+  it('a pick at a location without the stock is refused, naming the locations that hold it', async () => {
+    const res = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { location: 'B-9-9' });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Not enough stock of JN1009-12-WHITE at B-9-9: 0 there, 1 needed. JN1009-12-WHITE is held at A-1-1 (3), J-1-1 (1).');
+    const after = await ann.get(`/api/orders/${orderId}`);
+    expect(after.body.data.status).toBe('assigned');
+  });
+
+  it('the first pick takes the stock from the suggested location and moves the order to picking', async () => {
+    const res = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { notes: 'top shelf' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Item picked successfully');
+    expect(res.body.data).toMatchObject({ status: 'picking', picked_items: 1, progress: 50 });
+    expect(res.body.data.items[0]).toMatchObject({
+      status: 'picked',
+      location: 'A-1-1',
+      location_type: 'bin',
+      location_suggested: false,
+      unstocked: false,
+      notes: 'top shelf',
+      picked_by: { id: ann.id, username: 'ann' },
+    });
+    expect(res.body.data.items[0].picked_at).not.toBeNull();
+    expect(await stockAt('JN1009-12-WHITE', 'A-1-1')).toBe(2);
+    const event = await t.database.db
+      .selectFrom('events')
+      .select('data')
+      .where('event_type', '=', 'OrderItemPicked')
+      .where('stream_id', '=', `order-${orderId}`)
+      .executeTakeFirstOrThrow();
+    expect(event.data).toMatchObject({
+      sku: 'JN1009-12-WHITE',
+      quantity: 1,
+      location: 'A-1-1',
+      location_type: 'bin',
+      movements: [{ sku: 'JN1009-12-WHITE', style_code: 'JN1009', location: 'A-1-1', delta: -1 }],
+    });
+    const again = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('JN1009-12-WHITE in order #10008 is already picked');
+    expect((await exec1.post(`/api/orders/${orderId}/cancel`)).body.message).toBe('Order #10008 is being picked and cannot be cancelled');
+  });
+
+  it('an item no location holds is picked without a location, marked unstocked', async () => {
+    const res = await ann.post(`/api/orders/${orderId}/items/${items[1]!.id}/pick`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.items[1]).toMatchObject({ status: 'picked', location: null, unstocked: true });
+    expect(res.body.data.progress).toBe(100);
+  });
+
+  it('an unknown item is a 404', async () => {
+    expect((await ann.post(`/api/orders/${orderId}/items/999999/pick`, {})).status).toBe(404);
+  });
+
+  it('the worker completes the order once every item is picked', async () => {
+    const res = await ann.post(`/api/orders/${orderId}/complete`);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ status: 'completed', completed_by: { id: ann.id } });
+    expect(res.body.data.completed_at).not.toBeNull();
+    const queue = await exec2.get('/api/orders?status=completed');
+    expect(queue.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10008']);
+  });
+
+  it('verification refuses a discrepancy naming an item of another order, then verifies with one', async () => {
+    const foreign = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: 1, issue: 'x', resolution: 'y' }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('Discrepancy item 1 is not an item of order #10008');
+    const res = await exec2.post(`/api/orders/${orderId}/verify`, {
+      verification_notes: 'Checked at packing',
+      discrepancies: [{ item_id: String(items[1]!.id), issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Order verified successfully');
+    expect(res.body.data).toMatchObject({
+      status: 'verified',
+      verification_notes: 'Checked at packing',
+      discrepancies: [{ item_id: items[1]!.id, sku: 'DR1012-8-BLUE', issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
+      verified_by: { id: exec2.id },
+      completed_by: { id: ann.id },
+      assigned_worker_id: ann.id,
+    });
+    const twice = await exec2.post(`/api/orders/${orderId}/verify`, {});
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('Order #10008 is already verified');
+  });
+
+  it('verifying an order that is not completed is refused', async () => {
+    const res = await manager.post(`/api/orders/${order('10011')}/verify`, {});
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Order #10011 is pending and cannot be verified: only completed orders can be verified');
+  });
+
+  it('a manager picks and completes for the assigned worker', async () => {
+    const id = order('10003');
+    await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ben.id });
+    const detail = await manager.get(`/api/orders/${id}`);
+    const pick = await manager.post(`/api/orders/${id}/items/${detail.body.data.items[0].id}/pick`, {});
+    expect(pick.status).toBe(200);
+    expect(pick.body.data.items[0].picked_by.username).toBe('admin');
+    const done = await manager.post(`/api/orders/${id}/complete`);
+    expect(done.body.data).toMatchObject({ status: 'completed', assigned_worker_id: ben.id });
+  });
+
+  it('the history lists every event with who, role, when and what', async () => {
+    const res = await manager.get(`/api/orders/${orderId}/history`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.order_number).toBe('#10008');
+    const h = res.body.data.history;
+    expect(h.map((e: any) => [e.event_type, e.role, e.actor?.username, e.description])).toEqual([
+      ['OrderImported', 'manager', 'admin', 'Imported from daily-orders.csv with 2 items'],
+      ['OrderAssigned', 'executive1', exec1.username, 'Assigned to Test worker'],
+      ['OrderItemPicked', 'worker', 'ann', 'Picked JN1009-12-WHITE from A-1-1 (note: top shelf)'],
+      ['OrderItemPicked', 'worker', 'ann', 'Picked DR1012-8-BLUE with no stock recorded anywhere'],
+      ['OrderCompleted', 'worker', 'ann', 'Completed: every item picked'],
+      ['OrderVerified', 'executive2', exec2.username, 'Verified with 1 discrepancy (picked by Test worker): Checked at packing'],
+    ]);
+    for (const e of h) expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await manager.get('/api/orders/999999/history')).status).toBe(404);
+  });
+});
+
+describe('GET /api/orders/export', () => {
+  it('exports every item of the matching orders as CSV', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/export?search=%2310001&format=csv', headers: { authorization: `Bearer ${exec1.token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Order #,Status,Priority,Order Date,Assigned Worker,SKU,Style Name,Size,Color,Quantity,Value,Item Status,Location,Picked At,Completed At,Verified At');
+    expect(lines.slice(1).map((l) => l.split(',')[5])).toEqual(['KN1010-12-WINE', 'TP1007-6-GREEN', 'DR1012-8-BLUE', 'BG1005-FS-GREY']);
+  });
+
+  it('exports XLSX with the same filters', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/export?status=verified&format=xlsx', headers: { authorization: `Bearer ${exec1.token}` } });
+    expect(res.statusCode).toBe(200);
+    const book = XLSX.read(res.rawPayload, { type: 'buffer' });
+    const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]!]!);
+    expect(rows.map((r) => [r['Order #'], r.SKU, r.Location ?? ''])).toEqual([
+      ['#10008', 'JN1009-12-WHITE', 'A-1-1'],
+      ['#10008', 'DR1012-8-BLUE', ''],
+    ]);
+  });
+});
+
+describe('live updates', () => {
+  it('an assignment announces the order and both workers; each worker may hear only their own topic', async () => {
+    const listener = new pg.Client({ connectionString: t.db.url });
+    await listener.connect();
+    const notices: ReadModelsNotice[] = [];
+    listener.on('notification', (n) => notices.push(JSON.parse(n.payload ?? '{}')));
+    await listener.query('listen read_models');
+    try {
+      const id = order('10023');
+      await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id });
+      await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ben.id });
+      await vi.waitFor(() => {
+        const topics = new Set(notices.flatMap((n) => n.topics));
+        expect([...topics]).toEqual(expect.arrayContaining(['orders', `order:${id}`, `worker:${ann.id}`, `worker:${ben.id}`]));
+      });
+    } finally {
+      await listener.end();
+    }
+    const worker = { id: ann.id, role: 'worker' as const };
+    expect(canSeeTopic(worker, `worker:${ann.id}`)).toBe(true);
+    expect(canSeeTopic(worker, `worker:${ben.id}`)).toBe(false);
+    expect(canSeeTopic(worker, 'orders')).toBe(false);
+    expect(canSeeTopic(worker, `order:${order('10023')}`)).toBe(false);
+    for (const role of ['manager', 'executive1', 'executive2'] as const) {
+      expect(canSeeTopic({ id: 1, role }, 'orders')).toBe(true);
+      expect(canSeeTopic({ id: 1, role }, `order:${order('10023')}`)).toBe(true);
+    }
+  });
+});
+
+describe('the API description', () => {
+  it('lists the orders routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/files/upload/orders', '/api/orders', '/api/orders/{id}/items/{itemId}/pick', '/api/orders/{id}/verify']),
+    );
+  });
+});
+
+describe('who may call the orders routes', () => {
+  const someOrder = () => order('10024');
+  it.each([
+    ['executive2', 'POST', '/api/files/upload/orders'],
+    ['worker', 'POST', '/api/files/upload/orders'],
+    ['executive2', 'GET', '/api/orders/export'],
+    ['worker', 'GET', '/api/orders/export'],
+    ['executive2', 'GET', '/api/orders/workers'],
+    ['worker', 'GET', '/api/orders/workers'],
+    ['executive2', 'POST', '/assign-worker'],
+    ['worker', 'POST', '/assign-worker'],
+    ['executive2', 'POST', '/api/orders/bulk-assign'],
+    ['worker', 'POST', '/api/orders/bulk-assign'],
+    ['executive2', 'POST', '/deassign-worker'],
+    ['worker', 'POST', '/deassign-worker'],
+    ['executive2', 'POST', '/cancel'],
+    ['worker', 'POST', '/cancel'],
+    ['executive1', 'POST', '/pick'],
+    ['executive2', 'POST', '/pick'],
+    ['executive1', 'POST', '/complete'],
+    ['executive2', 'POST', '/complete'],
+    ['executive1', 'POST', '/verify'],
+    ['worker', 'POST', '/verify'],
+  ])('%s: %s %s is refused with 403; without a token 401', async (role, method, path) => {
+    const caller = { executive1: exec1, executive2: exec2, worker: ann }[role]!;
+    const url = path.startsWith('/api/')
+      ? path
+      : path === '/pick'
+        ? `/api/orders/${someOrder()}/items/1/pick`
+        : `/api/orders/${someOrder()}${path}`;
+    const res = method === 'GET' ? await caller.get(url) : await caller.post(url, {});
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('FORBIDDEN');
+    const anonymous = method === 'GET' ? await t.anonymous.get(url) : await t.anonymous.post(url, {});
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('every signed-in role may list orders; a worker gets only their own', async () => {
+    for (const c of [manager, exec1, exec2]) expect((await c.get('/api/orders?limit=1')).body.data.pagination.total_records).toBe(24);
+    expect((await ben.get('/api/orders')).body.data.orders.every((o: any) => o.assigned_worker_id === ben.id)).toBe(true);
+    expect((await t.anonymous.get('/api/orders')).status).toBe(401);
+    expect((await t.anonymous.get(`/api/orders/${someOrder()}`)).status).toBe(401);
+    expect((await t.anonymous.get(`/api/orders/${someOrder()}/history`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,260 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  assignableWorkersSchema,
+  assignWorkerBodySchema,
+  bulkAssignBodySchema,
+  bulkAssignResultSchema,
+  exportOrdersQuerySchema,
+  idParamsSchema,
+  listOrdersQuerySchema,
+  MAX_EXPORT_ROWS,
+  ORDER_UPLOAD_ACCEPT,
+  ORDER_UPLOAD_INVALID_TYPE,
+  orderHistorySchema,
+  orderItemParamsSchema,
+  orderListSchema,
+  orderSchema,
+  orderUploadFailureSchema,
+  orderUploadResultSchema,
+  pickItemBodySchema,
+  successEnvelope,
+  verifyOrderBodySchema,
+  type BulkOrderResult,
+} from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { requireAuth, type AuthContext } from '../../platform/auth.ts';
+import { isDomainError, forbidden } from '../../platform/errors.ts';
+import type { AppendResult } from '../../platform/event-store.ts';
+import { sendExport } from '../../platform/exports.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { parseSheet, receiveUpload, unprocessable } from '../../platform/uploads.ts';
+import { checkWorker, NOT_YOUR_ORDER } from './decide.ts';
+import { planOrderImport } from './import-file.ts';
+import { storeImportedOrders, uploadResult } from './import-store.ts';
+import { pickItem, runOrderCommand, workerFacts } from './commands.ts';
+import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker } from './queries.ts';
+import { EXPORT_COLUMNS } from './export.ts';
+
+const orderEnvelope = successEnvelope(orderSchema);
+
+// The warehouse-local calendar day of an instant, YYYY-MM-DD.
+export function localDay(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The answer to a command: the order as the screens will read it, once the projector has applied it.
+  async function answer(orderId: number, append: AppendResult | null, message: string) {
+    const extra = await ctx.afterCommit(append);
+    return ok(await findOrderOrThrow(ctx.db, orderId), { message, ...extra });
+  }
+
+  // A worker reads only the orders assigned to them.
+  async function mayRead(auth: AuthContext, orderId: number) {
+    if (auth.user.role !== 'worker') return;
+    const found = await orderWorker(ctx.db, orderId);
+    if (found && found.worker_id !== auth.user.id) throw forbidden(NOT_YOUR_ORDER);
+  }
+
+  app.post(
+    '/api/files/upload/orders',
+    {
+      config: { access: 'orders:upload' },
+      schema: { tags: ['orders'], response: { 200: successEnvelope(orderUploadResultSchema), 422: orderUploadFailureSchema } },
+    },
+    async (request, reply) => {
+      const file = await receiveUpload(request, { accept: ORDER_UPLOAD_ACCEPT, invalidTypeMessage: ORDER_UPLOAD_INVALID_TYPE });
+      const plan = planOrderImport(parseSheet(file));
+      const now = ctx.now();
+      const stored = await storeImportedOrders(ctx.db, plan.orders, {
+        metadata: metadataOf(request),
+        at: now.toISOString(),
+        importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE),
+        sourceFile: file.filename,
+      });
+      const extra = await ctx.afterCommit(stored.append);
+      const result = uploadResult(plan, stored);
+      const { message } = result;
+      if (!result.success) {
+        return reply.code(422).send({ success: false as const, message, error: { code: 'UNPROCESSABLE', message }, data: result });
+      }
+      return reply.code(200).send(ok(result, { message, ...extra }));
+    },
+  );
+
+  app.get(
+    '/api/orders',
+    { config: { access: 'orders:view' }, schema: { tags: ['orders'], querystring: listOrdersQuerySchema, response: { 200: successEnvelope(orderListSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = request.query;
+      if (auth.user.role === 'worker') {
+        if (query.worker_id !== undefined && query.worker_id !== auth.user.id) throw forbidden('You can only see the orders assigned to you');
+        return ok(await listOrders(ctx.db, { ...query, worker_id: auth.user.id }));
+      }
+      return ok(await listOrders(ctx.db, query));
+    },
+  );
+
+  app.get(
+    '/api/orders/export',
+    { config: { access: 'orders:manage' }, schema: { tags: ['orders'], querystring: exportOrdersQuerySchema } },
+    async (request, reply) => {
+      const rows = await exportRows(ctx.db, request.query, MAX_EXPORT_ROWS + 1);
+      if (rows.length > MAX_EXPORT_ROWS) {
+        throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} items match. Please narrow the filters to export.`);
+      }
+      return sendExport(reply, {
+        format: request.query.format,
+        filename: `orders-${localDay(ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)}`,
+        sheetName: 'Orders',
+        rows,
+        columns: EXPORT_COLUMNS,
+      });
+    },
+  );
+
+  app.get(
+    '/api/orders/workers',
+    { config: { access: 'orders:manage' }, schema: { tags: ['orders'], response: { 200: successEnvelope(assignableWorkersSchema) } } },
+    async () => ok({ workers: await assignableWorkers(ctx.db) }),
+  );
+
+  app.get(
+    '/api/orders/:id',
+    { config: { access: 'orders:view' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
+    async (request) => {
+      await mayRead(requireAuth(request), request.params.id);
+      return ok(await findOrderOrThrow(ctx.db, request.params.id));
+    },
+  );
+
+  app.get(
+    '/api/orders/:id/history',
+    { config: { access: 'orders:view' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: successEnvelope(orderHistorySchema) } } },
+    async (request) => {
+      await mayRead(requireAuth(request), request.params.id);
+      return ok(await orderHistory(ctx.db, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/assign-worker',
+    {
+      config: { access: 'orders:manage' },
+      schema: { tags: ['orders'], params: idParamsSchema, body: assignWorkerBodySchema, response: { 200: orderEnvelope } },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const worker = await workerFacts(ctx.db, request.body.worker_id);
+      const outcome = await runOrderCommand(ctx, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, metadataOf(request));
+      return answer(id, outcome.append, 'Worker assigned successfully');
+    },
+  );
+
+  app.post(
+    '/api/orders/bulk-assign',
+    { config: { access: 'orders:manage' }, schema: { tags: ['orders'], body: bulkAssignBodySchema, response: { 200: successEnvelope(bulkAssignResultSchema) } } },
+    async (request) => {
+      const { order_ids, worker_id } = request.body;
+      const worker = await workerFacts(ctx.db, worker_id);
+      // A worker who cannot take orders fails the whole call: there is nothing to try per order.
+      checkWorker({ worker_id, worker });
+      const results: BulkOrderResult[] = [];
+      let last: AppendResult | null = null;
+      for (const orderId of order_ids) {
+        try {
+          const outcome = await runOrderCommand(ctx, orderId, { type: 'AssignWorker', worker_id, worker }, metadataOf(request));
+          const number = outcome.state.status === 'absent' ? null : outcome.state.order_number;
+          last = outcome.append ?? last;
+          results.push({ order_id: orderId, order_number: number, success: true, message: outcome.events.length > 0 ? 'Assigned' : 'Already assigned to this worker' });
+        } catch (error) {
+          if (!isDomainError(error)) throw error;
+          const found = await ctx.db.selectFrom('rm_orders').select('order_number').where('id', '=', orderId).executeTakeFirst();
+          results.push({ order_id: orderId, order_number: found?.order_number ?? null, success: false, message: error.message });
+        }
+      }
+      const succeeded = results.filter((r) => r.success).length;
+      const failed = results.length - succeeded;
+      const extra = await ctx.afterCommit(last);
+      return ok(
+        { worker_id, succeeded, failed, results },
+        { message: `${succeeded} orders assigned successfully. ${failed} failed.`, ...extra },
+      );
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/deassign-worker',
+    { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
+    async (request) => {
+      const { id } = request.params;
+      const outcome = await runOrderCommand(ctx, id, { type: 'DeassignWorker' }, metadataOf(request));
+      return answer(id, outcome.append, 'Worker deassigned successfully');
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/cancel',
+    { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
+    async (request) => {
+      const { id } = request.params;
+      const outcome = await runOrderCommand(ctx, id, { type: 'CancelOrder' }, metadataOf(request));
+      return answer(id, outcome.append, 'Order cancelled successfully');
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/items/:itemId/pick',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: pickItemBodySchema, response: { 200: orderEnvelope } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id, itemId } = request.params;
+      const outcome = await pickItem(ctx, id, itemId, {
+        actor: { id: auth.user.id, role: auth.user.role },
+        location: request.body.location ?? null,
+        notes: request.body.notes ?? null,
+        metadata: metadataOf(request),
+      });
+      return answer(id, outcome.append, 'Item picked successfully');
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/complete',
+    { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: orderEnvelope } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const outcome = await runOrderCommand(ctx, id, { type: 'CompleteOrder', actor: { id: auth.user.id, role: auth.user.role } }, metadataOf(request));
+      return answer(id, outcome.append, 'Order completed successfully');
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/verify',
+    {
+      config: { access: 'orders:verify' },
+      schema: { tags: ['verification'], params: idParamsSchema, body: verifyOrderBodySchema, response: { 200: orderEnvelope } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params;
+      const outcome = await runOrderCommand(
+        ctx,
+        id,
+        {
+          type: 'VerifyOrder',
+          actor: { id: auth.user.id, role: auth.user.role },
+          verification_notes: request.body.verification_notes,
+          discrepancies: request.body.discrepancies,
+        },
+        metadataOf(request),
+      );
+      return answer(id, outcome.append, 'Order verified successfully');
+    },
+  );
+};

@@ -1,0 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import type { OrderEvent, StoredEvent } from '@wh/contracts';
+import { startTestApp, type TestApp } from '@wh/command/testing';
+import { applyStockMovements } from '@wh/command/platform/stock';
+import { rebuildReadModels } from '../rebuild.ts';
+import { projections } from './index.ts';
+import { ordersProjection } from './orders.ts';
+
+const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  await journey();
+  await caughtUp(app.database.db);
+}, 120_000);
+afterAll(() => app?.stop());
+
+async function caughtUp(db: Kysely<Database>) {
+  await vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from events e, projector_checkpoints c
+         where c.name = 'main' and (e.transaction_id, e.global_position) > (c.last_tx, c.last_pos)`.execute(db);
+      expect(rows[0]!.n).toBe(0);
+    },
+    { timeout: 20_000, interval: 50 },
+  );
+}
+
+// Every kind of order event, through the HTTP API.
+async function journey() {
+  const db = app.database.db;
+  const admin = await app.asAdmin();
+  const exec1 = await app.userWithRole('executive1');
+  const exec2 = await app.userWithRole('executive2');
+  const ann = await app.userWithRole('worker', 'ann');
+  const ben = await app.userWithRole('worker', 'ben');
+  await db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'KN1010-12-WINE', location: 'RECEIVING', delta: 5 }]));
+  const upload = await exec1.upload('/api/files/upload/orders', 'daily-orders.csv', readFileSync('/work/shared/fixtures/orders/daily-orders.csv'));
+  expect(upload.status).toBe(200);
+  const id = async (n: string) => (await db.selectFrom('rm_orders').select('id').where('order_number', '=', n).executeTakeFirstOrThrow()).id;
+  const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+  ok(await exec1.post('/api/orders/bulk-assign', { order_ids: [await id('#10001'), await id('#10002'), await id('#10003')], worker_id: ann.id }));
+  ok(await exec1.post(`/api/orders/${await id('#10002')}/assign-worker`, { worker_id: ben.id }));
+  ok(await exec1.post(`/api/orders/${await id('#10003')}/deassign-worker`));
+  ok(await exec1.post(`/api/orders/${await id('#10004')}/cancel`));
+  const first = await id('#10001');
+  const items = (await ann.get(`/api/orders/${first}`)).body.data.items as { id: number }[];
+  for (const item of items) ok(await ann.post(`/api/orders/${first}/items/${item.id}/pick`, { notes: 'ok' }));
+  ok(await ann.post(`/api/orders/${first}/complete`));
+  ok(await exec2.post(`/api/orders/${first}/verify`, { verification_notes: 'fine', discrepancies: [{ item_id: items[0]!.id, issue: 'creased', resolution: 'steamed' }] }));
+  const second = await id('#10002');
+  const secondItems = (await ben.get(`/api/orders/${second}`)).body.data.items as { id: number }[];
+  ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/pick`, {}));
+}
+
+async function snapshot(db: Kysely<Database>) {
+  const out: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const keys = table === 'rm_order_status_counts' ? ['status', 'unassigned'] : ['id'];
+    const { rows } = await sql`select * from ${sql.table(table)} order by ${sql.join(keys.map((k) => sql.ref(k)))}`.execute(db);
+    out[table] = rows;
+  }
+  return out;
+}
+
+describe('orders read models', () => {
+  it('hold what the journey did', async () => {
+    const db = app.database.db;
+    const counts = await db.selectFrom('rm_order_status_counts').select(['status', 'unassigned', 'count']).orderBy('status').execute();
+    expect(counts).toEqual([
+      { status: 'cancelled', unassigned: true, count: '1' },
+      { status: 'pending', unassigned: true, count: '21' },
+      { status: 'picking', unassigned: false, count: '1' },
+      { status: 'verified', unassigned: false, count: '1' },
+    ]);
+    const byStatus = await db.selectFrom('rm_orders').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute();
+    expect(Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]))).toEqual({ cancelled: 1, pending: 21, picking: 1, verified: 1 });
+  });
+
+  it('the per-status counts equal the rows', async () => {
+    const { rows } = await sql<{ status: string; counted: string; actual: string }>`
+      select c.status || ' ' || c.unassigned as status, c.count::text as counted, count(o.id)::text as actual
+        from rm_order_status_counts c
+        left join rm_orders o on o.status = c.status and (o.assigned_worker_id is null) = c.unassigned
+       group by c.status, c.unassigned, c.count`.execute(app.database.db);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.counted, r.status).toBe(r.actual);
+    const { rows: missing } = await sql<{ n: number }>`
+      select count(*)::int as n from rm_orders o
+       where not exists (select 1 from rm_order_status_counts c where c.status = o.status and c.unassigned = (o.assigned_worker_id is null))`.execute(app.database.db);
+    expect(missing[0]!.n).toBe(0);
+  });
+
+  it('a rebuild reproduces exactly what the live projector built', async () => {
+    const db = app.database.db;
+    const live = await snapshot(db);
+    expect(live.rm_orders).toHaveLength(24);
+    expect(live.rm_order_items).toHaveLength(58);
+    await sql`update rm_orders set status = 'damaged'`.execute(db);
+    await rebuildReadModels(db, projections);
+    expect(await snapshot(db)).toEqual(live);
+  });
+
+  it('announces the orders, the order and every worker concerned', async () => {
+    const at = '2025-03-01T10:00:00.000Z';
+    const ref = { order_id: 42, order_number: '#42' };
+    const events: OrderEvent[] = [
+      { type: 'OrderAssigned', data: { ...ref, worker_id: 7, previous_worker_id: 5, at } },
+      { type: 'OrderDeassigned', data: { ...ref, worker_id: 7, at } },
+      { type: 'OrderCancelled', data: { ...ref, previous_status: 'assigned', worker_id: 8, at } },
+    ];
+    const stored = events.map((e, i) => ({ ...e, stream_id: 'order-42', stream_version: i + 1 }) as unknown as StoredEvent);
+    const topics = new Set<string>();
+    await app.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await ordersProjection.apply(trx, stored, topics);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rollback'));
+    expect([...topics].sort()).toEqual(['order:42', 'orders', 'worker:5', 'worker:7', 'worker:8']);
+  });
+});

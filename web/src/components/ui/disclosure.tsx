@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Button as AriaButton, Disclosure as AriaDisclosure, DisclosurePanel, Heading } from 'react-aria-components';
+
+export interface DisclosureProps {
+  title: ReactNode;
+  children: ReactNode;
+  isExpanded?: boolean;
+  onExpandedChange?: (expanded: boolean) => void;
+  defaultExpanded?: boolean;
+}
+
+/** A collapsible card: the heading is the toggle button. */
+export function Disclosure({ title, children, ...state }: DisclosureProps) {
+  return (
+    <AriaDisclosure className="disclosure card" {...state}>
+      <Heading className="disclosure-heading">
+        <AriaButton slot="trigger" className="disclosure-trigger">
+          <span className="disclosure-chevron" aria-hidden="true">
+            ▸
+          </span>
+          {title}
+        </AriaButton>
+      </Heading>
+      <DisclosurePanel className="disclosure-panel">{children}</DisclosurePanel>
+    </AriaDisclosure>
+  );
+}

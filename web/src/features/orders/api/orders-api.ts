@@ -1,0 +1,97 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type {
+  AssignableWorkers,
+  BulkAssignResult,
+  Order,
+  OrderHistory,
+  OrderList,
+  OrderUploadResult,
+} from '@wh/contracts/orders/http';
+import { apiData } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
+import { downloadFile } from '../../../lib/download.ts';
+import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
+import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
+
+export type { OrderUploadResult };
+
+// Keys start with 'orders' so live pushes on orders, order:N and worker:N refresh them.
+export const ordersKeys = {
+  all: ['orders'] as const,
+  list: (filter: OrdersFilter) => ['orders', 'list', filter] as const,
+  detail: (id: number) => ['orders', 'detail', id] as const,
+  history: (id: number) => ['orders', 'history', id] as const,
+  // Under 'users', not 'orders': the worker list changes with users, not with every order push.
+  workers: ['users', 'assignable-workers'] as const,
+};
+
+export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
+  queryOptions({
+    queryKey: ordersKeys.list(filter),
+    queryFn: ({ signal }) =>
+      apiData<OrderList>('/orders', {
+        query: { ...filtersToQuery(filter), page: filter.page, limit: filter.limit },
+        defaultMessage: 'Failed to fetch orders',
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    refetchInterval: pollMs,
+  });
+
+export const orderDetailQuery = (id: number) =>
+  queryOptions({
+    queryKey: ordersKeys.detail(id),
+    queryFn: ({ signal }) => apiData<Order>(`/orders/${id}`, { defaultMessage: 'Failed to fetch order', signal }),
+  });
+
+export const orderHistoryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ordersKeys.history(id),
+    queryFn: ({ signal }) => apiData<OrderHistory>(`/orders/${id}/history`, { defaultMessage: 'Failed to fetch order history', signal }),
+  });
+
+export const assignableWorkersQuery = () =>
+  queryOptions({
+    queryKey: ordersKeys.workers,
+    queryFn: ({ signal }) =>
+      apiData<AssignableWorkers>('/orders/workers', { defaultMessage: 'Failed to fetch users', signal }),
+    staleTime: 60_000,
+  });
+
+export const assignWorker = (orderId: number, workerId: number) =>
+  apiData<Order>(`/orders/${orderId}/assign-worker`, {
+    method: 'POST',
+    body: { worker_id: workerId },
+    defaultMessage: 'Failed to assign worker',
+  });
+
+export const bulkAssign = (orderIds: readonly number[], workerId: number) =>
+  apiData<BulkAssignResult>('/orders/bulk-assign', {
+    method: 'POST',
+    body: { order_ids: orderIds, worker_id: workerId },
+    defaultMessage: 'Failed to assign worker',
+  });
+
+export const deassignWorker = (orderId: number) =>
+  apiData<Order>(`/orders/${orderId}/deassign-worker`, { method: 'POST', defaultMessage: 'Failed to deassign worker' });
+
+export const cancelOrder = (orderId: number) =>
+  apiData<Order>(`/orders/${orderId}/cancel`, { method: 'POST', defaultMessage: 'Failed to cancel order' });
+
+export const exportOrders = (filter: OrdersFilter, format: 'csv' | 'xlsx') =>
+  downloadFile('/orders/export', { ...filtersToQuery(filter), format }, 'Failed to export orders');
+
+/** Uploads an orders file. A file with nothing to import still answers with its result (422): it is returned, not thrown. */
+export async function uploadOrdersFile(file: File, onProgress: (p: UploadProgress) => void): Promise<OrderUploadResult> {
+  try {
+    const answer = await uploadFile<OrderUploadResult>('/files/upload/orders', file, { defaultMessage: 'Upload failed', onProgress });
+    return answer.data;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 422 && isUploadResult(error.data)) return error.data;
+    throw error;
+  }
+}
+
+function isUploadResult(body: unknown): body is OrderUploadResult {
+  return typeof body === 'object' && body !== null && 'total_orders' in body && 'errors' in body;
+}

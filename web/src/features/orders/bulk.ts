@@ -1,0 +1,43 @@
+// Bulk assign, deassign and cancel run one call per order and tolerate partial failure (spec section 4).
+
+export type BulkVerb = 'assigned' | 'deassigned' | 'cancelled';
+
+export interface BulkFailure {
+  label: string;
+  message: string;
+}
+
+export interface BulkOutcome {
+  succeeded: number;
+  failures: BulkFailure[];
+}
+
+/** Runs `call` for each target, a few at a time, and collects every failure with its reason. */
+export async function runBulk<T>(
+  targets: readonly T[],
+  call: (target: T) => Promise<unknown>,
+  labelOf: (target: T) => string,
+  concurrency = 4,
+): Promise<BulkOutcome> {
+  const failures: BulkFailure[] = [];
+  let succeeded = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < targets.length) {
+      const target = targets[next++] as T;
+      try {
+        await call(target);
+        succeeded += 1;
+      } catch (error) {
+        failures.push({ label: labelOf(target), message: error instanceof Error && error.message ? error.message : 'Request failed' });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
+  return { succeeded, failures };
+}
+
+/** 'N orders assigned successfully. M failed.' */
+export function bulkSummary(verb: BulkVerb, outcome: BulkOutcome): string {
+  return `${outcome.succeeded} orders ${verb} successfully. ${outcome.failures.length} failed.`;
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import type { Order, UserRef } from '@wh/contracts/orders/http';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { RadioGroup } from '../../../components/ui/radio-group.tsx';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { bulkAssign, deassignWorker } from '../api/orders-api.ts';
+import { runBulk, type BulkOutcome, type BulkVerb } from '../bulk.ts';
+import { WorkerPicker } from './worker-picker.tsx';
+
+type Mode = 'assign' | 'deassign';
+
+export interface BulkAssignDialogProps {
+  orders: readonly Order[];
+  workers: readonly UserRef[] | undefined;
+  onClose: () => void;
+  onDone: (verb: BulkVerb, outcome: BulkOutcome) => void;
+}
+
+/** Bulk Assign: assign or reassign the selected orders to one worker, or deassign them all. */
+export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssignDialogProps) {
+  const assigned = orders.filter((o) => o.assigned_worker_id !== null);
+  const [mode, setMode] = useState<Mode>('assign');
+  const [workerId, setWorkerId] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      if (mode === 'assign') {
+        if (!workerId) return;
+        const answer = await bulkAssign(
+          orders.map((o) => o.id),
+          Number(workerId),
+        );
+        onDone('assigned', {
+          succeeded: answer.succeeded,
+          failures: answer.results.filter((r) => !r.success).map((r) => ({ label: r.order_number ?? `#${r.order_id}`, message: r.message })),
+        });
+      } else {
+        const outcome = await runBulk(assigned, (o) => deassignWorker(o.id), (o) => o.order_number);
+        onDone('deassigned', outcome);
+      }
+    } catch (err) {
+      setError(messageOf(err, mode === 'assign' ? 'Failed to assign worker' : 'Failed to deassign worker'));
+      setPending(false);
+    }
+  };
+
+  const options = [
+    { id: 'assign' as const, label: 'Assign/Reassign to worker' },
+    ...(assigned.length > 0 ? [{ id: 'deassign' as const, label: 'Deassign from all workers' }] : []),
+  ];
+
+  return (
+    <Dialog title="Bulk Assign" isOpen onOpenChange={(open) => !open && onClose()}>
+      <p>{orders.length} orders selected</p>
+      {error ? <Alert>{error}</Alert> : null}
+      <RadioGroup<Mode> label="Action" options={options} value={mode} onChange={setMode} />
+      {mode === 'assign' ? (
+        <WorkerPicker workers={workers} value={workerId} onChange={setWorkerId} />
+      ) : (
+        <Alert tone="info" title="Deassign">
+          This returns the {assigned.length} assigned orders to pending status.
+        </Alert>
+      )}
+      <DialogActions>
+        <Button variant="secondary" onPress={onClose}>
+          Cancel
+        </Button>
+        <Button onPress={() => void submit()} isDisabled={pending || (mode === 'assign' && !workerId)} aria-busy={pending || undefined}>
+          {mode === 'assign' ? 'Assign Orders' : 'Deassign Orders'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { activeChips, clearFilters, filtersToQuery, INITIAL_FILTER, removeChip, withFilter, type OrdersFilter } from './order-filters.ts';
+
+const workers = [
+  { id: 7, username: 'picker_pat', full_name: 'Pat Picker' },
+  { id: 8, username: 'sam', full_name: null },
+];
+const busy: OrdersFilter = { search: ' #10001 ', status: 'assigned', worker: '7', date: '2026-11-20', page: 3, limit: 50 };
+
+describe('order filters', () => {
+  it('send only the filters that are set', () => {
+    expect(filtersToQuery(INITIAL_FILTER)).toEqual({ search: undefined, status: undefined, worker_id: undefined, date: undefined });
+    expect(filtersToQuery(busy)).toEqual({ search: '#10001', status: 'assigned', worker_id: '7', date: '2026-11-20' });
+    expect(filtersToQuery({ ...INITIAL_FILTER, worker: 'unassigned' }).worker_id).toBe('unassigned');
+  });
+
+  it('go back to page 1 on any change', () => {
+    expect(withFilter(busy, { status: 'pending' })).toMatchObject({ status: 'pending', page: 1, limit: 50 });
+  });
+
+  it('show a chip per active filter, naming the worker', () => {
+    expect(activeChips(busy, workers).map((c) => c.label)).toEqual([
+      'Search: #10001',
+      'Status: Assigned',
+      'Worker: Pat Picker',
+      'Date: 2026-11-20',
+    ]);
+    expect(activeChips({ ...INITIAL_FILTER, worker: '8' }, workers).map((c) => c.label)).toEqual(['Worker: sam']);
+    expect(activeChips({ ...INITIAL_FILTER, worker: 'unassigned' }, workers).map((c) => c.label)).toEqual(['Worker: Unassigned']);
+    expect(activeChips(INITIAL_FILTER, workers)).toEqual([]);
+  });
+
+  it('remove one chip at a time, and Clear All keeps the page size', () => {
+    const noStatus = removeChip(busy, 'status');
+    expect(noStatus).toMatchObject({ status: 'all', worker: '7', page: 1 });
+    expect(activeChips(noStatus, workers)).toHaveLength(3);
+    expect(removeChip(busy, 'worker').worker).toBe('all');
+    expect(removeChip(busy, 'date').date).toBe('');
+    expect(removeChip(busy, 'search').search).toBe('');
+    expect(clearFilters(busy)).toEqual({ ...INITIAL_FILTER, limit: 50 });
+  });
+});

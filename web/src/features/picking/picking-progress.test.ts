@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { pickingStats, progressPercent, scanTarget, type ProgressOrder } from './picking-progress.ts';
+
+const order = (id: number, status: string, items: [number, string, string][]): ProgressOrder => ({
+  id,
+  status,
+  items: items.map(([itemId, sku, itemStatus]) => ({ id: itemId, sku, status: itemStatus })),
+});
+
+const a = order(1, 'picking', [
+  [11, 'KN1010-12-WINE', 'picked'],
+  [12, 'TP1007-6-GREEN', 'pending'],
+  [13, 'TP1007-6-GREEN', 'pending'],
+]);
+const b = order(2, 'assigned', [[21, 'DR1012-8-BLUE', 'pending']]);
+
+describe('picking progress', () => {
+  it('rounds picked over all items to whole percent, counting local picks', () => {
+    expect(progressPercent(a)).toBe(33);
+    expect(progressPercent(a, new Set([12]))).toBe(67);
+    expect(progressPercent(a, new Set([12, 13]))).toBe(100);
+    expect(progressPercent(order(3, 'assigned', []))).toBe(0);
+  });
+
+  it('sums the four stat cards, with 0 average and no orders', () => {
+    expect(pickingStats([a, b])).toEqual({ assigned: 2, inProgress: 1, itemsPicked: 1, avgProgress: 17 });
+    expect(pickingStats([])).toEqual({ assigned: 0, inProgress: 0, itemsPicked: 0, avgProgress: 0 });
+  });
+});
+
+describe('scanning a SKU', () => {
+  it('picks the next unpicked item with that SKU in the selected order, case-insensitively', () => {
+    expect(scanTarget('tp1007-6-green', [a, b], 1)).toEqual({ kind: 'pick', orderId: 1, itemId: 12 });
+    expect(scanTarget('TP1007-6-GREEN', [a, b], 1, new Set([12]))).toEqual({ kind: 'pick', orderId: 1, itemId: 13 });
+  });
+
+  it('says so when every matching item is already picked', () => {
+    expect(scanTarget('KN1010-12-WINE', [a, b], 1)).toEqual({ kind: 'all-picked', orderId: 1 });
+  });
+
+  it('selects the first order holding the SKU when none is selected or the selected one lacks it', () => {
+    expect(scanTarget('DR1012-8-BLUE', [a, b], null)).toEqual({ kind: 'select', orderId: 2, itemId: 21 });
+    expect(scanTarget('DR1012-8-BLUE', [a, b], 1)).toEqual({ kind: 'select', orderId: 2, itemId: 21 });
+  });
+
+  it('reports an unknown SKU', () => {
+    expect(scanTarget('NOPE-1-RED', [a, b], 1)).toEqual({ kind: 'not-found' });
+  });
+});

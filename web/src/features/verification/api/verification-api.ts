@@ -1,0 +1,25 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
+import { apiData } from '../../../lib/api-client.ts';
+
+const QUEUE_LIMIT = 100;
+
+// Rooted at 'orders': a completed order is announced on the orders topic and appears in open queues.
+export const verificationKeys = {
+  queue: ['orders', 'verification'] as const,
+};
+
+export const completedOrdersQuery = (pollMs: number | false) =>
+  queryOptions({
+    queryKey: verificationKeys.queue,
+    queryFn: ({ signal }) =>
+      apiData<OrderList>('/orders', {
+        query: { status: 'completed', limit: QUEUE_LIMIT },
+        defaultMessage: 'Failed to fetch orders',
+        signal,
+      }),
+    refetchInterval: pollMs,
+  });
+
+export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
+  apiData<Order>(`/orders/${orderId}/verify`, { method: 'POST', body, defaultMessage: 'Failed to verify order' });
