@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { FIXTURES_DIR } from '../test/fixtures.ts';
 
-const FIXTURES = '/work/shared/fixtures';
+const FIXTURES = FIXTURES_DIR.replace(/\/$/, '');
 let e2e: E2E;
 let admin: Client;
 const worker = { username: 'picker_ivy', password: 'password1' };

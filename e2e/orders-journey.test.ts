@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { applyStockMovements } from '@wh/command/platform/stock';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { fixture, fixturePath } from '../test/fixtures.ts';
 
-const ORDERS_FILE = '/work/shared/fixtures/orders/daily-orders.csv';
-const FIXTURES_MANIFEST = '/work/shared/fixtures/manifest.json';
+const ORDERS_FILE = fixturePath('orders/daily-orders.csv');
+const FIXTURES_MANIFEST = fixturePath('manifest.json');
 
 // Order #10001 of the fixture: four items. The stock for them sits in bin A-1-1; the read model's suggestion
 // for the dress is stale (B-2-2), so picking it is refused with the locations that hold it.
@@ -141,7 +142,7 @@ describe('orders journey', () => {
     await bulk.getByRole('button', { name: 'Assign Orders' }).click();
     await page.getByText('2 orders assigned successfully. 0 failed.').waitFor();
     await worker.page.getByRole('button', { name: /10004/ }).waitFor({ timeout: 5000 });
-    await expect.poll(() => worker.page.locator('.stat').filter({ hasText: 'Assigned Orders' }).innerText()).toContain('3');
+    await expect.poll(() => worker.page.locator('.stat-card').filter({ hasText: 'Assigned Orders' }).innerText()).toContain('3');
 
     // The worker picks #10001.
     const w = worker.page;
@@ -310,12 +311,17 @@ describe('orders journey', () => {
     await panel.getByText('1 of 1 items picked').waitFor();
     await panel.getByRole('button', { name: 'Complete Order' }).waitFor();
 
-    // Location Search opens 'Find Item Location'. Its route belongs to the inventory work: until that lands the
-    // panel says the search is not available rather than failing silently.
+    // Location Search opens 'Find Item Location': with the catalogue known, a SKU typed as on the label
+    // (style-size-colour, which the spec splits as style, colour, size) finds where it is held.
+    const admin = await e2e.app.asAdmin();
+    const catalogue = await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
+    expect(catalogue.status).toBe(200);
     await page.getByRole('button', { name: 'Location Search' }).click();
     const search = page.getByRole('region', { name: 'Find Item Location' });
-    await search.getByLabel('SKU or style code').fill('KN1010');
+    await search.getByLabel('SKU or style code').fill('KN1010-12-WINE');
     await search.getByRole('button', { name: 'Search' }).click();
-    await search.getByText(/Location search is not available on this server yet\.|No Items Found|Total:/).first().waitFor();
+    const result = search.locator('.location-result').filter({ hasText: 'KN1010-12-WINE' });
+    await result.waitFor();
+    expect(await result.innerText()).toContain('A-1-1');
   });
 });

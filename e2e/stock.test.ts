@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { FIXTURES_DIR } from '../test/fixtures.ts';
 
-const FIXTURES = '/work/shared/fixtures';
+const FIXTURES = FIXTURES_DIR.replace(/\/$/, '');
 const STYLES_CSV = `${FIXTURES}/styles/shopify-products.csv`;
 const STOCK_CSV = `${FIXTURES}/stock/shopify-inventory.csv`;
 const manifest = JSON.parse(readFileSync(`${FIXTURES}/manifest.json`, 'utf8')) as Record<string, Record<string, number>>;

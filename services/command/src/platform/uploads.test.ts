@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
@@ -14,8 +13,9 @@ import {
   type UploadedFile,
 } from './uploads.ts';
 import { DomainError } from './errors.ts';
+import { FIXTURES_DIR } from '../../../../test/fixtures.ts';
 
-const fixtures = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
+const fixtures = FIXTURES_DIR;
 const file = (filename: string, content: Buffer | string): UploadedFile => ({
   filename,
   extension: filename.split('.').pop() ?? '',

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
@@ -8,6 +7,7 @@ import { applyStockMovements } from '@wh/command/platform/stock';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
 import { ordersProjection } from './orders.ts';
+import { fixture } from '../../../../test/fixtures.ts';
 
 const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
 let app: TestApp;
@@ -40,7 +40,7 @@ async function journey() {
   const ann = await app.userWithRole('worker', 'ann');
   const ben = await app.userWithRole('worker', 'ben');
   await db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'KN1010-12-WINE', location: 'RECEIVING', delta: 5 }]));
-  const upload = await exec1.upload('/api/files/upload/orders', 'daily-orders.csv', readFileSync('/work/shared/fixtures/orders/daily-orders.csv'));
+  const upload = await exec1.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'));
   expect(upload.status).toBe(200);
   const id = async (n: string) => (await db.selectFrom('rm_orders').select('id').where('order_number', '=', n).executeTakeFirstOrThrow()).id;
   const ok = (res: { status: number; body: unknown }) => expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
+const FIXTURES = FIXTURES_DIR;
 const manifest = JSON.parse(readFileSync(`${FIXTURES}manifest.json`, 'utf8'))['styles/shopify-products.csv'];
 const UPLOAD = '/api/files/upload/shopify-inventory';
 

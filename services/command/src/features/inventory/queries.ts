@@ -78,8 +78,12 @@ const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 const sameSize = (a: string, b: string) => sameText(a, b) || skuSize(a) === skuSize(b);
 
 export async function searchInventory(db: Db, query: { style_code: string; color?: string; size?: string }): Promise<InventorySearchResult> {
+  // The picking screen splits 'KN1010-12-WINE' as style, colour, size (spec section 5) while SKUs read
+  // style-size-colour: the two filters match in either order.
+  const matches = (v: VariantRow, color?: string, size?: string) =>
+    (!color || sameText(v.color, color)) && (!size || sameSize(v.size, size));
   const variants = (await matchVariants(db, query.style_code)).filter(
-    (v) => (!query.color || sameText(v.color, query.color)) && (!query.size || sameSize(v.size, query.size)),
+    (v) => matches(v, query.color, query.size) || matches(v, query.size, query.color),
   );
   if (variants.length === 0) return { items: [], total_quantity: 0 };
   const skus = variants.map((v) => v.sku);

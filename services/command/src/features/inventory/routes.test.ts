@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_MODEL_TABLES } from '@wh/migrations';
@@ -8,8 +7,9 @@ import { appendToStreams } from '../../platform/event-store.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
+const FIXTURES = FIXTURES_DIR;
 const ADJUST_REFUSED = "You don't have permission to adjust inventory. Only managers can make inventory adjustments.";
 
 let t: TestApp;
@@ -139,6 +139,9 @@ describe('inventory search and browsing', () => {
     const colourSize = await manager.get('/api/inventory/search?style_code=DR1000-BEIGE-6');
     expect(sizeColour.body.data.items.map((i: { sku: string }) => i.sku)).toEqual(['DR1000-6-BEIGE']);
     expect(colourSize.body.data.items.map((i: { sku: string }) => i.sku)).toEqual(['DR1000-6-BEIGE']);
+    // The picking screen's split of 'DR1000-6-BEIGE': style code, then 'colour' 6 and 'size' BEIGE (spec section 5).
+    const pickingSplit = await others.worker.get('/api/inventory/search?style_code=DR1000&color=6&size=BEIGE');
+    expect(pickingSplit.body.data.items.map((i: { sku: string }) => i.sku)).toEqual(['DR1000-6-BEIGE']);
     const filtered = await manager.get('/api/inventory/search?style_code=DR1000&size=8');
     expect(filtered.body.data.items.every((i: { size: string }) => i.size === '8')).toBe(true);
     const partial = await manager.get('/api/inventory/search?style_code=midi dress');

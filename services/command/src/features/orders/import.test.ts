@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { sql } from 'kysely';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
-const FIXTURES = '/work/shared/fixtures/';
+const FIXTURES = FIXTURES_DIR;
 const manifest = JSON.parse(readFileSync(`${FIXTURES}manifest.json`, 'utf8')) as Record<string, any>;
 const fixture = (name: string) => readFileSync(`${FIXTURES}orders/${name}`);
 

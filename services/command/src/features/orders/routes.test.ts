@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
@@ -6,6 +5,7 @@ import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { fixture } from '../../../../../test/fixtures.ts';
 
 let t: TestApp;
 let manager: Client;
@@ -22,7 +22,7 @@ beforeAll(async () => {
   exec2 = await t.userWithRole('executive2');
   ann = await t.userWithRole('worker', 'ann');
   ben = await t.userWithRole('worker', 'ben');
-  const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', readFileSync('/work/shared/fixtures/orders/daily-orders.csv'));
+  const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'));
   expect(res.status).toBe(200);
   const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders`.execute(t.database.db);
   for (const r of rows) ids[r.order_number] = r.id;

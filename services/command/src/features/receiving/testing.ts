@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { skuOf } from '@wh/contracts';
@@ -8,10 +7,11 @@ import { systemMetadata } from '../../platform/http.ts';
 import { parseSheet } from '../../platform/uploads.ts';
 import { addToCatalogue, type CatalogueNeed } from './catalogue.ts';
 import { createLocations } from './locations.ts';
+import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
 // Test set-up for receiving: the sample catalogue and a few locations, written as their features write them.
 
-export const FIXTURES = fileURLToPath(new URL('../../../../../../shared/fixtures/', import.meta.url));
+export const FIXTURES = FIXTURES_DIR;
 export const fixture = (path: string) => readFileSync(FIXTURES + path);
 export const manifest = JSON.parse(readFileSync(FIXTURES + 'manifest.json', 'utf8')) as Record<string, Record<string, unknown>>;
 

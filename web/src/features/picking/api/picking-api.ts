@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
 import type { Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
@@ -43,42 +44,9 @@ export function holdersOf(error: unknown): string[] {
   return error.details.filter((d) => d.field === 'location').map((d) => d.message.split(':')[0]?.trim() ?? '').filter(Boolean);
 }
 
-// The inventory search answer (spec section 3); the route belongs to the inventory work.
-export interface StockLocation {
-  location: string;
-  type?: string | null;
-  location_type?: string | null;
-  quantity: number;
-}
-export interface InventoryMatch {
-  sku: string;
-  style_name: string | null;
-  style_code?: string;
-  color?: string;
-  size?: string;
-  quantity: number;
-  locations: StockLocation[];
-}
-
-function matchesOf(data: unknown): InventoryMatch[] {
-  if (Array.isArray(data)) return data as InventoryMatch[];
-  if (typeof data === 'object' && data !== null) {
-    for (const key of ['items', 'results', 'inventory', 'matches']) {
-      const value = (data as Record<string, unknown>)[key];
-      if (Array.isArray(value)) return value as InventoryMatch[];
-    }
-  }
-  return [];
-}
+export type InventoryMatch = InventorySearchItem;
 
 export async function searchInventory(query: LocationQuery): Promise<InventoryMatch[]> {
-  try {
-    return matchesOf(await apiData<unknown>('/inventory/search', { query: { ...query }, defaultMessage: 'Failed to search inventory' }));
-  } catch (error) {
-    // The route arrives with the inventory work; until then say so instead of a bare 'Not found'.
-    if (error instanceof ApiError && error.status === 404 && error.message === 'Not found') {
-      throw new ApiError('Location search is not available on this server yet.', 404, error.code);
-    }
-    throw error;
-  }
+  const result = await apiData<InventorySearchResult>('/inventory/search', { query: { ...query }, defaultMessage: 'Failed to search inventory' });
+  return result.items;
 }

@@ -63,7 +63,7 @@ export function LocationSearch() {
                 <ul className="location-list">
                   {m.locations.map((l) => (
                     <li key={l.location}>
-                      {l.location} {l.location_type ?? l.type ? <span className="muted small">({l.location_type ?? l.type})</span> : null}:{' '}
+                      {l.location} <span className="muted small">({l.location_type})</span>:{' '}
                       <strong>{l.quantity}</strong>
                     </li>
                   ))}
