@@ -78,7 +78,8 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
                 <span className="pick-location">
                   {item.location ? (
                     <>
-                      📍 {item.location}
+                      <span className="muted small">Location </span>
+                      <strong className="pick-location-code">{item.location}</strong>
                       {item.location_type ? <span className="muted small"> ({item.location_type})</span> : null}
                     </>
                   ) : (
