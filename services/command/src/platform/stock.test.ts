@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import { applyStockMovements, InsufficientStockError, lockStockLevels, stockHolders, stockKey } from './stock.ts';
@@ -64,6 +65,34 @@ describe('stock levels', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
     expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientStockError)).toHaveLength(13);
     expect(await level('RACE-1', 'A-2-1')).toBe(0);
+  });
+
+  it('refuses units into an inactive location', async () => {
+    await handle.db.insertInto('location_registry').values({ code: 'Z-9-1', type: 'bin', capacity: 10, is_active: false }).execute();
+    const attempt = handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'DR1-8-BLUE', location: 'Z-9-1', delta: 1 }]));
+    await expect(attempt).rejects.toMatchObject({ status: 409, message: 'Location Z-9-1 is inactive and cannot receive stock.' });
+  });
+
+  it('holds the location against a concurrent deactivation until the units are committed', async () => {
+    await handle.db.insertInto('location_registry').values({ code: 'Z-9-2', type: 'bin', capacity: 10 }).execute();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let moved!: () => void;
+    const inside = new Promise<void>((r) => (moved = r));
+    const mover = handle.db.transaction().execute(async (trx) => {
+      await applyStockMovements(trx, [{ sku: 'DR1-8-BLUE', location: 'Z-9-2', delta: 2 }]);
+      moved();
+      await released;
+    });
+    await inside;
+    const blocked = handle.db.transaction().execute(async (trx) => {
+      await sql`set local lock_timeout = '200ms'`.execute(trx);
+      await trx.selectFrom('location_registry').select('code').where('code', '=', 'Z-9-2').forUpdate().execute();
+    });
+    await expect(blocked).rejects.toMatchObject({ code: '55P03' });
+    release();
+    await mover;
+    expect(await level('DR1-8-BLUE', 'Z-9-2')).toBe(2);
   });
 
   it('locks and reads current counts for a set of keys', async () => {

@@ -79,6 +79,7 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
       throw new InsufficientStockError(m.sku, m.location, here?.quantity ?? 0, -m.delta, await stockHolders(trx, m.sku));
     }
   }
+  await holdLocations(trx, increases);
   const chunk = 2000;
   for (let i = 0; i < increases.length; i += chunk) {
     await trx
@@ -89,6 +90,22 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
       )
       .execute();
   }
+}
+
+// Units going into a location hold its registry row (shared) until commit, so a deactivation or a capacity change,
+// which lock the row for update and then read the stock, either sees these units or runs first and is seen here.
+async function holdLocations(trx: Transaction<Database>, increases: readonly StockMovement[]): Promise<void> {
+  if (increases.length === 0) return;
+  const codes = [...new Set(increases.map((m) => m.location))].sort();
+  const held = await trx
+    .selectFrom('location_registry')
+    .select(['code', 'is_active'])
+    .where('code', 'in', codes)
+    .orderBy('code')
+    .forShare()
+    .execute();
+  const inactive = held.find((l) => !l.is_active);
+  if (inactive) throw new DomainError('CONFLICT', 409, `Location ${inactive.code} is inactive and cannot receive stock.`);
 }
 
 // Locations holding the SKU, most first: the default pick location is the first.
