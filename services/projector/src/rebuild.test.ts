@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
 import { ADMIN_PASSWORD, startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
+import { caughtUp } from './testing.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -68,18 +69,6 @@ async function journey() {
   await app.login('admin', ADMIN_PASSWORD);
 }
 
-// The projector has applied everything committed.
-async function caughtUp(db: Kysely<Database>) {
-  await vi.waitFor(
-    async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from events e, projector_checkpoints c
-         where c.name = 'main' and (e.transaction_id, e.global_position) > (c.last_tx, c.last_pos)`.execute(db);
-      expect(rows[0]!.n).toBe(0);
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-}
 
 // Every read-model table, each ordered by its primary key.
 async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>> {

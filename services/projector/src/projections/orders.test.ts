@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
@@ -8,6 +8,7 @@ import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
 import { ordersProjection } from './orders.ts';
 import { fixture } from '../../../../test/fixtures.ts';
+import { caughtUp } from '../testing.ts';
 
 const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
 let app: TestApp;
@@ -19,17 +20,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => app?.stop());
 
-async function caughtUp(db: Kysely<Database>) {
-  await vi.waitFor(
-    async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from events e, projector_checkpoints c
-         where c.name = 'main' and (e.transaction_id, e.global_position) > (c.last_tx, c.last_pos)`.execute(db);
-      expect(rows[0]!.n).toBe(0);
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-}
 
 // Every kind of order event, through the HTTP API.
 async function journey() {

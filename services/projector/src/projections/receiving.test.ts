@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { fixture, seedCatalogue, seedLocations } from '@wh/command/features/receiving/testing';
 import { projections } from './index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
+import { caughtUp } from '../testing.ts';
 
 let app: TestApp;
 
@@ -35,17 +36,6 @@ beforeAll(async () => {
 
 afterAll(() => app?.stop());
 
-async function caughtUp(db: Kysely<Database>) {
-  await vi.waitFor(
-    async () => {
-      const { rows } = await sql<{ n: number }>`
-        select count(*)::int as n from events e, projector_checkpoints c
-         where c.name = 'main' and (e.transaction_id, e.global_position) > (c.last_tx, c.last_pos)`.execute(db);
-      expect(rows[0]!.n).toBe(0);
-    },
-    { timeout: 20_000, interval: 50 },
-  );
-}
 
 const receipts = (db: Kysely<Database>) => db.selectFrom('rm_receipts').selectAll().orderBy('id').execute();
 

@@ -4,6 +4,8 @@ import { pagination, type ListStylesQuery, type Style, type StyleList } from '@w
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
+import { escapeLike } from '../../platform/search.ts';
+import { variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
 import { STYLE_NOT_FOUND } from './decide.ts';
 
 type Db = Kysely<Database>;
@@ -25,27 +27,10 @@ export function compareSizes(a: string, b: string): number {
   return a.localeCompare(b);
 }
 
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listStyles(db: Db, query: StylesQuery): Promise<StyleList> {
-  let base = db.selectFrom('rm_styles as s');
-  if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
-    base = base.where((eb) => eb.or([eb('s.style_code', 'ilike', like), eb('s.name', 'ilike', like)]));
-  }
+  let base = whereStyleMatches(db.selectFrom('rm_styles as s'), query);
   if (query.is_jeans !== undefined) base = base.where('s.is_jeans', '=', query.is_jeans);
-  for (const [field, value] of [['color', query.color], ['size', query.size]] as const) {
-    if (!value) continue;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('rm_variants as v')
-          .select(sql`1`.as('one'))
-          .whereRef('v.style_id', '=', 's.id')
-          .where(sql`lower(${sql.ref(`v.${field}`)})`, '=', value.toLowerCase()),
-      ),
-    );
-  }
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('s')
@@ -67,17 +52,7 @@ type StyleRow = { id: number; style_code: string; name: string; is_jeans: boolea
 
 async function withVariants(db: Db, rows: readonly StyleRow[]): Promise<Style[]> {
   if (rows.length === 0) return [];
-  const variants = await db
-    .selectFrom('rm_variants as v')
-    .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
-    .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::int`.as('quantity')])
-    .where(
-      'v.style_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('v.sku')
-    .execute();
+  const variants = await variantsWithStock(db, rows.map((r) => r.id));
   return rows.map((r) => {
     const mine = variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => v);
     return {

@@ -15,9 +15,10 @@ import {
   type LocationType,
 } from '@wh/contracts';
 import { bins, racks } from './locations-queries.ts';
+import { escapeLike } from '../../platform/search.ts';
+import { whereStyleMatches } from '../../platform/style-reads.ts';
 
 type Db = Kysely<Database>;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const PARTIAL_LIMIT = 200;
 const actorName = sql<string | null>`coalesce(u.full_name, u.username)`;
 
@@ -108,23 +109,7 @@ export async function availableItems(
   db: Db,
   query: { search?: string; color?: string; size?: string; page: number; limit: number },
 ): Promise<AvailableItems> {
-  let base = db.selectFrom('rm_styles as s');
-  if (query.search) {
-    const like = `%${escapeLike(query.search)}%`;
-    base = base.where((eb) => eb.or([eb('s.style_code', 'ilike', like), eb('s.name', 'ilike', like)]));
-  }
-  for (const [field, value] of [['color', query.color], ['size', query.size]] as const) {
-    if (!value) continue;
-    base = base.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('rm_variants as v')
-          .select(sql`1`.as('one'))
-          .whereRef('v.style_id', '=', 's.id')
-          .where(sql`lower(${sql.ref(`v.${field}`)})`, '=', value.toLowerCase()),
-      ),
-    );
-  }
+  const base = whereStyleMatches(db.selectFrom('rm_styles as s'), query);
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .select([

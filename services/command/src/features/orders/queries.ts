@@ -17,11 +17,11 @@ import {
 import { readStream } from '../../platform/event-store.ts';
 import { notFound } from '../../platform/errors.ts';
 import { describeEvent } from './history.ts';
+import { escapeLike } from '../../platform/search.ts';
 
 type Db = Kysely<Database>;
 type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function statusOf(value: string): OrderStatus {
   // An unknown status reads as pending, as the screens show it.

@@ -12,11 +12,12 @@ import {
   type RecentApprovals,
 } from '@wh/contracts';
 import { notFound } from '../../platform/errors.ts';
+import { escapeLike } from '../../platform/search.ts';
+import { variantsWithStock } from '../../platform/style-reads.ts';
 import { RECEIPT_NOT_FOUND } from './decide.ts';
 
 type Db = Kysely<Database>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 // Receipts with who recorded and decided them. style_known follows the catalogue: a style created since the receipt
@@ -184,17 +185,7 @@ export async function availableSkus(db: Db, q: { search?: string; limit: number 
   }
   const found = await styles.orderBy('style_code').limit(q.limit).execute();
   if (found.length === 0) return { available_items: [] };
-  const variants = await db
-    .selectFrom('rm_variants as v')
-    .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
-    .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::int`.as('quantity')])
-    .where(
-      'v.style_id',
-      'in',
-      found.map((s) => s.id),
-    )
-    .orderBy('v.sku')
-    .execute();
+  const variants = await variantsWithStock(db, found.map((s) => s.id));
   const items = found.map((s): ApprovableItem => {
     const skus = variants.filter((v) => v.style_id === s.id).map((v) => ({ sku: v.sku, size: v.size, color: v.color, quantity: v.quantity }));
     return {

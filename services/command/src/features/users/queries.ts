@@ -13,6 +13,7 @@ import {
 } from '@wh/contracts';
 import { notFound } from '../../platform/errors.ts';
 import type { ExistingUser } from './user.ts';
+import { escapeLike } from '../../platform/search.ts';
 
 type Db = Kysely<Database>;
 
@@ -71,7 +72,6 @@ export async function findUserOrThrow(db: Db, id: number): Promise<User> {
   return user;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listUsers(
   db: Db,
