@@ -24,6 +24,10 @@ export interface RequestOptions {
   defaultMessage?: string;
   /** Every call except login sends the bearer token. */
   auth?: boolean;
+  /** The spec gives some calls their own network-failure text (order list and verify). */
+  networkMessage?: string;
+  /** And their own text for a 401 (order list: 'Authentication failed'). */
+  unauthorizedMessage?: string;
   signal?: AbortSignal;
 }
 
@@ -39,7 +43,7 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<SuccessEnvelope<T>> {
-  const { method = 'GET', query, body, defaultMessage, auth = true, signal } = options;
+  const { method = 'GET', query, body, defaultMessage, auth = true, signal, networkMessage, unauthorizedMessage } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = auth ? appStore.get(tokenAtom) : null;
   if (auth) {
@@ -58,12 +62,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+    throw new ApiError(networkMessage ?? NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
   }
 
   const parsed = parseBody(await response.text().catch(() => ''));
   if (!response.ok || isFailureEnvelope(parsed)) {
-    const error = errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
+    const answered = errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
+    const error =
+      response.status === 401 && unauthorizedMessage ? new ApiError(unauthorizedMessage, 401, answered.code, answered.details) : answered;
     // A 401 on an authenticated call means the session is gone: clear it, the guard sends the user to /login.
     // (Only if that session is still the current one: a late answer after logout changes nothing.)
     if (auth && response.status === 401 && appStore.get(tokenAtom) === token) {

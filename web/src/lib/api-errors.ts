@@ -2,6 +2,10 @@
 // Kept free of fetch and DOM so they can be unit-tested.
 
 export const NETWORK_ERROR_MESSAGE = 'Unable to connect to server. Please check your connection.';
+// Spec section 8: the order list and verify calls word their failures their own way.
+export const ORDERS_NETWORK_ERROR_MESSAGE = 'Network error - please check your connection';
+export const ORDERS_UNAUTHORIZED_MESSAGE = 'Authentication failed';
+export const UPLOAD_ORDERS_AUTH_MESSAGE = 'Authentication required. Please log in to upload orders.';
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required';
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 

@@ -17,13 +17,15 @@ export interface UploadOptions {
   /** Defaults to 'file', the form field every upload call uses. */
   field?: string;
   signal?: AbortSignal;
+  /** Text when there is no session at all (orders: 'Authentication required. Please log in to upload orders.'). */
+  noTokenMessage?: string;
 }
 
 // fetch cannot report upload progress, so uploads go through XMLHttpRequest. The answer is read exactly as
 // apiRequest reads it: the server's message, else the per-call default.
 export function uploadFile<T>(path: string, file: File | Blob, options: UploadOptions, filename?: string): Promise<SuccessEnvelope<T>> {
   const token = appStore.get(tokenAtom);
-  if (!token) return Promise.reject(new ApiError(AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED'));
+  if (!token) return Promise.reject(new ApiError(options.noTokenMessage ?? AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED'));
   const form = new FormData();
   form.append(options.field ?? 'file', file, filename ?? (file instanceof File ? file.name : 'upload'));
   return new Promise((resolve, reject) => {

@@ -11,6 +11,7 @@ import { apiData } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
+import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE, UPLOAD_ORDERS_AUTH_MESSAGE } from '../../../lib/api-errors.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
 
 export type { OrderUploadResult };
@@ -32,6 +33,8 @@ export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
       apiData<OrderList>('/orders', {
         query: { ...filtersToQuery(filter), page: filter.page, limit: filter.limit },
         defaultMessage: 'Failed to fetch orders',
+        networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
+        unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -84,7 +87,7 @@ export const exportOrders = (filter: OrdersFilter, format: 'csv' | 'xlsx') =>
 /** Uploads an orders file. A file with nothing to import still answers with its result (422): it is returned, not thrown. */
 export async function uploadOrdersFile(file: File, onProgress: (p: UploadProgress) => void): Promise<OrderUploadResult> {
   try {
-    const answer = await uploadFile<OrderUploadResult>('/files/upload/orders', file, { defaultMessage: 'Upload failed', onProgress });
+    const answer = await uploadFile<OrderUploadResult>('/files/upload/orders', file, { defaultMessage: 'Upload failed', noTokenMessage: UPLOAD_ORDERS_AUTH_MESSAGE, onProgress });
     return answer.data;
   } catch (error) {
     if (error instanceof ApiError && error.status === 422 && isUploadResult(error.data)) return error.data;

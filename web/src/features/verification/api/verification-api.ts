@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
+import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 
 const QUEUE_LIMIT = 100;
 
@@ -16,10 +17,17 @@ export const completedOrdersQuery = (pollMs: number | false) =>
       apiData<OrderList>('/orders', {
         query: { status: 'completed', limit: QUEUE_LIMIT },
         defaultMessage: 'Failed to fetch orders',
+        networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
+        unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
         signal,
       }),
     refetchInterval: pollMs,
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
-  apiData<Order>(`/orders/${orderId}/verify`, { method: 'POST', body, defaultMessage: 'Failed to verify order' });
+  apiData<Order>(`/orders/${orderId}/verify`, {
+    method: 'POST',
+    body,
+    defaultMessage: 'Failed to verify order',
+    networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
+  });
