@@ -6,6 +6,7 @@ export * from './users/events.ts';
 export * from './users/http.ts';
 export * from './platform/events.ts';
 export * from './platform/stock.ts';
+export * from './platform/codes.ts';
 export * from './receiving/events.ts';
 export * from './receiving/http.ts';
 export * from './catalogue/events.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { normaliseCode } from '../catalogue/http.ts';
+import { normaliseCode } from '../platform/codes.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
 
 export const LOW_STOCK_THRESHOLD = 5;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseCode } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
 import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 
@@ -249,7 +250,7 @@ export const pickItemBodySchema = z.object({
   location: z
     .union([z.string().trim().max(50, 'Location must be at most 50 characters'), z.null()])
     .optional()
-    .transform((v) => (v ? v.replace(/^'+/, '').trim().toUpperCase() || undefined : undefined)),
+    .transform((v) => (v ? normaliseCode(v) || undefined : undefined)),
   notes: z
     .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
     .optional()

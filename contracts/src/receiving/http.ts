@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseCode } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
 import { stockEntryUploadResultSchema } from '../catalogue/http.ts';
 import { RECEIPT_APPROVERS, RECEIPT_SOURCES } from './events.ts';
@@ -168,7 +169,7 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD
 export const manualApproveBodySchema = z.object({
   style_code: z
     .string({ error: 'Please select a style' })
-    .transform((v) => v.trim().replace(/^'+/, '').trim().toUpperCase())
+    .transform(normaliseCode)
     .pipe(z.string().min(1, 'Please select a style').max(40, 'Style code must be at most 40 characters')),
   color: z
     .string({ error: 'Please select a colour' })

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { MAX_UPLOAD_BYTES } from '@wh/contracts';
+import { MAX_UPLOAD_BYTES, normaliseCode } from '@wh/contracts';
 import { badRequest, DomainError } from './errors.ts';
 
 // Shared machinery for every file upload: receive one multipart file, check its type and size, and read it into
@@ -219,9 +219,9 @@ export function findColumn(sheet: Sheet, names: readonly string[]): string | und
   return names.map(normaliseHeader).find((n) => present.has(n));
 }
 
-// Codes (style codes, SKUs) are case-insensitive, kept upper case, without Excel's leading apostrophe.
+// A code cell as the catalogue keeps codes; an absent cell is an empty code.
 export function cleanCode(value: string | undefined): string {
-  return (value ?? '').trim().replace(/^'+/, '').trim().toUpperCase();
+  return normaliseCode(value ?? '');
 }
 
 const GIFT_PATTERN = /\b(?:gift[\s_-]*vouchers?|gift[\s_-]*cards?|vouchers?|e[\s_-]*gift|digital[\s_-]*gift)(?![a-z])/i;

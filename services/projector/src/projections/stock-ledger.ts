@@ -1,6 +1,6 @@
 import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type StoredEvent } from '@wh/contracts';
+import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
@@ -12,55 +12,121 @@ export const stockLedgerProjection: Projection = {
   handles: new Set<string>(STOCK_MOVEMENT_EVENT_TYPES),
   async apply(trx, events, topics) {
     topics.add('inventory');
-    const types = await locationTypes(trx, events);
-    const rows: Insertable<Database['rm_stock_movements']>[] = [];
-    for (const stored of events) {
-      const movements = movementsOf(stored.data);
-      for (const [seq, m] of movements.entries()) {
-        if (m.delta === 0) continue;
-        const at = stored.recorded_at;
-        const { quantity } = await trx
-          .insertInto('rm_stock')
-          .values({ sku: m.sku, location: m.location, location_type: types.get(m.location) ?? guessType(m.location), style_code: m.style_code, quantity: m.delta, updated_at: at })
-          .onConflict((oc) => oc.columns(['sku', 'location']).doUpdateSet((eb) => ({ quantity: eb('rm_stock.quantity', '+', m.delta), updated_at: at })))
-          .returning('quantity')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('rm_sku_stock')
-          .values({ sku: m.sku, style_code: m.style_code, quantity: m.delta })
-          .onConflict((oc) => oc.column('sku').doUpdateSet((eb) => ({ quantity: eb('rm_sku_stock.quantity', '+', m.delta) })))
-          .execute();
-        await trx
-          .insertInto('rm_location_stock')
-          .values({ location: m.location, quantity: m.delta })
-          .onConflict((oc) => oc.column('location').doUpdateSet((eb) => ({ quantity: eb('rm_location_stock.quantity', '+', m.delta) })))
-          .execute();
-        await trx
-          .insertInto('rm_location_styles')
-          .values({ location: m.location, style_code: m.style_code, quantity: m.delta })
-          .onConflict((oc) => oc.columns(['location', 'style_code']).doUpdateSet((eb) => ({ quantity: eb('rm_location_styles.quantity', '+', m.delta) })))
-          .execute();
-        rows.push({
-          position: stored.global_position,
-          seq,
-          sku: m.sku,
-          style_code: m.style_code,
-          location: m.location,
-          delta: m.delta,
-          balance_after: quantity,
-          event_type: stored.type,
-          reason: reasonOf(stored),
-          actor_id: stored.metadata.actor_id,
-          recorded_at: at,
-        });
-      }
+    const moves = events.flatMap((stored) =>
+      movementsOf(stored.data)
+        .map((m, seq) => ({ stored, seq, m }))
+        .filter((x) => x.m.delta !== 0),
+    );
+    if (moves.length === 0) return;
+    const types = await locationTypes(trx, moves.map((x) => x.m.location));
+    // Running balances start from what rm_stock holds; each movement row records the balance after it. The current
+    // figures are then written once per key, a few multi-row statements per batch instead of four per movement.
+    const balances = await currentBalances(trx, moves.map((x) => x.m));
+    const rows: Insertable<Database['rm_stock_movements']>[] = moves.map(({ stored, seq, m }) => {
+      const key = stockKey(m.sku, m.location);
+      const balance = (balances.get(key) ?? 0) + m.delta;
+      balances.set(key, balance);
+      return {
+        position: stored.global_position,
+        seq,
+        sku: m.sku,
+        style_code: m.style_code,
+        location: m.location,
+        delta: m.delta,
+        balance_after: balance,
+        event_type: stored.type,
+        reason: reasonOf(stored),
+        actor_id: stored.metadata.actor_id,
+        recorded_at: stored.recorded_at,
+      };
+    });
+    const perStock = sumBy(moves, (x) => stockKey(x.m.sku, x.m.location), (x) => ({
+      sku: x.m.sku,
+      location: x.m.location,
+      location_type: types.get(x.m.location) ?? guessType(x.m.location),
+      style_code: x.m.style_code,
+      quantity: 0,
+      updated_at: x.stored.recorded_at,
+    }), (row, x) => ({ ...row, quantity: row.quantity + x.m.delta, updated_at: x.stored.recorded_at }));
+    const perSku = sumBy(moves, (x) => x.m.sku, (x) => ({ sku: x.m.sku, style_code: x.m.style_code, quantity: 0 }), add);
+    const perLocation = sumBy(moves, (x) => x.m.location, (x) => ({ location: x.m.location, quantity: 0 }), add);
+    const perLocationStyle = sumBy(moves, (x) => `${x.m.location}\u0000${x.m.style_code}`, (x) => ({ location: x.m.location, style_code: x.m.style_code, quantity: 0 }), add);
+    for (const chunk of chunks(perStock)) {
+      await trx
+        .insertInto('rm_stock')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['sku', 'location']).doUpdateSet((eb) => ({
+            quantity: eb('rm_stock.quantity', '+', eb.ref('excluded.quantity')),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
     }
-    for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('rm_stock_movements').values(rows.slice(i, i + 1000)).execute();
+    for (const chunk of chunks(perSku)) {
+      await trx
+        .insertInto('rm_sku_stock')
+        .values(chunk)
+        .onConflict((oc) => oc.column('sku').doUpdateSet((eb) => ({ quantity: eb('rm_sku_stock.quantity', '+', eb.ref('excluded.quantity')) })))
+        .execute();
+    }
+    for (const chunk of chunks(perLocation)) {
+      await trx
+        .insertInto('rm_location_stock')
+        .values(chunk)
+        .onConflict((oc) => oc.column('location').doUpdateSet((eb) => ({ quantity: eb('rm_location_stock.quantity', '+', eb.ref('excluded.quantity')) })))
+        .execute();
+    }
+    for (const chunk of chunks(perLocationStyle)) {
+      await trx
+        .insertInto('rm_location_styles')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['location', 'style_code']).doUpdateSet((eb) => ({ quantity: eb('rm_location_styles.quantity', '+', eb.ref('excluded.quantity')) })),
+        )
+        .execute();
+    }
+    for (const chunk of chunks(rows)) await trx.insertInto('rm_stock_movements').values(chunk).execute();
   },
 };
 
-async function locationTypes(trx: Transaction<Database>, events: readonly StoredEvent[]): Promise<Map<string, string>> {
-  const codes = [...new Set(events.flatMap((e) => movementsOf(e.data).map((m) => m.location)))];
+type Move = { stored: StoredEvent; seq: number; m: StockMovement };
+
+const stockKey = (sku: string, location: string) => `${sku}\u0000${location}`;
+const add = <R extends { quantity: number }>(row: R, x: Move): R => ({ ...row, quantity: row.quantity + x.m.delta });
+
+// One row per key, folded over the batch's movements in order.
+function sumBy<R>(moves: readonly Move[], keyOf: (x: Move) => string, start: (x: Move) => R, step: (row: R, x: Move) => R): R[] {
+  const byKey = new Map<string, R>();
+  for (const x of moves) {
+    const key = keyOf(x);
+    byKey.set(key, step(byKey.get(key) ?? start(x), x));
+  }
+  return [...byKey.values()];
+}
+
+function chunks<T>(rows: readonly T[], size = 1000): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+async function currentBalances(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<Map<string, number>> {
+  const keys = [...new Map(movements.map((m) => [stockKey(m.sku, m.location), m])).values()];
+  const balances = new Map<string, number>();
+  for (const chunk of chunks(keys)) {
+    const rows = await trx
+      .selectFrom('rm_stock')
+      .select(['sku', 'location', 'quantity'])
+      .where((eb) => eb(eb.refTuple('sku', 'location'), 'in', chunk.map((k) => eb.tuple(k.sku, k.location))))
+      .execute();
+    for (const r of rows) balances.set(stockKey(r.sku, r.location), r.quantity);
+  }
+  return balances;
+}
+
+async function locationTypes(trx: Transaction<Database>, locations: readonly string[]): Promise<Map<string, string>> {
+  const codes = [...new Set(locations)];
   if (codes.length === 0) return new Map();
   const rows = await trx.selectFrom('rm_locations').select(['code', 'location_type']).where('code', 'in', codes).execute();
   return new Map(rows.map((r) => [r.code, r.location_type]));

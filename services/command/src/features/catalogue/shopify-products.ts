@@ -1,4 +1,4 @@
-import { normaliseCode, skuOf, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
+import { FREE_SIZE, normaliseCode, skuOf, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, isGiftItem, UPLOAD_MESSAGES, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
@@ -146,8 +146,8 @@ function variantOf(
     const i = optionNames.findIndex((n) => pattern.test(n.trim()));
     return i >= 0 ? (options[i] ?? '') : '';
   };
-  const size = named(/^size$/i) || (parts.length >= 3 ? (parts[1] ?? '') : '') || 'Free Size';
+  const size = named(/^size$/i) || (parts.length >= 3 ? (parts[1] ?? '') : '') || FREE_SIZE;
   const color = named(/^colou?r$/i) || (parts.length >= 3 ? parts.slice(2).join('-') : parts.length === 2 ? (parts[1] ?? '') : '');
   if (!color) return { error: 'Missing colour: give a Color option or a SKU like STYLE-SIZE-COLOUR' };
-  return { style_code: styleCode, sku: skuOf(styleCode, size, color), size: size === 'FS' ? 'Free Size' : size, color };
+  return { style_code: styleCode, sku: skuOf(styleCode, size, color), size: size === 'FS' ? FREE_SIZE : size, color };
 }

@@ -1,10 +1,8 @@
-import { skuOf, skuSize, type ReceiptLine, type UploadRowError } from '@wh/contracts';
+import { FREE_SIZE, skuOf, skuSize, type ReceiptLine, type UploadRowError } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
 // Reading the two receipt files into receipt lines and row errors. Pure: the catalogue is consulted later.
-
-export const FREE_SIZE = 'Free Size';
 
 export interface ReceiptRow extends ReceiptLine {
   row: number;
