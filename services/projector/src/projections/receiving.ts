@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { RECEIPT_EVENT_TYPES, type ReceiptEvent, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
@@ -12,15 +12,30 @@ export const receivingProjection: Projection = {
   name: 'receiving',
   handles: new Set([...RECEIPT_EVENT_TYPES, ...CATALOGUE_EVENTS]),
   async apply(trx, events, topics) {
+    // An upload records thousands of receipts in a row: they are inserted together, and written before any later
+    // event of the batch (an approval, a catalogue change) that may touch them.
+    const recorded: Insertable<Database['rm_receipts']>[] = [];
+    const flush = async () => {
+      for (let i = 0; i < recorded.length; i += 1000) await trx.insertInto('rm_receipts').values(recorded.slice(i, i + 1000)).execute();
+      recorded.length = 0;
+    };
     for (const stored of events) {
       if (CATALOGUE_EVENTS.has(stored.type)) {
+        await flush();
         const changed = await applyCatalogueEvent(trx, { type: stored.type, data: stored.data } as StyleEvent);
         if (changed) topics.add('receipts');
         continue;
       }
       topics.add('receipts');
-      await applyReceiptEvent(trx, { type: stored.type, data: stored.data } as ReceiptEvent);
+      const event = { type: stored.type, data: stored.data } as ReceiptEvent;
+      if (event.type === 'StockReceiptRecorded') {
+        recorded.push(receiptRow(event.data));
+        continue;
+      }
+      await flush();
+      await applyReceiptDecision(trx, event);
     }
+    await flush();
   },
 };
 
@@ -40,35 +55,34 @@ async function applyCatalogueEvent(trx: Transaction<Database>, event: StyleEvent
   return styles.numUpdatedRows + variants.numUpdatedRows > 0n;
 }
 
-async function applyReceiptEvent(trx: Transaction<Database>, event: ReceiptEvent): Promise<void> {
+function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorded' }>['data']): Insertable<Database['rm_receipts']> {
+  return {
+    id: d.receipt_id,
+    status: 'pending',
+    source: d.source,
+    upload_id: d.upload_id,
+    filename: d.filename,
+    row_number: d.row,
+    style_code: d.style_code,
+    style_name: d.style_name,
+    sku: d.sku,
+    color: d.color,
+    size: d.size,
+    quantity: d.quantity,
+    gatepass_number: d.gatepass_number,
+    received_date: d.received_date,
+    style_known: d.style_known,
+    variant_known: d.variant_known,
+    recorded_by: d.recorded_by,
+    recorded_at: d.at,
+  };
+}
+
+async function applyReceiptDecision(
+  trx: Transaction<Database>,
+  event: Exclude<ReceiptEvent, { type: 'StockReceiptRecorded' }>,
+): Promise<void> {
   switch (event.type) {
-    case 'StockReceiptRecorded': {
-      const d = event.data;
-      await trx
-        .insertInto('rm_receipts')
-        .values({
-          id: d.receipt_id,
-          status: 'pending',
-          source: d.source,
-          upload_id: d.upload_id,
-          filename: d.filename,
-          row_number: d.row,
-          style_code: d.style_code,
-          style_name: d.style_name,
-          sku: d.sku,
-          color: d.color,
-          size: d.size,
-          quantity: d.quantity,
-          gatepass_number: d.gatepass_number,
-          received_date: d.received_date,
-          style_known: d.style_known,
-          variant_known: d.variant_known,
-          recorded_by: d.recorded_by,
-          recorded_at: d.at,
-        })
-        .execute();
-      return;
-    }
     case 'StockReceiptApproved': {
       const d = event.data;
       await trx
