@@ -36,24 +36,35 @@ export async function executeCommand<S, E extends NewEvent>(
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
   },
 ): Promise<CommandOutcome<S, E>> {
+  return transactWithRetry(db, async (trx) => {
+    const history = await readStream<E>(trx, options.streamId);
+    const before = foldStream(options.decider, history);
+    const events = options.decide(before);
+    const after = events.reduce(options.decider.evolve, before);
+    const append = await appendToStreams(
+      trx,
+      [{ streamId: options.streamId, expectedVersion: history.length, events }],
+      options.metadata,
+    );
+    if (options.effects && events.length > 0) await options.effects(trx, events, before, after);
+    return { state: after, events, append };
+  });
+}
+
+// One transaction, run again from fresh state when another writer got to a stream first: up to 3 tries, then 409.
+// `retryOn` widens what counts as such a race (a unique index on a command-side registry row).
+export async function transactWithRetry<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  options: { retryOn?: (error: unknown) => boolean } = {},
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(async (trx) => {
-        const history = await readStream<E>(trx, options.streamId);
-        const before = foldStream(options.decider, history);
-        const events = options.decide(before);
-        const after = events.reduce(options.decider.evolve, before);
-        const append = await appendToStreams(
-          trx,
-          [{ streamId: options.streamId, expectedVersion: history.length, events }],
-          options.metadata,
-        );
-        if (options.effects && events.length > 0) await options.effects(trx, events, before, after);
-        return { state: after, events, append };
-      });
+      return await db.transaction().execute(work);
     } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < MAX_TRIES) continue;
-      if (error instanceof ConcurrencyError) throw concurrencyExhausted();
+      const raced = error instanceof ConcurrencyError || (options.retryOn?.(error) ?? false);
+      if (raced && attempt < MAX_TRIES) continue;
+      if (raced) throw concurrencyExhausted();
       throw error;
     }
   }

@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { styleStreamId, type NewEvent, type StyleEvent, type StoredEvent } from '@wh/contracts';
-import { appendToStreams, ConcurrencyError, concurrencyExhausted, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
-import { foldStream } from '../../platform/command.ts';
+import { appendToStreams, ConcurrencyError, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
+import { foldStream, transactWithRetry } from '../../platform/command.ts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { toStoredEvent } from '@wh/migrations';
 import { decideStyle } from './decide.ts';
@@ -22,15 +22,7 @@ const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.le
 
 // Creates or updates many styles in one transaction: registry rows locked, streams folded in bulk, one multi-stream append.
 export async function importStyles(ctx: AppContext, styles: readonly ImportedStyle[], metadata: EventMetadata): Promise<ImportOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await ctx.db.transaction().execute((trx) => importOnce(trx, styles, metadata, ctx.now()));
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      if (error instanceof ConcurrencyError) throw concurrencyExhausted();
-      throw error;
-    }
-  }
+  return transactWithRetry(ctx.db, (trx) => importOnce(trx, styles, metadata, ctx.now()));
 }
 
 async function importOnce(trx: Transaction<Database>, styles: readonly ImportedStyle[], metadata: EventMetadata, now: Date): Promise<ImportOutcome> {

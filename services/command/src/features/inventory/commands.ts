@@ -9,8 +9,8 @@ import {
   type LocationEvent,
   type LocationType,
 } from '@wh/contracts';
-import { appendToStreams, ConcurrencyError, concurrencyExhausted, readStream, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
-import { foldStream } from '../../platform/command.ts';
+import { appendToStreams, readStream, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
+import { foldStream, transactWithRetry } from '../../platform/command.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { decideAdjustment, type AdjustCommand } from './adjustment.ts';
@@ -18,18 +18,6 @@ import { decideLocation, locationNotFound, type LocationCommand } from './decide
 import { locationDecider } from './location.ts';
 
 type Db = Kysely<Database>;
-
-async function withRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await run();
-    } catch (error) {
-      if (error instanceof ConcurrencyError && attempt < 3) continue;
-      if (error instanceof ConcurrencyError) throw concurrencyExhausted();
-      throw error;
-    }
-  }
-}
 
 export interface NewLocation {
   code: string;
@@ -85,30 +73,28 @@ export async function changeLocation(
   metadata: EventMetadata,
   now: Date,
 ): Promise<{ events: LocationEvent[]; append: AppendResult | null }> {
-  return withRetry(() =>
-    db.transaction().execute(async (trx) => {
-      // The registry row lock serialises changes to one location; the stock read below sees every committed move.
-      const registry = await trx.selectFrom('location_registry').select(['id', 'version']).where('code', '=', code).forUpdate().executeTakeFirst();
-      if (!registry) throw notFound(locationNotFound(code));
-      const history = await readStream<LocationEvent>(trx, locationStreamId(code));
-      const state = code === RECEIVING_LOCATION
-        ? ({ status: 'active', location_id: registry.id, code, location_type: 'receiving', capacity: null, gender: null } as const)
-        : foldStream(locationDecider, history);
-      const events = decideLocation({ type: 'ChangeLocation', data, current_stock: await locationStock(trx, code) }, state, now);
-      const append = await appendToStreams(trx, [{ streamId: locationStreamId(code), expectedVersion: history.length, events }], metadata);
-      if (events.length > 0) {
-        const after = events.reduce(locationDecider.evolve, state);
-        if (after.status !== 'absent') {
-          await trx
-            .updateTable('location_registry')
-            .set({ capacity: after.capacity, gender: after.gender, is_active: after.status === 'active', version: history.length + events.length })
-            .where('code', '=', code)
-            .execute();
-        }
+  return transactWithRetry(db, async (trx) => {
+    // The registry row lock serialises changes to one location; the stock read below sees every committed move.
+    const registry = await trx.selectFrom('location_registry').select(['id', 'version']).where('code', '=', code).forUpdate().executeTakeFirst();
+    if (!registry) throw notFound(locationNotFound(code));
+    const history = await readStream<LocationEvent>(trx, locationStreamId(code));
+    const state = code === RECEIVING_LOCATION
+      ? ({ status: 'active', location_id: registry.id, code, location_type: 'receiving', capacity: null, gender: null } as const)
+      : foldStream(locationDecider, history);
+    const events = decideLocation({ type: 'ChangeLocation', data, current_stock: await locationStock(trx, code) }, state, now);
+    const append = await appendToStreams(trx, [{ streamId: locationStreamId(code), expectedVersion: history.length, events }], metadata);
+    if (events.length > 0) {
+      const after = events.reduce(locationDecider.evolve, state);
+      if (after.status !== 'absent') {
+        await trx
+          .updateTable('location_registry')
+          .set({ capacity: after.capacity, gender: after.gender, is_active: after.status === 'active', version: history.length + events.length })
+          .where('code', '=', code)
+          .execute();
       }
-      return { events, append };
-    }),
-  );
+    }
+    return { events, append };
+  });
 }
 
 export async function adjustInventory(

@@ -14,7 +14,8 @@ import { appendToStreams, type AppendResult, type StreamAppend } from '../../pla
 import { applyStockMovements, lockStockLevels, stockKey, type StockMovement } from '../../platform/stock.ts';
 import { cleanCode, findColumn, parseSheetDate, settleDateOrder, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 import { addToCatalogue, catalogueKnows, inChunks, type CatalogueNeed } from './catalogue.ts';
-import { transactWithRetry } from './commands.ts';
+import { transactWithRetry } from '../../platform/command.ts';
+import { RECEIVING_RACES } from './commands.ts';
 import type { Destination } from './decide.ts';
 import { createLocations, creatableLocation, locationsByCode } from './locations.ts';
 import { displaySize, wholeNumber } from './stock-files.ts';
@@ -254,7 +255,7 @@ export async function applyBinAllocation(
       found_units: events.reduce((sum, e) => sum + e.data.found, 0),
     };
     return { result, append };
-  });
+  }, RECEIVING_RACES);
 }
 
 function allocationMessage(rows: number, changed: number, errors: number): string {

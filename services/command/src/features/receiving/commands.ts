@@ -1,11 +1,9 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { receiptStreamId, type EventMetadata, type ReceiptEvent, type ReceiptSource, type Role } from '@wh/contracts';
-import { foldStream } from '../../platform/command.ts';
+import { foldStream, transactWithRetry } from '../../platform/command.ts';
 import {
   appendToStreams,
-  ConcurrencyError,
-  concurrencyExhausted,
   isUniqueViolation,
   readStream,
   type AppendResult,
@@ -23,21 +21,8 @@ export interface Actor {
   role: Role;
 }
 
-const MAX_TRIES = 3;
-
-// One transaction, decided again from fresh state when another writer got to a stream or a registry row first.
-export async function transactWithRetry<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      const raced = error instanceof ConcurrencyError || isUniqueViolation(error);
-      if (raced && attempt < MAX_TRIES) continue;
-      if (raced) throw concurrencyExhausted();
-      throw error;
-    }
-  }
-}
+// Receipts are decided again from fresh state when another writer got to a stream or a registry row first.
+export const RECEIVING_RACES = { retryOn: isUniqueViolation };
 
 // Appends receipt events with the catalogue additions their approvals need, and moves the approved units.
 async function commit(
@@ -146,7 +131,7 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
       auto_approved: o.approve?.auto ? approved : 0,
       units: rows.reduce((sum, r) => sum + r.quantity, 0),
     };
-  });
+  }, RECEIVING_RACES);
 }
 
 // Approves or rejects one receipt.
@@ -185,5 +170,5 @@ export async function decideOnReceipt(
     const names = new Map(state.status === 'absent' ? [] : [[receiptId, state.style_name]]);
     const append = await commit(trx, [{ streamId, expectedVersion: history.length, events }], names, metadata, now.toISOString());
     return { append, events };
-  });
+  }, RECEIVING_RACES);
 }
