@@ -15,3 +15,4 @@ export * from './inventory/events.ts';
 export * from './inventory/http.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
+export * from './reports/http.ts';

@@ -23,6 +23,10 @@ export const PERMISSIONS = [
   'locations:manage',
   // Read orders: managers and executive1 all, executive2 for verification, a worker only their own.
   'orders:view',
+  // Inventory status and low-stock alerts (reports, and the dashboard's Inventory Alerts): manager and executive2.
+  'inventory:alerts',
+  // The audit log of every event.
+  'audit:view',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -38,6 +42,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'stock:upload-manual-stock',
     'orders:verify',
     'orders:view',
+    'inventory:alerts',
   ],
   worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view'],
 };
