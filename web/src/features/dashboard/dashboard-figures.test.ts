@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '@wh/contracts/auth/permissions';
+import {
+  activityTone,
+  averagePerWorker,
+  firstWithMore,
+  moreLabel,
+  percentOf,
+  quickActionsFor,
+  routeOfLink,
+  workerPerformance,
+} from './dashboard-figures.ts';
+
+describe('percentOf', () => {
+  it('rounds to a whole percent', () => {
+    expect(percentOf(1, 3)).toBe(33);
+    expect(percentOf(2, 3)).toBe(67);
+    expect(percentOf(4, 4)).toBe(100);
+  });
+  it('is 0 of nothing', () => {
+    expect(percentOf(0, 0)).toBe(0);
+  });
+});
+
+describe('worker performance today', () => {
+  const w = (id: number, name: string, items: number) => ({ worker_id: id, worker_name: name, items_picked: items });
+
+  it('counts only workers who picked today as active, and averages over them', () => {
+    const perf = workerPerformance([w(1, 'Ann', 6), w(2, 'Bob', 0), w(3, 'Cy', 3)]);
+    expect(perf.activeWorkers).toBe(2);
+    expect(perf.totalItems).toBe(9);
+    expect(perf.average).toBe(4.5);
+  });
+  it('shows the top five, most items first, each with their share of all items', () => {
+    const perf = workerPerformance([w(1, 'A', 1), w(2, 'B', 2), w(3, 'C', 3), w(4, 'D', 4), w(5, 'E', 5), w(6, 'F', 5)]);
+    expect(perf.top.map((t) => t.worker_name)).toEqual(['E', 'F', 'D', 'C', 'B']);
+    expect(perf.top[0]?.share).toBe(25);
+    expect(perf.totalItems).toBe(20);
+  });
+  it('has nothing to show with no picks', () => {
+    expect(workerPerformance([])).toEqual({ activeWorkers: 0, totalItems: 0, average: 0, top: [] });
+    expect(averagePerWorker(5, 0)).toBe(0);
+  });
+});
+
+describe('shortened lists', () => {
+  it('shows the first ten and counts the rest as more alerts', () => {
+    const items = Array.from({ length: 13 }, (_, i) => i);
+    const { shown, more } = firstWithMore(items, 10);
+    expect(shown).toHaveLength(10);
+    expect(moreLabel(more, 'more alerts')).toBe('+3 more alerts');
+  });
+  it('counts against a total the server gives when it sent only part of the list', () => {
+    expect(firstWithMore([1, 2, 3], 10, 25).more).toBe(22);
+  });
+  it('says nothing when everything fits', () => {
+    expect(moreLabel(firstWithMore([1, 2], 10).more, 'more alerts')).toBeNull();
+  });
+});
+
+describe('recent activity badges', () => {
+  it('colours the four statuses apart', () => {
+    const tones = ['completed', 'pending', 'in_progress', 'failed'].map(activityTone);
+    expect(new Set(tones).size).toBe(4);
+    expect(activityTone('failed')).toBe('danger');
+  });
+});
+
+describe('quick actions', () => {
+  it('gives each role the spec actions in order', () => {
+    expect(quickActionsFor('manager').map((a) => a.label)).toEqual([
+      'Manage Users',
+      'View Reports',
+      'Inventory Management',
+      'Style Management',
+      'Order Verification',
+    ]);
+    expect(quickActionsFor('executive1').map((a) => a.label)).toEqual(['Order Management', 'Upload Orders', 'View Inventory']);
+    expect(quickActionsFor('executive2').map((a) => a.label)).toEqual(['Stock Approval', 'Order Verification', 'Style Upload']);
+    expect(quickActionsFor('worker').map((a) => a.label)).toEqual(['My Orders', 'Inventory Search']);
+  });
+  it("labels executive 2's style upload as the spec words it", () => {
+    expect(quickActionsFor('executive2').find((a) => a.label === 'Style Upload')?.description).toBe('Upload Shopify style catalog');
+  });
+  it('never links a role to a screen it may not open', () => {
+    for (const role of ROLES) {
+      const actions = quickActionsFor(role);
+      expect(actions.length).toBeGreaterThan(0);
+      for (const a of actions) expect(routeOfLink(a.to), `${role} ${a.to}`).not.toBeNull();
+    }
+    // The catalogue is a manager's: the executive2 action goes to their own upload screen.
+    expect(routeOfLink(quickActionsFor('executive2')[2]!.to)).toBe('/stock-entry');
+  });
+  it('resolves alias links to the screen they open', () => {
+    expect(routeOfLink('/orders/upload')).toBe('/orders');
+    expect(routeOfLink('/inventory/search')).toBe('/inventory');
+    expect(routeOfLink('/nowhere')).toBeNull();
+  });
+});

@@ -1,0 +1,123 @@
+import { canOpen, ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
+import type { Role } from '@wh/contracts/auth/permissions';
+import type { BadgeTone } from '../../components/ui/badge.tsx';
+
+// Limits of the dashboard (spec section 9).
+export const RECENT_ACTIVITY_SHOWN = 5;
+export const TOP_WORKERS_SHOWN = 5;
+export const LOW_STOCK_SHOWN = 10;
+
+/** Whole percent of a total; 0 when there is nothing to divide by. */
+export function percentOf(part: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((part / total) * 100);
+}
+
+/** Items per active worker, to one decimal; 0 with no active worker. */
+export function averagePerWorker(totalItems: number, activeWorkers: number): number {
+  if (activeWorkers <= 0) return 0;
+  return Math.round((totalItems / activeWorkers) * 10) / 10;
+}
+
+export interface WorkerFigure {
+  worker_id: number;
+  worker_name: string;
+  items_picked: number;
+}
+
+export interface WorkerPerformance<W extends WorkerFigure> {
+  activeWorkers: number;
+  totalItems: number;
+  average: number;
+  /** The top performers, most items first, each with their share of the day's items in whole percent. */
+  top: (W & { share: number })[];
+}
+
+/** Worker Performance Today: an active worker is one who picked at least one item today. */
+export function workerPerformance<W extends WorkerFigure>(workers: readonly W[], shown = TOP_WORKERS_SHOWN): WorkerPerformance<W> {
+  const active = workers.filter((w) => w.items_picked > 0);
+  const totalItems = active.reduce((sum, w) => sum + w.items_picked, 0);
+  const top = [...active]
+    .sort((a, b) => b.items_picked - a.items_picked || a.worker_name.localeCompare(b.worker_name))
+    .slice(0, shown)
+    .map((w) => ({ ...w, share: percentOf(w.items_picked, totalItems) }));
+  return { activeWorkers: active.length, totalItems, average: averagePerWorker(totalItems, active.length), top };
+}
+
+/** The first `limit` items and how many more there are. */
+export function firstWithMore<T>(items: readonly T[], limit: number, total = items.length): { shown: T[]; more: number } {
+  return { shown: items.slice(0, limit), more: Math.max(0, total - Math.min(limit, items.length)) };
+}
+
+/** '+N more alerts' after a shortened list; nothing when everything is shown. */
+export function moreLabel(more: number, noun: string): string | null {
+  return more > 0 ? `+${more} ${noun}` : null;
+}
+
+/** Badge colour of a Recent Activity status (completed, pending, in_progress, failed). */
+export function activityTone(status: string): BadgeTone {
+  switch (status) {
+    case 'completed':
+      return 'success';
+    case 'in_progress':
+      return 'info';
+    case 'failed':
+      return 'danger';
+    case 'pending':
+      return 'warning';
+    default:
+      return 'neutral';
+  }
+}
+
+export function activityStatusLabel(status: string): string {
+  return status.replace(/_/g, ' ');
+}
+
+export interface QuickAction {
+  label: string;
+  description: string;
+  to: string;
+}
+
+// Quick Actions per role, labels word for word from spec section 2. Executive 2's Style Upload opens the stock
+// file upload of Stock Entry: the catalogue itself (/styles) is a manager's (spec section 6), while the
+// online-shop files an executive2 may send are uploaded there.
+const QUICK_ACTIONS: Record<Role, readonly QuickAction[]> = {
+  manager: [
+    { label: 'Manage Users', description: 'Add, edit and deactivate staff accounts', to: '/users' },
+    { label: 'View Reports', description: 'Inventory, orders and worker productivity', to: '/reports' },
+    { label: 'Inventory Management', description: 'Search stock, bins, racks and adjustments', to: '/inventory' },
+    { label: 'Style Management', description: 'The style catalogue', to: '/styles' },
+    { label: 'Order Verification', description: 'Check completed orders', to: '/order-verification' },
+  ],
+  executive1: [
+    { label: 'Order Management', description: 'Filter, assign and track orders', to: '/orders' },
+    { label: 'Upload Orders', description: "Import the day's order file", to: '/orders/upload' },
+    { label: 'View Inventory', description: 'Search stock by style, colour and size', to: '/inventory' },
+  ],
+  executive2: [
+    { label: 'Stock Approval', description: 'Approve incoming stock into bins and racks', to: '/stock-approval' },
+    { label: 'Order Verification', description: 'Check completed orders', to: '/order-verification' },
+    { label: 'Style Upload', description: 'Upload Shopify style catalog', to: '/stock-entry' },
+  ],
+  worker: [
+    { label: 'My Orders', description: 'Orders assigned to you for picking', to: '/picking' },
+    { label: 'Inventory Search', description: 'Find where an item is stored', to: '/inventory/search' },
+  ],
+};
+
+/** The screen a link lands on: an alias (e.g. /orders/upload) resolves to its screen's route. */
+export function routeOfLink(to: string): WebRoute | null {
+  const target = ROUTE_ALIASES[to] ?? to;
+  const path = target.split('?')[0] ?? target;
+  return path in WEB_ROUTES ? (path as WebRoute) : null;
+}
+
+/** The role's quick actions, each checked against the route table so none leads to a refused screen. */
+export function quickActionsFor(role: Role): QuickAction[] {
+  return QUICK_ACTIONS[role].filter((a) => {
+    const route = routeOfLink(a.to);
+    return route !== null && canOpen(role, route);
+  });
+}
