@@ -72,3 +72,18 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1');
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+// GET /api/ready: the database answers, and how far the projector trails the event store (the dashboard's
+// System Status card reads it). A 503 with the failure envelope when the database does not answer.
+export const readinessSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('reachable'),
+  projector: z.object({
+    head_position: z.string(),
+    checkpoint_position: z.string(),
+    lag_events: z.number().int(),
+    checkpoint_updated_at: z.string().nullable(),
+  }),
+  last_event_at: z.string().nullable(),
+});
+export type Readiness = z.infer<typeof readinessSchema>;
