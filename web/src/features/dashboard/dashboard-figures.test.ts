@@ -4,6 +4,7 @@ import {
   activityTone,
   averagePerWorker,
   firstWithMore,
+  lagText,
   moreLabel,
   percentOf,
   quickActionsFor,
@@ -95,5 +96,13 @@ describe('quick actions', () => {
     expect(routeOfLink('/orders/upload')).toBe('/orders');
     expect(routeOfLink('/inventory/search')).toBe('/inventory');
     expect(routeOfLink('/nowhere')).toBeNull();
+  });
+});
+
+describe('projector lag', () => {
+  it('reads up to date at zero and counts events otherwise', () => {
+    expect(lagText(0)).toBe('Up to date');
+    expect(lagText(1)).toBe('1 event behind');
+    expect(lagText(1200)).toBe('1,200 events behind');
   });
 });

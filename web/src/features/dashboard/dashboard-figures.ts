@@ -121,3 +121,9 @@ export function quickActionsFor(role: Role): QuickAction[] {
     return route !== null && canOpen(role, route);
   });
 }
+
+/** The projector's distance behind the event store, in words. */
+export function lagText(events: number): string {
+  if (events <= 0) return 'Up to date';
+  return `${events.toLocaleString('en-GB')} ${events === 1 ? 'event' : 'events'} behind`;
+}

@@ -1,21 +1,32 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
-import { isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { can, isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
 import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useNow } from '../../lib/timers.ts';
+import { dailySummaryQuery, dashboardKeys } from './api/dashboard-api.ts';
 import { AccountCard } from './components/account-card.tsx';
+import { InventoryAlerts } from './components/inventory-alerts.tsx';
+import { QuickActions } from './components/quick-actions.tsx';
+import { RecentActivity } from './components/recent-activity.tsx';
+import { SummaryCards } from './components/summary-cards.tsx';
 import { SystemOverview } from './components/system-overview.tsx';
+import { SystemStatus } from './components/system-status.tsx';
+import { WorkerPerformanceToday } from './components/worker-performance.tsx';
 import { greetingFor } from './greeting.ts';
+import './dashboard.css';
 
 export function DashboardPage() {
   const user = useAtomValue(signedInUserAtom);
   const queryClient = useQueryClient();
   const now = useNow(60_000);
   const [refreshing, setRefreshing] = useState(false);
+  // A 401 here ends the session in the API client ('Your session has expired. Please log in again.').
+  const summary = useQuery(dailySummaryQuery());
   if (!user) return null;
 
   const role = isRole(user.role) ? user.role : 'worker';
@@ -24,48 +35,81 @@ export function DashboardPage() {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['dashboard'] }), refreshCurrentUser()]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), refreshCurrentUser()]);
     } finally {
       setRefreshing(false);
     }
   };
 
+  const header = (
+    <PageHeader
+      title={`${greetingFor(now.getHours())}, ${name}`}
+      subtitle={
+        <>
+          <span>{ROLE_DESCRIPTIONS[role]}</span>
+          <span className="dot-sep" aria-hidden="true">
+            ·
+          </span>
+          <time dateTime={now.toISOString().slice(0, 10)}>
+            {now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
+          </time>
+        </>
+      }
+      actions={
+        <Button variant="secondary" onPress={() => void refresh()} isDisabled={refreshing} aria-busy={refreshing || undefined}>
+          Refresh
+        </Button>
+      }
+    />
+  );
+
+  if (!summary.data) {
+    if (summary.isError) {
+      return (
+        <section className="page">
+          {header}
+          <Alert title="Failed to load dashboard data">
+            <Button variant="secondary" onPress={() => void summary.refetch()} isDisabled={summary.isFetching}>
+              Try Again
+            </Button>
+          </Alert>
+        </section>
+      );
+    }
+    return (
+      <section className="page">
+        {header}
+        <div className="dash-loading" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <p>Loading dashboard...</p>
+        </div>
+      </section>
+    );
+  }
+
+  const s = summary.data;
   return (
     <section className="page">
-      <PageHeader
-        title={`${greetingFor(now.getHours())}, ${name}`}
-        subtitle={
-          <>
-            <span>{ROLE_DESCRIPTIONS[role]}</span>
-            <span className="dot-sep" aria-hidden="true">
-              ·
-            </span>
-            <time dateTime={now.toISOString().slice(0, 10)}>
-              {now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
-            </time>
-          </>
-        }
-        actions={
-          <Button variant="secondary" onPress={() => void refresh()} isDisabled={refreshing} aria-busy={refreshing || undefined}>
-            Refresh
-          </Button>
-        }
-      />
-
-      {/*
-        Slots later work fills (spec section 2, Dashboard), in this order:
-        - StatCards: Total Orders Today, Completed Orders (with percent), Pending Orders, Total Inventory,
-          Low Stock Alerts (manager), My Assigned Orders (worker)            -> orders + inventory work
-        - QuickActions per role                                              -> with the screens they open
-        - RecentActivity (at most 5)                                         -> orders work
-        - WorkerPerformanceToday (manager, executive1)                       -> orders work
-        - InventoryAlerts (manager, executive2)                              -> inventory work
-        - SystemStatus card                                                  -> reports work
-      */}
-
-      <div className="dashboard-grid">
-        <AccountCard user={user} />
-        {role === 'manager' ? <SystemOverview /> : null}
+      {header}
+      <div className="dash-sections">
+        {summary.isError ? (
+          <Alert title="Failed to load dashboard data" tone="error">
+            The figures below may be out of date.{' '}
+            <Button size="sm" variant="secondary" onPress={() => void summary.refetch()}>
+              Try Again
+            </Button>
+          </Alert>
+        ) : null}
+        <SummaryCards summary={s} role={role} />
+        <div className="dashboard-grid">
+          <QuickActions role={role} />
+          <RecentActivity items={s.recent_activity} role={role} />
+          {s.worker_performance ? <WorkerPerformanceToday summary={s} /> : null}
+          {can(role, 'inventory:alerts') ? <InventoryAlerts summary={s} showUnstocked={role === 'manager'} /> : null}
+          <AccountCard user={user} />
+          <SystemStatus />
+          {role === 'manager' && s.system_overview ? <SystemOverview overview={s.system_overview} /> : null}
+        </div>
       </div>
     </section>
   );

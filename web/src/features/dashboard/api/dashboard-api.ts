@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Readiness } from '@wh/contracts/platform/http';
+import type { InventoryStatus } from '@wh/contracts/inventory/http';
+import type { DailySummary } from '@wh/contracts/reports/http';
+import { apiData } from '../../../lib/api-client.ts';
+
+// Every key starts with 'dashboard': live pushes on dashboard, orders, worker:N and inventory refetch them
+// (lib/live-topics.ts), with polling as the fallback when the socket is down.
+const DASHBOARD_ERROR = 'Failed to load dashboard data';
+const POLL_MS = 30_000;
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: ['dashboard', 'daily-summary'] as const,
+  inventory: ['dashboard', 'inventory-status'] as const,
+  system: ['dashboard', 'system-status'] as const,
+};
+
+/** Today's summary, shaped by the caller's role on the server (the warehouse's today, not the browser's). */
+export const dailySummaryQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.summary,
+    queryFn: ({ signal }) => apiData<DailySummary>('/reports/daily-summary', { defaultMessage: DASHBOARD_ERROR, signal }),
+    refetchInterval: POLL_MS,
+  });
+
+/** Inventory Alerts (manager, executive2): utilisation and the low-stock list. */
+export const dashboardInventoryQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.inventory,
+    queryFn: ({ signal }) =>
+      apiData<InventoryStatus>('/reports/inventory-status', { defaultMessage: 'Failed to fetch inventory status', signal }),
+    refetchInterval: POLL_MS,
+  });
+
+/** System Status: GET /api/ready. Any push refreshes it too; polling keeps the lag figure fresh when quiet. */
+export const systemStatusQuery = () =>
+  queryOptions({
+    queryKey: dashboardKeys.system,
+    queryFn: ({ signal }) => apiData<Readiness>('/ready', { auth: false, defaultMessage: 'The database is unreachable', signal }),
+    refetchInterval: 15_000,
+    retry: false,
+  });

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DailySummary } from '@wh/contracts/reports/http';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { DASHBOARD_YELLOW_FROM } from '../../../lib/utilisation.ts';
+import { dashboardInventoryQuery } from '../api/dashboard-api.ts';
+import { firstWithMore, LOW_STOCK_SHOWN, moreLabel } from '../dashboard-figures.ts';
+
+const UNSTOCKED_SHOWN = 5;
+
+/**
+ * Inventory Alerts (manager, executive2): bin and rack utilisation in the dashboard's colours (red from 90 %,
+ * yellow from 75 %), the first ten low-stock SKUs, and for a manager the items picked while no location held them.
+ */
+export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySummary; showUnstocked: boolean }) {
+  const status = useQuery(dashboardInventoryQuery());
+  const low = status.data ? firstWithMore(status.data.low_stock_alerts, LOW_STOCK_SHOWN, status.data.low_stock_count) : null;
+  const unstocked = firstWithMore(summary.unstocked_picks, UNSTOCKED_SHOWN, summary.unstocked_picks_total);
+  return (
+    <section className="card" aria-labelledby="inventory-alerts-title">
+      <h2 className="card-title" id="inventory-alerts-title">
+        Inventory Alerts
+      </h2>
+      {status.isError ? (
+        <Alert title="Error">
+          {messageOf(status.error, 'Failed to fetch inventory status')}{' '}
+          <Button size="sm" variant="secondary" onPress={() => void status.refetch()}>
+            Try Again
+          </Button>
+        </Alert>
+      ) : !status.data || !low ? (
+        <p className="muted" role="status">
+          Loading inventory status...
+        </p>
+      ) : (
+        <>
+          <div className="dash-util-pair">
+            <UtilisationBar label="Bin Utilization" percent={Math.round(status.data.bin_utilization)} yellowFrom={DASHBOARD_YELLOW_FROM} />
+            <UtilisationBar label="Rack Utilization" percent={Math.round(status.data.rack_utilization)} yellowFrom={DASHBOARD_YELLOW_FROM} />
+          </div>
+          <h3 className="section-title">Low Stock ({status.data.low_stock_count.toLocaleString()})</h3>
+          {low.shown.length === 0 ? (
+            <p className="muted">Every item is above its low-stock threshold.</p>
+          ) : (
+            <ul className="dash-alert-list" aria-label="Low stock items">
+              {low.shown.map((a) => (
+                <li key={a.sku} className="dash-alert-row">
+                  <div>
+                    <p className="dash-sku">{a.sku}</p>
+                    <p className="muted small">{a.style_name}</p>
+                  </div>
+                  <div className="dash-alert-end">
+                    <span className="small">
+                      {a.current_quantity} / {a.threshold}
+                    </span>
+                    {a.current_quantity === 0 ? <Badge tone="danger">Out of Stock</Badge> : <Badge tone="warning">Low Stock</Badge>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {moreLabel(low.more, 'more alerts') ? <p className="muted small">{moreLabel(low.more, 'more alerts')}</p> : null}
+        </>
+      )}
+      {showUnstocked && summary.unstocked_picks_total > 0 ? (
+        <div className="dash-unstocked">
+          <Alert title={`${summary.unstocked_picks_total.toLocaleString()} picked without stock`} tone="info">
+            <p className="small">These items were picked while no location held them: check the shelves and adjust the stock.</p>
+            <ul className="dash-unstocked-list">
+              {unstocked.shown.map((p) => (
+                <li key={`${p.order_id}-${p.item_id}`}>
+                  <span className="dash-sku">{p.sku}</span> ×{p.quantity} · order #{p.order_number}
+                  {p.picked_by ? ` · ${p.picked_by}` : ''} · {formatDateTime(p.picked_at)}
+                </li>
+              ))}
+            </ul>
+            {moreLabel(unstocked.more, 'more') ? <p className="small">{moreLabel(unstocked.more, 'more')}</p> : null}
+          </Alert>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Role } from '@wh/contracts/auth/permissions';
+import type { DailySummary } from '@wh/contracts/reports/http';
+import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
+import { percentOf } from '../dashboard-figures.ts';
+
+/** The stat cards (spec section 2): four for everyone, Low Stock Alerts for a manager, My Assigned Orders for a worker. */
+export function SummaryCards({ summary, role }: { summary: DailySummary; role: Role }) {
+  const { total, completed, pending } = summary.orders;
+  const n = (v: number) => v.toLocaleString();
+  return (
+    <StatCards label="Today's figures">
+      <StatCard label="Total Orders Today" value={n(total)} />
+      <StatCard label="Completed Orders" value={n(completed)} note={`${percentOf(completed, total)}% of total`} tone={completed > 0 ? 'green' : 'neutral'} />
+      <StatCard label="Pending Orders" value={n(pending)} tone={pending > 0 ? 'yellow' : 'neutral'} />
+      <StatCard label="Total Inventory" value={n(summary.total_inventory)} note="units in stock" />
+      {role === 'manager' && summary.low_stock_count !== null ? (
+        <StatCard
+          label="Low Stock Alerts"
+          value={n(summary.low_stock_count)}
+          note="SKUs at or below 5 units"
+          tone={summary.low_stock_count > 0 ? 'red' : 'neutral'}
+        />
+      ) : null}
+      {role === 'worker' ? <StatCard label="My Assigned Orders" value={n(summary.my_assigned_orders)} note="to pick" /> : null}
+    </StatCards>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { liveStatusAtom } from '../../../lib/live-socket.ts';
+import { systemStatusQuery } from '../api/dashboard-api.ts';
+import { lagText } from '../dashboard-figures.ts';
+
+const LIVE_TEXT = { live: 'Connected', connecting: 'Connecting...', offline: 'Offline, retrying' } as const;
+
+/** The real state of the system: the database answers, how far the read models trail, the last recorded event. */
+export function SystemStatus() {
+  const ready = useQuery(systemStatusQuery());
+  const live = useAtomValue(liveStatusAtom);
+  const reachable = ready.isError ? false : ready.data ? true : null;
+  const lag = ready.data?.projector.lag_events;
+  return (
+    <section className="card" aria-labelledby="system-status-title">
+      <h2 className="card-title" id="system-status-title">
+        System Status
+      </h2>
+      <dl className="detail-list">
+        <div>
+          <dt>Database</dt>
+          <dd>
+            {reachable === null ? (
+              'Checking...'
+            ) : reachable ? (
+              <Badge tone="success">Reachable</Badge>
+            ) : (
+              <Badge tone="danger">Unreachable</Badge>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Projector lag</dt>
+          <dd>
+            {lag === undefined ? '-' : <Badge tone={lag === 0 ? 'success' : lag < 100 ? 'warning' : 'danger'}>{lagText(lag)}</Badge>}
+          </dd>
+        </div>
+        <div>
+          <dt>Last event</dt>
+          <dd>{ready.data ? (ready.data.last_event_at ? formatDateTime(ready.data.last_event_at) : 'No events yet') : '-'}</dd>
+        </div>
+        <div>
+          <dt>Live updates</dt>
+          <dd>
+            <Badge tone={live === 'live' ? 'success' : live === 'offline' ? 'danger' : 'neutral'}>{LIVE_TEXT[live]}</Badge>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
