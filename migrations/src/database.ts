@@ -276,6 +276,73 @@ export interface RmOrderStatusCountsTable {
   count: ColumnType<string, number, number>;
 }
 
+// Reports and audit (040_reports.sql).
+export interface RmReportBucketsTable {
+  bucket: Timestamp;
+  received: number;
+  assigned: number;
+  completed: number;
+  verified: number;
+  cancelled: number;
+}
+
+export interface RmReportWorkerBucketsTable {
+  bucket: Timestamp;
+  worker_id: number;
+  items_picked: number;
+  units_picked: number;
+}
+
+export interface RmOrderTimingsTable {
+  order_id: number;
+  order_number: string;
+  status: string;
+  total_items: number;
+  picked_items: Generated<number>;
+  imported_at: Timestamp;
+  worker_id: number | null;
+  assigned_at: Timestamp | null;
+  first_pick_at: Timestamp | null;
+  last_pick_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  completed_worker_id: number | null;
+  verified_at: Timestamp | null;
+  verified_by: number | null;
+  picked_by: number | null;
+  discrepancy_count: Generated<number>;
+  cancelled_at: Timestamp | null;
+  last_activity_at: Timestamp;
+}
+
+export interface RmReportPicksTable {
+  position: ColumnType<string, string, string>;
+  order_id: number;
+  order_number: string;
+  item_id: number;
+  sku: string;
+  style_code: string;
+  quantity: number;
+  picked_by: number;
+  worker_id: number;
+  unstocked: boolean;
+  picked_at: Timestamp;
+}
+
+export interface RmAuditTable {
+  position: ColumnType<string, string, string>;
+  event_type: string;
+  stream_id: string;
+  occurred_at: Timestamp;
+  actor_id: number | null;
+  actor_role: string | null;
+  user_ids: number[];
+  order_key: string | null;
+  order_number: string | null;
+  skus: string[];
+  locations: string[];
+  summary: string;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -302,6 +369,11 @@ export interface Database {
   rm_orders: RmOrdersTable;
   rm_order_items: RmOrderItemsTable;
   rm_order_status_counts: RmOrderStatusCountsTable;
+  rm_report_buckets: RmReportBucketsTable;
+  rm_report_worker_buckets: RmReportWorkerBucketsTable;
+  rm_order_timings: RmOrderTimingsTable;
+  rm_report_picks: RmReportPicksTable;
+  rm_audit: RmAuditTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -321,4 +393,9 @@ export const READ_MODEL_TABLES = [
   'rm_orders',
   'rm_order_items',
   'rm_order_status_counts',
+  'rm_report_buckets',
+  'rm_report_worker_buckets',
+  'rm_order_timings',
+  'rm_report_picks',
+  'rm_audit',
 ] as const satisfies readonly (keyof Database)[];

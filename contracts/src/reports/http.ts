@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { paginationSchema } from '../platform/http.ts';
-import { inventoryStatusSchema } from '../inventory/http.ts';
+import { inventoryStatusSchema, LOW_STOCK_THRESHOLD } from '../inventory/http.ts';
 
 // Dashboard, reports and the audit view. Every figure comes from read models the projector keeps (rm_report_*,
 // rm_order_timings, rm_audit); no call scans the event table.
 //
 // Routes (all under /api; answers are successEnvelope(...) unless said otherwise):
-//   GET /reports/daily-summary      dashboard:view   DailySummaryQuery -> DailySummary (shaped by the caller's role)
+//   GET /reports/daily-summary      signed-in        DailySummaryQuery -> DailySummary (shaped by the caller's role)
 //   GET /reports/inventory-status   inventory:alerts InventoryStatusReportQuery -> InventoryStatus (the same answer
 //                                                    as GET /inventory/status)
 //   GET /reports/order-analytics    reports:view     ReportRangeQuery -> OrderAnalytics
@@ -173,7 +173,7 @@ export type DailySummary = z.infer<typeof dailySummarySchema>;
 // ---------- Inventory status ----------
 
 export const inventoryStatusReportQuerySchema = z.object({
-  threshold: z.coerce.number().int().min(0).max(100_000).default(5),
+  threshold: z.coerce.number().int().min(0).max(100_000).default(LOW_STOCK_THRESHOLD),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
 });
 export type InventoryStatusReportQuery = z.input<typeof inventoryStatusReportQuerySchema>;

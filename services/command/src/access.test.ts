@@ -57,6 +57,13 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   // Everyone reads orders: executive2 for verification, a worker only their own (checked per order).
   'GET /api/orders': ['manager', 'executive1', 'executive2', 'worker'],
   'GET /api/orders/export': ['manager', 'executive1'],
+  'GET /api/reports/daily-summary': 'signed-in',
+  'GET /api/reports/inventory-status': ['manager', 'executive2'],
+  'GET /api/reports/order-analytics': ['manager'],
+  'GET /api/reports/worker-productivity': ['manager'],
+  'GET /api/reports/export': ['manager'],
+  'GET /api/audit/events': ['manager'],
+  'GET /api/audit/events/export': ['manager'],
   'GET /api/orders/workers': ['manager', 'executive1'],
   'GET /api/orders/:id': ['manager', 'executive1', 'executive2', 'worker'],
   'GET /api/orders/:id/history': ['manager', 'executive1', 'executive2', 'worker'],

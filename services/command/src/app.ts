@@ -27,6 +27,8 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 
 export interface BuildAppOptions {
   config: Config;
@@ -103,6 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes, { ctx });
   await app.register(receivingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

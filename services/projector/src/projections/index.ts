@@ -6,6 +6,8 @@ import { catalogueProjection } from './catalogue.ts';
 import { inventoryProjection } from './inventory.ts';
 import { locationsProjection } from './locations.ts';
 import { stockLedgerProjection } from './stock-ledger.ts';
+import { reportsProjection } from './reports.ts';
+import { auditProjection } from './audit.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).
 export const projections: readonly Projection[] = [
@@ -16,4 +18,7 @@ export const projections: readonly Projection[] = [
   inventoryProjection,
   receivingProjection,
   ordersProjection,
+  reportsProjection,
+  // Last: it names users, so it reads rm_users after the batch's user events.
+  auditProjection,
 ];

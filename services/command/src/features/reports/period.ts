@@ -1,0 +1,45 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { REPORT_RANGE_DAYS, type ReportPeriod, type ReportRange } from '@wh/contracts';
+
+// A run of local days in the warehouse's time zone and the instants that bound it.
+export interface Period {
+  // YYYY-MM-DD, both included.
+  from: string;
+  to: string;
+  // [start, end): local midnight of `from` to local midnight after `to`.
+  start: Date;
+  end: Date;
+  days: string[];
+  timeZone: string;
+}
+
+export function localDay(now: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+export function addDays(day: string, n: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+// Local midnights come from PostgreSQL's zone rules (a day may be 23 or 25 hours long).
+export async function periodOf(db: Kysely<Database>, from: string, to: string, timeZone: string): Promise<Period> {
+  const { rows } = await sql<{ start: Date; end: Date }>`
+    select (${from}::date)::timestamp at time zone ${timeZone} as start,
+           ((${to}::date + 1)::timestamp) at time zone ${timeZone} as "end"`.execute(db);
+  const days: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
+  return { from, to, start: rows[0]!.start, end: rows[0]!.end, days, timeZone };
+}
+
+// A report range ends today (local) and spans REPORT_RANGE_DAYS days.
+export async function rangePeriod(db: Kysely<Database>, range: ReportRange, now: Date, timeZone: string): Promise<Period> {
+  const to = localDay(now, timeZone);
+  return periodOf(db, addDays(to, 1 - REPORT_RANGE_DAYS[range]), to, timeZone);
+}
+
+export function describePeriod(range: ReportRange, p: Period): ReportPeriod {
+  return { range, from: p.from, to: p.to, time_zone: p.timeZone };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  dailySummaryQuerySchema,
+  dailySummarySchema,
+  inventoryStatusReportQuerySchema,
+  inventoryStatusReportSchema,
+  LOW_STOCK_THRESHOLD,
+  orderAnalyticsSchema,
+  reportExportQuerySchema,
+  reportRangeQuerySchema,
+  successEnvelope,
+  workerProductivitySchema,
+} from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { unauthenticated } from '../../platform/errors.ts';
+import { inventoryStatus } from '../../platform/inventory-status.ts';
+import { sendExport } from '../../platform/exports.ts';
+import { ok } from '../../platform/http.ts';
+import { localDay, periodOf } from './period.ts';
+import { dailySummary, orderAnalytics, workerProductivity } from './queries.ts';
+import { exportInventory, exportOrders, exportProductivity } from './export.ts';
+
+// The most low-stock rows an inventory export lists.
+const EXPORT_LOW_STOCK_LIMIT = 1000;
+
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const zone = () => ctx.config.WAREHOUSE_TIMEZONE;
+
+  app.get(
+    '/api/reports/daily-summary',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['reports'], querystring: dailySummaryQuerySchema, response: { 200: successEnvelope(dailySummarySchema) } },
+    },
+    async (request) => {
+      const user = request.auth?.user;
+      if (!user) throw unauthenticated();
+      const date = request.query.date ?? localDay(ctx.now(), zone());
+      return ok(await dailySummary(ctx.db, user, await periodOf(ctx.db, date, date, zone())));
+    },
+  );
+
+  app.get(
+    '/api/reports/inventory-status',
+    {
+      config: { access: 'inventory:alerts' },
+      schema: { tags: ['reports'], querystring: inventoryStatusReportQuerySchema, response: { 200: successEnvelope(inventoryStatusReportSchema) } },
+    },
+    async (request) => ok(await inventoryStatus(ctx.db, request.query.threshold, request.query.limit)),
+  );
+
+  app.get(
+    '/api/reports/order-analytics',
+    {
+      config: { access: 'reports:view' },
+      schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(orderAnalyticsSchema) } },
+    },
+    async (request) => ok(await orderAnalytics(ctx.db, request.query.range, ctx.now(), zone())),
+  );
+
+  app.get(
+    '/api/reports/worker-productivity',
+    {
+      config: { access: 'reports:view' },
+      schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(workerProductivitySchema) } },
+    },
+    async (request) => ok(await workerProductivity(ctx.db, request.query.range, ctx.now(), zone())),
+  );
+
+  app.get(
+    '/api/reports/export',
+    { config: { access: 'reports:view' }, schema: { tags: ['reports'], querystring: reportExportQuerySchema } },
+    async (request, reply) => {
+      const { report, range, format } = request.query;
+      const filename = `${report}-report-${range}-${localDay(ctx.now(), zone())}`;
+      switch (report) {
+        case 'inventory': {
+          const status = await inventoryStatus(ctx.db, LOW_STOCK_THRESHOLD, EXPORT_LOW_STOCK_LIMIT);
+          return sendExport(reply, { format, filename, sheetName: 'Inventory Status', ...exportInventory(status) });
+        }
+        case 'orders': {
+          const analytics = await orderAnalytics(ctx.db, range, ctx.now(), zone());
+          return sendExport(reply, { format, filename, sheetName: 'Order Analytics', ...exportOrders(analytics) });
+        }
+        case 'productivity': {
+          const productivity = await workerProductivity(ctx.db, range, ctx.now(), zone());
+          return sendExport(reply, { format, filename, sheetName: 'Worker Productivity', ...exportProductivity(productivity) });
+        }
+      }
+    },
+  );
+};

@@ -1,0 +1,191 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '@wh/migrations';
+import { movementsOf, type StoredEvent } from '@wh/contracts';
+import type { Projection } from '../projection.ts';
+import { occurredAt } from './reports.ts';
+
+type Trx = Transaction<Database>;
+type Data = Record<string, unknown>;
+const INSERT_CHUNK = 500;
+// Sessions fill the log but are not warehouse activity: the dashboard's counters ignore them.
+const SESSION_EVENTS = new Set(['UserSignedIn', 'UserSignedOut']);
+
+// Every event type, including those added after this projection was written: the audit log misses nothing.
+class EveryEventType extends Set<string> {
+  override has(): boolean {
+    return true;
+  }
+}
+
+// rm_audit: one row per event with who, when, a one-line summary and the keys the audit filters look for.
+export const auditProjection: Projection = {
+  name: 'audit',
+  handles: new EveryEventType(),
+  async apply(trx, events, topics) {
+    topics.add('reports');
+    if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add('dashboard');
+    const names = await userNames(trx, events);
+    const rows = events.map((stored) => auditRow(stored, names));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await trx.insertInto('rm_audit').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+    }
+  },
+};
+
+const USER_FIELDS = [
+  'user_id',
+  'worker_id',
+  'previous_worker_id',
+  'picked_by',
+  'completed_by',
+  'verified_by',
+  'approved_by',
+  'recorded_by',
+  'rejected_by',
+  'counted_by',
+] as const;
+
+function usersOf(stored: StoredEvent): number[] {
+  const d = (stored.data ?? {}) as Data;
+  const ids = [stored.metadata?.actor_id ?? null, ...USER_FIELDS.map((f) => d[f])];
+  return [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+}
+
+// Names as the users read model has them when the batch is applied (the users projection runs first).
+async function userNames(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, string>> {
+  const ids = [...new Set(events.flatMap(usersOf))];
+  const names = new Map<number, string>();
+  for (const e of events) {
+    const d = (e.data ?? {}) as Data;
+    if (e.type === 'UserCreated' && typeof d.user_id === 'number' && typeof d.username === 'string') names.set(d.user_id, d.username);
+  }
+  const missing = ids.filter((id) => !names.has(id));
+  if (missing.length > 0) {
+    const rows = await trx.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', missing).execute();
+    for (const r of rows) names.set(r.id, r.username);
+  }
+  return names;
+}
+
+function text(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
+  const d = (stored.data ?? {}) as Data;
+  const skus = new Set<string>();
+  const locations = new Set<string>();
+  const addSku = (v: unknown) => text(v) && skus.add(text(v)!);
+  const addLocation = (v: unknown) => text(v) && locations.add(text(v)!);
+  addSku(d.sku);
+  for (const list of [d.items, d.variants, d.discrepancies]) {
+    if (Array.isArray(list)) for (const x of list) addSku((x as Data | null)?.sku);
+  }
+  addLocation(d.location);
+  if (stored.type.startsWith('Location')) addLocation(d.code);
+  for (const m of movementsOf(stored.data)) {
+    addSku(m.sku);
+    addLocation(m.location);
+  }
+  return { skus: [...skus], locations: [...locations] };
+}
+
+function auditRow(stored: StoredEvent, names: Map<number, string>) {
+  const d = (stored.data ?? {}) as Data;
+  const orderNumber = text(d.order_number);
+  return {
+    position: stored.global_position,
+    event_type: stored.type,
+    stream_id: stored.stream_id,
+    occurred_at: occurredAt(stored),
+    actor_id: stored.metadata?.actor_id ?? null,
+    actor_role: stored.metadata?.actor_role ?? null,
+    user_ids: usersOf(stored),
+    order_key: orderNumber?.toUpperCase() ?? null,
+    order_number: orderNumber,
+    ...keysOf(stored),
+    summary: summarise(stored.type, d, names),
+  };
+}
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// One line a manager reads in the audit view.
+export function summarise(type: string, d: Data, names: Map<number, string>): string {
+  const who = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody');
+  const n = d.order_number;
+  const list = (v: unknown) => (Array.isArray(v) ? v : []);
+  switch (type) {
+    case 'OrderImported': {
+      const items = list(d.items) as { quantity?: number }[];
+      const units = items.reduce((s, i) => s + (typeof i.quantity === 'number' ? i.quantity : 0), 0);
+      return `Imported order ${n} (${plural(items.length, 'item')}, ${plural(units, 'unit')}) from ${d.source_file}`;
+    }
+    case 'OrderAssigned':
+      return d.previous_worker_id === null || d.previous_worker_id === undefined
+        ? `Assigned order ${n} to ${who(d.worker_id)}`
+        : `Reassigned order ${n} from ${who(d.previous_worker_id)} to ${who(d.worker_id)}`;
+    case 'OrderDeassigned':
+      return `Unassigned order ${n} from ${who(d.worker_id)}`;
+    case 'OrderCancelled':
+      return `Cancelled order ${n} (was ${d.previous_status})`;
+    case 'OrderItemPicked':
+      return d.unstocked
+        ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
+        : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
+    case 'OrderCompleted':
+      return `Completed order ${n} (picked by ${who(d.worker_id)})`;
+    case 'OrderVerified': {
+      const k = list(d.discrepancies).length;
+      return `Verified order ${n} picked by ${who(d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
+    }
+    case 'InventoryAdjusted':
+      return `${d.adjustment_type === 'decrease' ? 'Decreased' : 'Increased'} ${d.sku} at ${d.location} by ${d.quantity} (${d.old_quantity} → ${d.new_quantity}): ${d.reason}`;
+    case 'StockReceiptRecorded':
+      return `Recorded receipt #${d.receipt_id}: ${d.quantity} × ${d.sku} (${d.source})`;
+    case 'StockReceiptApproved':
+      return `Approved receipt #${d.receipt_id}: ${d.quantity} × ${d.sku} into ${d.location}`;
+    case 'StockReceiptRejected':
+      return `Rejected receipt #${d.receipt_id}: ${d.reason}`;
+    case 'BinStockCounted':
+      return `Counted ${d.sku} at ${d.location}: ${d.previous_quantity} → ${d.quantity}`;
+    case 'StyleCreated':
+      return `Created style ${d.style_code} (${d.name}) with ${plural(list(d.variants).length, 'variant')}`;
+    case 'StyleUpdated':
+      return `Updated style ${d.style_code} (${d.name})`;
+    case 'StyleVariantsAdded':
+      return `Added ${plural(list(d.variants).length, 'variant')} to style ${d.style_code}`;
+    case 'LocationCreated':
+      return `Created ${String(d.location_type).replace('_', ' ')} ${d.code}${typeof d.capacity === 'number' ? ` (capacity ${d.capacity})` : ''}`;
+    case 'LocationCapacityChanged':
+      return `Changed the capacity of ${d.code} to ${d.capacity ?? 'none'}`;
+    case 'LocationGenderChanged':
+      return `Changed the gender of ${d.code} to ${d.gender ?? 'none'}`;
+    case 'LocationDeactivated':
+      return `Deactivated location ${d.code}`;
+    case 'LocationReactivated':
+      return `Reactivated location ${d.code}`;
+    case 'UserCreated':
+      return `Created user ${d.username} (${d.role})`;
+    case 'UserUpdated':
+      return `Updated user ${d.username} (${d.role})`;
+    case 'UserActivated':
+      return `Activated user ${who(d.user_id)}`;
+    case 'UserDeactivated':
+      return `Deactivated user ${who(d.user_id)}`;
+    case 'PasswordChanged':
+      return `Changed the password of ${who(d.user_id)}`;
+    case 'UserDeleted':
+      return `Deleted user ${who(d.user_id)}`;
+    case 'UserRestored':
+      return `Restored user ${who(d.user_id)}`;
+    case 'UserSignedIn':
+      return `${who(d.user_id)} signed in`;
+    case 'UserSignedOut':
+      return `${who(d.user_id)} signed out (${String(d.reason ?? 'logout').replace('_', ' ')})`;
+    default:
+      return type.replace(/([a-z])([A-Z])/g, '$1 $2');
+  }
+}
