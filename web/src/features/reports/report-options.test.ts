@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatRate, rangeLabel, readReportView, reportLabel, restockText } from './report-options.ts';
+import { formatDuration, formatMinutes, formatRate, insightCards, rangeLabel, rangeStart, readReportView, reportLabel, restockText } from './report-options.ts';
 
 describe('report view from the URL', () => {
   it('reads the type and the range', () => {
@@ -27,7 +27,22 @@ describe('labels', () => {
   });
 });
 
+describe('range start', () => {
+  it('counts the days of a range back from today, today included', () => {
+    const today = new Date(2026, 10, 21, 15, 0);
+    expect(rangeStart('today', today)).toBe('2026-11-21');
+    expect(rangeStart('week', today)).toBe('2026-11-15');
+    expect(rangeStart('month', today)).toBe('2026-10-23');
+    expect(rangeStart('year', today)).toBe('2025-11-22');
+  });
+});
+
 describe('durations', () => {
+  it('reads the order timings given in minutes', () => {
+    expect(formatMinutes(90)).toBe('1h 30m');
+    expect(formatMinutes(0.5)).toBe('30s');
+    expect(formatMinutes(null)).toBe('-');
+  });
   it('reads seconds, minutes, hours and days', () => {
     expect(formatDuration(45)).toBe('45s');
     expect(formatDuration(600)).toBe('10m');
@@ -48,5 +63,17 @@ describe('rates and counts', () => {
   it('says how many items need restocking', () => {
     expect(restockText(3)).toBe('3 items need restocking');
     expect(restockText(1)).toBe('1 item needs restocking');
+  });
+});
+
+describe('insight cards', () => {
+  const healthy = { out_of_stock_count: 0, low_stock_count: 0, bin_utilization: 40, rack_utilization: 20 };
+  it("use the spec's words when all is well", () => {
+    expect(insightCards(healthy).map((c) => c.text)).toEqual(['Stock levels are optimized', 'Good utilization rates', '0 items need restocking']);
+  });
+  it('say what is wrong from the figures', () => {
+    const cards = insightCards({ out_of_stock_count: 2, low_stock_count: 7, bin_utilization: 93.4, rack_utilization: 10 });
+    expect(cards.map((c) => c.text)).toEqual(['2 SKUs are out of stock', 'Storage is nearly full (93%)', '7 items need restocking']);
+    expect(cards.map((c) => c.tone)).toEqual(['bad', 'bad', 'warn']);
   });
 });

@@ -1,3 +1,5 @@
+import { REPORT_RANGE_DAYS, REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@wh/contracts/reports/http';
+
 // The Reports screen's choices (spec section 2, Reports and Analytics) and how its figures read.
 
 export const REPORT_TYPES = [
@@ -9,17 +11,11 @@ export const REPORT_TYPES = [
 ] as const;
 export type ReportType = (typeof REPORT_TYPES)[number]['id'];
 
-export const DATE_RANGES = [
-  { id: 'today', label: 'Today' },
-  { id: 'week', label: 'This Week' },
-  { id: 'month', label: 'This Month' },
-  { id: 'quarter', label: 'This Quarter' },
-  { id: 'year', label: 'This Year' },
-] as const;
-export type DateRange = (typeof DATE_RANGES)[number]['id'];
+export type DateRange = ReportRange;
+export const DATE_RANGES = REPORT_RANGES.map((id) => ({ id, label: REPORT_RANGE_LABELS[id] }));
 
 const isReportType = (v: string | null): v is ReportType => REPORT_TYPES.some((t) => t.id === v);
-const isDateRange = (v: string | null): v is DateRange => DATE_RANGES.some((r) => r.id === v);
+const isDateRange = (v: string | null): v is DateRange => (REPORT_RANGES as readonly (string | null)[]).includes(v);
 
 export interface ReportView {
   type: ReportType;
@@ -34,7 +30,17 @@ export function readReportView(params: URLSearchParams): ReportView {
 }
 
 export function rangeLabel(range: DateRange): string {
-  return DATE_RANGES.find((r) => r.id === range)?.label ?? range;
+  return REPORT_RANGE_LABELS[range];
+}
+
+/**
+ * The first local day (YYYY-MM-DD) a range covers, counted back from `today` like the server's reports do
+ * (REPORT_RANGE_DAYS: today included). The audit view uses it as its 'from' when no From is chosen.
+ */
+export function rangeStart(range: DateRange, today: Date): string {
+  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (REPORT_RANGE_DAYS[range] - 1));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 export function reportLabel(type: ReportType): string {
@@ -53,6 +59,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
+/** Minutes (the order timings) as a person reads them. */
+export function formatMinutes(minutes: number | null | undefined): string {
+  return minutes === null || minutes === undefined ? '-' : formatDuration(minutes * 60);
+}
+
 /** A rate (0..1) as a percent with one decimal: 0.125 -> '12.5%'. */
 export function formatRate(rate: number | null | undefined): string {
   if (rate === null || rate === undefined || !Number.isFinite(rate)) return '-';
@@ -62,4 +73,29 @@ export function formatRate(rate: number | null | undefined): string {
 /** 'N items need restocking' (the Attention Required card). */
 export function restockText(count: number): string {
   return `${count} ${count === 1 ? 'item needs' : 'items need'} restocking`;
+}
+
+export interface InsightCard {
+  title: 'Performance Trends' | 'Storage Efficiency' | 'Attention Required';
+  text: string;
+  tone: 'good' | 'warn' | 'bad';
+}
+
+/**
+ * The spec's three cards, read from the figures instead of fixed text: its words when all is well, what is
+ * wrong when it is not (stock running out, storage near full or nearly empty, items to restock).
+ */
+export function insightCards(s: { out_of_stock_count: number; low_stock_count: number; bin_utilization: number; rack_utilization: number }): InsightCard[] {
+  const fullest = Math.max(s.bin_utilization, s.rack_utilization);
+  return [
+    s.out_of_stock_count > 0
+      ? { title: 'Performance Trends', text: `${s.out_of_stock_count} ${s.out_of_stock_count === 1 ? 'SKU is' : 'SKUs are'} out of stock`, tone: 'bad' }
+      : { title: 'Performance Trends', text: 'Stock levels are optimized', tone: 'good' },
+    fullest >= 90
+      ? { title: 'Storage Efficiency', text: `Storage is nearly full (${Math.round(fullest)}%)`, tone: 'bad' }
+      : fullest >= 70
+        ? { title: 'Storage Efficiency', text: `Storage is filling up (${Math.round(fullest)}%)`, tone: 'warn' }
+        : { title: 'Storage Efficiency', text: 'Good utilization rates', tone: 'good' },
+    { title: 'Attention Required', text: restockText(s.low_stock_count), tone: s.low_stock_count > 0 ? 'warn' : 'good' },
+  ];
 }

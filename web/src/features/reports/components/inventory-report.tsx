@@ -1,0 +1,130 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
+import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { inventoryReportQuery } from '../api/reports-api.ts';
+import { insightCards } from '../report-options.ts';
+
+/** Inventory Status (spec section 2): a status summary, storage utilisation, quick stats and three cards from real data. */
+export function InventoryReport({ threshold }: { threshold: number }) {
+  const status = useQuery(inventoryReportQuery(threshold));
+  if (status.isError) {
+    return (
+      <Alert title="Error">
+        {messageOf(status.error, 'Failed to fetch inventory status')}{' '}
+        <Button size="sm" variant="secondary" onPress={() => void status.refetch()}>
+          Try Again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!status.data) {
+    return (
+      <p className="muted" role="status">
+        Loading inventory status...
+      </p>
+    );
+  }
+  const s = status.data;
+  const cards = insightCards(s);
+  return (
+    <div className="report-body" aria-busy={status.isFetching || undefined}>
+      <section aria-labelledby="inv-summary-title" className="card">
+        <h2 className="card-title" id="inv-summary-title">
+          Inventory Status
+        </h2>
+        <StatCards label="Status summary">
+          <StatCard label="Total Stock" value={s.total_stock.toLocaleString()} note="units in the warehouse" />
+          <StatCard label="SKUs" value={s.total_skus.toLocaleString()} note={`${s.total_styles.toLocaleString()} styles`} />
+          <StatCard label="Low Stock" value={s.low_stock_count.toLocaleString()} note={`at or below ${threshold} units`} tone={s.low_stock_count > 0 ? 'yellow' : 'neutral'} />
+          <StatCard label="Out of Stock" value={s.out_of_stock_count.toLocaleString()} tone={s.out_of_stock_count > 0 ? 'red' : 'neutral'} />
+        </StatCards>
+      </section>
+
+      <div className="report-columns">
+        <section className="card" aria-labelledby="inv-util-title">
+          <h2 className="card-title" id="inv-util-title">
+            Storage Utilization
+          </h2>
+          <div className="report-stack">
+            <UtilisationBar label="Bins" percent={Math.round(s.bin_utilization)} />
+            <UtilisationBar label="Racks" percent={Math.round(s.rack_utilization)} />
+          </div>
+        </section>
+        <section className="card" aria-labelledby="inv-quick-title">
+          <h2 className="card-title" id="inv-quick-title">
+            Quick Stats
+          </h2>
+          <dl className="stat-grid">
+            <div className="stat">
+              <dt>Total Styles</dt>
+              <dd>{s.total_styles.toLocaleString()}</dd>
+            </div>
+            <div className="stat">
+              <dt>Total Stock</dt>
+              <dd>{s.total_stock.toLocaleString()}</dd>
+            </div>
+            <div className="stat">
+              <dt>Low Stock Items</dt>
+              <dd>{s.low_stock_count.toLocaleString()}</dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      <ul className="report-insights" aria-label="Insights">
+        {cards.map((c) => (
+          <li key={c.title} className={`card report-insight report-insight-${c.tone}`}>
+            <h3 className="report-insight-title">{c.title}</h3>
+            <p>{c.text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <section className="card" aria-labelledby="inv-low-title">
+        <h2 className="card-title" id="inv-low-title">
+          Low Stock Items
+        </h2>
+        {s.low_stock_alerts.length === 0 ? (
+          <p className="muted">Every item is above {threshold} units.</p>
+        ) : (
+          <>
+            <Table aria-label="Low stock items" stackOnMobile>
+              <TableHeader>
+                <Column isRowHeader>SKU</Column>
+                <Column>Style</Column>
+                <Column>Colour</Column>
+                <Column>Size</Column>
+                <Column>In Stock</Column>
+                <Column>Status</Column>
+              </TableHeader>
+              <TableBody items={s.low_stock_alerts.map((a) => ({ ...a, id: a.sku }))}>
+                {(a) => (
+                  <Row id={a.sku}>
+                    <Cell label="SKU">{a.sku}</Cell>
+                    <Cell label="Style">{a.style_name}</Cell>
+                    <Cell label="Colour">{a.color}</Cell>
+                    <Cell label="Size">{a.size}</Cell>
+                    <Cell label="In Stock">{a.current_quantity}</Cell>
+                    <Cell label="Status">
+                      {a.current_quantity === 0 ? <Badge tone="danger">Out of Stock</Badge> : <Badge tone="warning">Low Stock</Badge>}
+                    </Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+            {s.low_stock_count > s.low_stock_alerts.length ? (
+              <p className="muted small">
+                The {s.low_stock_alerts.length} lowest of {s.low_stock_count.toLocaleString()}; the export lists them all.
+              </p>
+            ) : null}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
