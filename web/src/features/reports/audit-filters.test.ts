@@ -12,9 +12,9 @@ describe('audit filters', () => {
     expect(f.from).toBe(new Date(2026, 10, 20, 9, 30).toISOString());
     expect(f.to).toBe(new Date(2026, 10, 20, 17, 0).toISOString());
   });
-  it('trims text, drops blanks and a leading # of an order number', () => {
+  it('trims text and drops blanks; an order number is sent as typed (numbers keep their #)', () => {
     const f = auditFilters({ ...EMPTY_AUDIT_FILTERS, user_id: '7', order_number: ' #10001 ', sku: '  ', location: 'A-1-1' }, 'today', today);
-    expect(f).toEqual({ user_id: 7, order_number: '10001', location: 'A-1-1', from: '2026-11-21' });
+    expect(f).toEqual({ user_id: 7, order_number: '#10001', location: 'A-1-1', from: '2026-11-21' });
   });
   it('ignores a user id that is not a positive whole number', () => {
     expect(auditFilters({ ...EMPTY_AUDIT_FILTERS, user_id: 'x' }, 'today', today).user_id).toBeUndefined();

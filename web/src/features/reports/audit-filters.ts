@@ -33,7 +33,7 @@ export function auditFilters(form: AuditFilterForm, range: DateRange, today: Dat
   const userId = Number(form.user_id);
   const filters: AuditFilters = {};
   if (form.user_id !== '' && Number.isInteger(userId) && userId > 0) filters.user_id = userId;
-  const order = text(form.order_number.trim().replace(/^#/, ''));
+  const order = text(form.order_number);
   if (order) filters.order_number = order;
   const sku = text(form.sku);
   if (sku) filters.sku = sku;

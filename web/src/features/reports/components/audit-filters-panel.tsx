@@ -38,7 +38,7 @@ export function AuditFiltersPanel({
     >
       <div className="report-filter-grid">
         <Select label="User" options={userOptions} value={form.user_id || ANY} onChange={(v) => set('user_id')(v === ANY ? '' : v)} />
-        <TextField label="Order" placeholder="10001" value={form.order_number} onChange={set('order_number')} />
+        <TextField label="Order" placeholder="#10001" value={form.order_number} onChange={set('order_number')} />
         <TextField label="SKU" placeholder="KN1010-12-WINE" value={form.sku} onChange={set('sku')} />
         <TextField label="Location" placeholder="A-1-1" value={form.location} onChange={set('location')} />
         <Select label="Event type" options={typeOptions} value={form.event_type || ANY} onChange={(v) => set('event_type')(v === ANY ? '' : v)} />
