@@ -24,8 +24,11 @@ export const auditProjection: Projection = {
   async apply(trx, events, topics) {
     topics.add('reports');
     if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add('dashboard');
-    const names = await userNames(trx, events);
-    const rows = events.map((stored) => auditRow(stored, names));
+    const names = await namesBefore(trx, events);
+    const rows = events.map((stored) => {
+      learnName(stored, names);
+      return auditRow(stored, names);
+    });
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await trx.insertInto('rm_audit').values(rows.slice(i, i + INSERT_CHUNK)).execute();
     }
@@ -51,20 +54,21 @@ function usersOf(stored: StoredEvent): number[] {
   return [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
 }
 
-// Names as the users read model has them when the batch is applied (the users projection runs first).
-async function userNames(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, string>> {
+// Names as they were before the batch (this projection runs before the users projection), so a summary names users
+// as they were called when the event happened, however the events are batched.
+async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, string>> {
   const ids = [...new Set(events.flatMap(usersOf))];
-  const names = new Map<number, string>();
-  for (const e of events) {
-    const d = (e.data ?? {}) as Data;
-    if (e.type === 'UserCreated' && typeof d.user_id === 'number' && typeof d.username === 'string') names.set(d.user_id, d.username);
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+// A user's name changes with these events; later events of the batch use the new name.
+function learnName(stored: StoredEvent, names: Map<number, string>): void {
+  const d = (stored.data ?? {}) as Data;
+  if ((stored.type === 'UserCreated' || stored.type === 'UserUpdated') && typeof d.user_id === 'number' && typeof d.username === 'string') {
+    names.set(d.user_id, d.username);
   }
-  const missing = ids.filter((id) => !names.has(id));
-  if (missing.length > 0) {
-    const rows = await trx.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', missing).execute();
-    for (const r of rows) names.set(r.id, r.username);
-  }
-  return names;
 }
 
 function text(v: unknown): string | null {

@@ -11,6 +11,8 @@ import { auditProjection } from './audit.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).
 export const projections: readonly Projection[] = [
+  // First: it names users as they were called before the batch's own user events.
+  auditProjection,
   usersProjection,
   catalogueProjection,
   locationsProjection,
@@ -19,6 +21,4 @@ export const projections: readonly Projection[] = [
   receivingProjection,
   ordersProjection,
   reportsProjection,
-  // Last: it names users, so it reads rm_users after the batch's user events.
-  auditProjection,
 ];
