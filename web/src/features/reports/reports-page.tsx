@@ -61,7 +61,7 @@ export function ReportsPage() {
         subtitle="Monitor inventory, orders, and worker productivity"
         actions={
           <>
-            <Button variant="secondary" onPress={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen} aria-controls="report-filters">
+            <Button variant="secondary" onPress={() => setFiltersOpen((o) => !o)} aria-expanded={filtersOpen}>
               {view.type === 'audit' && auditCount > 0 ? `Filters (${auditCount})` : 'Filters'}
             </Button>
             <ActionMenu
@@ -102,41 +102,39 @@ export function ReportsPage() {
         />
       </div>
 
-      <div id="report-filters">
-        {filtersOpen && view.type === 'inventory' ? (
-          <div className="card report-filters" role="group" aria-label="Inventory filters">
-            <NumberField
-              label="Low stock at or below"
-              description="units of a SKU"
-              minValue={0}
-              maxValue={100_000}
-              value={threshold}
-              onChange={(v) => setThreshold(Number.isFinite(v) ? v : DEFAULT_THRESHOLD)}
-            />
+      {filtersOpen && view.type === 'inventory' ? (
+        <div className="card report-filters" role="group" aria-label="Inventory filters">
+          <NumberField
+            label="Low stock at or below"
+            description="units of a SKU"
+            minValue={0}
+            maxValue={100_000}
+            value={threshold}
+            onChange={(v) => setThreshold(Number.isFinite(v) ? v : DEFAULT_THRESHOLD)}
+          />
+        </div>
+      ) : null}
+      {filtersOpen && view.type === 'orders' ? (
+        <div className="card report-filters" role="group" aria-label="Series shown">
+          <p className="field-label">Series shown</p>
+          <div className="report-filter-checks">
+            {ORDER_SERIES.map((s) => (
+              <Checkbox
+                key={s.id}
+                isSelected={series.includes(s.id)}
+                onChange={(on) => setSeries((now) => (on ? ORDER_SERIES.map((x) => x.id).filter((id) => id === s.id || now.includes(id)) : now.filter((id) => id !== s.id)))}
+              >
+                {s.label}
+              </Checkbox>
+            ))}
           </div>
-        ) : null}
-        {filtersOpen && view.type === 'orders' ? (
-          <div className="card report-filters" role="group" aria-label="Series shown">
-            <p className="field-label">Series shown</p>
-            <div className="report-filter-checks">
-              {ORDER_SERIES.map((s) => (
-                <Checkbox
-                  key={s.id}
-                  isSelected={series.includes(s.id)}
-                  onChange={(on) => setSeries((now) => (on ? ORDER_SERIES.map((x) => x.id).filter((id) => id === s.id || now.includes(id)) : now.filter((id) => id !== s.id)))}
-                >
-                  {s.label}
-                </Checkbox>
-              ))}
-            </div>
-          </div>
-        ) : null}
-        {filtersOpen && view.type === 'productivity' ? (
-          <div className="card report-filters" role="group" aria-label="Worker filter">
-            <TextField label="Worker or verifier" placeholder="Name" value={workerName} onChange={setWorkerName} />
-          </div>
-        ) : null}
-      </div>
+        </div>
+      ) : null}
+      {filtersOpen && view.type === 'productivity' ? (
+        <div className="card report-filters" role="group" aria-label="Worker filter">
+          <TextField label="Worker or verifier" placeholder="Name" value={workerName} onChange={setWorkerName} />
+        </div>
+      ) : null}
 
       {view.type === 'inventory' ? <InventoryReport threshold={threshold} /> : null}
       {view.type === 'orders' ? <OrderAnalytics range={view.range} series={series} /> : null}

@@ -73,7 +73,7 @@ export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySumm
             <ul className="dash-unstocked-list">
               {unstocked.shown.map((p) => (
                 <li key={`${p.order_id}-${p.item_id}`}>
-                  <span className="dash-sku">{p.sku}</span> ×{p.quantity} · order #{p.order_number}
+                  <span className="dash-sku">{p.sku}</span> ×{p.quantity} · order {p.order_number}
                   {p.picked_by ? ` · ${p.picked_by}` : ''} · {formatDateTime(p.picked_at)}
                 </li>
               ))}

@@ -81,7 +81,7 @@ export function AuditLog({
                     <span>{e.summary}</span>
                     {e.order_number || e.skus.length > 0 || e.locations.length > 0 ? (
                       <span className="muted small">
-                        {[e.order_number ? `#${e.order_number}` : null, ...e.skus.slice(0, 3), ...e.locations.slice(0, 3)]
+                        {[e.order_number, ...e.skus.slice(0, 3), ...e.locations.slice(0, 3)]
                           .filter(Boolean)
                           .join(' · ')}
                       </span>

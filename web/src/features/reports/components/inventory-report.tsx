@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,9 +10,12 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { inventoryReportQuery } from '../api/reports-api.ts';
 import { insightCards } from '../report-options.ts';
 
+const LOW_STOCK_ROWS = 20;
+
 /** Inventory Status (spec section 2): a status summary, storage utilisation, quick stats and three cards from real data. */
 export function InventoryReport({ threshold }: { threshold: number }) {
   const status = useQuery(inventoryReportQuery(threshold));
+  const [showAll, setShowAll] = useState(false);
   if (status.isError) {
     return (
       <Alert title="Error">
@@ -31,6 +35,7 @@ export function InventoryReport({ threshold }: { threshold: number }) {
   }
   const s = status.data;
   const cards = insightCards(s);
+  const rows = showAll ? s.low_stock_alerts : s.low_stock_alerts.slice(0, LOW_STOCK_ROWS);
   return (
     <div className="report-body" aria-busy={status.isFetching || undefined}>
       <section aria-labelledby="inv-summary-title" className="card">
@@ -102,7 +107,7 @@ export function InventoryReport({ threshold }: { threshold: number }) {
                 <Column>In Stock</Column>
                 <Column>Status</Column>
               </TableHeader>
-              <TableBody items={s.low_stock_alerts.map((a) => ({ ...a, id: a.sku }))}>
+              <TableBody items={rows.map((a) => ({ ...a, id: a.sku }))}>
                 {(a) => (
                   <Row id={a.sku}>
                     <Cell label="SKU">{a.sku}</Cell>
@@ -117,11 +122,14 @@ export function InventoryReport({ threshold }: { threshold: number }) {
                 )}
               </TableBody>
             </Table>
-            {s.low_stock_count > s.low_stock_alerts.length ? (
-              <p className="muted small">
-                The {s.low_stock_alerts.length} lowest of {s.low_stock_count.toLocaleString()}; the export lists them all.
-              </p>
-            ) : null}
+            <p className="muted small report-more">
+              {rows.length < s.low_stock_alerts.length ? (
+                <Button size="sm" variant="secondary" onPress={() => setShowAll(true)}>
+                  Show {s.low_stock_alerts.length.toLocaleString()}
+                </Button>
+              ) : null}
+              {s.low_stock_count > rows.length ? ` The ${rows.length} lowest of ${s.low_stock_count.toLocaleString()}; the export lists them all.` : null}
+            </p>
           </>
         )}
       </section>
