@@ -5,6 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@wh/migrations';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp } from '@wh/projector/testing';
+import { reportsProjection } from '@wh/projector/projections/reports';
+import { auditProjection } from '@wh/projector/projections/audit';
+import type { StoredEvent } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
@@ -506,5 +509,41 @@ describe('read models', () => {
     expect(live.rm_audit!.length).toBeGreaterThan(50);
     await rebuildReadModels(db, projections, { batchSize: 7 });
     expect(await snapshot(db)).toEqual(live);
+  });
+});
+
+describe('live topics', () => {
+  const stored = (type: string, data: Record<string, unknown>, position: number) =>
+    ({
+      type,
+      data,
+      stream_id: 'test',
+      stream_version: position,
+      global_position: String(900_000 + position),
+      transaction_id: '1',
+      metadata: { actor_id: null, actor_role: null, correlation_id: 'c', causation_id: null, client_ip: null },
+      recorded_at: new Date(),
+    }) as StoredEvent;
+  async function topicsOf(apply: (trx: never, topics: Set<string>) => Promise<void>): Promise<string[]> {
+    const topics = new Set<string>();
+    await t.database.db
+      .transaction()
+      .execute(async (trx) => {
+        await apply(trx as never, topics);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rollback'));
+    return [...topics].sort();
+  }
+
+  it('an order change announces dashboard and reports', async () => {
+    const events = [stored('OrderAssigned', { order_id: id('#2009'), order_number: '#2009', worker_id: ann.id, previous_worker_id: null, at: clock.toISOString() }, 1)];
+    expect(await topicsOf((trx, topics) => reportsProjection.apply(trx, events, topics))).toEqual(['dashboard', 'reports']);
+    expect(await topicsOf((trx, topics) => auditProjection.apply(trx, events, topics))).toEqual(['dashboard', 'reports']);
+  });
+
+  it('sign-ins alone change the audit log but not the dashboard', async () => {
+    const events = [stored('UserSignedIn', { user_id: ann.id, session_id: 's', ip: null, user_agent: null, at: clock.toISOString() }, 2)];
+    expect(await topicsOf((trx, topics) => auditProjection.apply(trx, events, topics))).toEqual(['reports']);
   });
 });
