@@ -150,6 +150,59 @@ describe('dashboard and reports', () => {
     for (const c of open) await c.close();
   });
 
+  it('each role sees its own dashboard; a failed load offers Try Again and a 401 ends the session', async () => {
+    const worker = await signedIn(people.ann, '/dashboard');
+    open.push(worker.context);
+    const w = worker.page;
+    // Ann still holds #3003.
+    await expect.poll(() => statValue(w, 'My Assigned Orders').innerText()).toBe('1');
+    expect(await statValue(w, 'Total Orders Today').innerText()).toBe('4');
+    expect(await statValue(w, 'Low Stock Alerts').count()).toBe(0);
+    expect(await region(w, 'Worker Performance Today').count()).toBe(0);
+    expect(await region(w, 'Inventory Alerts').count()).toBe(0);
+    expect(await region(w, 'System Overview').count()).toBe(0);
+    const actions = region(w, 'Quick Actions').getByRole('link');
+    expect((await actions.allInnerTexts()).map((t) => t.split('\n')[0])).toEqual(['My Orders', 'Inventory Search']);
+    // Her own picks, not Ben's.
+    const activity = await region(w, 'Recent Activity').innerText();
+    expect(activity).toContain('#3001');
+    expect(activity).not.toContain('#3002');
+
+    const verifier = await signedIn(people.exec2, '/dashboard');
+    open.push(verifier.context);
+    const v = verifier.page;
+    await region(v, 'Inventory Alerts').getByText('Bin Utilization').waitFor();
+    expect(await region(v, 'Worker Performance Today').count()).toBe(0);
+    const styleUpload = region(v, 'Quick Actions').getByRole('link', { name: /Style Upload/ });
+    expect(await styleUpload.innerText()).toContain('Upload Shopify style catalog');
+    await styleUpload.click();
+    await v.waitForURL((u) => u.pathname === '/stock-entry');
+
+    const orders = await signedIn(people.exec1, '/dashboard');
+    open.push(orders.context);
+    const o = orders.page;
+    await region(o, 'Worker Performance Today').waitFor();
+    expect(await region(o, 'Inventory Alerts').count()).toBe(0);
+    expect(await statValue(o, 'Low Stock Alerts').count()).toBe(0);
+    expect(await statValue(o, 'My Assigned Orders').count()).toBe(0);
+
+    // The summary fails once: the error state, then Try Again loads it.
+    await o.route('**/api/reports/daily-summary*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
+    await o.reload();
+    await o.getByText('Failed to load dashboard data').waitFor();
+    await o.unroute('**/api/reports/daily-summary*');
+    await o.getByRole('button', { name: 'Try Again' }).click();
+    await expect.poll(() => statValue(o, 'Total Orders Today').innerText()).toBe('4');
+
+    // A 401 while loading ends the session.
+    await o.route('**/api/reports/daily-summary*', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Session expired', error: { code: 'UNAUTHENTICATED', message: 'Session expired' } }) }),
+    );
+    await o.reload();
+    await o.waitForURL((u) => u.pathname === '/login');
+    await o.getByText('Your session has expired. Please log in again.').waitFor();
+  });
+
   it("the manager's dashboard shows the day's figures and a counter moves live when a worker completes an order", async () => {
     const { context, page } = await signedIn(ADMIN, '/dashboard');
     open.push(context);
@@ -188,7 +241,9 @@ describe('dashboard and reports', () => {
     expect(await region(page, 'Recent Activity').locator('.activity-row').count()).toBeLessThanOrEqual(5);
     await region(page, 'Quick Actions').getByRole('link', { name: /View Reports/ }).waitFor();
 
-    // Ann finishes #3003 on her own device; the open dashboard follows without a reload.
+    // Ann finishes #3003 on her own device; the open dashboard follows without a reload. (Once the live socket is
+    // connected: a change between the first fetch and the socket's ready is caught by the 30 s poll instead.)
+    await status.getByText('Connected', { exact: true }).waitFor();
     await page.evaluate('window.__noReload = true');
     await pickAll(ann, '#3003');
     await complete(ann, '#3003');
