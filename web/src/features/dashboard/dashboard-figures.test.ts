@@ -5,6 +5,7 @@ import {
   averagePerWorker,
   firstWithMore,
   lagText,
+  LOW_STOCK_DEFAULT_THRESHOLD,
   moreLabel,
   percentOf,
   quickActionsFor,
@@ -104,5 +105,12 @@ describe('projector lag', () => {
     expect(lagText(0)).toBe('Up to date');
     expect(lagText(1)).toBe('1 event behind');
     expect(lagText(1200)).toBe('1,200 events behind');
+  });
+});
+
+describe('low-stock threshold', () => {
+  it("matches the server's default", async () => {
+    const { LOW_STOCK_THRESHOLD } = await import('@wh/contracts/inventory/http');
+    expect(LOW_STOCK_DEFAULT_THRESHOLD).toBe(LOW_STOCK_THRESHOLD);
   });
 });

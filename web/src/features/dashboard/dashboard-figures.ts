@@ -6,6 +6,8 @@ import type { BadgeTone } from '../../components/ui/badge.tsx';
 export const RECENT_ACTIVITY_SHOWN = 5;
 export const TOP_WORKERS_SHOWN = 5;
 export const LOW_STOCK_SHOWN = 10;
+// The server's default low-stock threshold (spec section 9), kept here so the dashboard chunk does not load zod.
+export const LOW_STOCK_DEFAULT_THRESHOLD = 5;
 
 /** Whole percent of a total; 0 when there is nothing to divide by. */
 export function percentOf(part: number, total: number): number {

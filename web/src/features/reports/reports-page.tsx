@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { LOW_STOCK_THRESHOLD } from '@wh/contracts/inventory/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -19,7 +20,7 @@ import { ORDER_SERIES, type OrderSeries } from './order-buckets.ts';
 import { DATE_RANGES, readReportView, REPORT_TYPES, type DateRange, type ReportType } from './report-options.ts';
 import './reports.css';
 
-const DEFAULT_THRESHOLD = 5;
+const DEFAULT_THRESHOLD = LOW_STOCK_THRESHOLD;
 
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();

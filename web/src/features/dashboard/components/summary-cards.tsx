@@ -1,7 +1,7 @@
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
-import { percentOf } from '../dashboard-figures.ts';
+import { LOW_STOCK_DEFAULT_THRESHOLD, percentOf } from '../dashboard-figures.ts';
 
 /** The stat cards (spec section 2): four for everyone, Low Stock Alerts for a manager, My Assigned Orders for a worker. */
 export function SummaryCards({ summary, role }: { summary: DailySummary; role: Role }) {
@@ -17,7 +17,7 @@ export function SummaryCards({ summary, role }: { summary: DailySummary; role: R
         <StatCard
           label="Low Stock Alerts"
           value={n(summary.low_stock_count)}
-          note="SKUs at or below 5 units"
+          note={`SKUs at or below ${LOW_STOCK_DEFAULT_THRESHOLD} units`}
           tone={summary.low_stock_count > 0 ? 'red' : 'neutral'}
         />
       ) : null}
