@@ -66,55 +66,58 @@ export function BarChart({ label, categories, series, mode = 'grouped', format =
           ))}
         </ul>
       ) : null}
-      <svg
-        className="chart-svg"
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={categories.length === 0 ? `${label}: no data` : label}
-      >
-        {tickValues(top, step).map((tick) => (
-          <g key={tick} className="chart-tick">
-            <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(tick)} y2={y(tick)} />
-            <text x={LEFT - 6} y={y(tick)} dy="0.32em" textAnchor="end">
-              {format(tick)}
-            </text>
-          </g>
-        ))}
-        {categories.map((category, ci) => {
-          const x0 = LEFT + ci * slot + (slot - barArea) / 2;
-          let base = 0;
-          return (
-            <g key={`${category}-${ci}`}>
-              {series.map((s, si) => {
-                const value = s.values[ci] ?? 0;
-                if (value <= 0) return null;
-                const width = stacked ? barArea : barArea / series.length;
-                const x = stacked ? x0 : x0 + si * width;
-                const from = stacked ? base : 0;
-                if (stacked) base += value;
-                return (
-                  <rect
-                    key={s.id}
-                    className={`chart-bar chart-tone-${si % 6}`}
-                    x={x}
-                    width={Math.max(width - 1, 1)}
-                    y={y(from + value)}
-                    height={Math.max(y(from) - y(from + value), 0.5)}
-                  >
-                    <title>{`${category}, ${s.label}: ${format(value)}`}</title>
-                  </rect>
-                );
-              })}
-              {ci % every === 0 ? (
-                <text className="chart-category" x={LEFT + ci * slot + slot / 2} y={HEIGHT - BOTTOM + 16} textAnchor="middle">
-                  {shorten(category)}
-                </text>
-              ) : null}
+      {/* Focusable so a keyboard can scroll it on a narrow screen. */}
+      <div className="chart-scroll" tabIndex={0} role="group" aria-labelledby={`${id}-caption`}>
+        <svg
+          className="chart-svg"
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={categories.length === 0 ? `${label}: no data` : label}
+        >
+          {tickValues(top, step).map((tick) => (
+            <g key={tick} className="chart-tick">
+              <line x1={LEFT} x2={WIDTH - RIGHT} y1={y(tick)} y2={y(tick)} />
+              <text x={LEFT - 6} y={y(tick)} dy="0.32em" textAnchor="end">
+                {format(tick)}
+              </text>
             </g>
-          );
-        })}
-        <line className="chart-axis" x1={LEFT} x2={WIDTH - RIGHT} y1={TOP + plotH} y2={TOP + plotH} />
-      </svg>
+          ))}
+          {categories.map((category, ci) => {
+            const x0 = LEFT + ci * slot + (slot - barArea) / 2;
+            let base = 0;
+            return (
+              <g key={`${category}-${ci}`}>
+                {series.map((s, si) => {
+                  const value = s.values[ci] ?? 0;
+                  if (value <= 0) return null;
+                  const width = stacked ? barArea : barArea / series.length;
+                  const x = stacked ? x0 : x0 + si * width;
+                  const from = stacked ? base : 0;
+                  if (stacked) base += value;
+                  return (
+                    <rect
+                      key={s.id}
+                      className={`chart-bar chart-tone-${si % 6}`}
+                      x={x}
+                      width={Math.max(width - 1, 1)}
+                      y={y(from + value)}
+                      height={Math.max(y(from) - y(from + value), 0.5)}
+                    >
+                      <title>{`${category}, ${s.label}: ${format(value)}`}</title>
+                    </rect>
+                  );
+                })}
+                {ci % every === 0 ? (
+                  <text className="chart-category" x={LEFT + ci * slot + slot / 2} y={HEIGHT - BOTTOM + 16} textAnchor="middle">
+                    {shorten(category)}
+                  </text>
+                ) : null}
+              </g>
+            );
+          })}
+          <line className="chart-axis" x1={LEFT} x2={WIDTH - RIGHT} y1={TOP + plotH} y2={TOP + plotH} />
+        </svg>
+      </div>
       {table === 'hidden' ? (
         <table className="sr-only">
           <caption>{label}</caption>
