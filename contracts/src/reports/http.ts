@@ -290,7 +290,8 @@ const moment = z
 
 export const auditFiltersSchema = z.object({
   // The user who did it or whom it concerns (assigned worker, picker, verifier, the user changed).
-  user_id: z.coerce.number().int().positive().optional(),
+  // An empty select sends ''.
+  user_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'User must be a user id' }).int().positive().optional()),
   // Exact, case-insensitive.
   order_number: optionalText(100),
   sku: optionalText(100),

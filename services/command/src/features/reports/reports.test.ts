@@ -379,6 +379,8 @@ describe('audit log', () => {
   });
 
   it('filters by a user the events were done by or concern', async () => {
+    expect((await query('user_id=&order_number=&sku=')).pagination.total_records).toBe((await query('')).pagination.total_records);
+    expect((await manager.get('/api/audit/events?user_id=abc')).status).toBe(400);
     const page = await query(`user_id=${ann.id}&limit=100`);
     const types = page.events.map((e) => e.event_type);
     // Created and signed in; assigned three orders, five picks, two completions, two verifications of her orders.
