@@ -45,7 +45,6 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
     let stopped = false;
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let silenceTimer: ReturnType<typeof setTimeout> | undefined;
-    let wasReady = false;
 
     const send = (message: LiveClientMessage) => socket?.send(JSON.stringify(message));
 
@@ -71,9 +70,9 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
           return;
         }
         if (message.type === 'ready') {
-          if (attempt > 0 || wasReady) void queryClient.invalidateQueries();
+          // Also on the first ready: a change between a screen's first fetch and the subscription was not pushed.
+          void queryClient.invalidateQueries();
           attempt = 0;
-          wasReady = true;
           setStatus('live');
         } else if (message.type === 'changed') {
           for (const root of queryRootsForTopics(message.topics)) {

@@ -32,7 +32,7 @@ async function filtered(db: Db, f: AuditFilterValues, timeZone: string) {
   const { from, to } = await bounds(db, f, timeZone);
   let q = db.selectFrom('rm_audit as a');
   if (f.user_id !== undefined) q = q.where(sql<boolean>`a.user_ids @> array[${f.user_id}]::int[]`);
-  if (f.order_number) q = q.where('a.order_key', '=', f.order_number.toUpperCase());
+  if (f.order_number) q = q.where('a.order_key', 'in', orderKeys(f.order_number));
   if (f.sku) q = q.where(sql<boolean>`a.skus @> array[${normaliseCode(f.sku)}]::text[]`);
   if (f.location) q = q.where(sql<boolean>`a.locations @> array[${normaliseCode(f.location)}]::text[]`);
   if (f.event_type) q = q.where('a.event_type', '=', f.event_type);
@@ -96,4 +96,10 @@ export async function auditPage(db: Db, f: AuditFilterValues & { page: number; l
 
 export async function auditRows(db: Db, f: AuditFilterValues, timeZone: string, limit: number): Promise<AuditEntry[]> {
   return entries(db, f, timeZone, limit, 0);
+}
+
+// Order numbers are stored as the file had them, usually '#3001'; people type '3001' as often as '#3001'.
+export function orderKeys(typed: string): string[] {
+  const key = typed.trim().toUpperCase();
+  return key.startsWith('#') ? [key, key.slice(1)] : [key, `#${key}`];
 }

@@ -378,6 +378,11 @@ describe('audit log', () => {
     expect(page.events[5]).toMatchObject({ username: 'eve', role: 'executive1', skus: ['DR1000-6-BEIGE', 'TP1007-6-GREEN'] });
   });
 
+  it('finds an order typed without its #', async () => {
+    const typed = await query('order_number=2004');
+    expect(typed.events.map((e) => e.order_number)).toEqual(Array(6).fill('#2004'));
+  });
+
   it('filters by a user the events were done by or concern', async () => {
     expect((await query('user_id=&order_number=&sku=')).pagination.total_records).toBe((await query('')).pagination.total_records);
     expect((await manager.get('/api/audit/events?user_id=abc')).status).toBe(400);
