@@ -9,7 +9,8 @@ import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../..
 import { fixture } from '../../../../test/fixtures.ts';
 import { loadConfig } from '../platform/config.ts';
 import { startServer, type RunningServer } from '../server.ts';
-import { ADMIN_PASSWORD, multipartBody } from '../testing.ts';
+import { ADMIN_PASSWORD, type Answer } from '../testing.ts';
+import { httpClient, httpLogin } from './http.ts';
 
 // The database stopped and started again under a running service (a real listening server with its projector,
 // projection watcher and live gateway): answers are 503 with a clear message meanwhile, the process survives, and
@@ -42,43 +43,13 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 }, 60_000);
 
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(method: string, path: string, token: string | null, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  let payload: string | Buffer | undefined;
-  if (body instanceof Buffer) payload = body;
-  else if (body !== undefined) {
-    headers['content-type'] = 'application/json';
-    payload = JSON.stringify(body);
-  }
-  const res = await fetch(`${server.url}${path}`, { method, headers, ...(payload !== undefined ? { body: payload } : {}) });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed };
-}
-
-async function login(username: string, password: string): Promise<string> {
-  const res = await call('POST', '/api/auth/login', null, { username, password });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.token as string;
-}
-
 interface Live {
   ws: WebSocket;
   messages: LiveServerMessage[];
   closeCode: number | null;
 }
 
-async function openLive(token: string): Promise<Live> {
+async function openLive(token: string | null): Promise<Live> {
   const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/live`);
   sockets.push(ws);
   const live: Live = { ws, messages: [], closeCode: null };
@@ -101,24 +72,19 @@ function expectUnavailable(res: Answer, what: string) {
 
 describe('the database restarted while the service runs', () => {
   it('answers 503 UNAVAILABLE during the outage, survives it, and works again afterwards without a restart', async () => {
-    const admin = await login('admin', ADMIN_PASSWORD);
-    const created = await call('POST', '/api/users', admin, { username: 'wendy', password: 'password1', role: 'worker', full_name: 'Wendy Worker' });
+    const admin = await httpLogin(server.url, 'admin', ADMIN_PASSWORD);
+    const anonymous = httpClient(server.url);
+    const created = await admin.post('/api/users', { username: 'wendy', password: 'password1', role: 'worker', full_name: 'Wendy Worker' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const workerId = created.body.data.id as number;
-    const upload = multipartBody('daily-orders.csv', fixture('orders/daily-orders.csv'));
-    const uploaded = await fetch(`${server.url}/api/files/upload/orders`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'content-type': upload.contentType },
-      body: upload.body,
-    });
-    expect(uploaded.status).toBe(200);
-    const orders = (await call('GET', '/api/orders?limit=10', admin)).body.data.orders as { id: number }[];
+    expect((await admin.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'))).status).toBe(200);
+    const orders = (await admin.get('/api/orders?limit=10')).body.data.orders as { id: number }[];
     expect(orders.length).toBeGreaterThanOrEqual(3);
     const [first, second, third] = orders as [{ id: number }, { id: number }, { id: number }];
 
-    const live = await openLive(admin);
+    const live = await openLive(admin.token);
     await vi.waitFor(() => expect(live.messages.some((m) => m.type === 'ready')).toBe(true), WAIT);
-    const assigned = await call('POST', `/api/orders/${first.id}/assign-worker`, admin, { worker_id: workerId });
+    const assigned = await admin.post(`/api/orders/${first.id}/assign-worker`, { worker_id: workerId });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     await vi.waitFor(() => expect(changed(live, `order:${first.id}`)).toBe(true), WAIT);
 
@@ -126,26 +92,26 @@ describe('the database restarted while the service runs', () => {
 
     // Several rounds, so that every pooled connection has met the dead server at least once.
     for (let round = 0; round < 3; round++) {
-      expectUnavailable(await call('POST', `/api/orders/${second.id}/assign-worker`, admin, { worker_id: workerId }), 'assign');
+      expectUnavailable(await admin.post(`/api/orders/${second.id}/assign-worker`, { worker_id: workerId }), 'assign');
       expectUnavailable(
-        await call('POST', '/api/inventory/adjust', admin, {
+        await admin.post('/api/inventory/adjust', {
           sku: 'DR1000-6-BEIGE', adjustment_type: 'increase', quantity: 1, reason: 'Found items', location: 'RECEIVING',
         }),
         'adjust',
       );
-      expectUnavailable(await call('GET', '/api/orders?limit=5', admin), 'order list');
-      expectUnavailable(await call('GET', `/api/orders/${first.id}`, admin), 'order');
+      expectUnavailable(await admin.get('/api/orders?limit=5'), 'order list');
+      expectUnavailable(await admin.get(`/api/orders/${first.id}`), 'order');
       // A sign-in that cannot reach the sessions is unavailable, not a wrong password.
-      expectUnavailable(await call('POST', '/api/auth/login', null, { username: 'admin', password: ADMIN_PASSWORD }), 'login');
-      const ready = await call('GET', '/api/ready', null);
+      expectUnavailable(await anonymous.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD }), 'login');
+      const ready = await anonymous.get('/api/ready');
       expect(ready.status).toBe(503);
       expect(ready.body.error.code).toBe('UNAVAILABLE');
-      expect((await call('GET', '/api/health', null)).status).toBe(200);
+      expect((await anonymous.get('/api/health')).status).toBe(200);
     }
 
     // A browser (re)connecting to the live feed meanwhile is told to try again later (1013), not that its session
     // ended (4401), which would sign it out. The socket opened before the outage stays open.
-    const during = await openLive(admin);
+    const during = await openLive(admin.token);
     await vi.waitFor(() => expect(during.closeCode).toBe(1013), WAIT);
     expect(live.closeCode).toBeNull();
 
@@ -155,25 +121,25 @@ describe('the database restarted while the service runs', () => {
 
     // Commands succeed again, with the service untouched: read-your-writes shows the projector is projecting.
     await vi.waitFor(async () => {
-      const res = await call('POST', `/api/orders/${second.id}/assign-worker`, admin, { worker_id: workerId });
+      const res = await admin.post(`/api/orders/${second.id}/assign-worker`, { worker_id: workerId });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body.data.status).toBe('assigned');
     }, WAIT);
-    const adjusted = await call('POST', '/api/inventory/adjust', admin, {
+    const adjusted = await admin.post('/api/inventory/adjust', {
       sku: 'DR1000-6-BEIGE', adjustment_type: 'increase', quantity: 2, reason: 'Found items', location: 'RECEIVING',
     });
     // No catalogue here, so the SKU is unknown: a domain answer, not the outage's.
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBeLessThan(500);
-    expect((await call('GET', '/api/ready', null)).status).toBe(200);
+    expect((await anonymous.get('/api/ready')).status).toBe(200);
     expect(server.projector?.state).toBe('active');
 
     // The live feed recovered: the socket opened before the outage hears about a change made after it.
-    const after = await call('POST', `/api/orders/${third.id}/assign-worker`, admin, { worker_id: workerId });
+    const after = await admin.post(`/api/orders/${third.id}/assign-worker`, { worker_id: workerId });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
     await vi.waitFor(() => expect(changed(live, `order:${third.id}`)).toBe(true), WAIT);
     expect(changed(live, `order:${second.id}`)).toBe(true);
     // And a socket opened after the restart authenticates and hears it too.
-    const fresh = await openLive(admin);
+    const fresh = await openLive(admin.token);
     await vi.waitFor(() => expect(fresh.messages.some((m) => m.type === 'ready')).toBe(true), WAIT);
 
     await caughtUp(server.database.db);
