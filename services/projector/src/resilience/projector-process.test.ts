@@ -13,6 +13,8 @@ import { projections } from '../projections/index.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { PROJECTOR_LOCK_KEY } from '../runner.ts';
 import { caughtUp, snapshot } from '../testing.ts';
+import { movementsOf } from '@wh/contracts';
+import { fixture } from '../../../../test/fixtures.ts';
 
 // The projector as its own OS process (as docker-compose runs it), killed with SIGKILL: no chance to clean up.
 // The command service runs in this process without a projector of its own and answers without waiting for one.
@@ -126,6 +128,39 @@ async function statusCounts(): Promise<number> {
   return rows[0]!.n;
 }
 
+const SKUS = ['DR1000-6-BEIGE', 'DR1000-8-BEIGE', 'TP1001-8-NAVY', 'TP1001-10-NAVY'];
+
+// `count` adjustments over four SKUs and four bins, ten at a time: increases, and from the second round on a few decreases.
+async function adjustStock(count: number) {
+  for (let i = 0; i < count; i += 10) {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, k) => {
+        const n = i + k;
+        // Decreases only of keys earlier rounds have filled, so each one is accepted.
+        const decrease = i > 0 && n % 10 >= 8;
+        return admin.post('/api/inventory/adjust', {
+          sku: SKUS[n % 4], location: `A-1-${(n % 4) + 1}`, adjustment_type: decrease ? 'decrease' : 'increase',
+          quantity: decrease ? 1 : 3, reason: decrease ? 'Lost items' : 'Found items',
+        });
+      }),
+    );
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(201);
+  }
+}
+
+// Stock per SKU and location: summed from every movement in the stream, and as the stock screens show it.
+async function stockFromEvents(): Promise<Record<string, number>> {
+  const { rows } = await sql<{ data: unknown }>`select data from events`.execute(db());
+  const out: Record<string, number> = {};
+  for (const { data } of rows) for (const m of movementsOf(data)) out[`${m.sku}@${m.location}`] = (out[`${m.sku}@${m.location}`] ?? 0) + m.delta;
+  return Object.fromEntries(Object.entries(out).filter(([, q]) => q !== 0));
+}
+
+async function stockShown(): Promise<Record<string, number>> {
+  const rows = await db().selectFrom('rm_stock').select(['sku', 'location', 'quantity']).where('quantity', '!=', 0).execute();
+  return Object.fromEntries(rows.map((r) => [`${r.sku}@${r.location}`, r.quantity]));
+}
+
 // pids of the sessions holding the projector lock in this test's database.
 async function lockHolders(): Promise<number[]> {
   const { rows } = await sql<{ pid: number }>`
@@ -146,6 +181,10 @@ async function batchUnderWay(): Promise<boolean> {
 describe('the projector process killed in the middle of a large import', () => {
   it('after a restart the read models equal a full rebuild: no event lost, none applied twice', async () => {
     const ORDERS = 10_000;
+    // Stock moves too, so the stock read models are part of what must come out right.
+    expect((await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
+    expect((await admin.post('/api/locations/range', { location_type: 'bin', from: 'A-1-1', to: 'A-1-4', capacity: 10_000 })).status).toBe(201);
+    await adjustStock(100);
     const items = await importOrders('K', ORDERS);
     expect(items).toBeGreaterThanOrEqual(20_000);
     expect(await fromEvents()).toEqual({ orders: ORDERS, items });
@@ -162,8 +201,9 @@ describe('the projector process killed in the middle of a large import', () => {
     const atKill = await count('rm_orders');
     expect(atKill).toBeLessThan(ORDERS);
 
-    // More orders arrive while no projector runs.
+    // More orders and stock movements arrive while no projector runs.
     const moreItems = await importOrders('L', 2_000);
+    await adjustStock(100);
 
     const second = spawnProjector();
     await caughtUp(db(), 90_000);
@@ -175,6 +215,7 @@ describe('the projector process killed in the middle of a large import', () => {
     expect(await count('rm_order_items')).toBe(expected.items);
     // The status counters are incremented per event: a twice-applied batch would overcount them.
     expect(await statusCounts()).toBe(expected.orders);
+    expect(await stockFromEvents()).toEqual(await stockShown());
 
     await kill(second);
     const live = await snapshot(db());
