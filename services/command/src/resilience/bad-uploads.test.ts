@@ -249,9 +249,11 @@ describe.each(ROUTES)('bad uploads to $url', (route) => {
 });
 
 describe('a 200,000-row order file within the row cap', () => {
-  it('is imported whole: 100,000 orders, 200,000 items, each once', async () => {
+  it('is imported whole: 50,000 orders, 200,000 items, each once', async () => {
     const lines = ['Order #,Item,SKU,Value,is Fulfilled'];
-    for (let n = 1; n <= 100_000; n++) lines.push(`#H${n},Dress,DR1000-6-BEIGE,1,FALSE`, `#H${n},Top,TP1001-8-NAVY,1,FALSE`);
+    for (let n = 1; n <= 50_000; n++) {
+      for (const sku of ['DR1000-6-BEIGE', 'DR1000-8-BEIGE', 'TP1001-8-NAVY', 'TP1001-10-NAVY']) lines.push(`#H${n},Dress,${sku},1,FALSE`);
+    }
     const csv = lines.join('\n') + '\n';
     expect(csv.length).toBeLessThan(MAX_UPLOAD_BYTES);
     const res = await manager.upload('/api/files/upload/orders', 'orders-200k.csv', csv);
@@ -259,7 +261,7 @@ describe('a 200,000-row order file within the row cap', () => {
     const { rows } = await sql<{ orders: number; items: number }>`
       select count(*)::int as orders, sum(jsonb_array_length(data->'items'))::int as items
         from events where event_type = 'OrderImported' and data->>'order_number' like '#H%'`.execute(t.database.db);
-    expect(rows[0]).toEqual({ orders: 100_000, items: 200_000 });
+    expect(rows[0]).toEqual({ orders: 50_000, items: 200_000 });
     await stillUp();
   }, 180_000);
 });

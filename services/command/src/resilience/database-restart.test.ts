@@ -99,6 +99,7 @@ describe('the database restarted while the service runs', () => {
         }),
         'adjust',
       );
+      expectUnavailable(await admin.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv')), 'upload');
       expectUnavailable(await admin.get('/api/orders?limit=5'), 'order list');
       expectUnavailable(await admin.get(`/api/orders/${first.id}`), 'order');
       // A sign-in that cannot reach the sessions is unavailable, not a wrong password.
