@@ -9,7 +9,7 @@ import {
   type LiveServerMessage,
   type ReadModelsNotice,
 } from '@wh/contracts';
-import { lookupSession, type AuthContext } from './auth.ts';
+import { lookupSession, type AuthContext, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
@@ -102,7 +102,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
         if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
         return;
       }
-      let found: Awaited<ReturnType<typeof lookupSession>>;
+      let found: SessionLookup;
       try {
         found = await lookupSession(options.db, message.token, options.now(), options.idleMs);
       } catch {

@@ -1,7 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { movementsOf, orderStreamId, type OrderEvent } from '@wh/contracts';
 import { caughtUp } from '@wh/projector/testing';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../../scripts/embedded-postgres.ts';
 import { fixture } from '../../../../test/fixtures.ts';
 import { foldStream } from '../platform/command.ts';
 import { readStream } from '../platform/event-store.ts';
@@ -11,10 +15,14 @@ import { httpLogin } from './http.ts';
 
 // Many assigns, picks and adjustments at once on the same orders and SKUs, over real HTTP against a listening
 // server, several rounds. Afterwards every invariant holds, checked against the event stream itself.
+// A private cluster: on a shared server another database's long transaction holds the snapshot xmin the projector
+// reads below, and every command here would wait out its read-your-writes timeout.
 const SKUS = ['DR1000-6-BEIGE', 'DR1000-8-BEIGE', 'TP1001-8-NAVY'] as const;
 const LOCATIONS = ['A-1-1', 'A-1-2'] as const;
 const ORDERS = 12;
 
+let dir: string;
+let cluster: EmbeddedDatabase;
 let t: TestApp;
 let manager: Client;
 const workers: (Client & { id: number })[] = [];
@@ -22,7 +30,9 @@ let orders: { id: number; items: { id: number; sku: string }[] }[] = [];
 const answers: { what: string; status: number; body: any }[] = [];
 
 beforeAll(async () => {
-  t = await startTestApp({ listen: true, config: { READ_YOUR_WRITES_TIMEOUT_MS: 30_000 } });
+  dir = await mkdtemp(join(tmpdir(), 'warehouse-concurrency-'));
+  cluster = await startEmbeddedPostgres(dir, 'postgres');
+  t = await startTestApp({ listen: true, pgUrl: cluster.url, config: { READ_YOUR_WRITES_TIMEOUT_MS: 30_000 } });
   manager = await httpLogin(t.url, 'admin', ADMIN_PASSWORD);
   for (let i = 0; i < 3; i++) {
     const created = await t.userWithRole('worker');
@@ -49,7 +59,11 @@ beforeAll(async () => {
   }
 }, 120_000);
 
-afterAll(() => t?.stop());
+afterAll(async () => {
+  await t?.stop();
+  await cluster?.stop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+}, 60_000);
 
 type Call = { what: string; run: () => Promise<Answer> };
 
