@@ -28,7 +28,8 @@ export async function freePort(): Promise<number> {
 }
 
 // A PostgreSQL cluster kept under `dir`, created on first use; its password lives beside it.
-export async function startEmbeddedPostgres(dir: string, database = 'warehouse'): Promise<EmbeddedDatabase> {
+// `port` pins the port, so a cluster stopped and started again (resilience tests) keeps its URL.
+export async function startEmbeddedPostgres(dir: string, database = 'warehouse', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
   await mkdir(dir, { recursive: true });
   // As root the cluster runs as the `postgres` system user, who must be able to reach its data directory.
   if (userInfo().uid === 0) await chmod(dir, 0o755);
@@ -37,7 +38,7 @@ export async function startEmbeddedPostgres(dir: string, database = 'warehouse')
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
   const password = fresh ? randomBytes(18).toString('base64url') : (await readFile(secretFile, 'utf8')).trim();
   if (fresh) await writeFile(secretFile, password, { mode: 0o600 });
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,

@@ -80,9 +80,10 @@ export interface TestApp extends RunningServer {
 let counter = 0;
 
 export async function startTestApp(
-  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean; webDist?: string } = {},
+  // pgUrl: a server of the test's own instead of the shared one (resilience tests).
+  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean; webDist?: string; pgUrl?: string } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(inject('pgUrl'));
+  const db = await createTestDatabase(options.pgUrl ?? inject('pgUrl'));
   const config = {
     ...loadConfig({}),
     DATABASE_URL: db.url,

@@ -3,11 +3,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
+import type { Database } from '@wh/migrations';
 import { ADMIN_PASSWORD, startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
-import { caughtUp } from './testing.ts';
+import { caughtUp, snapshot } from './testing.ts';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -69,23 +69,6 @@ async function journey() {
   await app.login('admin', ADMIN_PASSWORD);
 }
 
-
-// Every read-model table, each ordered by its primary key.
-async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
-  const out: Record<string, unknown[]> = {};
-  for (const table of READ_MODEL_TABLES) {
-    const { rows: keys } = await sql<{ column: string }>`
-      select a.attname as column
-        from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
-       where i.indrelid = ${table}::regclass and i.indisprimary
-       order by array_position(i.indkey::int2[], a.attnum)`.execute(db);
-    expect(keys.length, `${table} has a primary key`).toBeGreaterThan(0);
-    const orderBy = sql.join(keys.map((k) => sql.ref(k.column)));
-    const { rows } = await sql`select * from ${sql.table(table)} order by ${orderBy}`.execute(db);
-    out[table] = rows;
-  }
-  return out;
-}
 
 async function eventCount(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::int as n from events`.execute(db);

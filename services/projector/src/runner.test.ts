@@ -265,6 +265,29 @@ describe('Projector', () => {
     await vi.waitFor(async () => expect(await appliedPositions()).toContain(position), { timeout: 10_000, interval: 25 });
   });
 
+  it('stop() during a batch that finds nothing returns, instead of starting the long poll wait', async () => {
+    await lockReleased();
+    const only = projector({ pollMs: 600_000 });
+    await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
+    await new Promise((r) => setTimeout(r, 200));
+    // Hold the checkpoint row, wake the projector: its batch waits on the row lock.
+    const holder = await connect();
+    await holder.query('begin');
+    await holder.query(`select 1 from projector_checkpoints where name = 'main' for update`);
+    await handle.pool.query(`select pg_notify('events', '')`); // delivered at once: not inside the holder's transaction
+    await vi.waitFor(async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock'`.execute(handle.db);
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    }, WAIT);
+    const stopped = only.p.stop();
+    await holder.query('commit');
+    // With the old idle(), this waited out the 10-minute poll (the test's own timeout fails it first).
+    await stopped;
+    expect(only.p.state).toBe('stopped');
+  });
+
   it("sends NOTIFY read_models with the batch's checkpoint and topics after a batch", async () => {
     const listener = await connect();
     const notices: ReadModelsNotice[] = [];

@@ -117,6 +117,8 @@ export class Projector {
   }
 
   private idle(ms: number): Promise<void> {
+    // stop() may land while a batch runs, when there is no wait to cut short: the wait after it must not begin.
+    if (this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       function done() {

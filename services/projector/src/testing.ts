@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { expect, vi } from 'vitest';
-import type { Database } from '@wh/migrations';
+import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
 
 // Waits until the projector has applied every committed event (its checkpoint is past the last one).
 export async function caughtUp(db: Kysely<Database>, timeout = 20_000): Promise<void> {
@@ -13,4 +13,21 @@ export async function caughtUp(db: Kysely<Database>, timeout = 20_000): Promise<
     },
     { timeout, interval: 50 },
   );
+}
+
+// Every read-model table, each ordered by its primary key.
+export async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of READ_MODEL_TABLES) {
+    const { rows: keys } = await sql<{ column: string }>`
+      select a.attname as column
+        from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+       where i.indrelid = ${table}::regclass and i.indisprimary
+       order by array_position(i.indkey::int2[], a.attnum)`.execute(db);
+    expect(keys.length, `${table} has a primary key`).toBeGreaterThan(0);
+    const orderBy = sql.join(keys.map((k) => sql.ref(k.column)));
+    const { rows } = await sql`select * from ${sql.table(table)} order by ${orderBy}`.execute(db);
+    out[table] = rows;
+  }
+  return out;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorEnvelope } from '@wh/contracts';
-import { isDomainError, type ErrorDetail } from './errors.ts';
+import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 
@@ -41,9 +41,9 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .code(503)
-        .send(envelope('UNAVAILABLE', 'The database is unreachable right now. Please try again in a moment; nothing was saved.'));
+      // Not 'nothing was saved': a connection lost while a COMMIT was on its way may still have saved it.
+      const { code, message } = unavailable();
+      return reply.code(503).send(envelope(code, message));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(envelope('VALIDATION_FAILED', error.message));

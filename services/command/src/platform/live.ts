@@ -9,8 +9,11 @@ import {
   type LiveServerMessage,
   type ReadModelsNotice,
 } from '@wh/contracts';
-import { lookupSession, type AuthContext } from './auth.ts';
+import { lookupSession, type AuthContext, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
+
+// WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
+const CLOSE_TRY_AGAIN_LATER = 1013;
 
 interface Client {
   socket: WebSocket;
@@ -99,8 +102,15 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
         if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
         return;
       }
-      const found = await lookupSession(options.db, message.token, options.now(), options.idleMs).catch(() => null);
-      if (found?.status !== 'valid') {
+      let found: SessionLookup;
+      try {
+        found = await lookupSession(options.db, message.token, options.now(), options.idleMs);
+      } catch {
+        // The database is unreachable, so the token is unknown, not invalid: 4401 would sign the browser out.
+        socket.close(CLOSE_TRY_AGAIN_LATER, 'Service temporarily unavailable');
+        return;
+      }
+      if (found.status !== 'valid') {
         socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Token expired or invalid');
         return;
       }

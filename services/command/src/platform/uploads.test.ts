@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import * as XLSX from 'xlsx';
 import {
   cleanCode,
   findColumn,
@@ -13,6 +11,7 @@ import {
   type UploadedFile,
 } from './uploads.ts';
 import { DomainError } from './errors.ts';
+import { passwordProtectedWorkbook, workbook, zipBomb } from './upload-samples.ts';
 import { FIXTURES_DIR } from '../../../../test/fixtures.ts';
 
 const fixtures = FIXTURES_DIR;
@@ -33,12 +32,6 @@ function refusal(f: UploadedFile): { status: number; message: string } {
   throw new Error('expected the file to be refused');
 }
 
-function workbook(rows: unknown[][], bookType: XLSX.BookType = 'xlsx'): Buffer {
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true }), 'Orders');
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Other sheet'], ['ignored']]), 'Notes');
-  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
-}
 
 describe('reading CSV', () => {
   it('strips the byte-order mark, reads CRLF and keeps quoted commas and newlines in one cell', () => {
@@ -92,12 +85,7 @@ describe('reading workbooks', () => {
 
   it('refuses a password-protected workbook with the spec message', () => {
     // An encrypted OOXML file is an OLE2 container holding an EncryptedPackage stream.
-    const ole = Buffer.concat([
-      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
-      Buffer.alloc(512),
-      Buffer.from('EncryptedPackage', 'utf16le'),
-      Buffer.alloc(512),
-    ]);
+    const ole = passwordProtectedWorkbook();
     expect(refusal(file('locked.xlsx', ole))).toEqual({ status: 422, message: 'File is password-protected' });
   });
 
@@ -117,28 +105,7 @@ describe('reading workbooks', () => {
     const normal = workbook([['SKU'], ['A']]);
     expect(zipUncompressedSize(normal)).toBeGreaterThan(0);
     // 300 MB of zeros deflates to about 300 KB.
-    const payload = deflateRawSync(Buffer.alloc(300 * 1024 * 1024));
-    const name = Buffer.from('xl/worksheets/sheet1.xml');
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(payload.length, 18);
-    local.writeUInt32LE(300 * 1024 * 1024, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(payload.length, 20);
-    central.writeUInt32LE(300 * 1024 * 1024, 24);
-    central.writeUInt16LE(name.length, 28);
-    const cdOffset = local.length + name.length + payload.length;
-    const eocd = Buffer.alloc(22);
-    eocd.writeUInt32LE(0x06054b50, 0);
-    eocd.writeUInt16LE(1, 8);
-    eocd.writeUInt16LE(1, 10);
-    eocd.writeUInt32LE(central.length + name.length, 12);
-    eocd.writeUInt32LE(cdOffset, 16);
-    const bomb = Buffer.concat([local, name, payload, central, name, eocd]);
+    const bomb = zipBomb(300 * 1024 * 1024);
     expect(refusal(file('bomb.xlsx', bomb))).toEqual({
       status: 422,
       message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.',

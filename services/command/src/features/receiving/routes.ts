@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  MAX_REPORTED_ROW_ERRORS,
   approveReceiptBodySchema,
   availableSkusQuerySchema,
   availableSkusSchema,
@@ -69,7 +70,8 @@ function refuseIfNothingValid(accepted: number, errors: readonly UploadRowError[
   const first = sorted[0]!;
   throw badRequest(
     `File validation failed: Row ${first.row}: ${first.error}`,
-    sorted.map((e) => ({ field: `row ${e.row}`, message: e.error })),
+    // A file of 200,000 bad rows would otherwise answer with 200,000 details (megabytes nobody reads).
+    sorted.slice(0, MAX_REPORTED_ROW_ERRORS).map((e) => ({ field: `row ${e.row}`, message: e.error })),
   );
 }
 
@@ -116,7 +118,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             now: ctx.now(),
           });
     const extra = await ctx.afterCommit(outcome?.append ?? null);
-    const errors = [...file.errors].sort((a, b) => a.row - b.row);
+    const errors = [...file.errors].sort((a, b) => a.row - b.row).slice(0, MAX_REPORTED_ROW_ERRORS);
     const result: StockUploadResult = {
       success: true,
       message: receiptMessage(file, outcome?.pending_approval ?? 0, outcome?.auto_approved ?? 0),
