@@ -19,7 +19,7 @@ const CHUNK = 20_000;
 const BATCH = Number(process.env.BENCH_BATCH ?? 8000);
 
 // One statement per chunk of orders: every event of those orders, in the order of their business time.
-const history = (from: number, to: number) => sql`
+export const history = (from: number, to: number) => sql`
   insert into events (stream_id, stream_version, event_type, data, metadata, recorded_at)
   with o as (
     select g as id, 'SO-' || g as num, 1 + (g * 7) % 5 as n, 4 + g % 50 as w, 4 + (g + 17) % 50 as w2,
