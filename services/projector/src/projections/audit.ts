@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { movementsOf, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
@@ -6,7 +6,8 @@ import { occurredAt } from './reports.ts';
 
 type Trx = Transaction<Database>;
 type Data = Record<string, unknown>;
-const INSERT_CHUNK = 500;
+// Rows per statement: each chunk is one jsonb parameter (a rebuild writes millions of rows, a row per event).
+const INSERT_CHUNK = 4000;
 // Sessions fill the log but are not warehouse activity: the dashboard's counters ignore them.
 const SESSION_EVENTS = new Set(['UserSignedIn', 'UserSignedOut']);
 
@@ -29,11 +30,20 @@ export const auditProjection: Projection = {
       learnName(stored, names);
       return auditRow(stored, names);
     });
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      await trx.insertInto('rm_audit').values(rows.slice(i, i + INSERT_CHUNK)).execute();
-    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insertRows(trx, rows.slice(i, i + INSERT_CHUNK));
   },
 };
+
+async function insertRows(trx: Trx, rows: readonly ReturnType<typeof auditRow>[]): Promise<void> {
+  await sql`
+    insert into rm_audit (position, event_type, stream_id, occurred_at, actor_id, actor_role, user_ids, order_key,
+           order_number, skus, locations, summary)
+    select position, event_type, stream_id, occurred_at, actor_id, actor_role, user_ids, order_key,
+           order_number, skus, locations, summary
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (
+           position bigint, event_type text, stream_id text, occurred_at timestamptz, actor_id int, actor_role text,
+           user_ids int[], order_key text, order_number text, skus text[], locations text[], summary text)`.execute(trx);
+}
 
 const USER_FIELDS = [
   'user_id',

@@ -1,14 +1,17 @@
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database, RmOrderTimingsTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
 type Trx = Transaction<Database>;
 type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+type Timing = Selectable<RmOrderTimingsTable>;
+type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
 
 // 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
 export const BUCKET_MS = 15 * 60 * 1000;
-const INSERT_CHUNK = 1000;
+// Rows per statement: each is one jsonb parameter, so the figure bounds its size, not a count of bind parameters.
+const WRITE_CHUNK = 5000;
 
 // The business time an event carries (commands stamp `at` from their clock), else when it was recorded.
 export function occurredAt(stored: StoredEvent): Date {
@@ -25,13 +28,21 @@ export function bucketOf(at: Date): string {
 }
 
 // rm_report_buckets, rm_report_worker_buckets, rm_order_timings and rm_report_picks: Order Analytics, Worker
-// Productivity and the dashboard's daily figures. Counters are summed per batch and added once per bucket.
+// Productivity and the dashboard's daily figures.
+//
+// A batch costs the same few statements whatever its size (a rebuild replays millions of events): the timings rows
+// it touches are read once, every event is folded into them in memory in log order, and each table is written once.
+// Counters are summed per batch and added once per bucket.
 export const reportsProjection: Projection = {
   name: 'reports',
   handles: new Set<string>(ORDER_EVENT_TYPES),
   async apply(trx, events, topics) {
     topics.add('dashboard');
     topics.add('reports');
+    const timings = await timingsBefore(trx, events);
+    // Orders this batch imports: inserted, where the others are updated.
+    const imported = new Set<number>();
+    const changed = new Set<number>();
     const counters = new Map<string, Record<Counter, number>>();
     const count = (at: Date, counter: Counter) => {
       const key = bucketOf(at);
@@ -39,96 +50,96 @@ export const reportsProjection: Projection = {
       row[counter] += 1;
       counters.set(key, row);
     };
-    const picks = new Map<string, { items: number; units: number }>();
-    let imports: StoredEvent[] = [];
-    const flushImports = async () => {
-      if (imports.length > 0) await insertTimings(trx, imports);
-      imports = [];
-    };
+    const workerPicks = new Map<string, { items: number; units: number }>();
+    const pickRows: PickRow[] = [];
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as OrderEvent;
       const at = occurredAt(stored);
       if (event.type === 'OrderImported') {
-        imports.push(stored);
+        const d = event.data;
         count(at, 'received');
+        timings.set(d.order_id, {
+          order_id: d.order_id,
+          order_number: d.order_number,
+          status: 'pending',
+          total_items: d.items.length,
+          picked_items: 0,
+          imported_at: at,
+          worker_id: null,
+          assigned_at: null,
+          first_pick_at: null,
+          last_pick_at: null,
+          completed_at: null,
+          completed_worker_id: null,
+          verified_at: null,
+          verified_by: null,
+          picked_by: null,
+          discrepancy_count: 0,
+          cancelled_at: null,
+          last_activity_at: at,
+        });
+        imported.add(d.order_id);
         continue;
       }
-      await flushImports();
-      const order = () => trx.updateTable('rm_order_timings').where('order_id', '=', event.data.order_id);
+      // An event of an order no import introduced (hand-written test events) changes no row; its counter still counts.
+      const row = timings.get(event.data.order_id);
+      if (row) changed.add(row.order_id);
       switch (event.type) {
         case 'OrderAssigned':
           count(at, 'assigned');
-          await order()
-            .set((eb) => ({
-              status: 'assigned',
-              worker_id: event.data.worker_id,
-              assigned_at: eb.fn.coalesce('assigned_at', sql<Date>`${at}::timestamptz`),
-              last_activity_at: at,
-            }))
-            .execute();
+          if (!row) break;
+          row.status = 'assigned';
+          row.worker_id = event.data.worker_id;
+          row.assigned_at ??= at;
+          row.last_activity_at = at;
           break;
         case 'OrderDeassigned':
-          await order().set({ status: 'pending', worker_id: null, last_activity_at: at }).execute();
+          if (!row) break;
+          row.status = 'pending';
+          row.worker_id = null;
+          row.last_activity_at = at;
           break;
         case 'OrderCancelled':
           count(at, 'cancelled');
-          await order().set({ status: 'cancelled', cancelled_at: at, last_activity_at: at }).execute();
+          if (!row) break;
+          row.status = 'cancelled';
+          row.cancelled_at = at;
+          row.last_activity_at = at;
           break;
         case 'OrderItemPicked': {
+          // A pick of an order no import introduced has nothing to count against.
+          if (!row) break;
           const d = event.data;
-          const picked = await order()
-            .set((eb) => ({
-              status: 'picking',
-              picked_items: eb('picked_items', '+', 1),
-              first_pick_at: eb.fn.coalesce('first_pick_at', sql<Date>`${at}::timestamptz`),
-              last_pick_at: at,
-              last_activity_at: at,
-            }))
-            .returning('order_number')
-            .executeTakeFirst();
-          // A pick of an order no import introduced (hand-written test events) has nothing to count against.
-          if (!picked) break;
+          row.status = 'picking';
+          row.picked_items += 1;
+          row.first_pick_at ??= at;
+          row.last_pick_at = at;
+          row.last_activity_at = at;
           const key = `${bucketOf(at)}|${d.picked_by}`;
-          const sum = picks.get(key) ?? { items: 0, units: 0 };
+          const sum = workerPicks.get(key) ?? { items: 0, units: 0 };
           sum.items += 1;
           sum.units += d.quantity;
-          picks.set(key, sum);
-          await trx
-            .insertInto('rm_report_picks')
-            .values({
-              position: stored.global_position,
-              order_id: d.order_id,
-              order_number: picked.order_number,
-              item_id: d.item_id,
-              sku: d.sku,
-              style_code: d.style_code,
-              quantity: d.quantity,
-              picked_by: d.picked_by,
-              worker_id: d.worker_id,
-              unstocked: d.unstocked,
-              picked_at: at,
-            })
-            .execute();
+          workerPicks.set(key, sum);
+          pickRows.push(pickRow(stored.global_position, d, row.order_number, at));
           break;
         }
         case 'OrderCompleted':
           count(at, 'completed');
-          await order()
-            .set({ status: 'completed', completed_at: at, completed_worker_id: event.data.worker_id, last_activity_at: at })
-            .execute();
+          if (!row) break;
+          row.status = 'completed';
+          row.completed_at = at;
+          row.completed_worker_id = event.data.worker_id;
+          row.last_activity_at = at;
           break;
         case 'OrderVerified':
           count(at, 'verified');
-          await order()
-            .set({
-              status: 'verified',
-              verified_at: at,
-              verified_by: event.data.verified_by,
-              picked_by: event.data.picked_by,
-              discrepancy_count: event.data.discrepancies.length,
-              last_activity_at: at,
-            })
-            .execute();
+          if (!row) break;
+          row.status = 'verified';
+          row.verified_at = at;
+          row.verified_by = event.data.verified_by;
+          row.picked_by = event.data.picked_by;
+          row.discrepancy_count = event.data.discrepancies.length;
+          row.last_activity_at = at;
           break;
         default: {
           const exhaustive: never = event;
@@ -136,27 +147,107 @@ export const reportsProjection: Projection = {
         }
       }
     }
-    await flushImports();
+    const inserts: Timing[] = [];
+    const updates: Timing[] = [];
+    for (const id of imported) inserts.push(timings.get(id)!);
+    for (const id of changed) if (!imported.has(id)) updates.push(timings.get(id)!);
+    await insertTimings(trx, inserts);
+    await updateTimings(trx, updates);
+    await insertPicks(trx, pickRows);
     await saveCounters(trx, counters);
-    await savePicks(trx, picks);
+    await savePicks(trx, workerPicks);
   },
 };
 
-async function insertTimings(trx: Trx, imports: readonly StoredEvent[]): Promise<void> {
-  const rows = imports.map((stored) => {
-    const d = (stored.data as Extract<OrderEvent, { type: 'OrderImported' }>['data']);
-    const at = occurredAt(stored);
-    return {
-      order_id: d.order_id,
-      order_number: d.order_number,
-      status: 'pending',
-      total_items: d.items.length,
-      imported_at: at,
-      last_activity_at: at,
-    };
-  });
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await trx.insertInto('rm_order_timings').values(rows.slice(i, i + INSERT_CHUNK)).execute();
+// The rows of the orders the batch touches but does not import, as they stand before it.
+async function timingsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, Timing>> {
+  const imported = new Set<number>();
+  const touched = new Set<number>();
+  for (const stored of events) {
+    const id = (stored.data as { order_id: number }).order_id;
+    if (stored.type === 'OrderImported') imported.add(id);
+    else touched.add(id);
+  }
+  const ids = [...touched].filter((id) => !imported.has(id));
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<Timing>`select * from rm_order_timings where order_id = any(${ids}::int[])`.execute(trx);
+  return new Map(rows.map((r) => [r.order_id, r]));
+}
+
+const TIMING_COLUMNS = sql`(
+  order_id int, order_number text, status text, total_items int, picked_items int, imported_at timestamptz,
+  worker_id int, assigned_at timestamptz, first_pick_at timestamptz, last_pick_at timestamptz,
+  completed_at timestamptz, completed_worker_id int, verified_at timestamptz, verified_by int, picked_by int,
+  discrepancy_count int, cancelled_at timestamptz, last_activity_at timestamptz)`;
+
+async function insertTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await sql`
+      insert into rm_order_timings (order_id, order_number, status, total_items, picked_items, imported_at, worker_id,
+             assigned_at, first_pick_at, last_pick_at, completed_at, completed_worker_id, verified_at, verified_by,
+             picked_by, discrepancy_count, cancelled_at, last_activity_at)
+      select order_id, order_number, status, total_items, picked_items, imported_at, worker_id,
+             assigned_at, first_pick_at, last_pick_at, completed_at, completed_worker_id, verified_at, verified_by,
+             picked_by, discrepancy_count, cancelled_at, last_activity_at
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x ${TIMING_COLUMNS}`.execute(trx);
+  }
+}
+
+// Every column the events change, set to the folded value (the row was read in this transaction, which holds the
+// projector's lock: nobody else wrote it since).
+async function updateTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await sql`
+      update rm_order_timings t
+         set status = x.status, picked_items = x.picked_items, worker_id = x.worker_id, assigned_at = x.assigned_at,
+             first_pick_at = x.first_pick_at, last_pick_at = x.last_pick_at, completed_at = x.completed_at,
+             completed_worker_id = x.completed_worker_id, verified_at = x.verified_at, verified_by = x.verified_by,
+             picked_by = x.picked_by, discrepancy_count = x.discrepancy_count, cancelled_at = x.cancelled_at,
+             last_activity_at = x.last_activity_at
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x ${TIMING_COLUMNS}
+       where t.order_id = x.order_id`.execute(trx);
+  }
+}
+
+interface PickRow {
+  position: string;
+  order_id: number;
+  order_number: string;
+  item_id: number;
+  sku: string;
+  style_code: string;
+  quantity: number;
+  picked_by: number;
+  worker_id: number;
+  unstocked: boolean;
+  picked_at: Date;
+}
+
+function pickRow(position: string, d: Pick, orderNumber: string, at: Date): PickRow {
+  return {
+    position,
+    order_id: d.order_id,
+    order_number: orderNumber,
+    item_id: d.item_id,
+    sku: d.sku,
+    style_code: d.style_code,
+    quantity: d.quantity,
+    picked_by: d.picked_by,
+    worker_id: d.worker_id,
+    unstocked: d.unstocked,
+    picked_at: at,
+  };
+}
+
+async function insertPicks(trx: Trx, rows: readonly PickRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    await sql`
+      insert into rm_report_picks (position, order_id, order_number, item_id, sku, style_code, quantity, picked_by,
+             worker_id, unstocked, picked_at)
+      select position, order_id, order_number, item_id, sku, style_code, quantity, picked_by, worker_id, unstocked, picked_at
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x (
+             position bigint, order_id int, order_number text, item_id int, sku text, style_code text, quantity int,
+             picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`.execute(trx);
   }
 }
 
