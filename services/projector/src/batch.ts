@@ -24,6 +24,9 @@ export async function lockCheckpoint(trx: Transaction<Database>): Promise<Checkp
 
 // Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
 // Ordering by position alone would skip an event whose transaction took a lower position and committed later.
+// The ORDER BY names the table's columns: bare `transaction_id` would be the text alias of the select list, which
+// sorts '10' before '9' (a batch straddling such a boundary checkpoints past events it has not applied) and
+// cannot use events_tx_position (each batch sorted the whole table).
 export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limit: number): Promise<StoredEvent[]> {
   const { rows } = await sql<EventRow>`
     select event_type, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
@@ -31,7 +34,7 @@ export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limi
       from events
      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
        and (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)
-     order by transaction_id, global_position
+     order by events.transaction_id, events.global_position
      limit ${limit}`.execute(trx);
   return rows.map((row) => toStoredEvent(row));
 }
