@@ -56,7 +56,7 @@ async function prepare(pgUrl: string, orderCount: number): Promise<Prepared> {
   form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'bench-commands.csv');
   const res = await fetch(`${url}/api/files/upload/orders`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
   if (res.status !== 200) throw new Error(`order upload failed: ${res.status} ${await res.text()}`);
-  const db = service.server.database.db;
+  const db = service.database.db;
   // Read models caught up: the upload waited for them (projected: true), but check rather than trust.
   for (;;) {
     const n = await db.selectFrom('rm_order_items').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();

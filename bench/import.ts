@@ -98,7 +98,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     const answeredMs = performance.now() - t0;
     if (res.status !== 200 || !body.position) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
     // Caught up: the projector's checkpoint has passed the upload's last event.
-    const db = service.server.database.db;
+    const db = service.database.db;
     for (;;) {
       const { rows } = await sql<{ done: boolean }>`
         select (c.last_tx, c.last_pos) >= (e.transaction_id, e.global_position) as done

@@ -1,44 +1,79 @@
 // Pieces the import, command and live-push benchmarks share: a service on a scratch database, sign-in,
 // percentiles, and running one benchmark alone from the command line.
-import { pathToFileURL } from 'node:url';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase } from '@wh/migrations/testing';
-import { loadConfig } from '@wh/command/platform/config';
-import { startServer, type RunningServer } from '@wh/command/server';
 import type { Bench, BenchContext, BenchRow } from './types.ts';
 
 export const ADMIN_PASSWORD = 'bench-password';
+const MAIN = fileURLToPath(new URL('../../services/command/src/main.ts', import.meta.url));
 
 export interface BenchService {
-  server: RunningServer;
   // http://127.0.0.1:port
   url: string;
   databaseUrl: string;
+  // The benchmark's own connections, for checks (the service's pool is not shared with the load generator).
+  database: DatabaseHandle;
+  pid: number;
   close(): Promise<void>;
 }
 
-// The service as `npm start` runs it (projector in process), listening on a free port of a fresh database.
-export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number } = {}): Promise<BenchService> {
-  const scratch = await createTestDatabase(pgUrl);
-  const server = await startServer({
-    config: {
-      ...loadConfig({}),
-      DATABASE_URL: scratch.url,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'silent',
-      PORT: 0,
-      HOST: '127.0.0.1',
-      LOGIN_RATE_LIMIT: 10_000,
-      ...(options.readYourWritesMs !== undefined ? { READ_YOUR_WRITES_TIMEOUT_MS: options.readYourWritesMs } : {}),
-    },
-    withProjector: true,
-    logger: false,
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
   });
+}
+
+// The service as deployed with its projector in process (WITH_PROJECTOR=true), in a process of its own so the
+// load generator does not share its event loop, on a fresh database.
+export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number } = {}): Promise<BenchService> {
+  const scratch = await createTestDatabase(pgUrl, { migrate: false });
+  await migrate(scratch.url);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: scratch.url,
+    WITH_PROJECTOR: 'true',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOGIN_RATE_LIMIT: '10000',
+    NODE_ENV: 'production',
+  };
+  const ryw = options.readYourWritesMs ?? (process.env.BENCH_RYW_MS ? Number(process.env.BENCH_RYW_MS) : undefined);
+  if (ryw !== undefined) env.READ_YOUR_WRITES_TIMEOUT_MS = String(ryw);
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', MAIN], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i > 600) throw new Error('the service did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const database = createDatabase(scratch.url, { application: 'bench', max: 4 });
   return {
-    server,
-    url: server.url.replace('0.0.0.0', '127.0.0.1'),
+    url,
     databaseUrl: scratch.url,
+    database,
+    pid: child.pid!,
     async close() {
-      await server.close();
+      await database.close();
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
       await scratch.drop();
     },
   };
