@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RmOrderItemsTable, RmOrdersTable } from '@wh/migrations';
 import {
+  ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
   orderStreamId,
   pagination,
@@ -45,16 +46,26 @@ const orderColumns = (db: Db) =>
     .selectAll()
     .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
-async function countOrders(db: Db, f: OrderFilters): Promise<number> {
+async function countOrders(db: Db, f: OrderFilters): Promise<{ total: number; capped: boolean }> {
   // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
   if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
     if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    return { total: Number((await q.executeTakeFirstOrThrow()).n), capped: false };
+  }
+  if (f.search) {
+    // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
+    // orders): exact up to the cap, then '1000+'.
+    const row = await db
+      .selectFrom(filteredOrders(db, f).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
   }
   const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { total: Number(row.n), capped: false };
 }
 
 export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
@@ -66,8 +77,10 @@ export async function listOrders(db: Db, f: OrderFilters & { page: number; limit
     .offset((f.page - 1) * f.limit);
   const rows = await orderColumns(db).where('id', 'in', ids).orderBy('order_date', 'desc').orderBy('id', 'desc').execute();
   // A first page that is not full is the whole list: no count needed (a worker's queue, a narrow search).
-  const total = f.page === 1 && rows.length < f.limit ? rows.length : await countOrders(db, f);
-  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total) };
+  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f);
+  // Past the cap the count is a lower bound, never below what this page itself proves.
+  const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
+  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
 }
 
 export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
