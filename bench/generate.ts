@@ -213,6 +213,18 @@ export async function ensureHistory(pgUrl: string, orders: number, log: (m: stri
       } finally {
         await c.end();
       }
+      // Events written but the read models not yet built (an interrupted first rebuild): rebuild only.
+      const c2 = new pg.Client({ connectionString: url });
+      await c2.connect();
+      const events = await c2
+        .query<{ value: Omit<HistoryInfo, 'url' | 'database' | 'rebuildSeconds' | 'reused'> }>("select value from bench_meta where key = 'events'")
+        .then((r) => r.rows[0]?.value, () => undefined)
+        .finally(() => c2.end());
+      if (events) {
+        log(`${name}: events present, building the read models`);
+        await migrate(url);
+        return complete(url, name, events, await rebuild(url, log));
+      }
       log(`${name} is incomplete: dropping it`);
     }
     await admin.query(`drop database if exists ${name} with (force)`);
@@ -225,11 +237,25 @@ export async function ensureHistory(pgUrl: string, orders: number, log: (m: stri
   const counts = await writeHistory(url, orders, log);
   const generateSeconds = (performance.now() - started) / 1000;
   log(`events written in ${generateSeconds.toFixed(0)} s; rebuilding read models`);
-  const rebuildSeconds = await rebuild(url, log);
-  const info: HistoryInfo = { url, database: name, ...counts, generateSeconds, rebuildSeconds, reused: false };
   const { db, close } = createDatabase(url, { application: 'bench-generate' });
   try {
     await sql`create table if not exists bench_meta (key text primary key, value jsonb not null)`.execute(db);
+    await sql`insert into bench_meta values ('events', ${JSON.stringify({ ...counts, generateSeconds })}::jsonb)`.execute(db);
+  } finally {
+    await close();
+  }
+  return complete(url, name, { ...counts, generateSeconds }, await rebuild(url, log));
+}
+
+async function complete(
+  url: string,
+  name: string,
+  counts: Omit<HistoryInfo, 'url' | 'database' | 'rebuildSeconds' | 'reused'>,
+  rebuildSeconds: number,
+): Promise<HistoryInfo> {
+  const info: HistoryInfo = { url, database: name, ...counts, rebuildSeconds, reused: false };
+  const { db, close } = createDatabase(url, { application: 'bench-generate' });
+  try {
     await sql`insert into bench_meta values ('complete', ${JSON.stringify(info)}::jsonb)`.execute(db);
     return info;
   } finally {

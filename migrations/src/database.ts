@@ -244,7 +244,6 @@ export interface RmOrdersTable {
   verification_notes: string | null;
   discrepancies: ColumnType<unknown, string, string>;
   source_file: string | null;
-  search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -268,6 +267,13 @@ export interface RmOrderItemsTable {
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+}
+
+// Written once per order at import: the list's search text (upper-cased order number, SKUs and style names).
+export interface RmOrderSearchTable {
+  order_id: number;
+  order_date: ColumnType<Date | string, string, string>;
+  search_text: string;
 }
 
 export interface RmOrderStatusCountsTable {
@@ -302,6 +308,7 @@ export interface Database {
   rm_orders: RmOrdersTable;
   rm_order_items: RmOrderItemsTable;
   rm_order_status_counts: RmOrderStatusCountsTable;
+  rm_order_search: RmOrderSearchTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -321,4 +328,5 @@ export const READ_MODEL_TABLES = [
   'rm_orders',
   'rm_order_items',
   'rm_order_status_counts',
+  'rm_order_search',
 ] as const satisfies readonly (keyof Database)[];

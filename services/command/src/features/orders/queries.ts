@@ -35,8 +35,12 @@ function filteredOrders(db: Db, f: OrderFilters) {
   if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
   else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
   if (f.date) q = q.where('order_date', '=', f.date);
-  // The trigram index serves a substring search over order number, SKUs and style names.
-  if (f.search) q = q.where('search_text', 'like', `%${escapeLike(f.search.toUpperCase())}%`);
+  // A substring search over order number, SKUs and style names (rm_order_search): the planner either finds the
+  // matches by trigram index (a rare text) or walks the list newest first probing each order's text (a common one).
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search.toUpperCase())}%`;
+    q = q.where('id', 'in', (eb) => eb.selectFrom('rm_order_search').select('order_id').where('search_text', 'like', pattern));
+  }
   return q;
 }
 
