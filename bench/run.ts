@@ -31,6 +31,25 @@ const ctx: BenchContext = {
   log: (message) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`),
 };
 
+// Table helpers first: printTable runs after each module.
+const fmt = (n: number | undefined) =>
+  n === undefined ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
+
+function cells(r: BenchRow): string[] {
+  return [r.group, r.name, fmt(r.median), r.unit, fmt(r.baseline), r.ratio === undefined ? '' : `${fmt(r.ratio)}x`, r.target, r.pass ? 'yes' : 'NO'];
+}
+const HEAD = ['group', 'name', 'median', 'unit', 'baseline', 'ratio', 'target', 'pass'];
+
+function printTable(list: readonly BenchRow[]): void {
+  const table = [HEAD, ...list.map(cells)];
+  const widths = HEAD.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
+  for (const [n, r] of table.entries()) {
+    console.log(r.map((c, i) => (i === 2 || i === 4 || i === 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  '));
+    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  console.log('');
+}
+
 const rows: BenchRow[] = [];
 const failures: string[] = [];
 for (const [group, file] of selected) {
@@ -51,24 +70,6 @@ for (const [group, file] of selected) {
     failures.push(`${group}: ${(error as Error).stack ?? String(error)}`);
     ctx.log(`${group} failed: ${(error as Error).message}`);
   }
-}
-
-const fmt = (n: number | undefined) =>
-  n === undefined ? '' : Math.abs(n) >= 100 ? n.toFixed(0) : Math.abs(n) >= 10 ? n.toFixed(1) : n.toFixed(2);
-
-function cells(r: BenchRow): string[] {
-  return [r.group, r.name, fmt(r.median), r.unit, fmt(r.baseline), r.ratio === undefined ? '' : `${fmt(r.ratio)}x`, r.target, r.pass ? 'yes' : 'NO'];
-}
-const HEAD = ['group', 'name', 'median', 'unit', 'baseline', 'ratio', 'target', 'pass'];
-
-function printTable(list: readonly BenchRow[]): void {
-  const table = [HEAD, ...list.map(cells)];
-  const widths = HEAD.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
-  for (const [n, r] of table.entries()) {
-    console.log(r.map((c, i) => (i === 2 || i === 4 || i === 5 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  '));
-    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  }
-  console.log('');
 }
 
 console.log(`\n${rows.length} figures, ${ctx.runs} run(s) each; ${rows.filter((r) => !r.pass).length} miss their target\n`);
