@@ -244,7 +244,6 @@ export interface RmOrdersTable {
   verification_notes: string | null;
   discrepancies: ColumnType<unknown, string, string>;
   source_file: string | null;
-  search_text: string;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -268,6 +267,13 @@ export interface RmOrderItemsTable {
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+}
+
+// Written once per order at import: the list's search text (upper-cased order number, SKUs and style names).
+export interface RmOrderSearchTable {
+  order_id: number;
+  order_date: ColumnType<Date | string, string, string>;
+  search_text: string;
 }
 
 export interface RmOrderStatusCountsTable {
@@ -374,6 +380,7 @@ export interface Database {
   rm_order_timings: RmOrderTimingsTable;
   rm_report_picks: RmReportPicksTable;
   rm_audit: RmAuditTable;
+  rm_order_search: RmOrderSearchTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -398,4 +405,5 @@ export const READ_MODEL_TABLES = [
   'rm_order_timings',
   'rm_report_picks',
   'rm_audit',
+  'rm_order_search',
 ] as const satisfies readonly (keyof Database)[];

@@ -163,6 +163,8 @@ export type OrderFilters = z.output<typeof orderFiltersSchema>;
 
 export const ORDER_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_ORDER_LIMIT = 20;
+// A search's matches are counted exactly up to this many; beyond it the list says '1000+' (pagination.total_capped).
+export const ORDER_SEARCH_COUNT_CAP = 1000;
 export const MAX_ORDER_LIMIT = 100;
 
 export const listOrdersQuerySchema = orderFiltersSchema.extend({

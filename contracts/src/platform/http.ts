@@ -5,15 +5,19 @@ export const paginationSchema = z.object({
   total_pages: z.number().int(),
   total_records: z.number().int(),
   per_page: z.number().int(),
+  // True when total_records is a lower bound: a count stopped at a cap because counting every match would cost
+  // what reading every match costs (a broad search over a million orders). Screens then say 'N+'.
+  total_capped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export function pagination(page: number, perPage: number, total: number): Pagination {
+export function pagination(page: number, perPage: number, total: number, capped = false): Pagination {
   return {
     current_page: page,
     total_pages: Math.max(1, Math.ceil(total / perPage)),
     total_records: total,
     per_page: perPage,
+    ...(capped ? { total_capped: true } : {}),
   };
 }
 

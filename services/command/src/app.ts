@@ -116,7 +116,9 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // preCompressed: the build writes .br and .gz beside each asset (web/build/precompress.ts); a client that accepts
+    // them gets the smaller file (the login page's JavaScript is about a third of its size gzipped).
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old hashed asset) is a 404, not the page: the browser would parse HTML as a script.

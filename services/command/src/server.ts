@@ -32,8 +32,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = createDatabase(config.DATABASE_URL, { application: 'warehouse-command', max: 20 });
   const watcher = new ProjectionWatcher(config.DATABASE_URL, database.db);
   await watcher.start();
-  const projector = options.withProjector
-    ? new Projector({ databaseUrl: config.DATABASE_URL, db: database.db, projections, pollMs: 500 })
+  // The projector's own connections: on the command pool its batches queued behind the very commands that wait
+  // for them (read your writes), 50 concurrent commands holding all 20 connections.
+  const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
+  const projector = projectorDatabase
+    ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, pollMs: 500 })
     : null;
   projector?.start();
   const now = options.now ?? (() => new Date());
@@ -61,6 +64,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     async close() {
       await app.close();
       await projector?.stop();
+      await projectorDatabase?.close();
       await watcher.stop();
       await database.close();
     },

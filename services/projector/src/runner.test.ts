@@ -90,7 +90,7 @@ const batch = (projections: readonly Projection[] = [testProjection]): Promise<B
 const after = (a: { tx: string; pos: string }, b: { tx: string; pos: string }) =>
   BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && BigInt(a.pos) > BigInt(b.pos));
 
-function projector(options: { pollMs?: number; projections?: readonly Projection[] } = {}) {
+function projector(options: { pollMs?: number; projections?: readonly Projection[]; batchSize?: number; maxBatchSize?: number } = {}) {
   const batches: BatchResult[] = [];
   const logs: { msg: string; extra?: Record<string, unknown> }[] = [];
   const p = new Projector({
@@ -98,6 +98,8 @@ function projector(options: { pollMs?: number; projections?: readonly Projection
     db: handle.db,
     projections: options.projections ?? [testProjection],
     pollMs: options.pollMs ?? 100,
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+    ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
     onBatch: (r) => batches.push(r),
     log: (msg, extra) => logs.push({ msg, ...(extra ? { extra } : {}) }),
   });
@@ -236,6 +238,21 @@ describe('Projector', () => {
     expect(standby.p.state).toBe('active');
     expect(active.logs.some((l) => l.msg.includes('connection lost'))).toBe(true);
     expect(active.applied() + standby.applied()).toBe(events.length);
+  });
+
+  it('projects a backlog in doubling batches, and a new event after it in the small batch again', async () => {
+    await lockReleased();
+    const appendMany = (n: number) =>
+      sql`insert into events (stream_id, stream_version, event_type, data)
+          select 'backlog-' || ${++streamCounter} || '-' || i, 1, 'TestHappened', '{}' from generate_series(1, ${n}) i`.execute(handle.db);
+    await appendMany(70);
+    const only = projector({ batchSize: 10, maxBatchSize: 40 });
+    await vi.waitFor(() => expect(only.applied()).toBe(70), WAIT);
+    // Let it find nothing more (the batch that ends the backlog) before the next event comes.
+    await new Promise((r) => setTimeout(r, 300));
+    await appendMany(15);
+    await vi.waitFor(() => expect(only.applied()).toBe(85), WAIT);
+    expect(only.batches.map((b) => b.count)).toEqual([10, 20, 40, 10, 5]);
   });
 
   it('is woken by NOTIFY events, not by polling', async () => {

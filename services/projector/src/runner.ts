@@ -1,17 +1,24 @@
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { projectBatch, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
 const HELD_BACK_RETRY_MS = 10;
+const DEFAULT_BATCH = 500;
+// A full batch means a backlog (an upload): the next batch doubles, up to this, so a 50,000-event import is
+// projected in tens of transactions rather than a hundred, each multi-row insert covering more rows. Back to the
+// small batch once caught up, so a command's event is never queued behind a big one.
+const MAX_BATCH = 8000;
 
 export interface ProjectorOptions {
   databaseUrl: string;
   db: Kysely<Database>;
   projections: readonly Projection[];
+  // Events per batch when caught up; grows up to maxBatchSize while a backlog lasts.
   batchSize?: number;
+  maxBatchSize?: number;
   // Fallback when a NOTIFY is missed (reconnects, a listener that was down).
   pollMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
@@ -101,12 +108,20 @@ export class Projector {
     await client.query('listen events');
     this.status = 'active';
     this.log('projector active');
+    const smallest = this.options.batchSize ?? DEFAULT_BATCH;
+    const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
+    let limit = smallest;
     while (!this.stopping) {
       if (lost) throw lost;
       this.pending = false;
-      const result = await this.options.db.transaction().execute((trx) =>
-        projectBatch(trx, this.options.projections, this.options.batchSize ?? 500),
-      );
+      const result = await this.options.db.transaction().execute(async (trx) => {
+        // Read models are derived: a batch lost in a crash before its WAL reaches disk takes its checkpoint with it
+        // and is projected again from the events. So the batch does not wait for the flush, which under load cost
+        // as much as the batch itself and delayed every command waiting to read its writes.
+        await sql`set local synchronous_commit = off`.execute(trx);
+        return projectBatch(trx, this.options.projections, limit);
+      });
+      limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;
       if (result.count > 0) {
         this.options.onBatch?.(result);
         continue;

@@ -10,8 +10,20 @@ export interface AppContext {
   db: Kysely<Database>;
   watcher: ProjectionWatcher;
   now: () => Date;
-  // Waits (bounded) until the projector has passed the command's last event.
-  afterCommit(append: AppendResult | null): Promise<{ position?: string; projected?: boolean }>;
+  // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
+  // when a bulk write (an upload) gives the projector more than a command's worth of work.
+  afterCommit(append: AppendResult | null, options?: { events?: number }): Promise<{ position?: string; projected?: boolean }>;
+}
+
+// A bulk write waits this much longer per event, up to BULK_WAIT_CAP_MS: a 100,000-row order file takes the
+// projector several seconds, and answering `projected: false` after the command timeout left the uploader
+// with a list that did not show the file yet.
+export const BULK_WAIT_PER_EVENT_MS = 0.5;
+const BULK_WAIT_CAP_MS = 60_000;
+
+export function readYourWritesTimeout(config: Config, events = 1): number {
+  const base = config.READ_YOUR_WRITES_TIMEOUT_MS;
+  return Math.max(base, Math.min(BULK_WAIT_CAP_MS, base + Math.max(0, events - 1) * BULK_WAIT_PER_EVENT_MS));
 }
 
 export function createAppContext(config: Config, db: Kysely<Database>, watcher: ProjectionWatcher, now: () => Date): AppContext {
@@ -20,9 +32,9 @@ export function createAppContext(config: Config, db: Kysely<Database>, watcher: 
     db,
     watcher,
     now,
-    async afterCommit(append) {
+    async afterCommit(append, options) {
       if (!append) return {};
-      const projected = await watcher.waitFor(append, config.READ_YOUR_WRITES_TIMEOUT_MS);
+      const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));
       return { position: append.position, projected };
     },
   };

@@ -7,24 +7,46 @@ export const catalogueProjection: Projection = {
   handles: new Set<string>(STYLE_EVENT_TYPES),
   async apply(trx, events, topics) {
     topics.add('styles');
-    for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as StyleEvent;
-      const d = event.data;
-      switch (event.type) {
-        case 'StyleCreated':
-          await trx
-            .insertInto('rm_styles')
-            .values({
+    // A product-export upload creates thousands of styles in a row: they are inserted together, before any other
+    // catalogue event of the batch.
+    const created: Extract<StyleEvent, { type: 'StyleCreated' }>['data'][] = [];
+    const flush = async () => {
+      for (let i = 0; i < created.length; i += 1000) {
+        const chunk = created.slice(i, i + 1000);
+        await trx
+          .insertInto('rm_styles')
+          .values(
+            chunk.map((d) => ({
               id: d.style_id,
-              style_code: event.data.style_code,
-              name: event.data.name,
-              is_jeans: event.data.is_jeans,
-              images: JSON.stringify(event.data.images),
+              style_code: d.style_code,
+              name: d.name,
+              is_jeans: d.is_jeans,
+              images: JSON.stringify(d.images),
               created_at: d.at,
               updated_at: d.at,
-            })
+            })),
+          )
+          .execute();
+        const variants = chunk.flatMap((d) => d.variants.map((v) => ({ ...v, style_id: d.style_id, style_code: d.style_code })));
+        for (let j = 0; j < variants.length; j += 5000) {
+          await trx
+            .insertInto('rm_variants')
+            .values(variants.slice(j, j + 5000))
+            .onConflict((oc) => oc.column('sku').doNothing())
             .execute();
-          break;
+        }
+      }
+      created.length = 0;
+    };
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as StyleEvent;
+      if (event.type === 'StyleCreated') {
+        created.push(event.data);
+        continue;
+      }
+      await flush();
+      const d = event.data;
+      switch (event.type) {
         case 'StyleUpdated':
           await trx
             .updateTable('rm_styles')
@@ -40,7 +62,7 @@ export const catalogueProjection: Projection = {
           throw new Error(`unhandled ${JSON.stringify(exhaustive)}`);
         }
       }
-      const variants = event.type === 'StyleUpdated' ? [] : event.data.variants;
+      const variants = event.type === 'StyleVariantsAdded' ? event.data.variants : [];
       if (variants.length > 0) {
         await trx
           .insertInto('rm_variants')
@@ -49,5 +71,6 @@ export const catalogueProjection: Projection = {
           .execute();
       }
     }
+    await flush();
   },
 };

@@ -5,9 +5,11 @@ import type { Projection } from '../projection.ts';
 
 type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
-// rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
-// rm_order_status_counts. Imports arrive in thousands: a run of OrderImported events is written with one
-// multi-row insert per table; the other events are single-row updates.
+// rm_orders and rm_order_items (orders list, order details, picking and verification screens),
+// rm_order_search (the list's search text, written once) and rm_order_status_counts. A batch is written in a few statements whatever its size: the batch's imports with one
+// multi-row insert per table, then every other event folded in memory over the touched orders' current rows and
+// written with one multi-row update per table (a year's history replays assigns, picks, completions and verifications
+// by the million; one statement each was most of a rebuild's time).
 export const ordersProjection: Projection = {
   name: 'orders',
   handles: new Set<string>(ORDER_EVENT_TYPES),
@@ -17,71 +19,97 @@ export const ordersProjection: Projection = {
       const key = `${status}|${unassigned}`;
       counts.set(key, (counts.get(key) ?? 0) + delta);
     };
-    let imports: string[] = [];
-    const flushImports = async () => {
-      if (imports.length === 0) return;
+    // An order's events keep their order; events of different orders are independent. So the batch's imports go
+    // first and the changes are folded after them.
+    const imports = events.filter((e) => e.type === 'OrderImported').map((e) => e.global_position);
+    if (imports.length > 0) {
       await insertImported(trx, imports);
       count('pending', true, imports.length);
       topics.add('orders');
-      imports = [];
-    };
-    for (const stored of events) {
-      const event = asOrderEvent(stored);
-      if (event.type === 'OrderImported') {
-        imports.push(stored.global_position);
-        continue;
-      }
-      await flushImports();
-      topics.add('orders');
-      topics.add(`order:${event.data.order_id}`);
-      await applyChange(trx, event, count, (workerId) => workerId !== null && topics.add(`worker:${workerId}`));
     }
-    await flushImports();
+    const changes = events
+      .filter((e) => e.type !== 'OrderImported')
+      .map((e) => asOrderEvent(e) as Exclude<OrderEvent, { type: 'OrderImported' }>);
+    if (changes.length > 0) {
+      const orders = await currentOrders(trx, [...new Set(changes.map((e) => e.data.order_id))]);
+      const items = new Map<number, ItemPick>();
+      const touched = new Set<number>();
+      for (const event of changes) {
+        topics.add('orders');
+        topics.add(`order:${event.data.order_id}`);
+        const row = orders.get(event.data.order_id);
+        if (row) touched.add(row.id);
+        fold(event, row, items, count, (workerId) => workerId !== null && topics.add(`worker:${workerId}`));
+      }
+      await writeOrders(trx, [...touched].map((id) => orders.get(id)!));
+      await writeItems(trx, [...items.values()]);
+    }
     await saveCounts(trx, counts);
   },
 };
 
-function asOrderEvent(stored: StoredEvent): OrderEvent {
-  return { type: stored.type, data: stored.data } as OrderEvent;
+// The columns an order's events change.
+interface OrderState {
+  id: number;
+  status: string;
+  picked_items: number;
+  assigned_worker_id: number | null;
+  assigned_at: Date | string | null;
+  completed_by: number | null;
+  completed_at: Date | string | null;
+  verified_by: number | null;
+  verified_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  verification_notes: string | null;
+  discrepancies: unknown;
+  updated_at: Date | string;
 }
 
-// The new orders are read from the events themselves, inside the database: a batch of imports moves no
-// order data through this process a second time.
-async function insertImported(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
-  await sql`
-    insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,
-                           discrepancies, source_file, search_text, created_at, updated_at)
-    select (d->>'order_id')::int, d->>'order_number', 'pending', (d->>'priority')::int, (d->>'order_date')::date,
-           jsonb_array_length(d->'items'),
-           (select coalesce(sum((i->>'quantity')::int), 0) from jsonb_array_elements(d->'items') i), 0,
-           '[]'::jsonb, d->>'source_file',
-           upper(concat_ws(' ', d->>'order_number',
-                 (select string_agg(i->>'sku', ' ' order by n) from jsonb_array_elements(d->'items') with ordinality x(i, n)),
-                 (select string_agg(distinct i->>'style_name', ' ') from jsonb_array_elements(d->'items') i))),
-           (d->>'at')::timestamptz, (d->>'at')::timestamptz
-      from events e, lateral (select e.data as d) o
-     where e.global_position = any(${positions}::bigint[])`.execute(trx);
-  await sql`
-    insert into rm_order_items (id, order_id, position, sku, style_code, style_name, size, color, quantity, value,
-                                status, unstocked)
-    select (i->>'item_id')::int, (e.data->>'order_id')::int, (n - 1)::int, i->>'sku', i->>'style_code',
-           i->>'style_name', i->>'size', i->>'color', (i->>'quantity')::int, (i->>'value')::numeric, 'pending', false
-      from events e cross join lateral jsonb_array_elements(e.data->'items') with ordinality as x(i, n)
-     where e.global_position = any(${positions}::bigint[])`.execute(trx);
+interface ItemPick {
+  id: number;
+  picked_at: string;
+  picked_by: number;
+  location: string | null;
+  location_type: string | null;
+  unstocked: boolean;
+  notes: string | null;
 }
 
-async function applyChange(
-  trx: Transaction<Database>,
+async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, OrderState>> {
+  const rows = await trx
+    .selectFrom('rm_orders')
+    .select([
+      'id',
+      'status',
+      'picked_items',
+      'assigned_worker_id',
+      'assigned_at',
+      'completed_by',
+      'completed_at',
+      'verified_by',
+      'verified_at',
+      'cancelled_at',
+      'verification_notes',
+      'discrepancies',
+      'updated_at',
+    ])
+    .where('id', '=', sql<number>`any(${ids}::int[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// What the event does to its order (when the order exists) and to the status counts.
+function fold(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
+  order: OrderState | undefined,
+  items: Map<number, ItemPick>,
   count: Count,
   touchWorker: (workerId: number | null) => void,
-): Promise<void> {
-  const d = event.data;
-  const order = () => trx.updateTable('rm_orders').where('id', '=', d.order_id);
+): void {
   switch (event.type) {
     case 'OrderAssigned': {
       const e = event.data;
-      await order().set({ status: 'assigned', assigned_worker_id: e.worker_id, assigned_at: e.at, updated_at: e.at }).execute();
+      if (order) Object.assign(order, { status: 'assigned', assigned_worker_id: e.worker_id, assigned_at: e.at, updated_at: e.at });
       if (e.previous_worker_id === null) {
         count('pending', true, -1);
         count('assigned', false, 1);
@@ -92,7 +120,7 @@ async function applyChange(
     }
     case 'OrderDeassigned': {
       const e = event.data;
-      await order().set({ status: 'pending', assigned_worker_id: null, assigned_at: null, updated_at: e.at }).execute();
+      if (order) Object.assign(order, { status: 'pending', assigned_worker_id: null, assigned_at: null, updated_at: e.at });
       count('assigned', false, -1);
       count('pending', true, 1);
       touchWorker(e.worker_id);
@@ -100,7 +128,7 @@ async function applyChange(
     }
     case 'OrderCancelled': {
       const e = event.data;
-      await order().set({ status: 'cancelled', cancelled_at: e.at, updated_at: e.at }).execute();
+      if (order) Object.assign(order, { status: 'cancelled', cancelled_at: e.at, updated_at: e.at });
       count(e.previous_status, e.worker_id === null, -1);
       count('cancelled', e.worker_id === null, 1);
       touchWorker(e.worker_id);
@@ -108,34 +136,29 @@ async function applyChange(
     }
     case 'OrderItemPicked': {
       const e = event.data;
-      await trx
-        .updateTable('rm_order_items')
-        .set({
-          status: 'picked',
-          picked_at: e.at,
-          picked_by: e.picked_by,
-          location: e.location,
-          location_type: e.location_type,
-          unstocked: e.unstocked,
-          notes: e.notes,
-        })
-        .where('id', '=', e.item_id)
-        .execute();
-      const row = await order()
-        .set((eb) => ({ status: 'picking', picked_items: eb('picked_items', '+', 1), updated_at: e.at }))
-        .returning('picked_items')
-        .executeTakeFirst();
-      // The first pick moves the order from assigned to picking.
-      if (row?.picked_items === 1) {
-        count('assigned', false, -1);
-        count('picking', false, 1);
+      items.set(e.item_id, {
+        id: e.item_id,
+        picked_at: e.at,
+        picked_by: e.picked_by,
+        location: e.location,
+        location_type: e.location_type,
+        unstocked: e.unstocked,
+        notes: e.notes,
+      });
+      if (order) {
+        Object.assign(order, { status: 'picking', picked_items: order.picked_items + 1, updated_at: e.at });
+        // The first pick moves the order from assigned to picking.
+        if (order.picked_items === 1) {
+          count('assigned', false, -1);
+          count('picking', false, 1);
+        }
       }
       touchWorker(e.worker_id);
       return;
     }
     case 'OrderCompleted': {
       const e = event.data;
-      await order().set({ status: 'completed', completed_at: e.at, completed_by: e.completed_by, updated_at: e.at }).execute();
+      if (order) Object.assign(order, { status: 'completed', completed_at: e.at, completed_by: e.completed_by, updated_at: e.at });
       count('picking', false, -1);
       count('completed', false, 1);
       touchWorker(e.worker_id);
@@ -143,16 +166,16 @@ async function applyChange(
     }
     case 'OrderVerified': {
       const e = event.data;
-      await order()
-        .set({
+      if (order) {
+        Object.assign(order, {
           status: 'verified',
           verified_at: e.at,
           verified_by: e.verified_by,
           verification_notes: e.verification_notes,
-          discrepancies: JSON.stringify(e.discrepancies),
+          discrepancies: e.discrepancies,
           updated_at: e.at,
-        })
-        .execute();
+        });
+      }
       count('completed', false, -1);
       count('verified', false, 1);
       touchWorker(e.picked_by);
@@ -163,6 +186,70 @@ async function applyChange(
       throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
     }
   }
+}
+
+const CHUNK = 5000;
+
+async function writeOrders(trx: Transaction<Database>, rows: readonly OrderState[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await sql`
+      update rm_orders o
+         set status = u.status, picked_items = u.picked_items, assigned_worker_id = u.assigned_worker_id,
+             assigned_at = u.assigned_at, completed_by = u.completed_by, completed_at = u.completed_at,
+             verified_by = u.verified_by, verified_at = u.verified_at, cancelled_at = u.cancelled_at,
+             verification_notes = u.verification_notes, discrepancies = u.discrepancies, updated_at = u.updated_at
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
+             as u(id int, status text, picked_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
+                  completed_at timestamptz, verified_by int, verified_at timestamptz, cancelled_at timestamptz,
+                  verification_notes text, discrepancies jsonb, updated_at timestamptz)
+       where o.id = u.id`.execute(trx);
+  }
+}
+
+async function writeItems(trx: Transaction<Database>, rows: readonly ItemPick[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await sql`
+      update rm_order_items it
+         set status = 'picked', picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
+             location_type = u.location_type, unstocked = u.unstocked, notes = u.notes
+        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
+             as u(id int, picked_at timestamptz, picked_by int, location text, location_type text, unstocked boolean,
+                  notes text)
+       where it.id = u.id`.execute(trx);
+  }
+}
+
+function asOrderEvent(stored: StoredEvent): OrderEvent {
+  return { type: stored.type, data: stored.data } as OrderEvent;
+}
+
+// The new orders are read from the events themselves, inside the database: a batch of imports moves no
+// order data through this process a second time.
+async function insertImported(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
+  await sql`
+    insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,
+                           discrepancies, source_file, created_at, updated_at)
+    select (d->>'order_id')::int, d->>'order_number', 'pending', (d->>'priority')::int, (d->>'order_date')::date,
+           jsonb_array_length(d->'items'),
+           (select coalesce(sum((i->>'quantity')::int), 0) from jsonb_array_elements(d->'items') i), 0,
+           '[]'::jsonb, d->>'source_file', (d->>'at')::timestamptz, (d->>'at')::timestamptz
+      from events e, lateral (select e.data as d) o
+     where e.global_position = any(${positions}::bigint[])`.execute(trx);
+  await sql`
+    insert into rm_order_search (order_id, order_date, search_text)
+    select (d->>'order_id')::int, (d->>'order_date')::date,
+           upper(concat_ws(' ', d->>'order_number',
+                 (select string_agg(i->>'sku', ' ' order by n) from jsonb_array_elements(d->'items') with ordinality x(i, n)),
+                 (select string_agg(distinct i->>'style_name', ' ') from jsonb_array_elements(d->'items') i)))
+      from events e, lateral (select e.data as d) o
+     where e.global_position = any(${positions}::bigint[])`.execute(trx);
+  await sql`
+    insert into rm_order_items (id, order_id, position, sku, style_code, style_name, size, color, quantity, value,
+                                status, unstocked)
+    select (i->>'item_id')::int, (e.data->>'order_id')::int, (n - 1)::int, i->>'sku', i->>'style_code',
+           i->>'style_name', i->>'size', i->>'color', (i->>'quantity')::int, (i->>'value')::numeric, 'pending', false
+      from events e cross join lateral jsonb_array_elements(e.data->'items') with ordinality as x(i, n)
+     where e.global_position = any(${positions}::bigint[])`.execute(trx);
 }
 
 async function saveCounts(trx: Transaction<Database>, counts: Map<string, number>): Promise<void> {

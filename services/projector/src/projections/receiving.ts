@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { RECEIPT_EVENT_TYPES, type ReceiptEvent, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
@@ -12,47 +12,140 @@ export const receivingProjection: Projection = {
   name: 'receiving',
   handles: new Set([...RECEIPT_EVENT_TYPES, ...CATALOGUE_EVENTS]),
   async apply(trx, events, topics) {
-    // An upload records thousands of receipts in a row: they are inserted together, and written before any later
-    // event of the batch (an approval, a catalogue change) that may touch them.
-    const recorded: Insertable<Database['rm_receipts']>[] = [];
+    // An upload records thousands of receipts in a row and approvals come in runs too: recorded receipts are inserted
+    // together, a decision on a receipt still waiting to be inserted is folded into its row, and the other decisions
+    // are written together. Everything pending is written before a catalogue event, which may touch those rows.
+    const recorded = new Map<number, Insertable<Database['rm_receipts']>>();
+    const decisions = new Map<number, Decision>();
     const flush = async () => {
-      for (let i = 0; i < recorded.length; i += 1000) await trx.insertInto('rm_receipts').values(recorded.slice(i, i + 1000)).execute();
-      recorded.length = 0;
+      const rows = [...recorded.values()];
+      for (let i = 0; i < rows.length; i += 1000) await trx.insertInto('rm_receipts').values(rows.slice(i, i + 1000)).execute();
+      recorded.clear();
+      await writeDecisions(trx, [...decisions.values()]);
+      decisions.clear();
+    };
+    // A run of catalogue events only sets flags, so it is applied as one: after the receipts before it, before the
+    // receipts after it.
+    const styles = new Set<string>();
+    const skus = new Set<string>();
+    const flushCatalogue = async () => {
+      if (styles.size + skus.size === 0) return;
+      if (await markKnown(trx, [...styles], [...skus])) topics.add('receipts');
+      styles.clear();
+      skus.clear();
     };
     for (const stored of events) {
       if (CATALOGUE_EVENTS.has(stored.type)) {
         await flush();
-        const changed = await applyCatalogueEvent(trx, { type: stored.type, data: stored.data } as StyleEvent);
-        if (changed) topics.add('receipts');
+        const event = { type: stored.type, data: stored.data } as StyleEvent;
+        if (event.type === 'StyleUpdated') continue;
+        styles.add(event.data.style_code);
+        for (const v of event.data.variants) skus.add(v.sku);
         continue;
       }
+      await flushCatalogue();
       topics.add('receipts');
       const event = { type: stored.type, data: stored.data } as ReceiptEvent;
       if (event.type === 'StockReceiptRecorded') {
-        recorded.push(receiptRow(event.data));
+        recorded.set(event.data.receipt_id, receiptRow(event.data));
         continue;
       }
-      await flush();
-      await applyReceiptDecision(trx, event);
+      const decision = decisionOf(event);
+      const row = recorded.get(decision.id);
+      if (row) Object.assign(row, decision);
+      else decisions.set(decision.id, decision);
     }
     await flush();
+    await flushCatalogue();
   },
 };
 
-async function applyCatalogueEvent(trx: Transaction<Database>, event: StyleEvent): Promise<boolean> {
-  if (event.type === 'StyleUpdated') return false;
-  const skus = event.data.variants.map((v) => v.sku);
-  const styles = await trx
+type Decision = {
+  id: number;
+  status: 'approved' | 'rejected';
+  decided_by: number | null;
+  decided_at: string;
+  auto_approved: boolean;
+  location: string | null;
+  location_type: string | null;
+  notes: string | null;
+  reject_reason: string | null;
+};
+
+function decisionOf(event: Exclude<ReceiptEvent, { type: 'StockReceiptRecorded' }>): Decision {
+  switch (event.type) {
+    case 'StockReceiptApproved': {
+      const d = event.data;
+      return {
+        id: d.receipt_id,
+        status: 'approved',
+        decided_by: d.approved_by,
+        decided_at: d.at,
+        auto_approved: d.auto,
+        location: d.location,
+        location_type: d.location_type,
+        notes: d.notes,
+        reject_reason: null,
+      };
+    }
+    case 'StockReceiptRejected': {
+      const d = event.data;
+      // A receipt is decided once: the approval's columns keep a pending receipt's values.
+      return {
+        id: d.receipt_id,
+        status: 'rejected',
+        decided_by: d.rejected_by,
+        decided_at: d.at,
+        auto_approved: false,
+        location: null,
+        location_type: null,
+        notes: null,
+        reject_reason: d.reason,
+      };
+    }
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+// One statement per thousands of decisions instead of one per receipt.
+async function writeDecisions(trx: Transaction<Database>, decisions: readonly Decision[]): Promise<void> {
+  for (let i = 0; i < decisions.length; i += 5000) {
+    const chunk = decisions.slice(i, i + 5000);
+    await sql`
+      update rm_receipts r
+         set status = u.status, decided_by = u.decided_by, decided_at = u.decided_at,
+             auto_approved = case when u.status = 'approved' then u.auto_approved else r.auto_approved end,
+             location = case when u.status = 'approved' then u.location else r.location end,
+             location_type = case when u.status = 'approved' then u.location_type else r.location_type end,
+             notes = case when u.status = 'approved' then u.notes else r.notes end,
+             reject_reason = case when u.status = 'rejected' then u.reject_reason else r.reject_reason end
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+             as u(id int, status text, decided_by int, decided_at timestamptz, auto_approved boolean, location text,
+                  location_type text, notes text, reject_reason text)
+       where r.id = u.id`.execute(trx);
+  }
+}
+
+async function markKnown(trx: Transaction<Database>, styles: readonly string[], skus: readonly string[]): Promise<boolean> {
+  const byStyle = await trx
     .updateTable('rm_receipts')
     .set({ style_known: true })
-    .where('style_code', '=', event.data.style_code)
+    .where('style_code', '=', sql<string>`any(${styles}::text[])`)
     .where('style_known', '=', false)
     .executeTakeFirst();
-  const variants =
+  const bySku =
     skus.length === 0
       ? { numUpdatedRows: 0n }
-      : await trx.updateTable('rm_receipts').set({ variant_known: true }).where('sku', 'in', skus).where('variant_known', '=', false).executeTakeFirst();
-  return styles.numUpdatedRows + variants.numUpdatedRows > 0n;
+      : await trx
+          .updateTable('rm_receipts')
+          .set({ variant_known: true })
+          .where('sku', '=', sql<string>`any(${skus}::text[])`)
+          .where('variant_known', '=', false)
+          .executeTakeFirst();
+  return byStyle.numUpdatedRows + bySku.numUpdatedRows > 0n;
 }
 
 function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorded' }>['data']): Insertable<Database['rm_receipts']> {
@@ -76,42 +169,4 @@ function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorded' }>['
     recorded_by: d.recorded_by,
     recorded_at: d.at,
   };
-}
-
-async function applyReceiptDecision(
-  trx: Transaction<Database>,
-  event: Exclude<ReceiptEvent, { type: 'StockReceiptRecorded' }>,
-): Promise<void> {
-  switch (event.type) {
-    case 'StockReceiptApproved': {
-      const d = event.data;
-      await trx
-        .updateTable('rm_receipts')
-        .set({
-          status: 'approved',
-          decided_by: d.approved_by,
-          decided_at: d.at,
-          auto_approved: d.auto,
-          location: d.location,
-          location_type: d.location_type,
-          notes: d.notes,
-        })
-        .where('id', '=', d.receipt_id)
-        .execute();
-      return;
-    }
-    case 'StockReceiptRejected': {
-      const d = event.data;
-      await trx
-        .updateTable('rm_receipts')
-        .set({ status: 'rejected', decided_by: d.rejected_by, decided_at: d.at, reject_reason: d.reason })
-        .where('id', '=', d.receipt_id)
-        .execute();
-      return;
-    }
-    default: {
-      const exhaustive: never = event;
-      return exhaustive;
-    }
-  }
 }

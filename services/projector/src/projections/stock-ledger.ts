@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from 'kysely';
+import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
@@ -51,42 +51,41 @@ export const stockLedgerProjection: Projection = {
     const perSku = sumBy(moves, (x) => x.m.sku, (x) => ({ sku: x.m.sku, style_code: x.m.style_code, quantity: 0 }), add);
     const perLocation = sumBy(moves, (x) => x.m.location, (x) => ({ location: x.m.location, quantity: 0 }), add);
     const perLocationStyle = sumBy(moves, (x) => `${x.m.location}\u0000${x.m.style_code}`, (x) => ({ location: x.m.location, style_code: x.m.style_code, quantity: 0 }), add);
-    for (const chunk of chunks(perStock)) {
-      await trx
-        .insertInto('rm_stock')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['sku', 'location']).doUpdateSet((eb) => ({
-            quantity: eb('rm_stock.quantity', '+', eb.ref('excluded.quantity')),
-            updated_at: eb.ref('excluded.updated_at'),
-          })),
-        )
-        .execute();
+    // Each table in one statement per 10,000 rows, the rows passed as one JSON parameter: a VALUES list of
+    // thousands of bound parameters costs more to parse and bind than to write.
+    for (const chunk of chunks(perStock, 10_000)) {
+      await sql`
+        insert into rm_stock (sku, location, location_type, style_code, quantity, updated_at)
+        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+                 as u(sku text, location text, location_type text, style_code text, quantity int, updated_at timestamptz)
+        on conflict (sku, location) do update set quantity = rm_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`.execute(trx);
     }
-    for (const chunk of chunks(perSku)) {
-      await trx
-        .insertInto('rm_sku_stock')
-        .values(chunk)
-        .onConflict((oc) => oc.column('sku').doUpdateSet((eb) => ({ quantity: eb('rm_sku_stock.quantity', '+', eb.ref('excluded.quantity')) })))
-        .execute();
+    for (const chunk of chunks(perSku, 10_000)) {
+      await sql`
+        insert into rm_sku_stock (sku, style_code, quantity)
+        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity int)
+        on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`.execute(trx);
     }
-    for (const chunk of chunks(perLocation)) {
-      await trx
-        .insertInto('rm_location_stock')
-        .values(chunk)
-        .onConflict((oc) => oc.column('location').doUpdateSet((eb) => ({ quantity: eb('rm_location_stock.quantity', '+', eb.ref('excluded.quantity')) })))
-        .execute();
+    for (const chunk of chunks(perLocation, 10_000)) {
+      await sql`
+        insert into rm_location_stock (location, quantity)
+        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity int)
+        on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`.execute(trx);
     }
-    for (const chunk of chunks(perLocationStyle)) {
-      await trx
-        .insertInto('rm_location_styles')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['location', 'style_code']).doUpdateSet((eb) => ({ quantity: eb('rm_location_styles.quantity', '+', eb.ref('excluded.quantity')) })),
-        )
-        .execute();
+    for (const chunk of chunks(perLocationStyle, 10_000)) {
+      await sql`
+        insert into rm_location_styles (location, style_code, quantity)
+        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity int)
+        on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`.execute(trx);
     }
-    for (const chunk of chunks(rows)) await trx.insertInto('rm_stock_movements').values(chunk).execute();
+    for (const chunk of chunks(rows, 10_000)) {
+      await sql`
+        insert into rm_stock_movements (position, seq, sku, style_code, location, delta, balance_after, event_type, reason,
+                                        actor_id, recorded_at)
+        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+                 as u(position bigint, seq int, sku text, style_code text, location text, delta int, balance_after int,
+                      event_type text, reason text, actor_id int, recorded_at timestamptz)`.execute(trx);
+    }
   },
 };
 
@@ -114,12 +113,13 @@ function chunks<T>(rows: readonly T[], size = 1000): T[][] {
 async function currentBalances(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<Map<string, number>> {
   const keys = [...new Map(movements.map((m) => [stockKey(m.sku, m.location), m])).values()];
   const balances = new Map<string, number>();
-  for (const chunk of chunks(keys)) {
-    const rows = await trx
-      .selectFrom('rm_stock')
-      .select(['sku', 'location', 'quantity'])
-      .where((eb) => eb(eb.refTuple('sku', 'location'), 'in', chunk.map((k) => eb.tuple(k.sku, k.location))))
-      .execute();
+  // A join to the keys unnested from two arrays uses the primary key; a long IN list of (sku, location) tuples is
+  // planned as a scan of every stock row per chunk (measured: most of a rebuild's time at 100,000 SKUs).
+  for (const chunk of chunks(keys, 10_000)) {
+    const { rows } = await sql<{ sku: string; location: string; quantity: number }>`
+      select s.sku, s.location, s.quantity
+        from unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
+        join rm_stock s on s.sku = k.sku and s.location = k.location`.execute(trx);
     for (const r of rows) balances.set(stockKey(r.sku, r.location), r.quantity);
   }
   return balances;

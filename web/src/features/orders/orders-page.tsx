@@ -206,7 +206,8 @@ export function OrdersPage() {
 
       <div className="list-meta orders-meta">
         <p aria-live="polite">
-          Showing {orders.length} of {pagination?.total_records ?? 0} orders
+          Showing {orders.length} of {pagination?.total_records ?? 0}
+          {pagination?.total_capped ? '+' : ''} orders
         </p>
         {list.isFetching ? (
           <span className="muted small" role="status">

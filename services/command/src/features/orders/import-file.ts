@@ -46,6 +46,8 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
   const dateOrder = settleDateOrder(col.date ? sheet.rows.map((r) => cell(r.values, col.date)) : []);
 
   const orders = new Map<string, PlannedOrder>();
+  // A day's file names a few thousand SKUs across 100,000 rows: each (SKU, title) is described once.
+  const described = new Map<string, ReturnType<typeof describeItem>>();
   const errors: RowError[] = [];
   let gifts = 0;
   let fulfilled = 0;
@@ -98,7 +100,14 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
       if (order.order_date === null) order.order_date = orderDate;
       if (order.priority === 1) order.priority = priority;
     }
-    order.items.push({ ...describeItem(sku, title), sku, quantity, value: money(cell(values, col.value)), row });
+    const describeKey = `${sku}\u0000${title}`;
+    let description = described.get(describeKey);
+    if (!description) {
+      description = describeItem(sku, title);
+      described.set(describeKey, description);
+    }
+    const { style_code, style_name, size, color } = description;
+    order.items.push({ style_code, style_name, size, color, sku, quantity, value: money(cell(values, col.value)), row });
   }
   return { orders: [...orders.values()], errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, RmOrderItemsTable, RmOrdersTable } from '@wh/migrations';
 import {
+  ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
   orderStreamId,
   pagination,
@@ -34,8 +35,12 @@ function filteredOrders(db: Db, f: OrderFilters) {
   if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
   else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
   if (f.date) q = q.where('order_date', '=', f.date);
-  // The trigram index serves a substring search over order number, SKUs and style names.
-  if (f.search) q = q.where('search_text', 'like', `%${escapeLike(f.search.toUpperCase())}%`);
+  // A substring search over order number, SKUs and style names (rm_order_search): the planner either finds the
+  // matches by trigram index (a rare text) or walks the list newest first probing each order's text (a common one).
+  if (f.search) {
+    const pattern = `%${escapeLike(f.search.toUpperCase())}%`;
+    q = q.where('id', 'in', (eb) => eb.selectFrom('rm_order_search').select('order_id').where('search_text', 'like', pattern));
+  }
   return q;
 }
 
@@ -45,16 +50,26 @@ const orderColumns = (db: Db) =>
     .selectAll()
     .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
-async function countOrders(db: Db, f: OrderFilters): Promise<number> {
+async function countOrders(db: Db, f: OrderFilters): Promise<{ total: number; capped: boolean }> {
   // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
   if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
     if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
-    return Number((await q.executeTakeFirstOrThrow()).n);
+    return { total: Number((await q.executeTakeFirstOrThrow()).n), capped: false };
+  }
+  if (f.search) {
+    // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
+    // orders): exact up to the cap, then '1000+'.
+    const row = await db
+      .selectFrom(filteredOrders(db, f).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    const n = Number(row.n);
+    return n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
   }
   const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { total: Number(row.n), capped: false };
 }
 
 export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
@@ -66,8 +81,10 @@ export async function listOrders(db: Db, f: OrderFilters & { page: number; limit
     .offset((f.page - 1) * f.limit);
   const rows = await orderColumns(db).where('id', 'in', ids).orderBy('order_date', 'desc').orderBy('id', 'desc').execute();
   // A first page that is not full is the whole list: no count needed (a worker's queue, a narrow search).
-  const total = f.page === 1 && rows.length < f.limit ? rows.length : await countOrders(db, f);
-  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total) };
+  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f);
+  // Past the cap the count is a lower bound, never below what this page itself proves.
+  const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
+  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
 }
 
 export async function findOrder(db: Db, id: number): Promise<Order | undefined> {

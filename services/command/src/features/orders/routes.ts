@@ -72,7 +72,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE),
         sourceFile: file.filename,
       });
-      const extra = await ctx.afterCommit(stored.append);
+      const extra = await ctx.afterCommit(stored.append, { events: stored.orders });
       const result = uploadResult(plan, stored);
       const { message } = result;
       if (!result.success) {

@@ -1,0 +1,166 @@
+// Commands under load: autocannon, 50 connections, against a listening service, sending a pre-generated list of
+// valid commands: assign an order to a worker, reassign some to another worker, and pick each order's item with
+// the token of the worker who holds it. Every answer includes the read-your-writes wait.
+//   npx tsx bench/commands.ts          (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_COMMANDS per run)
+import autocannon from 'autocannon';
+import type { Bench, BenchRow } from './lib/types.ts';
+import { ADMIN_PASSWORD, api, expectOk, median, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
+
+const CONNECTIONS = 50;
+const COMMANDS_PER_RUN = Number(process.env.BENCH_COMMANDS ?? 6000);
+const WORKERS = 20;
+// A pick is sent this many commands after its order's (re)assignment: far more than the 50 in flight, so the
+// assignment has been answered (and so projected) when the pick is decided.
+const PICK_LAG = 400;
+const REASSIGN_LAG = 200;
+const STYLES = [
+  { style_code: 'KN1000', name: 'Cable Jumper 000', sizes: ['8', '10', '12'], colors: ['Wine', 'Navy'] },
+  { style_code: 'TP2000', name: 'Linen Shirt 000', sizes: ['6', '8', '10'], colors: ['Green', 'White'] },
+];
+const SKUS = STYLES.flatMap((s) => s.sizes.flatMap((size) => s.colors.map((c) => `${s.style_code}-${size}-${c.toUpperCase()}`)));
+
+interface Prepared {
+  service: BenchService;
+  managerToken: string;
+  workers: { id: number; token: string }[];
+  // Orders not yet used by a run: id and its one item.
+  orders: { id: number; itemId: number }[];
+}
+
+async function prepare(pgUrl: string, orderCount: number): Promise<Prepared> {
+  const service = await startBenchService(pgUrl);
+  const url = service.url;
+  const admin = await signIn(url, 'admin', ADMIN_PASSWORD);
+  await expectOk(api(url, '/api/users', { token: admin, body: { username: 'bench-manager', password: 'bench-pass', role: 'manager' } }), 'manager');
+  const managerToken = await signIn(url, 'bench-manager', 'bench-pass');
+  const workers: Prepared['workers'] = [];
+  for (let w = 0; w < WORKERS; w++) {
+    const user = await expectOk(api<{ id: number }>(url, '/api/users', { token: admin, body: { username: `picker${w}`, password: 'bench-pass', role: 'worker' } }), 'worker');
+    workers.push({ id: user.id, token: await signIn(url, `picker${w}`, 'bench-pass') });
+  }
+  for (const style of STYLES) await expectOk(api(url, '/api/styles', { token: admin, body: style }), 'style');
+  await expectOk(api(url, '/api/locations', { token: admin, body: { code: 'A-1-1', location_type: 'bin', capacity: 1_000_000 } }), 'location');
+  for (const sku of SKUS) {
+    await expectOk(
+      api(url, '/api/inventory/adjust', {
+        token: admin,
+        body: { sku, location: 'A-1-1', adjustment_type: 'increase', quantity: 100_000, reason: 'Found items' },
+      }),
+      'stock',
+    );
+  }
+  // One item an order, so one pick finishes its picking.
+  const lines = ['Order #,Item,SKU,Value,is Fulfilled'];
+  for (let o = 0; o < orderCount; o++) lines.push(`#C${100000 + o},Bench item,${SKUS[o % SKUS.length]},10.00,FALSE`);
+  const form = new FormData();
+  form.append('file', new Blob([lines.join('\n')], { type: 'text/csv' }), 'bench-commands.csv');
+  const res = await fetch(`${url}/api/files/upload/orders`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
+  if (res.status !== 200) throw new Error(`order upload failed: ${res.status} ${await res.text()}`);
+  const db = service.database.db;
+  // Read models caught up: the upload waited for them (projected: true), but check rather than trust.
+  for (;;) {
+    const n = await db.selectFrom('rm_order_items').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    if (Number(n.n) >= orderCount) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const rows = await db.selectFrom('rm_order_items').select(['order_id', 'id']).orderBy('order_id').execute();
+  return { service, managerToken, workers, orders: rows.map((r) => ({ id: r.order_id, itemId: r.id })) };
+}
+
+interface Planned {
+  method: 'POST';
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+// The command list for one run: slot i assigns order i, reassigns order i - REASSIGN_LAG (every fourth order) and
+// picks order i - PICK_LAG with the token of whoever holds it then.
+function plan(prepared: Prepared, orders: Prepared['orders']): Planned[] {
+  const holder = new Map<number, number>();
+  const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+  const out: Planned[] = [];
+  const assign = (orderId: number, worker: number) => {
+    holder.set(orderId, worker);
+    out.push({ method: 'POST', path: `/api/orders/${orderId}/assign-worker`, headers: json(prepared.managerToken), body: JSON.stringify({ worker_id: prepared.workers[worker]!.id }) });
+  };
+  for (let i = 0; i < orders.length + PICK_LAG; i++) {
+    if (i < orders.length) assign(orders[i]!.id, i % WORKERS);
+    const r = i - REASSIGN_LAG;
+    if (r >= 0 && r < orders.length && r % 4 === 0) assign(orders[r]!.id, (r + 7) % WORKERS);
+    const p = i - PICK_LAG;
+    if (p >= 0 && p < orders.length) {
+      const o = orders[p]!;
+      const worker = prepared.workers[holder.get(o.id)!]!;
+      out.push({ method: 'POST', path: `/api/orders/${o.id}/items/${o.itemId}/pick`, headers: json(worker.token), body: '{}' });
+    }
+  }
+  return out;
+}
+
+interface RunResult {
+  p50: number;
+  p99: number;
+  rps: number;
+  errors: number;
+  total: number;
+}
+
+async function load(url: string, list: Planned[]): Promise<RunResult> {
+  let next = 0;
+  const statuses = new Map<number, number>();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    amount: list.length,
+    timeout: 30,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const planned = list[next++ % list.length]!;
+          return { ...req, ...planned };
+        },
+        onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+      },
+    ],
+  });
+  const errors = [...statuses].filter(([s]) => s < 200 || s >= 300).reduce((n, [, c]) => n + c, 0) + result.errors + result.timeouts;
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: result.requests.average,
+    errors,
+    total: result.requests.total,
+  };
+}
+
+export const bench: Bench = async (ctx) => {
+  // Commands per order: 1 assign + 1 pick + a quarter reassign.
+  const perRun = Math.ceil(COMMANDS_PER_RUN / 2.25);
+  ctx.log(`commands: preparing ${perRun * ctx.runs} orders, ${WORKERS} workers, stock for ${SKUS.length} SKUs`);
+  const prepared = await prepare(ctx.pgUrl, perRun * ctx.runs);
+  try {
+    const runs: RunResult[] = [];
+    for (let r = 0; r < ctx.runs; r++) {
+      const list = plan(prepared, prepared.orders.slice(r * perRun, (r + 1) * perRun));
+      const res = await load(prepared.service.url, list);
+      ctx.log(`  run ${r + 1}: ${res.total} commands, p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} cmd/s, non-2xx/errors ${res.errors}`);
+      runs.push(res);
+    }
+    const errors = runs.reduce((n, r) => n + r.errors, 0);
+    const p99 = median(runs.map((r) => r.p99));
+    const rps = median(runs.map((r) => r.rps));
+    const rows: BenchRow[] = [
+      { group: 'commands', name: `assign/reassign/pick, ${CONNECTIONS} connections: p50`, median: median(runs.map((r) => r.p50)), unit: 'ms', runs: ctx.runs, target: 'report', pass: true },
+      { group: 'commands', name: `assign/reassign/pick, ${CONNECTIONS} connections: p99`, median: p99, unit: 'ms', runs: ctx.runs, target: '<= 50 ms', pass: p99 <= 50 },
+      { group: 'commands', name: `assign/reassign/pick: throughput (${errors} non-2xx of ${runs.reduce((n, r) => n + r.total, 0)})`, median: round(rps, 0), unit: 'cmd/s', runs: ctx.runs, target: '>= 500 cmd/s, 0 errors', pass: rps >= 500 && errors === 0 },
+    ];
+    return rows;
+  } finally {
+    await prepared.service.close();
+  }
+};
+
+export default bench;
+
+await runAlone(import.meta.url, bench);

@@ -1,0 +1,178 @@
+// Order import: a generated 100,000-row order sheet, as CSV and as XLSX, through POST /api/files/upload/orders,
+// from sending the file to every order being in the read models. Baseline, in the same run: parsing the same file
+// and COPYing the same rows into an unindexed table (the floor any import could reach).
+//   npx tsx bench/import.ts            (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_IMPORT_ROWS)
+import pg from 'pg';
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import { from as copyFrom } from 'pg-copy-streams';
+import * as XLSX from 'xlsx';
+import { sql } from 'kysely';
+import { parseSheet } from '@wh/command/platform/uploads';
+import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
+import { ADMIN_PASSWORD, median, round, runAlone, signIn, startBenchService } from './lib/service.ts';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const TARGET_RATIO = 4;
+const HEADER = ['Order #', 'Item', 'SKU', 'Value', 'is Fulfilled'];
+
+const ITEMS = [
+  ['Cable Jumper', 'KN', ['8', '10', '12', '14'], ['Wine', 'Navy', 'Oat']],
+  ['Linen Shirt', 'TP', ['6', '8', '10', '12'], ['Green', 'White', 'Blue']],
+  ['Tote Bag', 'BG', ['FS'], ['Grey', 'Black']],
+  ['Straight Jean', 'JN', ['10', '12', '14', '16'], ['Khaki', 'Indigo']],
+] as const;
+
+// One to three items an order, as a day's sheet has them, over a few thousand SKUs.
+export function orderRows(count: number): string[][] {
+  const rows: string[][] = [];
+  for (let o = 0; rows.length < count; o++) {
+    for (let k = 0; k <= o % 3 && rows.length < count; k++) {
+      const [name, prefix, sizes, colours] = ITEMS[(o + k) % ITEMS.length]!;
+      const style = (o * 7 + k) % 400;
+      const size = sizes[(o + k) % sizes.length]!;
+      const colour = colours[(o >> 2) % colours.length]!;
+      const sizeText = size === 'FS' ? 'Free Size' : size;
+      rows.push([
+        `#B${100000 + o}`,
+        `${name} ${String(style).padStart(3, '0')} - ${sizeText} / ${colour}`,
+        `${prefix}${1000 + style}-${size}-${colour.toUpperCase()}`,
+        `${20 + ((o + k) % 80)}.00`,
+        'FALSE',
+      ]);
+    }
+  }
+  return rows;
+}
+
+const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export function orderFiles(count: number): { csv: Buffer; xlsx: Buffer } {
+  const rows = orderRows(count);
+  const csv = Buffer.from([HEADER, ...rows].map((r) => r.map(csvCell).join(',')).join('\n'));
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([HEADER, ...rows]), 'Orders');
+  const xlsx = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+  return { csv, xlsx };
+}
+
+// Parse the file as the upload does, then COPY its rows into a table with no index and no constraint.
+async function baseline(client: pg.Client, file: { name: string; buffer: Buffer }): Promise<number> {
+  await client.query('drop table if exists bench_import_floor');
+  await client.query('create table bench_import_floor (order_number text, item text, sku text, value text, fulfilled text)');
+  const t0 = performance.now();
+  const ext = file.name.endsWith('.csv') ? 'csv' : 'xlsx';
+  const sheet = parseSheet({ filename: file.name, extension: ext, buffer: file.buffer });
+  const text = sheet.rows
+    .map((r) => [r.values['order #'], r.values.item, r.values.sku, r.values.value, r.values['is fulfilled']].map((v) => csvCell(v ?? '')).join(','))
+    .join('\n');
+  const copy = client.query(copyFrom('copy bench_import_floor from stdin (format csv)'));
+  await pipeline(Readable.from([text]), copy);
+  const ms = performance.now() - t0;
+  const { rows } = await client.query<{ n: number }>('select count(*)::int as n from bench_import_floor');
+  if (rows[0]!.n !== sheet.rows.length) throw new Error(`baseline copied ${rows[0]!.n} of ${sheet.rows.length} rows`);
+  return ms;
+}
+
+interface Timed {
+  answeredMs: number;
+  caughtUpMs: number;
+  projected: boolean;
+  orders: number;
+}
+
+async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type: string }, log: BenchContext['log']): Promise<{ timed: Timed; floorMs: number }> {
+  const service = await startBenchService(pgUrl);
+  const client = new pg.Client({ connectionString: service.databaseUrl });
+  try {
+    await client.connect();
+    const floorMs = await baseline(client, file);
+    await client.query('drop table bench_import_floor');
+    await client.query('checkpoint');
+    const token = await signIn(service.url, 'admin', ADMIN_PASSWORD);
+    const form = new FormData();
+    form.append('file', new Blob([file.buffer], { type: file.type }), file.name);
+    // When every order is appended (its number claimed in the append transaction): the rest is the projector.
+    const expected = new Set(orderRows(ROWS).map((r) => r[0])).size;
+    let appendedMs = NaN;
+    let sampling = true;
+    const t0 = performance.now();
+    const sampler = (async () => {
+      while (sampling && Number.isNaN(appendedMs)) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from order_registry`.execute(service.database.db);
+        if (rows[0]!.n >= expected) appendedMs = performance.now() - t0;
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const res = await fetch(`${service.url}/api/files/upload/orders`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const body = (await res.json()) as { data: { total_orders: number }; position?: string; projected?: boolean };
+    const answeredMs = performance.now() - t0;
+    sampling = false;
+    await sampler;
+    if (res.status !== 200 || !body.position) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+    // Caught up: the projector's checkpoint has passed the upload's last event.
+    const db = service.database.db;
+    for (;;) {
+      const { rows } = await sql<{ done: boolean }>`
+        select (c.last_tx, c.last_pos) >= (e.transaction_id, e.global_position) as done
+          from projector_checkpoints c, events e
+         where c.name = 'main' and e.global_position = ${body.position}::bigint`.execute(db);
+      if (rows[0]?.done) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const caughtUpMs = performance.now() - t0;
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_orders`.execute(db);
+    if (rows[0]!.n !== body.data.total_orders) throw new Error(`read model has ${rows[0]!.n} of ${body.data.total_orders} orders`);
+    log(`  ${file.name}: floor ${floorMs.toFixed(0)} ms, all appended ${appendedMs.toFixed(0)} ms, answered ${answeredMs.toFixed(0)} ms (projected: ${body.projected}), caught up ${caughtUpMs.toFixed(0)} ms`);
+    return { timed: { answeredMs, caughtUpMs, projected: body.projected === true, orders: body.data.total_orders }, floorMs };
+  } finally {
+    await client.end().catch(() => {});
+    await service.close();
+  }
+}
+
+export const bench: Bench = async (ctx) => {
+  const { csv, xlsx } = orderFiles(ROWS);
+  ctx.log(`import: ${ROWS.toLocaleString('en-GB')} rows, CSV ${(csv.length / 1e6).toFixed(1)} MB, XLSX ${(xlsx.length / 1e6).toFixed(1)} MB`);
+  const files = [
+    { label: 'CSV', name: 'orders-bench.csv', buffer: csv, type: 'text/csv' },
+    { label: 'XLSX', name: 'orders-bench.xlsx', buffer: xlsx, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+  ];
+  const rows: BenchRow[] = [];
+  for (const file of files) {
+    const runs: { timed: Timed; floorMs: number }[] = [];
+    for (let i = 0; i < ctx.runs; i++) runs.push(await upload(ctx.pgUrl, file, ctx.log));
+    const floor = median(runs.map((r) => r.floorMs)) / 1000;
+    const caughtUp = median(runs.map((r) => r.timed.caughtUpMs)) / 1000;
+    const answered = median(runs.map((r) => r.timed.answeredMs)) / 1000;
+    const ratio = round(caughtUp / floor);
+    const name = `${ROWS.toLocaleString('en-GB')}-row ${file.label}`;
+    rows.push({
+      group: 'import',
+      name: `${name}: upload to read models caught up`,
+      median: round(caughtUp, 2),
+      unit: 's',
+      runs: ctx.runs,
+      baseline: round(floor, 2),
+      ratio,
+      target: `<= ${TARGET_RATIO}x baseline`,
+      pass: ratio <= TARGET_RATIO,
+    });
+    rows.push({
+      group: 'import',
+      name: `${name}: upload answered (projected: ${runs.filter((r) => r.timed.projected).length}/${ctx.runs})`,
+      median: round(answered, 2),
+      unit: 's',
+      runs: ctx.runs,
+      baseline: round(floor, 2),
+      ratio: round(answered / floor),
+      target: `<= ${TARGET_RATIO}x baseline`,
+      pass: answered / floor <= TARGET_RATIO,
+    });
+  }
+  return rows;
+};
+
+export default bench;
+
+await runAlone(import.meta.url, bench);

@@ -1,0 +1,138 @@
+// Pieces the import, command and live-push benchmarks share: a service on a scratch database, sign-in,
+// percentiles, and running one benchmark alone from the command line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
+import { createTestDatabase } from '@wh/migrations/testing';
+import type { Bench, BenchContext, BenchRow } from './types.ts';
+
+export const ADMIN_PASSWORD = 'bench-password';
+const MAIN = fileURLToPath(new URL('../../services/command/src/main.ts', import.meta.url));
+
+export interface BenchService {
+  // http://127.0.0.1:port
+  url: string;
+  databaseUrl: string;
+  // The benchmark's own connections, for checks (the service's pool is not shared with the load generator).
+  database: DatabaseHandle;
+  pid: number;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+// The service as deployed with its projector in process (WITH_PROJECTOR=true), in a process of its own so the
+// load generator does not share its event loop, on a fresh database.
+export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number } = {}): Promise<BenchService> {
+  const scratch = await createTestDatabase(pgUrl, { migrate: false });
+  await migrate(scratch.url);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: scratch.url,
+    WITH_PROJECTOR: 'true',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOGIN_RATE_LIMIT: '10000',
+    NODE_ENV: 'production',
+  };
+  const ryw = options.readYourWritesMs ?? (process.env.BENCH_RYW_MS ? Number(process.env.BENCH_RYW_MS) : undefined);
+  if (ryw !== undefined) env.READ_YOUR_WRITES_TIMEOUT_MS = String(ryw);
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', MAIN], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (up) break;
+    if (i > 600) throw new Error('the service did not start within 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const database = createDatabase(scratch.url, { application: 'bench', max: 4 });
+  return {
+    url,
+    databaseUrl: scratch.url,
+    database,
+    pid: child.pid!,
+    async close() {
+      await database.close();
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await scratch.drop();
+    },
+  };
+}
+
+export async function api<T = unknown>(
+  url: string,
+  path: string,
+  options: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: { success: boolean; data: T; message?: string; projected?: boolean; position?: string } }> {
+  const res = await fetch(url + path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  return { status: res.status, body: (await res.json()) as never };
+}
+
+export async function signIn(url: string, username: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>(url, '/api/auth/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
+
+export async function expectOk<T>(promise: ReturnType<typeof api<T>>, what: string): Promise<T> {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+  return res.body.data;
+}
+
+export function percentile(values: readonly number[], q: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+}
+
+export const median = (values: readonly number[]) => percentile(values, 0.5);
+
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export function printRows(rows: readonly BenchRow[]): void {
+  console.log(`${'group'.padEnd(9)} ${'name'.padEnd(52)} ${'median'.padStart(10)} ${'baseline'.padStart(9)} ${'ratio'.padStart(6)}  target`);
+  for (const r of rows) {
+    console.log(
+      `${r.group.padEnd(9)} ${r.name.padEnd(52)} ${`${r.median} ${r.unit}`.padStart(10)} ${(r.baseline?.toString() ?? '').padStart(9)} ${(r.ratio?.toString() ?? '').padStart(6)}  ${r.target} ${r.pass ? 'ok' : 'MISSED'}`,
+    );
+  }
+}
+
+// `npx tsx bench/<name>.ts`: BENCH_DATABASE_URL (default the local server) and BENCH_RUNS (default 3).
+export async function runAlone(moduleUrl: string, bench: Bench): Promise<void> {
+  if (!process.argv[1] || pathToFileURL(process.argv[1]).href !== moduleUrl) return;
+  const ctx: BenchContext = {
+    pgUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    runs: Number(process.env.BENCH_RUNS ?? 3),
+    log: (message) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${message}`),
+  };
+  printRows(await bench(ctx));
+}
