@@ -41,6 +41,8 @@ export async function executeCommand<S, E extends NewEvent>(
     decide: (state: S) => E[] | Promise<E[]>;
     metadata: EventMetadata;
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
+    // Whether these events have effects to write (default: any do): those that have none are appended alone.
+    hasEffects?: (events: E[]) => boolean;
   },
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
@@ -51,7 +53,7 @@ export async function executeCommand<S, E extends NewEvent>(
       const after = events.reduce(options.decider.evolve, before);
       if (events.length === 0) return { state: after, events, append: null };
       const appends = [{ streamId: options.streamId, expectedVersion: history.length, events }];
-      const effects = options.effects;
+      const effects = options.effects && (options.hasEffects?.(events) ?? true) ? options.effects : undefined;
       const append = effects
         ? await db.transaction().execute(async (trx) => {
             const written = await appendToStreams(trx, appends, options.metadata);

@@ -23,6 +23,8 @@ export function runOrderCommand(
     effects: async (trx, events) => {
       for (const e of events) if (e.type === 'OrderItemPicked') await applyStockMovements(trx, e.data.movements);
     },
+    // Only a pick moves stock: every other order command is one autocommitted append.
+    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked'),
   });
 }
 
