@@ -84,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: ctx.db,
     idleMs: config.SESSION_IDLE_HOURS * 3600_000,
     now,
+    sessionCache: ctx.sessionCache,
     expireSession: (sessionId, userId) => expireSession(ctx, sessionId, userId),
   });
   installErrorHandler(app);

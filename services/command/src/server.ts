@@ -11,6 +11,7 @@ export interface RunningServer {
   app: FastifyInstance;
   url: string;
   database: DatabaseHandle;
+  watcher: ProjectionWatcher;
   projector: Projector | null;
   admin: AdminBootstrap;
   close(): Promise<void>;
@@ -59,6 +60,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     app,
     url,
     database,
+    watcher,
     projector,
     admin,
     async close() {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
+import { SessionCache } from './auth.ts';
 import type { Config } from './config.ts';
 import type { AppendResult } from './event-store.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
@@ -10,6 +11,8 @@ export interface AppContext {
   db: Kysely<Database>;
   watcher: ProjectionWatcher;
   now: () => Date;
+  // Signed-in sessions seen in the last second (auth.ts): cleared by every user command and `users` notice.
+  sessionCache: SessionCache;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
   // when a bulk write (an upload) gives the projector more than a command's worth of work.
   afterCommit(append: AppendResult | null, options?: { events?: number }): Promise<{ position?: string; projected?: boolean }>;
@@ -27,11 +30,17 @@ export function readYourWritesTimeout(config: Config, events = 1): number {
 }
 
 export function createAppContext(config: Config, db: Kysely<Database>, watcher: ProjectionWatcher, now: () => Date): AppContext {
+  const sessionCache = new SessionCache(() => watcher.listening);
+  watcher.onListening(() => sessionCache.clear());
+  watcher.onChange((notice) => {
+    if (notice.topics.some((t) => t === 'users' || t.startsWith('user:'))) sessionCache.clear();
+  });
   return {
     config,
     db,
     watcher,
     now,
+    sessionCache,
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));

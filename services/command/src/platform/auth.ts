@@ -43,20 +43,77 @@ export type SessionLookup =
 
 const TOUCH_EVERY_MS = 60_000;
 
+interface SessionRow {
+  id: string;
+  user_id: number;
+  last_seen_at: Date;
+  username: string;
+  role: string;
+  status: string;
+}
+
+// Every API request looked its session up: one statement (a socket write and a wake-up of a backend) of the
+// eight to thirteen a command cost. A session row is reused for at most MAX_AGE_MS of this process's monotonic
+// clock. Nothing that ends a session or changes a user waits that long: every user command in this process
+// clears the cache before it answers (logout, deactivation, role change, deletion), and a `users` notice
+// from the projector (a user command on another instance) clears it too. While the notice listener is down,
+// nothing is cached. The idle rule is still applied to every request against the cached last-seen time.
+export class SessionCache {
+  static readonly MAX_AGE_MS = 1000;
+  private entries = new Map<string, { row: SessionRow; at: number }>();
+
+  // Whether changes made by other instances reach this one (the watcher's LISTEN connection is up).
+  constructor(private readonly hearsChanges: () => boolean = () => true) {}
+
+  get(key: string): SessionRow | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (!this.hearsChanges() || performance.now() - hit.at > SessionCache.MAX_AGE_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return hit.row;
+  }
+
+  set(key: string, row: SessionRow): void {
+    if (!this.hearsChanges()) return;
+    // Bounded: a flood of distinct tokens cannot grow it past this; entries are short-lived anyway.
+    if (this.entries.size >= 10_000) this.entries.clear();
+    this.entries.set(key, { row, at: performance.now() });
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
 // A session is valid while it is open, its user active, and it was used within the idle window.
-export async function lookupSession(db: Kysely<Database>, token: string, now: Date, idleMs: number): Promise<SessionLookup> {
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('user_registry as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.ended_at', 'is', null)
-    .executeTakeFirst();
+export async function lookupSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+  idleMs: number,
+  cache?: SessionCache,
+): Promise<SessionLookup> {
+  const key = hashToken(token);
+  let row = cache?.get(key.toString('hex'));
+  if (!row) {
+    row = await db
+      .selectFrom('sessions as s')
+      .innerJoin('user_registry as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
+      .where('s.token_hash', '=', key)
+      .where('s.ended_at', 'is', null)
+      .executeTakeFirst();
+    // Only sessions that are open and usable are cached: a refusal is always read afresh.
+    if (row && row.status === 'active' && isRole(row.role)) cache?.set(key.toString('hex'), row);
+  }
   if (!row || row.status !== 'active' || !isRole(row.role)) return { status: 'invalid' };
   const idle = now.getTime() - row.last_seen_at.getTime();
   if (idle > idleMs) return { status: 'expired', sessionId: row.id, userId: row.user_id };
   if (idle > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    row.last_seen_at = now;
   }
   return { status: 'valid', auth: { sessionId: row.id, user: { id: row.user_id, username: row.username, role: row.role } } };
 }
@@ -72,6 +129,7 @@ export interface AuthOptions {
   db: Kysely<Database>;
   idleMs: number;
   now: () => Date;
+  sessionCache?: SessionCache;
   // Records the end of an idle session (an event), so its history shows why it ended.
   expireSession: (sessionId: string, userId: number) => Promise<void>;
 }
@@ -98,7 +156,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!access || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated('Authentication required');
-    const found = await lookupSession(options.db, token, options.now(), options.idleMs);
+    const found = await lookupSession(options.db, token, options.now(), options.idleMs, options.sessionCache);
     if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId);
     if (found.status !== 'valid') throw unauthenticated('Token expired or invalid');
     request.auth = found.auth;

@@ -197,4 +197,28 @@ describe('executeCommand', () => {
     expect(await streamEvents(streamId)).toEqual([]);
     expect(await effectRows(streamId)).toEqual([]);
   });
+
+  it('appends events that hasEffects says have none without calling the effects', async () => {
+    const streamId = 'no-effects';
+    let effects = 0;
+    const outcome = await executeCommand(handle.db, {
+      streamId,
+      decider: counter,
+      metadata,
+      decide: async (state) => [inc('command', state + 1)],
+      effects: async () => {
+        effects++;
+      },
+      hasEffects: () => false,
+    });
+    expect(outcome.append).not.toBeNull();
+    expect(effects).toBe(0);
+    expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1]);
+  });
+
+  it('decides nothing, writes nothing and reports no append', async () => {
+    const outcome = await executeCommand(handle.db, { streamId: 'nothing', decider: counter, metadata, decide: () => [] });
+    expect(outcome).toEqual({ state: 0, events: [], append: null });
+    expect(await streamEvents('nothing')).toEqual([]);
+  });
 });

@@ -26,29 +26,47 @@ const MAX_TRIES = 3;
 
 // Load a stream, fold it, decide, append with optimistic concurrency; on a conflict reload and decide again.
 // `effects` writes the command-side tables that go with the events, in the same transaction.
+// `decide` may be async to gather the facts a decision needs (a pick's stock holders) once it has the state.
+//
+// The stream is read outside any transaction: the append's (stream_id, stream_version) key is what makes the
+// decision safe (a writer that got there first fails the insert, and the command is decided again on the new
+// stream), so a transaction around the read added only statements. A command that decides nothing writes
+// nothing and opens no transaction; one without effects appends in a single autocommitted statement; only one
+// with effects pays for BEGIN and COMMIT. Each statement is a round trip that costs the service a socket write.
 export async function executeCommand<S, E extends NewEvent>(
   db: Kysely<Database>,
   options: {
     streamId: string;
     decider: Decider<S, E>;
-    decide: (state: S) => E[];
+    decide: (state: S) => E[] | Promise<E[]>;
     metadata: EventMetadata;
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
+    // Whether these events have effects to write (default: any do): those that have none are appended alone.
+    hasEffects?: (events: E[]) => boolean;
   },
 ): Promise<CommandOutcome<S, E>> {
-  return transactWithRetry(db, async (trx) => {
-    const history = await readStream<E>(trx, options.streamId);
-    const before = foldStream(options.decider, history);
-    const events = options.decide(before);
-    const after = events.reduce(options.decider.evolve, before);
-    const append = await appendToStreams(
-      trx,
-      [{ streamId: options.streamId, expectedVersion: history.length, events }],
-      options.metadata,
-    );
-    if (options.effects && events.length > 0) await options.effects(trx, events, before, after);
-    return { state: after, events, append };
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const history = await readStream<E>(db, options.streamId);
+      const before = foldStream(options.decider, history);
+      const events = await options.decide(before);
+      const after = events.reduce(options.decider.evolve, before);
+      if (events.length === 0) return { state: after, events, append: null };
+      const appends = [{ streamId: options.streamId, expectedVersion: history.length, events }];
+      const effects = options.effects && (options.hasEffects?.(events) ?? true) ? options.effects : undefined;
+      const append = effects
+        ? await db.transaction().execute(async (trx) => {
+            const written = await appendToStreams(trx, appends, options.metadata);
+            await effects(trx, events, before, after);
+            return written;
+          })
+        : await appendToStreams(db, appends, options.metadata);
+      return { state: after, events, append };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      if (attempt >= MAX_TRIES) throw concurrencyExhausted();
+    }
+  }
 }
 
 // One transaction, run again from fresh state when another writer got to a stream first: up to 3 tries, then 409.

@@ -29,18 +29,20 @@ export class ConcurrencyError extends Error {
 // Rows per INSERT: one statement's arrays stay a few MB at most however big an upload is.
 const ROWS_PER_INSERT = 5000;
 
-// Appends to several streams in the caller's transaction. A taken (stream_id, stream_version) means another
+// Appends to several streams in the caller's transaction, or, given the pool, in one autocommitted statement
+// (only for at most ROWS_PER_INSERT events: more take several statements, which must share a transaction). A taken (stream_id, stream_version) means another
 // writer got there first: ConcurrencyError, which executeCommand turns into reload-and-retry.
 // The rows travel as four array parameters unnested by the server (the metadata, the same for every event of a
 // command or upload, once): a multi-row VALUES list costs the server five bound parameters per event to parse
 // and plan, which made an event cost 100-200 us to write.
 export async function appendToStreams(
-  trx: Transaction<Database>,
+  trx: Executor,
   appends: readonly StreamAppend[],
   metadata: EventMetadata,
 ): Promise<AppendResult | null> {
   const total = appends.reduce((n, a) => n + a.events.length, 0);
   if (total === 0) return null;
+  if (total > ROWS_PER_INSERT && !trx.isTransaction) throw new Error('an append of more than one statement needs a transaction');
   const meta = JSON.stringify(metadata);
   let last: AppendResult | null = null;
   try {

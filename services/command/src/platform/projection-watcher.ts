@@ -33,6 +33,12 @@ export class ProjectionWatcher {
     private readonly log: (msg: string) => void = () => {},
   ) {}
 
+  // True while the LISTEN connection is up: notices (and so other instances' user changes) reach this process.
+  get listening(): boolean {
+    return this.client !== null && this.listenedOn === this.client;
+  }
+  private listenedOn: pg.Client | null = null;
+
   async start(): Promise<void> {
     await this.connect();
   }
@@ -48,6 +54,7 @@ export class ProjectionWatcher {
     const retry = () => {
       if (this.closed || this.client !== client) return;
       this.client = null;
+      this.listenedOn = null;
       this.log('live listener lost its connection; reconnecting');
       this.reconnectTimer = setTimeout(() => void this.connect().catch(retry), 1000);
     };
@@ -56,7 +63,17 @@ export class ProjectionWatcher {
     this.client = client;
     await client.connect();
     await client.query('listen read_models');
+    this.listenedOn = client;
+    // Notices sent while disconnected are lost: whoever caches on the strength of them starts afresh.
+    for (const listener of this.reconnectListeners) listener();
     await this.refresh();
+  }
+
+  private reconnectListeners = new Set<() => void>();
+
+  onListening(listener: () => void): () => void {
+    this.reconnectListeners.add(listener);
+    return () => this.reconnectListeners.delete(listener);
   }
 
   onChange(listener: (notice: ReadModelsNotice) => void): () => void {

@@ -2,27 +2,29 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { executeCommand, foldStream, type CommandOutcome } from '../../platform/command.ts';
-import { readStream } from '../../platform/event-store.ts';
-import { applyStockMovements, stockHolders } from '../../platform/stock.ts';
+import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
+import { applyStockMovements } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
+// `command` may be built from the state just read (a pick's location depends on the item's SKU).
 export function runOrderCommand(
   ctx: AppContext,
   orderId: number,
-  command: OrderCommand,
+  command: OrderCommand | ((state: OrderState) => Promise<OrderCommand>),
   metadata: EventMetadata,
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
   return executeCommand(ctx.db, {
     streamId: orderStreamId(orderId),
     decider: orderDecider,
-    decide: (state) => decideOrder(command, state, ctx.now()),
+    decide: async (state) => decideOrder(typeof command === 'function' ? await command(state) : command, state, ctx.now()),
     metadata,
     // A pick takes its stock in the transaction that records it: never below zero, whatever races it.
     effects: async (trx, events) => {
       for (const e of events) if (e.type === 'OrderItemPicked') await applyStockMovements(trx, e.data.movements);
     },
+    // Only a pick moves stock: every other order command is one autocommitted append.
+    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked'),
   });
 }
 
@@ -34,36 +36,51 @@ export async function workerFacts(db: Kysely<Database>, userId: number): Promise
 // The pick's location: the one named, else the one holding most of the SKU. With no stock anywhere the item is
 // picked unstocked (no movement). A named location without enough stock fails in applyStockMovements with a
 // 409 naming the locations that hold the SKU.
+// The facts are gathered once the stream is read (so it is read once, and again only on a retry), and the
+// holders come with their location types in one statement.
 export async function pickItem(
   ctx: AppContext,
   orderId: number,
   itemId: number,
   options: { actor: Actor; location: string | null; notes: string | null; metadata: EventMetadata },
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
-  const state = foldStream(orderDecider, await readStream<OrderEvent>(ctx.db, orderStreamId(orderId)));
-  const item = state.status === 'absent' ? undefined : state.items.find((i) => i.id === itemId);
-  let location = options.location;
-  let unstocked = false;
-  if (item) {
-    const holders = await stockHolders(ctx.db, item.sku);
-    unstocked = holders.length === 0;
-    location ??= holders[0]?.location ?? null;
-  }
-  const registered = location
-    ? await ctx.db.selectFrom('location_registry').select('type').where('code', '=', location).executeTakeFirst()
-    : undefined;
-  return runOrderCommand(
-    ctx,
-    orderId,
-    {
+  return runOrderCommand(ctx, orderId, async (state) => {
+    const item = state.status === 'absent' ? undefined : state.items.find((i) => i.id === itemId);
+    let location = options.location;
+    let locationType: string | null = null;
+    let unstocked = false;
+    if (item) {
+      const holders = await stockHoldersWithType(ctx.db, item.sku);
+      unstocked = holders.length === 0;
+      const chosen = location === null ? holders[0] : holders.find((h) => h.location === location);
+      location ??= chosen?.location ?? null;
+      if (chosen) locationType = chosen.type;
+    }
+    if (location !== null && locationType === null) {
+      const registered = await ctx.db.selectFrom('location_registry').select('type').where('code', '=', location).executeTakeFirst();
+      locationType = registered?.type ?? null;
+    }
+    return {
       type: 'PickItem',
       item_id: itemId,
       actor: options.actor,
       location,
-      location_type: registered?.type ?? null,
+      location_type: locationType,
       unstocked,
       notes: options.notes,
-    },
-    options.metadata,
-  );
+    };
+  }, options.metadata);
+}
+
+// stockHolders (most first) with each location's registered type (null when unregistered).
+async function stockHoldersWithType(db: Kysely<Database>, sku: string) {
+  return db
+    .selectFrom('stock_levels as s')
+    .leftJoin('location_registry as l', 'l.code', 's.location')
+    .select(['s.location', 's.quantity', 'l.type'])
+    .where('s.sku', '=', sku)
+    .where('s.quantity', '>', 0)
+    .orderBy('s.quantity', 'desc')
+    .orderBy('s.location')
+    .execute();
 }

@@ -66,7 +66,7 @@ async function syncCommandSide(
   }
 }
 
-export function runUserCommand(
+export async function runUserCommand(
   ctx: AppContext,
   userId: number,
   command: UserCommand,
@@ -74,13 +74,20 @@ export function runUserCommand(
   extras: CommandSideExtras = {},
 ) {
   const now = ctx.now();
-  return executeCommand(ctx.db, {
-    streamId: userStreamId(userId),
-    decider: userDecider,
-    decide: (state) => decideUser(command, state, now),
-    metadata,
-    effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
-  });
+  try {
+    return await executeCommand(ctx.db, {
+      streamId: userStreamId(userId),
+      decider: userDecider,
+      decide: (state) => decideUser(command, state, now),
+      metadata,
+      effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
+    });
+  } finally {
+    // A signed-out session, a deactivated or deleted user, a changed role: refused or re-read from the next
+    // request on, not after the session cache's second (auth.ts). Cleared whatever the outcome: a failed commit
+    // may still have committed.
+    ctx.sessionCache.clear();
+  }
 }
 
 export async function expireSession(ctx: AppContext, sessionId: string, userId: number): Promise<void> {
@@ -92,4 +99,5 @@ export async function expireSession(ctx: AppContext, sessionId: string, userId: 
     .where('id', '=', sessionId)
     .where('ended_at', 'is', null)
     .execute();
+  ctx.sessionCache.clear();
 }
