@@ -18,17 +18,19 @@ export async function rebuildReadModels(
     await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
     await sql`truncate ${sql.join(READ_MODEL_TABLES.map((t) => sql.table(t)))}`.execute(trx);
     const secondary = await dropSecondaryIndexes(trx);
+    const rebuilders = projections.map((p) => ({ ...p, ...(p.rebuilder?.() ?? { finish: async () => {} }) }));
     let cp: Checkpoint = { tx: '0', pos: '0' };
     let total = 0;
     for (;;) {
       const events = await readAfter(trx, cp, options.batchSize ?? 5000);
       if (events.length === 0) break;
-      await applyEvents(trx, projections, events, new Set());
+      await applyEvents(trx, rebuilders, events, new Set());
       const last = events[events.length - 1]!;
       cp = { tx: last.transaction_id, pos: last.global_position };
       total += events.length;
       options.onProgress?.(total);
     }
+    for (const r of rebuilders) await r.finish(trx);
     for (const index of secondary) await sql.raw(index.definition).execute(trx);
     await saveCheckpoint(trx, cp);
     await notifyReadModels(trx, cp, ['*']);
