@@ -7,4 +7,13 @@ export interface Projection {
   name: string;
   handles: ReadonlySet<string>;
   apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
+  // A full rebuild's own way of applying the whole history (from empty tables, in one transaction, nothing reading
+  // them before it commits), when that can be cheaper than batch after batch of `apply`; `finish` runs after the last
+  // batch. Must leave exactly the tables `apply` would.
+  rebuilder?(): Rebuilder;
+}
+
+export interface Rebuilder {
+  apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
+  finish(trx: Transaction<Database>): Promise<void>;
 }

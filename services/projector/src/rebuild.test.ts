@@ -95,6 +95,21 @@ describe('rebuilding the read models', () => {
     expect(await snapshot(db)).toEqual(live);
   });
 
+  it('rebuildReadModels leaves every read-model index as it found it, including those it drops while it runs', async () => {
+    const db = app.database.db;
+    const indexes = async () =>
+      (
+        await sql<{ def: string }>`
+          select indexdef as def from pg_indexes
+           where schemaname = current_schema() and tablename like 'rm\\_%' order by indexname`.execute(db)
+      ).rows.map((r) => r.def);
+    const before = await indexes();
+    // The trigram and GIN indexes are among those dropped and rebuilt.
+    expect(before.some((d) => / using (gin|gist) /i.test(d))).toBe(true);
+    await rebuildReadModels(db, projections);
+    expect(await indexes()).toEqual(before);
+  });
+
   it('npm run projections:rebuild exits 0 and leaves the tables equal to the live ones', async () => {
     const db = app.database.db;
     await caughtUp(db);

@@ -1,10 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
 import { applyEvents, lockCheckpoint, notifyReadModels, readAfter, saveCheckpoint, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
 
-// Rebuilds every read model from the events in one transaction: readers see the old tables until it
-// commits, and a live projector waits on the checkpoint row, then carries on from where the rebuild ended.
+// Rebuilds every read model from the events in one transaction: a failed rebuild rolls back to the old tables, and a
+// live projector waits on the checkpoint row, then carries on from where the rebuild ended. While it runs, readers of
+// the read models wait too (the truncation and the dropped indexes lock the tables until commit).
 export async function rebuildReadModels(
   db: Kysely<Database>,
   projections: readonly Projection[],
@@ -12,20 +13,47 @@ export async function rebuildReadModels(
 ): Promise<{ events: number; checkpoint: Checkpoint }> {
   return db.transaction().execute(async (trx) => {
     await lockCheckpoint(trx);
-    for (const table of READ_MODEL_TABLES) await sql`delete from ${sql.table(table)}`.execute(trx);
+    // Nothing waits on this commit but the operator; the index builds at the end sort millions of entries.
+    await sql`set local synchronous_commit = off`.execute(trx);
+    await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
+    await sql`truncate ${sql.join(READ_MODEL_TABLES.map((t) => sql.table(t)))}`.execute(trx);
+    const secondary = await dropSecondaryIndexes(trx);
+    const rebuilders = projections.map((p) => ({ ...p, ...(p.rebuilder?.() ?? { finish: async () => {} }) }));
     let cp: Checkpoint = { tx: '0', pos: '0' };
     let total = 0;
     for (;;) {
       const events = await readAfter(trx, cp, options.batchSize ?? 5000);
       if (events.length === 0) break;
-      await applyEvents(trx, projections, events, new Set());
+      await applyEvents(trx, rebuilders, events, new Set());
       const last = events[events.length - 1]!;
       cp = { tx: last.transaction_id, pos: last.global_position };
       total += events.length;
       options.onProgress?.(total);
     }
+    for (const r of rebuilders) await r.finish(trx);
+    for (const index of secondary) await sql.raw(index.definition).execute(trx);
     await saveCheckpoint(trx, cp);
     await notifyReadModels(trx, cp, ['*']);
     return { events: total, checkpoint: cp };
   });
+}
+
+// The read models' indexes that no write needs (not a primary key, unique or constraint index, which the upserts'
+// ON CONFLICT and the constraints rely on): maintaining them row by row (trigram and GIN entries above all) costs
+// more than building each once from the finished table. Their definitions come from the catalogue, so an index a
+// later migration adds is covered; DDL is transactional, so a failed rebuild gets them back with the old rows.
+async function dropSecondaryIndexes(trx: Transaction<Database>): Promise<{ definition: string }[]> {
+  const { rows } = await sql<{ schema: string; name: string; definition: string }>`
+    select n.nspname as schema, c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i
+      join pg_class c on c.oid = i.indexrelid
+      join pg_class t on t.oid = i.indrelid
+      join pg_namespace n on n.oid = t.relnamespace
+     where n.nspname = current_schema()
+       and t.relname = any(${[...READ_MODEL_TABLES]}::text[])
+       and not i.indisunique and not i.indisprimary and not i.indisexclusion
+       and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+     order by c.relname`.execute(trx);
+  for (const index of rows) await sql`drop index ${sql.id(index.schema, index.name)}`.execute(trx);
+  return rows;
 }

@@ -12,34 +12,13 @@ export const stockLedgerProjection: Projection = {
   handles: new Set<string>(STOCK_MOVEMENT_EVENT_TYPES),
   async apply(trx, events, topics) {
     topics.add('inventory');
-    const moves = events.flatMap((stored) =>
-      movementsOf(stored.data)
-        .map((m, seq) => ({ stored, seq, m }))
-        .filter((x) => x.m.delta !== 0),
-    );
+    const moves = movesOf(events);
     if (moves.length === 0) return;
     const types = await locationTypes(trx, moves.map((x) => x.m.location));
     // Running balances start from what rm_stock holds; each movement row records the balance after it. The current
     // figures are then written once per key, a few multi-row statements per batch instead of four per movement.
     const balances = await currentBalances(trx, moves.map((x) => x.m));
-    const rows: Insertable<Database['rm_stock_movements']>[] = moves.map(({ stored, seq, m }) => {
-      const key = stockKey(m.sku, m.location);
-      const balance = (balances.get(key) ?? 0) + m.delta;
-      balances.set(key, balance);
-      return {
-        position: stored.global_position,
-        seq,
-        sku: m.sku,
-        style_code: m.style_code,
-        location: m.location,
-        delta: m.delta,
-        balance_after: balance,
-        event_type: stored.type,
-        reason: reasonOf(stored),
-        actor_id: stored.metadata.actor_id,
-        recorded_at: stored.recorded_at,
-      };
-    });
+    const rows = movementRows(moves, balances);
     const perStock = sumBy(moves, (x) => stockKey(x.m.sku, x.m.location), (x) => ({
       sku: x.m.sku,
       location: x.m.location,
@@ -51,43 +30,143 @@ export const stockLedgerProjection: Projection = {
     const perSku = sumBy(moves, (x) => x.m.sku, (x) => ({ sku: x.m.sku, style_code: x.m.style_code, quantity: 0 }), add);
     const perLocation = sumBy(moves, (x) => x.m.location, (x) => ({ location: x.m.location, quantity: 0 }), add);
     const perLocationStyle = sumBy(moves, (x) => `${x.m.location}\u0000${x.m.style_code}`, (x) => ({ location: x.m.location, style_code: x.m.style_code, quantity: 0 }), add);
-    // Each table in one statement per 10,000 rows, the rows passed as one JSON parameter: a VALUES list of
-    // thousands of bound parameters costs more to parse and bind than to write.
-    for (const chunk of chunks(perStock, 10_000)) {
-      await sql`
-        insert into rm_stock (sku, location, location_type, style_code, quantity, updated_at)
-        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-                 as u(sku text, location text, location_type text, style_code text, quantity int, updated_at timestamptz)
-        on conflict (sku, location) do update set quantity = rm_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`.execute(trx);
-    }
-    for (const chunk of chunks(perSku, 10_000)) {
-      await sql`
-        insert into rm_sku_stock (sku, style_code, quantity)
-        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity int)
-        on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`.execute(trx);
-    }
-    for (const chunk of chunks(perLocation, 10_000)) {
-      await sql`
-        insert into rm_location_stock (location, quantity)
-        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity int)
-        on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`.execute(trx);
-    }
-    for (const chunk of chunks(perLocationStyle, 10_000)) {
-      await sql`
-        insert into rm_location_styles (location, style_code, quantity)
-        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity int)
-        on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`.execute(trx);
-    }
-    for (const chunk of chunks(rows, 10_000)) {
-      await sql`
-        insert into rm_stock_movements (position, seq, sku, style_code, location, delta, balance_after, event_type, reason,
-                                        actor_id, recorded_at)
-        select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-                 as u(position bigint, seq int, sku text, style_code text, location text, delta int, balance_after int,
-                      event_type text, reason text, actor_id int, recorded_at timestamptz)`.execute(trx);
-    }
+    await writeFigures(trx, { perStock, perSku, perLocation, perLocationStyle });
+    await insertMovements(trx, rows);
+  },
+  // A rebuild starts from empty tables and nothing reads them before it commits: the current figures are sums, kept
+  // in memory across batches and written once at the end; only the movement rows are written per batch.
+  rebuilder() {
+    const perStock = new Map<string, StockRow>();
+    const perSku = new Map<string, { sku: string; style_code: string; quantity: number }>();
+    const perLocation = new Map<string, { location: string; quantity: number }>();
+    const perLocationStyle = new Map<string, { location: string; style_code: string; quantity: number }>();
+    const balances = new Map<string, number>();
+    return {
+      async apply(trx, events) {
+        const moves = movesOf(events);
+        if (moves.length === 0) return;
+        // A stock row takes its location's type when first written, as the live upsert does (it never updates it).
+        const fresh = moves.filter((x) => !perStock.has(stockKey(x.m.sku, x.m.location))).map((x) => x.m.location);
+        const types = await locationTypes(trx, fresh);
+        await insertMovements(trx, movementRows(moves, balances));
+        for (const { stored, m } of moves) {
+          const key = stockKey(m.sku, m.location);
+          const row = perStock.get(key) ?? {
+            sku: m.sku,
+            location: m.location,
+            location_type: types.get(m.location) ?? guessType(m.location),
+            style_code: m.style_code,
+            quantity: 0,
+            updated_at: stored.recorded_at,
+          };
+          row.quantity += m.delta;
+          row.updated_at = stored.recorded_at;
+          perStock.set(key, row);
+          const sku = perSku.get(m.sku) ?? { sku: m.sku, style_code: m.style_code, quantity: 0 };
+          sku.quantity += m.delta;
+          perSku.set(m.sku, sku);
+          const location = perLocation.get(m.location) ?? { location: m.location, quantity: 0 };
+          location.quantity += m.delta;
+          perLocation.set(m.location, location);
+          const lsKey = `${m.location}\u0000${m.style_code}`;
+          const ls = perLocationStyle.get(lsKey) ?? { location: m.location, style_code: m.style_code, quantity: 0 };
+          ls.quantity += m.delta;
+          perLocationStyle.set(lsKey, ls);
+        }
+      },
+      async finish(trx) {
+        await writeFigures(trx, {
+          perStock: [...perStock.values()],
+          perSku: [...perSku.values()],
+          perLocation: [...perLocation.values()],
+          perLocationStyle: [...perLocationStyle.values()],
+        });
+      },
+    };
   },
 };
+
+type StockRow = { sku: string; location: string; location_type: string; style_code: string; quantity: number; updated_at: Date | string };
+
+// The current figures, added to what the tables hold (upserts).
+async function writeFigures(
+  trx: Transaction<Database>,
+  { perStock, perSku, perLocation, perLocationStyle }: {
+    perStock: readonly StockRow[];
+    perSku: readonly { sku: string; style_code: string; quantity: number }[];
+    perLocation: readonly { location: string; quantity: number }[];
+    perLocationStyle: readonly { location: string; style_code: string; quantity: number }[];
+  },
+): Promise<void> {
+  // Each table in one statement per 10,000 rows, the rows passed as one JSON parameter: a VALUES list of
+  // thousands of bound parameters costs more to parse and bind than to write.
+  for (const chunk of chunks(perStock, 10_000)) {
+    await sql`
+      insert into rm_stock (sku, location, location_type, style_code, quantity, updated_at)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+               as u(sku text, location text, location_type text, style_code text, quantity int, updated_at timestamptz)
+      on conflict (sku, location) do update set quantity = rm_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`.execute(trx);
+  }
+  for (const chunk of chunks(perSku, 10_000)) {
+    await sql`
+      insert into rm_sku_stock (sku, style_code, quantity)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity int)
+      on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`.execute(trx);
+  }
+  for (const chunk of chunks(perLocation, 10_000)) {
+    await sql`
+      insert into rm_location_stock (location, quantity)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity int)
+      on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`.execute(trx);
+  }
+  for (const chunk of chunks(perLocationStyle, 10_000)) {
+    await sql`
+      insert into rm_location_styles (location, style_code, quantity)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity int)
+      on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`.execute(trx);
+  }
+}
+
+async function insertMovements(trx: Transaction<Database>, rows: readonly Insertable<Database['rm_stock_movements']>[]): Promise<void> {
+  for (const chunk of chunks(rows, 10_000)) {
+    await sql`
+      insert into rm_stock_movements (position, seq, sku, style_code, location, delta, balance_after, event_type, reason,
+                                      actor_id, recorded_at)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
+               as u(position bigint, seq int, sku text, style_code text, location text, delta int, balance_after int,
+                    event_type text, reason text, actor_id int, recorded_at timestamptz)`.execute(trx);
+  }
+}
+
+function movesOf(events: readonly StoredEvent[]): Move[] {
+  return events.flatMap((stored) =>
+    movementsOf(stored.data)
+      .map((m, seq) => ({ stored, seq, m }))
+      .filter((x) => x.m.delta !== 0),
+  );
+}
+
+// Each movement row records the balance after it; `balances` holds the balance before the batch and is carried on.
+function movementRows(moves: readonly Move[], balances: Map<string, number>): Insertable<Database['rm_stock_movements']>[] {
+  return moves.map(({ stored, seq, m }) => {
+    const key = stockKey(m.sku, m.location);
+    const balance = (balances.get(key) ?? 0) + m.delta;
+    balances.set(key, balance);
+    return {
+      position: stored.global_position,
+      seq,
+      sku: m.sku,
+      style_code: m.style_code,
+      location: m.location,
+      delta: m.delta,
+      balance_after: balance,
+      event_type: stored.type,
+      reason: reasonOf(stored),
+      actor_id: stored.metadata.actor_id,
+      recorded_at: stored.recorded_at,
+    };
+  });
+}
 
 type Move = { stored: StoredEvent; seq: number; m: StockMovement };
 
