@@ -56,6 +56,18 @@ export function client(app: FastifyInstance, token: string | null = null): Clien
     }
     return { status: res.statusCode, body: parsed as any };
   };
+  return clientOver(token, call);
+}
+
+type Call = (
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  raw?: { body: Buffer; contentType: string },
+) => Promise<Answer>;
+
+// The Client methods over one transport (app.inject, or fetch against a listening server).
+export function clientOver(token: string | null, call: Call): Client {
   return {
     token,
     get: (url) => call('GET', url),

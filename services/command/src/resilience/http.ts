@@ -1,9 +1,9 @@
-import { multipartBody, type Answer, type Client } from '../testing.ts';
+import { clientOver, type Answer, type Client } from '../testing.ts';
 
 // The test client's interface over real HTTP (fetch against a listening server), for tests about what happens on
 // the wire: many requests at once, a server whose database goes away.
 export function httpClient(baseUrl: string, token: string | null = null): Client {
-  const call = async (method: string, path: string, body?: unknown, raw?: { body: Buffer; contentType: string }): Promise<Answer> => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown, raw?: { body: Buffer; contentType: string }): Promise<Answer> => {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     let payload: Buffer | string | undefined;
     if (raw) {
@@ -23,15 +23,7 @@ export function httpClient(baseUrl: string, token: string | null = null): Client
     }
     return { status: res.status, body: parsed as any };
   };
-  return {
-    token,
-    get: (url) => call('GET', url),
-    post: (url, body) => call('POST', url, body ?? {}),
-    put: (url, body) => call('PUT', url, body ?? {}),
-    patch: (url, body) => call('PATCH', url, body),
-    delete: (url) => call('DELETE', url),
-    upload: (url, filename, content, field) => call('POST', url, undefined, multipartBody(filename, content, field)),
-  };
+  return clientOver(token, call);
 }
 
 export async function httpLogin(baseUrl: string, username: string, password: string): Promise<Client> {

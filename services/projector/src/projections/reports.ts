@@ -1,5 +1,5 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { Database, RmOrderTimingsTable } from '@wh/migrations';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
+import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
@@ -209,19 +209,7 @@ async function updateTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
   }
 }
 
-interface PickRow {
-  position: string;
-  order_id: number;
-  order_number: string;
-  item_id: number;
-  sku: string;
-  style_code: string;
-  quantity: number;
-  picked_by: number;
-  worker_id: number;
-  unstocked: boolean;
-  picked_at: Date;
-}
+type PickRow = Insertable<RmReportPicksTable>;
 
 function pickRow(position: string, d: Pick, orderNumber: string, at: Date): PickRow {
   return {

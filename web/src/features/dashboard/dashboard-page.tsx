@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { can, isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
@@ -6,7 +6,6 @@ import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useNow } from '../../lib/timers.ts';
 import { dailySummaryQuery, dashboardKeys } from './api/dashboard-api.ts';
@@ -28,14 +27,6 @@ export function DashboardPage() {
   const [refreshing, setRefreshing] = useState(false);
   // A 401 here ends the session in the API client ('Your session has expired. Please log in again.').
   const summary = useQuery(dailySummaryQuery());
-  // The live socket announces changes only once it is ready: whatever changed between the first fetch and then
-  // (the socket opens a moment after the page) would wait for the 30 s poll. Refetch when it becomes ready.
-  const live = useAtomValue(liveStatusAtom);
-  const lastLive = useRef(live);
-  useEffect(() => {
-    if (lastLive.current !== 'live' && live === 'live') void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    lastLive.current = live;
-  }, [live, queryClient]);
   if (!user) return null;
 
   const role = isRole(user.role) ? user.role : 'worker';
