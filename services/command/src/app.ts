@@ -10,15 +10,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
 import { MAX_UPLOAD_BYTES } from '@wh/contracts';
-import { createAppContext, type AppContext } from './platform/app-context.ts';
+import type { AppContext } from './platform/app-context.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { liveGateway } from './platform/live.ts';
-import type { ProjectionWatcher } from './platform/projection-watcher.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
 import { expireSession } from './features/users/sessions.ts';
@@ -31,18 +28,16 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 
 export interface BuildAppOptions {
-  config: Config;
-  db: Kysely<Database>;
-  watcher: ProjectionWatcher;
+  // The one context of the process: its session cache listens to the watcher, so it is made once (startServer).
+  ctx: AppContext;
   // The built web app to serve; omitted in API-only tests.
   webDist?: string;
-  now?: () => Date;
   logger?: boolean;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
-  const now = options.now ?? (() => new Date());
+  const { ctx } = options;
+  const { config, now } = ctx;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
@@ -59,7 +54,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const ctx: AppContext = createAppContext(config, options.db, options.watcher, now);
 
   // Infrastructure first, then features, then the web app.
   await app.register(helmet, {
@@ -99,7 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await systemRoutes(app, ctx);
-  await liveGateway(app, { db: ctx.db, watcher: options.watcher, idleMs: config.SESSION_IDLE_HOURS * 3600_000, now });
+  await liveGateway(app, { db: ctx.db, watcher: ctx.watcher, idleMs: config.SESSION_IDLE_HOURS * 3600_000, now });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });

@@ -41,12 +41,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     : null;
   projector?.start();
   const now = options.now ?? (() => new Date());
-  const admin = await ensureAdmin(createAppContext(config, database.db, watcher, now), config.ADMIN_PASSWORD);
+  const ctx = createAppContext(config, database.db, watcher, now);
+  const admin = await ensureAdmin(ctx, config.ADMIN_PASSWORD);
   const app = await buildApp({
-    config,
-    db: database.db,
-    watcher,
-    now,
+    ctx,
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
