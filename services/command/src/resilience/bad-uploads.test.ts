@@ -62,7 +62,7 @@ const ROUTES: Route[] = [
     header: ['Handle', 'Title', 'Option1 Name', 'Option1 Value', 'Option2 Name', 'Option2 Value', 'Variant SKU'],
     row: (n) => [`style-zz${n}`, 'Wrap Dress', 'Size', '8', 'Color', 'Red', `ZZ${n}-8-RED`],
     badRow: ['style-zz1', '', 'Size', '8', 'Color', 'Red', 'ZZ1-8-RED'],
-    badRowMessage: 'File validation failed: Missing required fields: Title',
+    badRowMessage: 'File validation failed: Row 2: Missing required fields: Title',
     refusedStatus: 400,
     // CSV has no formulas: a cell starting with = is text and is kept as that text (exports neutralise it).
     formulas: { csv: `Handle,Title,Variant SKU\nstyle-fx1,"=${HYPERLINK.replace(/"/g, '""')}",FX1-8-RED\n`, contains: ['=HYPERLINK('] },

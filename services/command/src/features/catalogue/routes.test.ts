@@ -87,7 +87,7 @@ describe('POST /api/files/upload/shopify-inventory', () => {
     expect(noColumns.body.message).toBe('The catalogue needs Handle, Title, SKU and option name and value columns. Missing: Handle, Title, SKU');
     const allBad = await manager.upload(UPLOAD, 'products.csv', 'Handle,Title,Variant SKU\nx-1,,X1-M-RED\n');
     expect(allBad.status).toBe(400);
-    expect(allBad.body.message).toBe('File validation failed: Missing required fields: Title');
+    expect(allBad.body.message).toBe('File validation failed: Row 2: Missing required fields: Title');
     expect((await manager.get('/api/styles')).body.data.pagination.total_records).toBe(before);
   });
 

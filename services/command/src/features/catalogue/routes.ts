@@ -104,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const parsed = parseShopifyProducts(parseSheet(file));
       if (parsed.styles.length === 0) {
         const first = parsed.errors[0];
-        if (first) throw badRequest(`File validation failed: ${first.error}`);
+        if (first) throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
         if (parsed.skipped_gift_vouchers === 0) throw badRequest(UPLOAD_MESSAGES.noData);
       }
       const outcome = await importStyles(ctx, parsed.styles, metadataOf(request));
