@@ -3,7 +3,7 @@ import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
-import { applyStockMovements } from '../../platform/stock.ts';
+import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
@@ -23,8 +23,13 @@ export function runOrderCommand(
     effects: async (trx, events) => {
       for (const e of events) if (e.type === 'OrderItemPicked') await applyStockMovements(trx, e.data.movements);
     },
-    // Only a pick moves stock: every other order command is one autocommitted append.
-    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked'),
+    // Only a stocked pick moves stock: every other order command (an unstocked pick too) is one autocommitted append.
+    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked' && e.data.movements.length > 0),
+    // A pick takes from one location: the take and the append in one statement, no transaction round trips.
+    appendInOne: (events) => {
+      const take = singleTake(events.flatMap((e) => (e.type === 'OrderItemPicked' ? e.data.movements : [])));
+      return take ? (db, appends, metadata) => appendTakingStock(db, appends, metadata, take) : null;
+    },
   });
 }
 
