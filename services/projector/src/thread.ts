@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ProjectorStatus } from './runner.ts';
 
@@ -21,11 +23,12 @@ export class ProjectorThread {
 
   start(): void {
     if (this.worker) return;
-    const url = new URL('./thread-worker.ts', import.meta.url);
-    // A worker inherits the process's flags; a .ts entry needs the tsx loader even where the process got its
-    // TypeScript another way (vitest).
-    const execArgv = process.execArgv.some((a) => a.includes('tsx')) ? process.execArgv : [...process.execArgv, '--import', 'tsx'];
-    const worker = new Worker(url, { workerData: { databaseUrl: this.options.databaseUrl, pollMs: this.options.pollMs ?? 1000 }, execArgv });
+    // The worker's entry is TypeScript: it registers the tsx loader itself, since the loader the process was started
+    // with (`--import tsx`, or vitest's) does not reach worker threads.
+    const entry = new URL('./thread-worker.ts', import.meta.url).href;
+    const tsx = tsxEsmApi();
+    const boot = `import(${JSON.stringify(tsx)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
+    const worker = new Worker(boot, { eval: true, workerData: { databaseUrl: this.options.databaseUrl, pollMs: this.options.pollMs ?? 1000 } });
     this.worker = worker;
     let exited!: () => void;
     this.stopped = new Promise<void>((resolve) => (exited = resolve));
@@ -54,4 +57,11 @@ export class ProjectorThread {
   async whenActive(): Promise<void> {
     while (this.current !== 'active' && this.worker) await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+// tsx's ESM register API as a file URL (its CommonJS build, which require.resolve finds, cannot load it).
+function tsxEsmApi(): string {
+  const require = createRequire(import.meta.url);
+  const manifest = require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> };
+  return new URL(manifest.exports['./esm/api']!.import.default, pathToFileURL(require.resolve('tsx/package.json'))).href;
 }
