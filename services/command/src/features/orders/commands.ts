@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { SessionCache } from '../../platform/auth.ts';
 import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
 import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
@@ -33,8 +34,13 @@ export function runOrderCommand(
   });
 }
 
-export async function workerFacts(db: Kysely<Database>, userId: number): Promise<WorkerFacts | null> {
+// `cache`: the app's session cache, which also keeps users for up to a second (see SessionCache.getUser): an
+// assign is half the commands under load and this read was one of its four statements.
+export async function workerFacts(db: Kysely<Database>, userId: number, cache?: SessionCache): Promise<WorkerFacts | null> {
+  const cached = cache?.getUser<WorkerFacts>(userId);
+  if (cached) return cached;
   const row = await db.selectFrom('user_registry').select(['id', 'username', 'role', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (row) cache?.setUser(userId, row);
   return row ?? null;
 }
 
