@@ -17,7 +17,6 @@ async function main() {
   const server = await startServer({
     config: { ...config, DATABASE_URL: databaseUrl },
     withProjector: true,
-    projectorThread: true,
     webDist: `${root}web/dist`,
   });
   const shown = server.url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');

@@ -6,12 +6,10 @@
 //     npx tsx bench/commands.ts
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BroadcastChannel, isMainThread, threadId } from 'node:worker_threads';
 
 const require = createRequire(new URL('../../migrations/src/connect.ts', import.meta.url));
 const pg = require('pg');
-// A worker thread (the projector's) loads this too: its counts go to a file of their own.
-const out = `${process.env.COUNT_STATEMENTS_OUT ?? '/tmp/count-statements.json'}${isMainThread ? '' : `.thread${threadId}`}`;
+const out = process.env.COUNT_STATEMENTS_OUT ?? '/tmp/count-statements.json';
 const since = { at: Date.now() };
 const byApp = new Map();
 const byText = new Map();
@@ -68,13 +66,5 @@ const reset = () => {
   Object.assign(batches, { count: 0, totalMs: 0, events: 0, maxMs: 0 });
   since.at = Date.now();
 };
-// The main thread hears the signal (bench/commands.ts sends it) and passes it on to the projector's thread.
-const channel = new BroadcastChannel('count-statements');
-channel.unref();
-if (isMainThread) {
-  process.on('SIGUSR2', () => {
-    reset();
-    channel.postMessage('reset');
-  });
-} else channel.onmessage = reset;
+process.on('SIGUSR2', reset);
 process.on('exit', dump);

@@ -9,7 +9,6 @@ try {
   const server = await startServer({
     config: { ...config, DATABASE_URL: config.DATABASE_URL },
     withProjector: process.env.WITH_PROJECTOR === 'true',
-    projectorThread: true,
     webDist: fileURLToPath(new URL('../../../web/dist', import.meta.url)),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void server.close().then(() => process.exit(0)));

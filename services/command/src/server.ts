@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
-import { Projector, ProjectorThread, projections } from '@wh/projector';
+import { Projector, projections } from '@wh/projector';
 import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
@@ -12,7 +12,7 @@ export interface RunningServer {
   url: string;
   database: DatabaseHandle;
   watcher: ProjectionWatcher;
-  projector: Projector | ProjectorThread | null;
+  projector: Projector | null;
   admin: AdminBootstrap;
   close(): Promise<void>;
 }
@@ -21,9 +21,6 @@ export interface StartOptions {
   config: Config & { DATABASE_URL: string };
   // Runs the projector in this process (npm start, tests); docker-compose runs it on its own.
   withProjector: boolean;
-  // The projector in a worker thread of this process, on an event loop of its own (main.ts, npm start); tests
-  // mostly keep it on the service's loop, which starts faster.
-  projectorThread?: boolean;
   webDist?: string;
   listen?: boolean;
   now?: () => Date;
@@ -38,14 +35,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await watcher.start();
   // The projector's own connections: on the command pool its batches queued behind the very commands that wait
   // for them (read your writes), 50 concurrent commands holding all 20 connections.
-  let projector: Projector | ProjectorThread | null = null;
-  let projectorDatabase: DatabaseHandle | null = null;
-  if (options.withProjector && options.projectorThread) {
-    projector = new ProjectorThread({ databaseUrl: config.DATABASE_URL, pollMs: 500 });
-  } else if (options.withProjector) {
-    projectorDatabase = createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 });
-    projector = new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, pollMs: 500 });
-  }
+  const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
+  const projector = projectorDatabase
+    ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, pollMs: 500 })
+    : null;
   projector?.start();
   const now = options.now ?? (() => new Date());
   const ctx = createAppContext(config, database.db, watcher, now);

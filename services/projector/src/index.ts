@@ -3,4 +3,3 @@ export { rebuildReadModels } from './rebuild.ts';
 export { projectBatch, compactTopics } from './batch.ts';
 export { projections } from './projections/index.ts';
 export type { Projection } from './projection.ts';
-export { ProjectorThread } from './thread.ts';

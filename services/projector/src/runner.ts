@@ -23,16 +23,14 @@ export interface ProjectorOptions {
   pollMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
   onBatch?: (result: BatchResult) => void;
-  // Every change of state (standby, active, stopped): a projector in a worker thread reports it to its process.
-  onStatus?: (status: ProjectorStatus) => void;
 }
 
-export type ProjectorStatus = 'stopped' | 'standby' | 'active';
+type ProjectorStatus = 'stopped' | 'standby' | 'active';
 
 // Tails the event store. One active instance per database: the holder of a session advisory lock;
 // others wait on it and take over when the holder's connection goes away.
 export class Projector {
-  private current: ProjectorStatus = 'stopped';
+  private status: ProjectorStatus = 'stopped';
   private client: pg.Client | null = null;
   private stopping = false;
   private wake: (() => void) | null = null;
@@ -42,17 +40,7 @@ export class Projector {
   constructor(private readonly options: ProjectorOptions) {}
 
   get state(): ProjectorStatus {
-    return this.current;
-  }
-
-  private set status(next: ProjectorStatus) {
-    if (next === this.current) return;
-    this.current = next;
-    this.options.onStatus?.(next);
-  }
-
-  private get status(): ProjectorStatus {
-    return this.current;
+    return this.status;
   }
 
   start(): void {

@@ -31,8 +31,6 @@ beforeAll(async () => {
   server = await startServer({
     config: { ...loadConfig({}), DATABASE_URL: database.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1' },
     withProjector: true,
-    // As deployed (main.ts, npm start): the projector in a worker thread, which must ride out the outage too.
-    projectorThread: true,
     listen: true,
     logger: false,
   });
