@@ -33,7 +33,8 @@ const MAX_TRIES = 3;
 // decision safe (a writer that got there first fails the insert, and the command is decided again on the new
 // stream), so a transaction around the read added only statements. A command that decides nothing writes
 // nothing and opens no transaction; one without effects appends in a single autocommitted statement, and so does
-// one whose effects fit in the append's statement (`appendInOne`); only the rest pay for BEGIN and COMMIT. Each statement is a round trip that costs the service a socket write.
+// one whose effects fit in the append's statement (`appendInOne`); only the rest pay for BEGIN and COMMIT. Each
+// statement is a round trip that costs the service a socket write.
 export async function executeCommand<S, E extends NewEvent>(
   db: Kysely<Database>,
   options: {

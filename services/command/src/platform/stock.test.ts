@@ -151,6 +151,15 @@ describe('a take and its events in one statement', () => {
     expect(await level('SHORT-1', 'A-3-1')).toBe(1);
   });
 
+  it('reports a moved stream rather than a shortfall when the take that emptied the location was its own item', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'LAST-1', location: 'A-3-3', delta: 1 }]));
+    const take = { sku: 'LAST-1', location: 'A-3-3', delta: -1 };
+    await appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(1)] }], metadata, take);
+    const stale = appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await level('LAST-1', 'A-3-3')).toBe(0);
+  });
+
   it('gives the stock back when the stream moved on (a concurrency error undoes the take)', async () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-3', location: 'A-3-2', delta: 5 }]));
     const take = { sku: 'RACE-3', location: 'A-3-2', delta: -1 };

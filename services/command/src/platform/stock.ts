@@ -132,6 +132,14 @@ export async function appendTakingStock(
     throw error;
   }
   if (row?.position == null) {
+    // Nothing was written. If the stream moved on meanwhile (another pick of this item took the last unit), the
+    // command is decided again on the new stream, as a transaction's append would have made it: its answer is then
+    // the decider's ("already picked"), not a shortfall.
+    const { rows: taken } = await sql<{ found: boolean }>`
+      select exists(
+        select 1 from events e join unnest(${streams}::text[], ${versions}::int[]) as x(s, v)
+            on e.stream_id = x.s and e.stream_version = x.v) as found`.execute(db);
+    if (taken[0]?.found) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
     const here = await db
       .selectFrom('stock_levels')
       .select('quantity')
