@@ -2,7 +2,9 @@
 // valid commands: assign an order to a worker, reassign some to another worker, and pick each order's item with
 // the token of the worker who holds it. Every answer includes the read-your-writes wait.
 //   npx tsx bench/commands.ts          (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_COMMANDS per run)
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { sql } from 'kysely';
 import type { Bench, BenchRow } from './lib/types.ts';
 import { ADMIN_PASSWORD, api, expectOk, median, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
 
@@ -134,6 +136,32 @@ async function load(url: string, list: Planned[]): Promise<RunResult> {
   };
 }
 
+// CPU seconds (user + system) a process has used, from /proc: where the commands' cost goes, independent of how
+// long other work on the host made them wait. null where /proc is not there.
+function cpuSeconds(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+// The service process (both threads) and the PostgreSQL backends serving its database (on this host only).
+async function cpuNow(prepared: Prepared): Promise<{ service: number | null; postgres: number | null; batches: number }> {
+  // Every projector batch that applies something moves the checkpoint row once (the statistics lag by up to a second).
+  const { rows: stats } = await sql<{ n: string }>`
+    select n_tup_upd::text as n from pg_stat_user_tables where relname = 'projector_checkpoints'`.execute(prepared.service.database.db);
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.execute(prepared.service.database.db);
+  const backends = rows.map((r) => cpuSeconds(r.pid));
+  return {
+    service: cpuSeconds(prepared.service.pid),
+    postgres: backends.some((b) => b === null) ? null : backends.reduce<number>((n, b) => n + b!, 0),
+    batches: Number(stats[0]?.n ?? 0),
+  };
+}
+
 export const bench: Bench = async (ctx) => {
   // Commands per order: 1 assign + 1 pick + a quarter reassign.
   const perRun = Math.ceil(COMMANDS_PER_RUN / 2.25);
@@ -141,10 +169,22 @@ export const bench: Bench = async (ctx) => {
   const prepared = await prepare(ctx.pgUrl, perRun * ctx.runs);
   try {
     const runs: RunResult[] = [];
+    // bench/lib/count-statements.mjs, when preloaded: leave the preparation out of its counts.
+    if (process.env.COUNT_STATEMENTS_OUT) process.kill(prepared.service.pid, 'SIGUSR2');
     for (let r = 0; r < ctx.runs; r++) {
       const list = plan(prepared, prepared.orders.slice(r * perRun, (r + 1) * perRun));
+      const before = await cpuNow(prepared);
+      const generator = process.cpuUsage();
       const res = await load(prepared.service.url, list);
-      ctx.log(`  run ${r + 1}: ${res.total} commands, p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} cmd/s, non-2xx/errors ${res.errors}`);
+      const used = process.cpuUsage(generator);
+      const after = await cpuNow(prepared);
+      // Backends that ended during the run are missed (the pools keep theirs): a lower bound for PostgreSQL.
+      const perCommand = (a: number | null, b: number | null) => (a === null || b === null ? '?' : ((1000 * (b - a)) / res.total).toFixed(2));
+      ctx.log(
+        `  run ${r + 1}: ${res.total} commands, p50 ${res.p50} ms, p99 ${res.p99} ms, ${res.rps.toFixed(0)} cmd/s, non-2xx/errors ${res.errors}; ` +
+          `CPU ms a command: service ${perCommand(before.service, after.service)}, PostgreSQL ${perCommand(before.postgres, after.postgres)}, ` +
+          `autocannon ${perCommand(0, (used.user + used.system) / 1e6)}; projector batches ${after.batches - before.batches}`,
+      );
       runs.push(res);
     }
     const errors = runs.reduce((n, r) => n + r.errors, 0);

@@ -82,8 +82,31 @@ export class SessionCache {
     this.entries.set(key, { row, at: performance.now() });
   }
 
+  // Users as commands name them (an assign's worker: role and status), under the same rules and clears as the
+  // sessions: every user command here and every `users` notice empties both, so a row is at most a second old
+  // and never older than the last change this process heard of. An assign read the worker afresh before, but
+  // nothing locked the row between that read and the append either: the window is the notice's delay as it was.
+  getUser<T extends object>(id: number): T | undefined {
+    const hit = this.users.get(id);
+    if (!hit) return undefined;
+    if (!this.hearsChanges() || performance.now() - hit.at > SessionCache.MAX_AGE_MS) {
+      this.users.delete(id);
+      return undefined;
+    }
+    return hit.row as T;
+  }
+
+  setUser(id: number, row: object): void {
+    if (!this.hearsChanges()) return;
+    if (this.users.size >= 10_000) this.users.clear();
+    this.users.set(id, { row, at: performance.now() });
+  }
+
+  private users = new Map<number, { row: object; at: number }>();
+
   clear(): void {
     this.entries.clear();
+    this.users.clear();
   }
 }
 

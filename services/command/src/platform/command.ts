@@ -9,6 +9,7 @@ import {
   type EventMetadata,
   type NewEvent,
   type StoredEvent,
+  type StreamAppend,
 } from './event-store.ts';
 
 export interface Decider<S, E extends NewEvent> {
@@ -31,8 +32,9 @@ const MAX_TRIES = 3;
 // The stream is read outside any transaction: the append's (stream_id, stream_version) key is what makes the
 // decision safe (a writer that got there first fails the insert, and the command is decided again on the new
 // stream), so a transaction around the read added only statements. A command that decides nothing writes
-// nothing and opens no transaction; one without effects appends in a single autocommitted statement; only one
-// with effects pays for BEGIN and COMMIT. Each statement is a round trip that costs the service a socket write.
+// nothing and opens no transaction; one without effects appends in a single autocommitted statement, and so does
+// one whose effects fit in the append's statement (`appendInOne`); only the rest pay for BEGIN and COMMIT. Each
+// statement is a round trip that costs the service a socket write.
 export async function executeCommand<S, E extends NewEvent>(
   db: Kysely<Database>,
   options: {
@@ -43,6 +45,9 @@ export async function executeCommand<S, E extends NewEvent>(
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
     // Whether these events have effects to write (default: any do): those that have none are appended alone.
     hasEffects?: (events: E[]) => boolean;
+    // A writer of the append and its effects in one autocommitted statement, when these events allow it (a stocked
+    // pick: stock/appendTakingStock); null falls back to `effects` in a transaction.
+    appendInOne?: (events: E[]) => ((db: Kysely<Database>, appends: StreamAppend[], metadata: EventMetadata) => Promise<AppendResult>) | null;
   },
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
@@ -53,8 +58,11 @@ export async function executeCommand<S, E extends NewEvent>(
       const after = events.reduce(options.decider.evolve, before);
       if (events.length === 0) return { state: after, events, append: null };
       const appends = [{ streamId: options.streamId, expectedVersion: history.length, events }];
+      const inOne = options.appendInOne?.(events) ?? null;
       const effects = options.effects && (options.hasEffects?.(events) ?? true) ? options.effects : undefined;
-      const append = effects
+      const append = inOne
+        ? await inOne(db, appends, options.metadata)
+        : effects
         ? await db.transaction().execute(async (trx) => {
             const written = await appendToStreams(trx, appends, options.metadata);
             await effects(trx, events, before, after);

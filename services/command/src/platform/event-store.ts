@@ -85,6 +85,20 @@ export async function appendToStreams(
   return last;
 }
 
+// The append's rows as the four arrays the insert unnests.
+export function eventArrays(appends: readonly StreamAppend[]): { streams: string[]; versions: number[]; types: string[]; data: string[] } {
+  const out = { streams: [] as string[], versions: [] as number[], types: [] as string[], data: [] as string[] };
+  for (const a of appends) {
+    a.events.forEach((event, i) => {
+      out.streams.push(a.streamId);
+      out.versions.push(a.expectedVersion + i + 1);
+      out.types.push(event.type);
+      out.data.push(JSON.stringify(event.data));
+    });
+  }
+  return out;
+}
+
 export async function readStream<E extends NewEvent>(db: Executor, streamId: string): Promise<StoredEvent<E>[]> {
   const rows = await db
     .selectFrom('events')

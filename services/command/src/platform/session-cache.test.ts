@@ -27,6 +27,18 @@ describe('SessionCache', () => {
     cache.clear();
     expect(cache.get('k')).toBeUndefined();
   });
+
+  it('keeps users under the same rules: nothing while deaf to other instances, everything forgotten when cleared', () => {
+    const worker = { id: 7, username: 'w', role: 'worker', status: 'active' };
+    const deaf = new SessionCache(() => false);
+    deaf.setUser(7, worker);
+    expect(deaf.getUser(7)).toBeUndefined();
+    const cache = new SessionCache();
+    cache.setUser(7, worker);
+    expect(cache.getUser(7)).toBe(worker);
+    cache.clear();
+    expect(cache.getUser(7)).toBeUndefined();
+  });
 });
 
 describe('signed-in requests and the session cache', () => {

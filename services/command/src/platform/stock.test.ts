@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
-import { applyStockMovements, InsufficientStockError, lockStockLevels, stockHolders, stockKey } from './stock.ts';
+import { ConcurrencyError } from './event-store.ts';
+import { appendTakingStock, applyStockMovements, InsufficientStockError, lockStockLevels, singleTake, stockHolders, stockKey } from './stock.ts';
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -104,5 +105,68 @@ describe('stock levels', () => {
     );
     expect(counts.get(stockKey('DR1-8-BLUE', 'A-1-1'))).toBe(3);
     expect(counts.has(stockKey('DR1-8-BLUE', 'Z-9-9'))).toBe(false);
+  });
+});
+
+describe('a take and its events in one statement', () => {
+  const metadata = { actor_id: null, actor_role: null, correlation_id: 'stock-test', causation_id: null, client_ip: null };
+  const eventsOf = async (streamId: string) =>
+    handle.db.selectFrom('events').select(['stream_version', 'event_type']).where('stream_id', '=', streamId).orderBy('stream_version').execute();
+  const picked = (n: number) => ({ type: 'TestPicked', data: { n } });
+
+  it('knows a single take from other movements', () => {
+    expect(singleTake([{ sku: 'A', location: 'X', delta: -2 }])).toEqual({ sku: 'A', location: 'X', delta: -2 });
+    expect(singleTake([])).toBeNull();
+    expect(singleTake([{ sku: 'A', location: 'X', delta: 2 }])).toBeNull();
+    expect(singleTake([{ sku: 'A', location: 'X', delta: -1 }, { sku: 'A', location: 'Y', delta: -1 }])).toBeNull();
+  });
+
+  it('never goes below zero, and writes events only for the takes that found stock, when 20 race', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-2', location: 'A-2-2', delta: 7 }]));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        appendTakingStock(handle.db, [{ streamId: `take-${i}`, expectedVersion: 0, events: [picked(i)] }], metadata, {
+          sku: 'RACE-2',
+          location: 'A-2-2',
+          delta: -1,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
+    expect(results.filter((r) => r.status === 'rejected' && r.reason instanceof InsufficientStockError)).toHaveLength(13);
+    expect(await level('RACE-2', 'A-2-2')).toBe(0);
+    const written = await handle.db.selectFrom('events').select('stream_id').where('stream_id', 'like', 'take-%').execute();
+    expect(written).toHaveLength(7);
+  });
+
+  it('refuses a take without enough stock, naming the holders, and appends nothing', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'SHORT-1', location: 'A-3-1', delta: 1 }]));
+    const attempt = appendTakingStock(handle.db, [{ streamId: 'short-1', expectedVersion: 0, events: [picked(1)] }], metadata, {
+      sku: 'SHORT-1',
+      location: 'A-3-1',
+      delta: -2,
+    });
+    await expect(attempt).rejects.toMatchObject({ status: 409, message: 'Not enough stock of SHORT-1 at A-3-1: 1 there, 2 needed. SHORT-1 is held at A-3-1 (1).' });
+    expect(await eventsOf('short-1')).toEqual([]);
+    expect(await level('SHORT-1', 'A-3-1')).toBe(1);
+  });
+
+  it('reports a moved stream rather than a shortfall when the take that emptied the location was its own item', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'LAST-1', location: 'A-3-3', delta: 1 }]));
+    const take = { sku: 'LAST-1', location: 'A-3-3', delta: -1 };
+    await appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(1)] }], metadata, take);
+    const stale = appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await level('LAST-1', 'A-3-3')).toBe(0);
+  });
+
+  it('gives the stock back when the stream moved on (a concurrency error undoes the take)', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-3', location: 'A-3-2', delta: 5 }]));
+    const take = { sku: 'RACE-3', location: 'A-3-2', delta: -1 };
+    await appendTakingStock(handle.db, [{ streamId: 'moved-1', expectedVersion: 0, events: [picked(1)] }], metadata, take);
+    const stale = appendTakingStock(handle.db, [{ streamId: 'moved-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await level('RACE-3', 'A-3-2')).toBe(4);
+    expect(await eventsOf('moved-1')).toEqual([{ stream_version: 1, event_type: 'TestPicked' }]);
   });
 });

@@ -1,6 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { DomainError } from './errors.ts';
+import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
 
 // Stock per (SKU, location) on the command side. Every feature that moves stock (receiving, allocation,
 // adjustments, picks) calls applyStockMovements inside the transaction that appends its events, so the
@@ -90,6 +91,64 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
       )
       .execute();
   }
+}
+
+// The movements as one take from one location, when that is all they are (a stocked pick): null otherwise.
+export function singleTake(movements: readonly StockMovement[]): StockMovement | null {
+  const combined = combine(movements);
+  return combined.length === 1 && combined[0]!.delta < 0 ? combined[0]! : null;
+}
+
+// Appends the events and takes the stock in one autocommitted statement: the events are written only if the
+// location holds enough (the update's `quantity >= n` is re-checked on the latest row version when another take
+// got there first, so stock never goes below zero), and the take is undone with the statement when the append
+// finds its stream version taken (ConcurrencyError). The same guarantees as applyStockMovements inside
+// BEGIN ... COMMIT, in one round trip instead of four, and the stock row is locked only while the statement runs
+// and commits (in a transaction it stayed locked across two round trips through a busy event loop, and every
+// other pick of the SKU queued on it).
+export async function appendTakingStock(
+  db: Kysely<Database>,
+  appends: readonly StreamAppend[],
+  metadata: EventMetadata,
+  take: StockMovement,
+): Promise<AppendResult> {
+  const { streams, versions, types, data } = eventArrays(appends);
+  let row: { position: string | null; transaction_id: string } | undefined;
+  try {
+    ({ rows: [row] } = await sql<{ position: string | null; transaction_id: string }>`
+      with taken as (
+        update stock_levels set quantity = quantity + ${take.delta}::int
+         where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
+        returning 1),
+      inserted as (
+        insert into events (stream_id, stream_version, event_type, data, metadata)
+        select s, v, t, d, ${JSON.stringify(metadata)}::jsonb
+          from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
+         where exists (select 1 from taken)
+        returning global_position)
+      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(db));
+  } catch (error) {
+    if (isUniqueViolation(error, 'events_stream_version_unique')) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
+    throw error;
+  }
+  if (row?.position == null) {
+    // Nothing was written. If the stream moved on meanwhile (another pick of this item took the last unit), the
+    // command is decided again on the new stream, as a transaction's append would have made it: its answer is then
+    // the decider's ("already picked"), not a shortfall.
+    const { rows: taken } = await sql<{ found: boolean }>`
+      select exists(
+        select 1 from events e join unnest(${streams}::text[], ${versions}::int[]) as x(s, v)
+            on e.stream_id = x.s and e.stream_version = x.v) as found`.execute(db);
+    if (taken[0]?.found) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
+    const here = await db
+      .selectFrom('stock_levels')
+      .select('quantity')
+      .where('sku', '=', take.sku)
+      .where('location', '=', take.location)
+      .executeTakeFirst();
+    throw new InsufficientStockError(take.sku, take.location, here?.quantity ?? 0, -take.delta, await stockHolders(db, take.sku));
+  }
+  return { transactionId: row.transaction_id, position: row.position };
 }
 
 // Units going into a location hold its registry row (shared) until commit, so a deactivation or a capacity change,

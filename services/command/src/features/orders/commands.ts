@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { SessionCache } from '../../platform/auth.ts';
 import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
-import { applyStockMovements } from '../../platform/stock.ts';
+import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
@@ -23,13 +24,23 @@ export function runOrderCommand(
     effects: async (trx, events) => {
       for (const e of events) if (e.type === 'OrderItemPicked') await applyStockMovements(trx, e.data.movements);
     },
-    // Only a pick moves stock: every other order command is one autocommitted append.
-    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked'),
+    // Only a stocked pick moves stock: every other order command (an unstocked pick too) is one autocommitted append.
+    hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked' && e.data.movements.length > 0),
+    // A pick takes from one location: the take and the append in one statement, no transaction round trips.
+    appendInOne: (events) => {
+      const take = singleTake(events.flatMap((e) => (e.type === 'OrderItemPicked' ? e.data.movements : [])));
+      return take ? (db, appends, metadata) => appendTakingStock(db, appends, metadata, take) : null;
+    },
   });
 }
 
-export async function workerFacts(db: Kysely<Database>, userId: number): Promise<WorkerFacts | null> {
+// `cache`: the app's session cache, which also keeps users for up to a second (see SessionCache.getUser): an
+// assign is half the commands under load and this read was one of its four statements.
+export async function workerFacts(db: Kysely<Database>, userId: number, cache?: SessionCache): Promise<WorkerFacts | null> {
+  const cached = cache?.getUser<WorkerFacts>(userId);
+  if (cached) return cached;
   const row = await db.selectFrom('user_registry').select(['id', 'username', 'role', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (row) cache?.setUser(userId, row);
   return row ?? null;
 }
 

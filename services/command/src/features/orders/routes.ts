@@ -146,7 +146,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id } = request.params;
-      const worker = await workerFacts(ctx.db, request.body.worker_id);
+      const worker = await workerFacts(ctx.db, request.body.worker_id, ctx.sessionCache);
       const outcome = await runOrderCommand(ctx, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, metadataOf(request));
       return answer(id, outcome.append, 'Worker assigned successfully');
     },
