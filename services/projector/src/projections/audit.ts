@@ -91,6 +91,8 @@ async function insertImports(trx: Trx, rows: readonly ImportRow[]): Promise<Set<
       from unnest(${rows.map((r) => r.stored.global_position)}::bigint[], ${rows.map((r) => r.key)}::text[],
                   ${rows.map((r) => r.summary)}::text[]) as x(position, key, summary)
       join events e on e.global_position = x.position
+     -- The planner guesses 100 rows for unnest: this makes it probe events by key whatever it guesses.
+     where e.global_position = any(${rows.map((r) => r.stored.global_position)}::bigint[])
     returning position::text`.execute(trx);
   return new Set(inserted.map((r) => r.position));
 }
