@@ -104,7 +104,7 @@ try {
   };
   t = performance.now();
   const projector = PIPELINE ? project() : null;
-  const stored = await cpuPhase('append', () => storeImportedOrders(db, plan.orders, { metadata: { actor_id: 1, actor_role: 'manager', correlation_id: 'p', causation_id: null, ip: null } as never, at: new Date().toISOString(), importDay: '2026-11-21', sourceFile: `orders.${FORMAT}` }));
+  const stored = await cpuPhase('append', () => storeImportedOrders(db, plan.orders, { metadata: { actor_id: 1, actor_role: 'manager', correlation_id: 'profile', causation_id: null, client_ip: null }, at: new Date().toISOString(), importDay: '2026-11-21', sourceFile: `orders.${FORMAT}` }));
   add('append', performance.now() - t);
   appending = false;
   const tp = performance.now();
