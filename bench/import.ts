@@ -134,10 +134,12 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
 export const bench: Bench = async (ctx) => {
   const { csv, xlsx } = orderFiles(ROWS);
   ctx.log(`import: ${ROWS.toLocaleString('en-GB')} rows, CSV ${(csv.length / 1e6).toFixed(1)} MB, XLSX ${(xlsx.length / 1e6).toFixed(1)} MB`);
+  // BENCH_IMPORT_FORMATS=csv (or xlsx) measures one format only.
+  const formats = (process.env.BENCH_IMPORT_FORMATS ?? 'csv,xlsx').toLowerCase().split(',');
   const files = [
     { label: 'CSV', name: 'orders-bench.csv', buffer: csv, type: 'text/csv' },
     { label: 'XLSX', name: 'orders-bench.xlsx', buffer: xlsx, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
-  ];
+  ].filter((f) => formats.includes(f.label.toLowerCase()));
   const rows: BenchRow[] = [];
   for (const file of files) {
     const runs: { timed: Timed; floorMs: number }[] = [];

@@ -9,7 +9,8 @@ import {
   type OrderUploadResult,
 } from '@wh/contracts';
 import { UPLOAD_MESSAGES } from '../../platform/uploads.ts';
-import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
+import { appendToStreamsBulk } from '../../platform/event-store-bulk.ts';
 import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 
 // Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
@@ -114,7 +115,7 @@ async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], 
       items: itemCount,
       units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
       skipped_existing,
-      append: await appendToStreams(trx, appends, options.metadata),
+      append: await appendToStreamsBulk(trx, appends, options.metadata),
     };
   });
 }

@@ -1,0 +1,121 @@
+// Where an order import's time goes, stage by stage, without the HTTP service: parse, plan, append (the command
+// side's storeImportedOrders), then the projector's batches with each projection's `apply` timed. Not part of
+// `npm run bench`: a tool for working on bench/import.ts's figure.
+//   npx tsx bench/import-profile.ts        (BENCH_DATABASE_URL, BENCH_IMPORT_ROWS, PROFILE_FORMAT=csv|xlsx,
+//                                           PROFILE_PIPELINE=1 to project while appending, as the service does)
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { createDatabase, migrate } from '@wh/migrations';
+import { createTestDatabase } from '@wh/migrations/testing';
+import { parseSheet } from '@wh/command/platform/uploads';
+import { planOrderImport } from '@wh/command/features/orders/import-file';
+import { storeImportedOrders } from '@wh/command/features/orders/import-store';
+import { projectBatch } from '@wh/projector/batch';
+import { projections } from '@wh/projector/projections/index';
+import type { Projection } from '@wh/projector/projection';
+import { orderFiles, orderRows } from './import.ts';
+
+const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const FORMAT = process.env.PROFILE_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
+const PIPELINE = process.env.PROFILE_PIPELINE === '1';
+const BATCH = Number(process.env.PROFILE_BATCH ?? 8000);
+
+// CPU seconds of the PostgreSQL cluster (its postmaster, live children, reaped children) and of this process: on a
+// shared, loaded machine, wall times swing by 2x between runs, CPU times far less.
+const PGDATA = process.env.PROFILE_PGDATA;
+function pgCpu(): number {
+  if (!PGDATA) return NaN;
+  const ticks = 100;
+  const pid = Number(readFileSync(`${PGDATA}/postmaster.pid`, 'utf8').split('\n')[0]);
+  const stat = (p: number) => readFileSync(`/proc/${p}/stat`, 'utf8').slice(readFileSync(`/proc/${p}/stat`, 'utf8').lastIndexOf(')') + 2).split(' ');
+  const own = stat(pid);
+  let total = Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]);
+  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) {
+    try {
+      const c = stat(Number(child));
+      total += Number(c[11]) + Number(c[12]);
+    } catch {
+      // exited meanwhile: counted in the postmaster's reaped children
+    }
+  }
+  return total / ticks;
+}
+const nodeCpu = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
+const cpu = new Map<string, [number, number]>();
+const cpuPhase = async <T>(name: string, f: () => Promise<T>): Promise<T> => {
+  const p0 = pgCpu();
+  const n0 = nodeCpu();
+  const r = await f();
+  cpu.set(name, [pgCpu() - p0, nodeCpu() - n0]);
+  return r;
+};
+
+const scratch = await createTestDatabase(PG, { migrate: false });
+await migrate(scratch.url);
+const database = createDatabase(scratch.url, { application: 'profile', max: 6 });
+const db = database.db;
+// Experiments: statements run after migrating (e.g. dropping an index to see its share).
+for (const statement of (process.env.PROFILE_SETUP ?? '').split(';').filter((x) => x.trim())) await sql.raw(statement).execute(db);
+const spent = new Map<string, number>();
+const add = (k: string, ms: number) => spent.set(k, (spent.get(k) ?? 0) + ms);
+const timed: Projection[] = projections.map((p) => ({
+  ...p,
+  handles: p.handles,
+  async apply(trx, events, topics) {
+    const t = performance.now();
+    await p.apply(trx, events, topics);
+    add(`project ${p.name}`, performance.now() - t);
+  },
+}));
+
+try {
+  const buffer =
+    FORMAT === 'csv'
+      ? Buffer.from([['Order #', 'Item', 'SKU', 'Value', 'is Fulfilled'], ...orderRows(ROWS)].map((r) => r.map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',')).join('\n'))
+      : orderFiles(ROWS).xlsx;
+  let t = performance.now();
+  const t0 = t;
+  const sheet = parseSheet({ filename: `orders.${FORMAT}`, extension: FORMAT, buffer });
+  add('parse', performance.now() - t);
+  t = performance.now();
+  const plan = planOrderImport(sheet);
+  add('plan', performance.now() - t);
+  let appending = true;
+  let batches = 0;
+  let events = 0;
+  const project = async () => {
+    for (;;) {
+      const tb = performance.now();
+      const r = await db.transaction().execute(async (trx) => {
+        await sql`set local synchronous_commit = off`.execute(trx);
+        return projectBatch(trx, timed, BATCH);
+      });
+      if (r.count > 0) {
+        add('project batch (all)', performance.now() - tb);
+        batches++;
+        events += r.count;
+      } else if (!appending) return;
+      else await new Promise((res) => setTimeout(res, 10));
+    }
+  };
+  t = performance.now();
+  const projector = PIPELINE ? project() : null;
+  const stored = await cpuPhase('append', () => storeImportedOrders(db, plan.orders, { metadata: { actor_id: 1, actor_role: 'manager', correlation_id: 'profile', causation_id: null, client_ip: null }, at: new Date().toISOString(), importDay: '2026-11-21', sourceFile: `orders.${FORMAT}` }));
+  add('append', performance.now() - t);
+  appending = false;
+  const tp = performance.now();
+  await cpuPhase('project', () => projector ?? project());
+  add('project after append', performance.now() - tp);
+  const total = performance.now() - t0;
+  console.log(`${FORMAT} ${ROWS} rows, ${stored.orders} orders, ${stored.items} items; ${batches} batches, ${events} events; pipeline ${PIPELINE}`);
+  for (const [k, ms] of spent) console.log(`  ${k.padEnd(28)} ${(ms / 1000).toFixed(2)} s`);
+  for (const [k, [p, n]] of cpu) console.log(`  cpu ${k.padEnd(24)} pg ${p.toFixed(2)} s, node ${n.toFixed(2)} s`);
+  console.log(`  ${'total'.padEnd(28)} ${(total / 1000).toFixed(2)} s`);
+} finally {
+  await database.close();
+  await scratch.drop();
+}
