@@ -29,19 +29,78 @@ function statusOf(value: string): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'pending';
 }
 
-function filteredOrders(db: Db, f: OrderFilters) {
+// How a search's orders are found (rm_search_terms, rm_order_terms: each distinct order number, SKU and style name,
+// and the orders holding it). The text is first matched against the terms (trigram index, short strings); then:
+// - few matching rows: the orders themselves, read by id and sorted (a SKU, a full style name, an order number);
+// - many: the list walked newest first, each order asked whether it holds a matching term (a broad name: a page
+//   of twenty is found within a few hundred orders). The switch is where the two cost the same: reading m rows
+//   against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
+// - too many terms to list (a digit or two): the walk, matching each order's terms against the text itself.
+type SearchPlan =
+  | { kind: 'none' }
+  | { kind: 'nothing' }
+  | { kind: 'orders'; ids: number[] }
+  | { kind: 'walk'; termIds: number[] }
+  | { kind: 'walk-text'; pattern: string };
+
+const MAX_LISTED_TERMS = 5000;
+// A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
+// count capped without walking.
+const COUNT_PROBE_ROWS = 10 * (ORDER_SEARCH_COUNT_CAP + 1);
+
+async function planSearch(db: Db, search: string | undefined, rowsWanted: number): Promise<SearchPlan> {
+  if (!search) return { kind: 'none' };
+  const pattern = `%${escapeLike(search.toUpperCase())}%`;
+  const terms = await db
+    .selectFrom('rm_search_terms')
+    .select('id')
+    .where('term', 'like', pattern)
+    .limit(MAX_LISTED_TERMS + 1)
+    .execute();
+  if (terms.length === 0) return { kind: 'nothing' };
+  if (terms.length > MAX_LISTED_TERMS) return { kind: 'walk-text', pattern };
+  const termIds = terms.map((t) => t.id);
+  const { n } = await db
+    .selectFrom('rm_order_status_counts')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const few = Math.ceil(Math.sqrt(rowsWanted * Math.max(1, Number(n))));
+  const rows = await db
+    .selectFrom('rm_order_terms')
+    .select('order_id')
+    .where(sql<boolean>`term_id = any(${termIds}::int[])`)
+    .limit(few + 1)
+    .execute();
+  if (rows.length > few) return { kind: 'walk', termIds };
+  return { kind: 'orders', ids: [...new Set(rows.map((r) => r.order_id))] };
+}
+
+function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
   let q = db.selectFrom('rm_orders');
   if (f.status) q = q.where('status', 'in', f.status);
   if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
   else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
   if (f.date) q = q.where('order_date', '=', f.date);
-  // A substring search over order number, SKUs and style names (rm_order_search): the planner either finds the
-  // matches by trigram index (a rare text) or walks the list newest first probing each order's text (a common one).
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search.toUpperCase())}%`;
-    q = q.where('id', 'in', (eb) => eb.selectFrom('rm_order_search').select('order_id').where('search_text', 'like', pattern));
+  switch (search.kind) {
+    case 'none':
+      return q;
+    case 'nothing':
+      return q.where(sql<boolean>`false`);
+    case 'orders':
+      return q.where(sql<boolean>`rm_orders.id = any(${search.ids}::int[])`);
+    // A scalar subquery with a LIMIT stays a per-row probe (never a join over every match), so the page is found by
+    // walking the newest-first index.
+    case 'walk':
+      return q.where(
+        sql<boolean>`coalesce((select true from rm_order_terms ot
+                                where ot.order_id = rm_orders.id and ot.term_id = any(${search.termIds}::int[]) limit 1), false)`,
+      );
+    case 'walk-text':
+      return q.where(
+        sql<boolean>`coalesce((select true from rm_order_terms ot join rm_search_terms s on s.id = ot.term_id
+                                where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false)`,
+      );
   }
-  return q;
 }
 
 const orderColumns = (db: Db) =>
@@ -50,30 +109,50 @@ const orderColumns = (db: Db) =>
     .selectAll()
     .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
-async function countOrders(db: Db, f: OrderFilters): Promise<{ total: number; capped: boolean }> {
+type Count = { total: number; capped: boolean };
+const capped = (n: number): Count => (n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false });
+
+async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise<Count> {
   // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
-  if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
+  if (search.kind === 'none' && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
     if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
     return { total: Number((await q.executeTakeFirstOrThrow()).n), capped: false };
   }
-  if (f.search) {
-    // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
-    // orders): exact up to the cap, then '1000+'.
-    const row = await db
-      .selectFrom(filteredOrders(db, f).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n);
-    return n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  if (search.kind === 'none') {
+    const row = await filteredOrders(db, f, search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return { total: Number(row.n), capped: false };
   }
-  const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { total: Number(row.n), capped: false };
+  // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
+  // orders): exact up to the cap, then '1000+'.
+  const searchOnly = !f.status && !f.date && f.worker_id === undefined;
+  if (search.kind === 'nothing') return { total: 0, capped: false };
+  if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
+  if (search.kind === 'walk' && searchOnly) {
+    const row = await db
+      .selectFrom(
+        db
+          .selectFrom('rm_order_terms')
+          .select('order_id')
+          .where(sql<boolean>`term_id = any(${search.termIds}::int[])`)
+          .limit(COUNT_PROBE_ROWS)
+          .as('m'),
+      )
+      .select((eb) => [eb.fn.countAll<string>().as('rows'), sql<string>`count(distinct order_id)`.as('orders')])
+      .executeTakeFirstOrThrow();
+    if (Number(row.orders) > ORDER_SEARCH_COUNT_CAP || Number(row.rows) < COUNT_PROBE_ROWS) return capped(Number(row.orders));
+  }
+  const row = await db
+    .selectFrom(filteredOrders(db, f, search).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return capped(Number(row.n));
 }
 
 export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
-  const ids = filteredOrders(db, f)
+  const search = await planSearch(db, f.search, f.page * f.limit);
+  const ids = filteredOrders(db, f, search)
     .select('id')
     .orderBy('order_date', 'desc')
     .orderBy('id', 'desc')
@@ -81,7 +160,7 @@ export async function listOrders(db: Db, f: OrderFilters & { page: number; limit
     .offset((f.page - 1) * f.limit);
   const rows = await orderColumns(db).where('id', 'in', ids).orderBy('order_date', 'desc').orderBy('id', 'desc').execute();
   // A first page that is not full is the whole list: no count needed (a worker's queue, a narrow search).
-  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f);
+  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f, search);
   // Past the cap the count is a lower bound, never below what this page itself proves.
   const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
   return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
@@ -302,7 +381,7 @@ export interface ExportRow {
 
 // Every item of every matching order; at most `limit` rows (the caller asks for one more to detect overflow).
 export async function exportRows(db: Db, f: OrderFilters, limit: number): Promise<ExportRow[]> {
-  const orders = filteredOrders(db, f).select('id');
+  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit)).select('id');
   return db
     .selectFrom('rm_orders as o')
     .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
