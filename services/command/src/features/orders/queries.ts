@@ -43,28 +43,30 @@ type SearchPlan =
   | { kind: 'walk'; termIds: number[] }
   | { kind: 'walk-text'; pattern: string };
 
-const MAX_LISTED_TERMS = 5000;
+// Where planSearch switches strategy; tests force each strategy on a small history by changing them.
+export interface SearchTuning {
+  maxListedTerms: number;
+  // Rows of the matching terms above which the list is walked; by default sqrt(rows wanted x orders).
+  fewRows?: number;
+}
+const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
 // A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
 // count capped without walking.
 const COUNT_PROBE_ROWS = 10 * (ORDER_SEARCH_COUNT_CAP + 1);
 
-async function planSearch(db: Db, search: string | undefined, rowsWanted: number): Promise<SearchPlan> {
+async function planSearch(db: Db, search: string | undefined, rowsWanted: number, tuning: SearchTuning): Promise<SearchPlan> {
   if (!search) return { kind: 'none' };
   const pattern = `%${escapeLike(search.toUpperCase())}%`;
   const terms = await db
     .selectFrom('rm_search_terms')
     .select('id')
     .where('term', 'like', pattern)
-    .limit(MAX_LISTED_TERMS + 1)
+    .limit(tuning.maxListedTerms + 1)
     .execute();
   if (terms.length === 0) return { kind: 'nothing' };
-  if (terms.length > MAX_LISTED_TERMS) return { kind: 'walk-text', pattern };
+  if (terms.length > tuning.maxListedTerms) return { kind: 'walk-text', pattern };
   const termIds = terms.map((t) => t.id);
-  const { n } = await db
-    .selectFrom('rm_order_status_counts')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
-    .executeTakeFirstOrThrow();
-  const few = Math.ceil(Math.sqrt(rowsWanted * Math.max(1, Number(n))));
+  const few = tuning.fewRows ?? Math.ceil(Math.sqrt(rowsWanted * Math.max(1, await orderCount(db))));
   const rows = await db
     .selectFrom('rm_order_terms')
     .select('order_id')
@@ -73,6 +75,14 @@ async function planSearch(db: Db, search: string | undefined, rowsWanted: number
     .execute();
   if (rows.length > few) return { kind: 'walk', termIds };
   return { kind: 'orders', ids: [...new Set(rows.map((r) => r.order_id))] };
+}
+
+async function orderCount(db: Db): Promise<number> {
+  const { n } = await db
+    .selectFrom('rm_order_status_counts')
+    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
@@ -150,8 +160,12 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   return capped(Number(row.n));
 }
 
-export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
-  const search = await planSearch(db, f.search, f.page * f.limit);
+export async function listOrders(
+  db: Db,
+  f: OrderFilters & { page: number; limit: number },
+  tuning: SearchTuning = DEFAULT_TUNING,
+): Promise<OrderList> {
+  const search = await planSearch(db, f.search, f.page * f.limit, tuning);
   const ids = filteredOrders(db, f, search)
     .select('id')
     .orderBy('order_date', 'desc')
@@ -381,7 +395,7 @@ export interface ExportRow {
 
 // Every item of every matching order; at most `limit` rows (the caller asks for one more to detect overflow).
 export async function exportRows(db: Db, f: OrderFilters, limit: number): Promise<ExportRow[]> {
-  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit)).select('id');
+  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit, DEFAULT_TUNING)).select('id');
   return db
     .selectFrom('rm_orders as o')
     .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
