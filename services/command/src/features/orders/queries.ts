@@ -40,7 +40,8 @@ type SearchPlan =
   | { kind: 'none' }
   | { kind: 'nothing' }
   | { kind: 'orders'; ids: number[] }
-  | { kind: 'walk'; termIds: number[] }
+  // probe: the count's look at the first COUNT_PROBE_ROWS term rows of the matches (a search without other filters).
+  | { kind: 'walk'; termIds: number[]; probe?: { rows: number; orders: number } }
   | { kind: 'walk-text'; pattern: string };
 
 // Where planSearch switches strategy; tests force each strategy on a small history by changing them.
@@ -52,37 +53,42 @@ export interface SearchTuning {
 const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
 // A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
 // count capped without walking.
-const COUNT_PROBE_ROWS = 10 * (ORDER_SEARCH_COUNT_CAP + 1);
+const COUNT_PROBE_ROWS = 4 * (ORDER_SEARCH_COUNT_CAP + 1);
 
-async function planSearch(db: Db, search: string | undefined, rowsWanted: number, tuning: SearchTuning): Promise<SearchPlan> {
+// One statement (each round trip costs a scheduling wait on a loaded machine): the matching terms, the switch point,
+// the rows of the matches up to it, and then either the few orders or, for a walk, the count's probe.
+async function planSearch(
+  db: Db,
+  search: string | undefined,
+  rowsWanted: number,
+  tuning: SearchTuning,
+  countProbe: boolean,
+): Promise<SearchPlan> {
   if (!search) return { kind: 'none' };
   const pattern = `%${escapeLike(search.toUpperCase())}%`;
-  const terms = await db
-    .selectFrom('rm_search_terms')
-    .select('id')
-    .where('term', 'like', pattern)
-    .limit(tuning.maxListedTerms + 1)
-    .execute();
-  if (terms.length === 0) return { kind: 'nothing' };
-  if (terms.length > tuning.maxListedTerms) return { kind: 'walk-text', pattern };
-  const termIds = terms.map((t) => t.id);
-  const few = tuning.fewRows ?? Math.ceil(Math.sqrt(rowsWanted * Math.max(1, await orderCount(db))));
-  const rows = await db
-    .selectFrom('rm_order_terms')
-    .select('order_id')
-    .where(sql<boolean>`term_id = any(${termIds}::int[])`)
-    .limit(few + 1)
-    .execute();
-  if (rows.length > few) return { kind: 'walk', termIds };
-  return { kind: 'orders', ids: [...new Set(rows.map((r) => r.order_id))] };
-}
-
-async function orderCount(db: Db): Promise<number> {
-  const { n } = await db
-    .selectFrom('rm_order_status_counts')
-    .select(sql<string>`coalesce(sum(count), 0)`.as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n);
+  const { rows } = await sql<{ ids: number[] | null; rows: number; few: number; orders: number[] | null; probe: number[] | null }>`
+    with t as (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
+    p as (
+      select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids,
+             coalesce(${tuning.fewRows ?? null}::int,
+                      ceil(sqrt(${rowsWanted}::float8 * greatest(1, (select coalesce(sum(count), 0) from rm_order_status_counts))))::int) as few
+    ),
+    m as (
+      select p.ids, p.few,
+             (select count(*)::int from (select 1 from rm_order_terms where term_id = any(p.ids) limit p.few + 1) x) as rows
+        from p
+    )
+    select m.ids, m.rows, m.few,
+           case when m.rows <= m.few then array(select distinct order_id from rm_order_terms where term_id = any(m.ids)) end as orders,
+           case when ${countProbe}::boolean and m.rows > m.few then (
+             select array[count(*), count(distinct order_id)]::int[]
+               from (select order_id from rm_order_terms where term_id = any(m.ids) limit ${COUNT_PROBE_ROWS}) x) end as probe
+      from m`.execute(db);
+  const r = rows[0]!;
+  if (r.ids === null) return { kind: 'walk-text', pattern };
+  if (r.ids.length === 0) return { kind: 'nothing' };
+  if (r.orders !== null) return { kind: 'orders', ids: r.orders };
+  return { kind: 'walk', termIds: r.ids, ...(r.probe && { probe: { rows: r.probe[0]!, orders: r.probe[1]! } }) };
 }
 
 function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
@@ -139,19 +145,9 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   const searchOnly = !f.status && !f.date && f.worker_id === undefined;
   if (search.kind === 'nothing') return { total: 0, capped: false };
   if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
-  if (search.kind === 'walk' && searchOnly) {
-    const row = await db
-      .selectFrom(
-        db
-          .selectFrom('rm_order_terms')
-          .select('order_id')
-          .where(sql<boolean>`term_id = any(${search.termIds}::int[])`)
-          .limit(COUNT_PROBE_ROWS)
-          .as('m'),
-      )
-      .select((eb) => [eb.fn.countAll<string>().as('rows'), sql<string>`count(distinct order_id)`.as('orders')])
-      .executeTakeFirstOrThrow();
-    if (Number(row.orders) > ORDER_SEARCH_COUNT_CAP || Number(row.rows) < COUNT_PROBE_ROWS) return capped(Number(row.orders));
+  if (search.kind === 'walk' && searchOnly && search.probe) {
+    const { rows, orders } = search.probe;
+    if (orders > ORDER_SEARCH_COUNT_CAP || rows < COUNT_PROBE_ROWS) return capped(orders);
   }
   const row = await db
     .selectFrom(filteredOrders(db, f, search).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
@@ -165,7 +161,7 @@ export async function listOrders(
   f: OrderFilters & { page: number; limit: number },
   tuning: SearchTuning = DEFAULT_TUNING,
 ): Promise<OrderList> {
-  const search = await planSearch(db, f.search, f.page * f.limit, tuning);
+  const search = await planSearch(db, f.search, f.page * f.limit, tuning, !f.status && !f.date && f.worker_id === undefined);
   const ids = filteredOrders(db, f, search)
     .select('id')
     .orderBy('order_date', 'desc')
@@ -395,7 +391,7 @@ export interface ExportRow {
 
 // Every item of every matching order; at most `limit` rows (the caller asks for one more to detect overflow).
 export async function exportRows(db: Db, f: OrderFilters, limit: number): Promise<ExportRow[]> {
-  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit, DEFAULT_TUNING)).select('id');
+  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit, DEFAULT_TUNING, false)).select('id');
   return db
     .selectFrom('rm_orders as o')
     .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
