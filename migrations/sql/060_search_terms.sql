@@ -6,7 +6,7 @@
 -- A search finds its terms first (a few hundred at most for a name), then their orders.
 --
 -- Both tables are written once, when an order is imported, and never updated. Term ids are assigned in order of first
--- appearance in the event log (max + row_number), not from a sequence, so a rebuild reproduces them exactly.
+-- appearance in the projector's order, (transaction, position), not from a sequence, so a rebuild reproduces them.
 create table rm_search_terms (
   id   int  primary key,
   -- Upper-cased order number, SKU or style name.
@@ -28,7 +28,8 @@ create index rm_order_terms_order on rm_order_terms (order_id, term_id);
 -- The orders already projected (events up to the projector's checkpoint; later ones the projector adds itself), in
 -- the same order and with the same ids as the projection (services/projector/src/projections/order-search.ts).
 create temporary table imported_terms on commit drop as
-select e.global_position as pos, (e.data->>'order_id')::int as order_id, x.term, x.rank
+select dense_rank() over (order by e.transaction_id, e.global_position) as k, (e.data->>'order_id')::int as order_id,
+       x.term, x.rank
   from events e
   join projector_checkpoints c on c.name = 'main' and (e.transaction_id, e.global_position) <= (c.last_tx, c.last_pos)
  cross join lateral (
@@ -40,7 +41,7 @@ select e.global_position as pos, (e.data->>'order_id')::int as order_id, x.term,
        ) x(term, rank)
  where e.event_type = 'OrderImported' and x.term <> '';
 insert into rm_search_terms (id, term)
-select row_number() over (order by min(array[pos, rank]), term), term from imported_terms group by term;
+select row_number() over (order by min(array[k, rank]), term), term from imported_terms group by term;
 insert into rm_order_terms (term_id, order_id)
 select distinct s.id, t.order_id from imported_terms t join rm_search_terms s on s.term = t.term;
 

@@ -5,6 +5,8 @@ import { MIGRATIONS_DIR, type Database } from '@wh/migrations';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
+import { orderSearchProjection } from './order-search.ts';
+import type { StoredEvent } from '@wh/contracts';
 import { caughtUp } from '../testing.ts';
 
 let app: TestApp;
@@ -90,5 +92,37 @@ describe('order search read model', () => {
       await sql.raw(migration).execute(trx);
     });
     expect(await snapshot(db)).toEqual(live);
+  });
+
+  it('numbers terms in the order the projector applies events (transaction, then position), however they are batched', async () => {
+    const db = app.database.db;
+    // Two imports whose positions run against the order they are applied in, as when a later transaction took the
+    // lower position: applied together or one batch each, the ids are the same.
+    const { rows } = await sql<{ global_position: string }>`
+      insert into events (stream_id, stream_version, event_type, data)
+      values ('order-9001', 1, 'OrderImported', ${JSON.stringify({ order_id: 9001, order_number: '#9001', items: [{ sku: 'ZZ1-1-A', style_name: 'Zed One' }] })}::jsonb),
+             ('order-9002', 1, 'OrderImported', ${JSON.stringify({ order_id: 9002, order_number: '#9002', items: [{ sku: 'ZZ2-1-A', style_name: 'Zed One' }] })}::jsonb)
+      returning global_position`.execute(db);
+    const [first, second] = rows.map((r) => ({ type: 'OrderImported', global_position: r.global_position }) as unknown as StoredEvent);
+    // Each try in a transaction rolled back, so the two see the same tables.
+    const rollback = new Error('rollback');
+    const ids = async (batches: StoredEvent[][]) => {
+      let terms: { id: number; term: string }[] = [];
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          for (const batch of batches) await orderSearchProjection.apply(trx, batch, new Set());
+          terms = await trx.selectFrom('rm_search_terms').select(['id', 'term']).where('term', 'in', ['#9001', '#9002', 'ZZ1-1-A', 'ZZ2-1-A', 'ZED ONE']).orderBy('id').execute();
+          throw rollback;
+        })
+        .catch((e: unknown) => {
+          if (e !== rollback) throw e;
+        });
+      return terms;
+    };
+    const together = await ids([[second!, first!]]);
+    const apart = await ids([[second!], [first!]]);
+    expect(together.map((t) => t.term)).toEqual(['#9002', 'ZZ2-1-A', 'ZED ONE', '#9001', 'ZZ1-1-A']);
+    expect(apart).toEqual(together);
   });
 });

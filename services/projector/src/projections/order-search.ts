@@ -6,8 +6,9 @@ import type { Projection } from '../projection.ts';
 // style name once, upper-cased, and which orders hold it. Written once per imported order, never updated.
 //
 // A batch is one statement, reading the imports from the events inside the database. New terms get ids in order of
-// first appearance (the batch's highest id plus a row number over (position, place in the order)), not from a
-// sequence: a rebuild, batched differently and after a truncate, reproduces the live ids exactly.
+// first appearance (the batch's highest id plus a row number over (place in the batch, place in the order)), not from
+// a sequence: a rebuild, batched differently and after a truncate, reproduces the live ids exactly. The place in the
+// batch, not the global position: batches follow (transaction, position), and two transactions' positions interleave.
 export const orderSearchProjection: Projection = {
   name: 'order-search',
   handles: new Set(['OrderImported']),
@@ -22,8 +23,9 @@ async function insertTerms(trx: Transaction<Database>, positions: readonly strin
   // `added`, the known ones from the table.
   await sql`
     with t as (
-      select e.global_position as pos, (e.data->>'order_id')::int as order_id, x.term, x.rank
-        from events e
+      select b.k, (e.data->>'order_id')::int as order_id, x.term, x.rank
+        from unnest(${positions}::bigint[]) with ordinality as b(pos, k)
+        join events e on e.global_position = b.pos
        cross join lateral (
               select upper(e.data->>'order_number'), 0::bigint
               union all
@@ -31,11 +33,11 @@ async function insertTerms(trx: Transaction<Database>, positions: readonly strin
               union all
               select upper(i->>'style_name'), 1000000 + n from jsonb_array_elements(e.data->'items') with ordinality a(i, n)
              ) x(term, rank)
-       where e.global_position = any(${positions}::bigint[]) and x.term <> ''
+       where x.term <> ''
     ),
     added as (
       insert into rm_search_terms (id, term)
-      select (select coalesce(max(id), 0) from rm_search_terms) + row_number() over (order by min(array[pos, rank]), term), term
+      select (select coalesce(max(id), 0) from rm_search_terms) + row_number() over (order by min(array[k, rank]), term), term
         from t
        where not exists (select 1 from rm_search_terms s where s.term = t.term)
        group by term
