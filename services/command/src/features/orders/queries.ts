@@ -163,6 +163,8 @@ export async function listOrders(
   tuning: SearchTuning = DEFAULT_TUNING,
 ): Promise<OrderList> {
   const search = await planSearch(db, f.search, f.page * f.limit, tuning, !f.status && !f.date && f.worker_id === undefined);
+  // A text no term contains: nothing to read.
+  if (search.kind === 'nothing') return { orders: [], pagination: pagination(f.page, f.limit, 0, false) };
   const ids = filteredOrders(db, f, search)
     .select('id')
     .orderBy('order_date', 'desc')
