@@ -270,10 +270,14 @@ export interface RmOrderItemsTable {
 }
 
 // Written once per order at import: the list's search text (upper-cased order number, SKUs and style names).
-export interface RmOrderSearchTable {
+export interface RmSearchTermsTable {
+  id: number;
+  term: string;
+}
+
+export interface RmOrderTermsTable {
+  term_id: number;
   order_id: number;
-  order_date: ColumnType<Date | string, string, string>;
-  search_text: string;
 }
 
 export interface RmOrderStatusCountsTable {
@@ -380,7 +384,8 @@ export interface Database {
   rm_order_timings: RmOrderTimingsTable;
   rm_report_picks: RmReportPicksTable;
   rm_audit: RmAuditTable;
-  rm_order_search: RmOrderSearchTable;
+  rm_search_terms: RmSearchTermsTable;
+  rm_order_terms: RmOrderTermsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -405,5 +410,6 @@ export const READ_MODEL_TABLES = [
   'rm_order_timings',
   'rm_report_picks',
   'rm_audit',
-  'rm_order_search',
+  'rm_search_terms',
+  'rm_order_terms',
 ] as const satisfies readonly (keyof Database)[];

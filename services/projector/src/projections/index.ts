@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.ts';
 import { receivingProjection } from './receiving.ts';
 import { ordersProjection } from './orders.ts';
+import { orderSearchProjection } from './order-search.ts';
 import { usersProjection } from './users.ts';
 import { catalogueProjection } from './catalogue.ts';
 import { inventoryProjection } from './inventory.ts';
@@ -20,5 +21,6 @@ export const projections: readonly Projection[] = [
   inventoryProjection,
   receivingProjection,
   ordersProjection,
+  orderSearchProjection,
   reportsProjection,
 ];

@@ -5,8 +5,8 @@ import type { Projection } from '../projection.ts';
 
 type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
-// rm_orders and rm_order_items (orders list, order details, picking and verification screens),
-// rm_order_search (the list's search text, written once) and rm_order_status_counts. A batch is written in a few statements whatever its size: the batch's imports with one
+// rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
+// rm_order_status_counts (the list's search is order-search.ts). A batch is written in a few statements whatever its size: the batch's imports with one
 // multi-row insert per table, then every other event folded in memory over the touched orders' current rows and
 // written with one multi-row update per table (a year's history replays assigns, picks, completions and verifications
 // by the million; one statement each was most of a rebuild's time).
@@ -233,14 +233,6 @@ async function insertImported(trx: Transaction<Database>, positions: readonly st
            jsonb_array_length(d->'items'),
            (select coalesce(sum((i->>'quantity')::int), 0) from jsonb_array_elements(d->'items') i), 0,
            '[]'::jsonb, d->>'source_file', (d->>'at')::timestamptz, (d->>'at')::timestamptz
-      from events e, lateral (select e.data as d) o
-     where e.global_position = any(${positions}::bigint[])`.execute(trx);
-  await sql`
-    insert into rm_order_search (order_id, order_date, search_text)
-    select (d->>'order_id')::int, (d->>'order_date')::date,
-           upper(concat_ws(' ', d->>'order_number',
-                 (select string_agg(i->>'sku', ' ' order by n) from jsonb_array_elements(d->'items') with ordinality x(i, n)),
-                 (select string_agg(distinct i->>'style_name', ' ') from jsonb_array_elements(d->'items') i)))
       from events e, lateral (select e.data as d) o
      where e.global_position = any(${positions}::bigint[])`.execute(trx);
   await sql`

@@ -63,9 +63,21 @@ async function matchVariants(db: Db, text: string): Promise<VariantRow[]> {
   const like = `%${escapeLike(text.trim())}%`;
   const [bySku, byName] = await Promise.all([
     variantsQuery(db).where('v.sku', 'ilike', like).orderBy('v.sku').limit(PARTIAL_LIMIT).execute(),
-    variantsQuery(db)
-      .where('v.style_id', 'in', (eb) => eb.selectFrom('rm_styles').select('id').where('name', 'ilike', like).limit(PARTIAL_LIMIT))
-      .orderBy('v.sku')
+    // The first styles by code, each style's variants in turn: a SKU starts with its style code and a hyphen, which
+    // sorts (bytewise) below any character a code may hold, so these are the first SKUs too, and the incremental
+    // sort stops after a dozen styles instead of sorting the variants of every matching one (a style noun matches
+    // hundreds: 3,300 variants read and sorted for 200).
+    db
+      .selectFrom(
+        db.selectFrom('rm_styles').select(['id', 'name', 'style_code']).where('name', 'ilike', like).orderBy(sql`style_code collate "C"`).limit(PARTIAL_LIMIT).as('s'),
+      )
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('rm_variants as v').select(['v.sku', 'v.style_code', 'v.size', 'v.color']).whereRef('v.style_id', '=', 's.id').as('v'),
+        (join) => join.onTrue(),
+      )
+      .select(['v.sku', 'v.style_code', 'v.size', 'v.color', 's.name as style_name'])
+      .orderBy(sql`s.style_code collate "C"`)
+      .orderBy(sql`v.sku collate "C"`)
       .limit(PARTIAL_LIMIT)
       .execute(),
   ]);

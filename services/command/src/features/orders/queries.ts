@@ -29,19 +29,95 @@ function statusOf(value: string): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'pending';
 }
 
-function filteredOrders(db: Db, f: OrderFilters) {
+// How a search's orders are found (rm_search_terms, rm_order_terms: each distinct order number, SKU and style name,
+// and the orders holding it). The text is first matched against the terms (trigram index, short strings); then:
+// - few matching rows: the orders themselves, read by id and sorted (a SKU, a full style name, an order number);
+// - many: the list walked newest first, each order asked whether it holds a matching term (a broad name: a page
+//   of twenty is found within a few hundred orders). The switch is where the two cost the same: reading m rows
+//   against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
+// - too many terms to list (a digit or two): the walk, matching each order's terms against the text itself.
+type SearchPlan =
+  | { kind: 'none' }
+  | { kind: 'nothing' }
+  | { kind: 'orders'; ids: number[] }
+  // probe: the count's look at the first COUNT_PROBE_ROWS term rows of the matches (a search without other filters).
+  | { kind: 'walk'; termIds: number[]; probe?: { rows: number; orders: number } }
+  | { kind: 'walk-text'; pattern: string };
+
+// Where planSearch switches strategy; tests force each strategy on a small history by changing them.
+export interface SearchTuning {
+  maxListedTerms: number;
+  // Rows of the matching terms above which the list is walked; by default sqrt(rows wanted x orders).
+  fewRows?: number;
+}
+const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
+// A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
+// count capped without walking.
+const COUNT_PROBE_ROWS = 4 * (ORDER_SEARCH_COUNT_CAP + 1);
+
+// One statement (each round trip costs a scheduling wait on a loaded machine): the matching terms, the switch point,
+// the rows of the matches up to it, and then either the few orders or, for a walk, the count's probe. The CTEs are
+// materialized so each is planned once: inlined, the statement took 7 ms to plan.
+async function planSearch(
+  db: Db,
+  search: string | undefined,
+  rowsWanted: number,
+  tuning: SearchTuning,
+  countProbe: boolean,
+): Promise<SearchPlan> {
+  if (!search) return { kind: 'none' };
+  const pattern = `%${escapeLike(search.toUpperCase())}%`;
+  const { rows } = await sql<{ ids: number[] | null; rows: number; few: number; orders: number[] | null; probe: number[] | null }>`
+    with t as materialized (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
+    p as materialized (
+      select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids,
+             coalesce(${tuning.fewRows ?? null}::int,
+                      ceil(sqrt(${rowsWanted}::float8 * greatest(1, (select coalesce(sum(count), 0) from rm_order_status_counts))))::int) as few
+    ),
+    m as materialized (
+      select p.ids, p.few,
+             (select count(*)::int from (select 1 from rm_order_terms where term_id = any(p.ids) limit p.few + 1) x) as rows
+        from p
+    )
+    select m.ids, m.rows, m.few,
+           case when m.rows <= m.few then array(select distinct order_id from rm_order_terms where term_id = any(m.ids)) end as orders,
+           case when ${countProbe}::boolean and m.rows > m.few then (
+             select array[count(*), count(distinct order_id)]::int[]
+               from (select order_id from rm_order_terms where term_id = any(m.ids) limit ${COUNT_PROBE_ROWS}) x) end as probe
+      from m`.execute(db);
+  const r = rows[0]!;
+  if (r.ids === null) return { kind: 'walk-text', pattern };
+  if (r.ids.length === 0) return { kind: 'nothing' };
+  if (r.orders !== null) return { kind: 'orders', ids: r.orders };
+  return { kind: 'walk', termIds: r.ids, ...(r.probe && { probe: { rows: r.probe[0]!, orders: r.probe[1]! } }) };
+}
+
+function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
   let q = db.selectFrom('rm_orders');
   if (f.status) q = q.where('status', 'in', f.status);
   if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
   else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
   if (f.date) q = q.where('order_date', '=', f.date);
-  // A substring search over order number, SKUs and style names (rm_order_search): the planner either finds the
-  // matches by trigram index (a rare text) or walks the list newest first probing each order's text (a common one).
-  if (f.search) {
-    const pattern = `%${escapeLike(f.search.toUpperCase())}%`;
-    q = q.where('id', 'in', (eb) => eb.selectFrom('rm_order_search').select('order_id').where('search_text', 'like', pattern));
+  switch (search.kind) {
+    case 'none':
+      return q;
+    case 'nothing':
+      return q.where(sql<boolean>`false`);
+    case 'orders':
+      return q.where(sql<boolean>`rm_orders.id = any(${search.ids}::int[])`);
+    // A scalar subquery with a LIMIT stays a per-row probe (never a join over every match), so the page is found by
+    // walking the newest-first index.
+    case 'walk':
+      return q.where(
+        sql<boolean>`coalesce((select true from rm_order_terms ot
+                                where ot.order_id = rm_orders.id and ot.term_id = any(${search.termIds}::int[]) limit 1), false)`,
+      );
+    case 'walk-text':
+      return q.where(
+        sql<boolean>`coalesce((select true from rm_order_terms ot join rm_search_terms s on s.id = ot.term_id
+                                where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false)`,
+      );
   }
-  return q;
 }
 
 const orderColumns = (db: Db) =>
@@ -50,30 +126,46 @@ const orderColumns = (db: Db) =>
     .selectAll()
     .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
 
-async function countOrders(db: Db, f: OrderFilters): Promise<{ total: number; capped: boolean }> {
+type Count = { total: number; capped: boolean };
+const capped = (n: number): Count => (n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false });
+
+async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise<Count> {
   // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
-  if (!f.search && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
+  if (search.kind === 'none' && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
     if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
     return { total: Number((await q.executeTakeFirstOrThrow()).n), capped: false };
   }
-  if (f.search) {
-    // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
-    // orders): exact up to the cap, then '1000+'.
-    const row = await db
-      .selectFrom(filteredOrders(db, f).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    const n = Number(row.n);
-    return n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false };
+  if (search.kind === 'none') {
+    const row = await filteredOrders(db, f, search).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return { total: Number(row.n), capped: false };
   }
-  const row = await filteredOrders(db, f).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { total: Number(row.n), capped: false };
+  // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
+  // orders): exact up to the cap, then '1000+'.
+  const searchOnly = !f.status && !f.date && f.worker_id === undefined;
+  if (search.kind === 'nothing') return { total: 0, capped: false };
+  if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
+  if (search.kind === 'walk' && searchOnly && search.probe) {
+    const { rows, orders } = search.probe;
+    if (orders > ORDER_SEARCH_COUNT_CAP || rows < COUNT_PROBE_ROWS) return capped(orders);
+  }
+  const row = await db
+    .selectFrom(filteredOrders(db, f, search).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return capped(Number(row.n));
 }
 
-export async function listOrders(db: Db, f: OrderFilters & { page: number; limit: number }): Promise<OrderList> {
-  const ids = filteredOrders(db, f)
+export async function listOrders(
+  db: Db,
+  f: OrderFilters & { page: number; limit: number },
+  tuning: SearchTuning = DEFAULT_TUNING,
+): Promise<OrderList> {
+  const search = await planSearch(db, f.search, f.page * f.limit, tuning, !f.status && !f.date && f.worker_id === undefined);
+  // A text no term contains: nothing to read.
+  if (search.kind === 'nothing') return { orders: [], pagination: pagination(f.page, f.limit, 0, false) };
+  const ids = filteredOrders(db, f, search)
     .select('id')
     .orderBy('order_date', 'desc')
     .orderBy('id', 'desc')
@@ -81,7 +173,7 @@ export async function listOrders(db: Db, f: OrderFilters & { page: number; limit
     .offset((f.page - 1) * f.limit);
   const rows = await orderColumns(db).where('id', 'in', ids).orderBy('order_date', 'desc').orderBy('id', 'desc').execute();
   // A first page that is not full is the whole list: no count needed (a worker's queue, a narrow search).
-  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f);
+  const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f, search);
   // Past the cap the count is a lower bound, never below what this page itself proves.
   const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
   return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
@@ -302,7 +394,7 @@ export interface ExportRow {
 
 // Every item of every matching order; at most `limit` rows (the caller asks for one more to detect overflow).
 export async function exportRows(db: Db, f: OrderFilters, limit: number): Promise<ExportRow[]> {
-  const orders = filteredOrders(db, f).select('id');
+  const orders = filteredOrders(db, f, await planSearch(db, f.search, limit, DEFAULT_TUNING, false)).select('id');
   return db
     .selectFrom('rm_orders as o')
     .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
