@@ -287,8 +287,8 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
     ...p,
     apply: (...args: Parameters<typeof p.apply>) => time(p.name, p.apply(...args)),
     ...(p.rebuilder && {
-      rebuilder: () => {
-        const r = p.rebuilder!();
+      rebuilder: (...io: Parameters<NonNullable<typeof p.rebuilder>>) => {
+        const r = p.rebuilder!(...io);
         return { apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
       },
     }),
