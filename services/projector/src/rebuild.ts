@@ -11,7 +11,7 @@ import { copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 export async function rebuildReadModels(
   db: Kysely<Database>,
   projections: readonly Projection[],
-  options: { batchSize?: number; onProgress?: (applied: number) => void } = {},
+  options: { batchSize?: number; onProgress?: (applied: number) => void; onPhases?: (seconds: RebuildPhases) => void } = {},
 ): Promise<{ events: number; checkpoint: Checkpoint }> {
   const pool = poolOf(db);
   if (!pool) throw new Error('rebuildReadModels needs a database made by createDatabase: it takes raw connections from its pool');
@@ -34,14 +34,23 @@ export async function rebuildReadModels(
     const reader = readEventsInSnapshot(pool, rows[0]!.snapshot, options.batchSize ?? 5000);
     let cp: Checkpoint = { tx: '0', pos: '0' };
     let total = 0;
+    const phases: RebuildPhases = { waitingForEvents: 0, applying: 0, finishing: 0, indexing: 0 };
+    let t = performance.now();
+    const lap = (phase: keyof RebuildPhases) => {
+      const now = performance.now();
+      phases[phase] += (now - t) / 1000;
+      t = now;
+    };
     try {
       let next = prefetch(reader);
       for (;;) {
         const batch = await next;
+        lap('waitingForEvents');
         if (batch.done) break;
         next = prefetch(reader);
         const events = batch.value;
         await applyEvents(trx, rebuilders, events, new Set());
+        lap('applying');
         const last = events[events.length - 1]!;
         cp = { tx: last.transaction_id, pos: last.global_position };
         total += events.length;
@@ -51,7 +60,10 @@ export async function rebuildReadModels(
       await reader.return(undefined);
     }
     for (const r of rebuilders) await r.finish(trx);
+    lap('finishing');
     for (const index of secondary) await sql.raw(index.definition).execute(trx);
+    lap('indexing');
+    options.onPhases?.(phases);
     await saveCheckpoint(trx, cp);
     await notifyReadModels(trx, cp, ['*']);
     return { events: total, checkpoint: cp };
@@ -76,6 +88,15 @@ async function dropSecondaryIndexes(trx: Transaction<Database>): Promise<{ defin
      order by c.relname`.execute(trx);
   for (const index of rows) await sql`drop index ${sql.id(index.schema, index.name)}`.execute(trx);
   return rows;
+}
+
+// Where a rebuild's time went: waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
+// final writes, the index builds.
+export interface RebuildPhases {
+  waitingForEvents: number;
+  applying: number;
+  finishing: number;
+  indexing: number;
 }
 
 // The reader's next batch, asked for now so it streams in meanwhile; a failure surfaces where it is awaited.
