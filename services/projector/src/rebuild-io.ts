@@ -73,7 +73,9 @@ function arrayLiteral(items: readonly (string | number)[]): string {
 // the stream fills the next.
 export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, batchSize: number): AsyncGenerator<StoredEvent[]> {
   const client = await pool.connect();
-  let failed = false;
+  // Until the stream has ended the connection is mid-COPY: abandoned there (the rebuild failed), it is closed, not
+  // committed and reused (a query behind an unread COPY would wait for ever).
+  let streamed = false;
   try {
     await client.query('begin isolation level repeatable read read only');
     await client.query(`set transaction snapshot ${pg.escapeLiteral(snapshot)}`);
@@ -102,17 +104,12 @@ export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, bat
       }
       rest = text.slice(start);
     }
+    streamed = true;
     if (batch.length > 0) yield batch;
-  } catch (error) {
-    failed = true;
-    throw error;
   } finally {
-    // An abandoned stream (the rebuild failed) leaves the connection mid-COPY: it is discarded, not reused.
-    if (failed) client.release(true);
-    else {
-      await client.query('commit').catch(() => (failed = true));
-      client.release(failed);
-    }
+    let broken = !streamed;
+    if (streamed) await client.query('commit').catch(() => (broken = true));
+    client.release(broken);
   }
 }
 

@@ -171,4 +171,28 @@ describe('the rebuild-only rebuilders', () => {
            + (select count(*) from rm_audit where ${`SK-${ODD}`} = any(skus)) as n`.execute(db);
     expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(5);
   });
+
+  it('a rebuild failing half-way rolls back to the tables it found and gives its connections back', async () => {
+    const before = await snapshot(db);
+    let batches = 0;
+    const failing = projections.map((p) =>
+      p.name !== 'orders'
+        ? p
+        : {
+            ...p,
+            rebuilder: () => ({
+              async apply() {
+                if (++batches === 3) throw new Error('projection failed');
+              },
+              async finish() {},
+            }),
+          },
+    );
+    await expect(rebuildReadModels(db, failing, { batchSize: 4 })).rejects.toThrow('projection failed');
+    expect(await snapshot(db)).toEqual(before);
+    // Both of the rebuild's clients are back in the pool, usable: a second rebuild works.
+    expect(handle.pool.totalCount - handle.pool.idleCount).toBe(0);
+    await rebuildReadModels(db, projections, { batchSize: 4 });
+    expect(await snapshot(db)).toEqual(before);
+  });
 });
