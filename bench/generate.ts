@@ -287,8 +287,8 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
     ...p,
     apply: (...args: Parameters<typeof p.apply>) => time(p.name, p.apply(...args)),
     ...(p.rebuilder && {
-      rebuilder: () => {
-        const r = p.rebuilder!();
+      rebuilder: (...io: Parameters<NonNullable<typeof p.rebuilder>>) => {
+        const r = p.rebuilder!(...io);
         return { apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
       },
     }),
@@ -299,6 +299,7 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
     onProgress: (n) => {
       if (n % 1_000_000 < REBUILD_BATCH) log(`  rebuild: ${n.toLocaleString('en-GB')} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     },
+    onPhases: (p) => log(`  phases (s): ${Object.entries(p).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`),
   });
   const seconds = (performance.now() - t0) / 1000;
   log(`rebuilt ${events.toLocaleString('en-GB')} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds).toLocaleString('en-GB')} events/s)`);

@@ -11,6 +11,14 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+// The pool behind each Kysely this module made: the projection rebuild needs raw clients from it (COPY, and a second
+// connection sharing its snapshot), which Kysely does not expose.
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -21,6 +29,7 @@ export function createDatabase(connectionString: string, options: { max?: number
   // An idle client losing its server (database restart) must not crash the process.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return {
     pool,
     db,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import type { StoredEvent } from '@wh/contracts';
+import type { RebuildIo } from './rebuild-io.ts';
 
 // One read model: the event types it listens to and how a batch of them changes its tables.
 export interface Projection {
@@ -9,8 +10,9 @@ export interface Projection {
   apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
   // A full rebuild's own way of applying the whole history (from empty tables, in one transaction, nothing reading
   // them before it commits), when that can be cheaper than batch after batch of `apply`; `finish` runs after the last
-  // batch. Must leave exactly the tables `apply` would.
-  rebuilder?(): Rebuilder;
+  // batch. Must leave exactly the tables `apply` would. `io` COPYs rows in on the rebuild's connection (its tables
+  // start empty and nothing reads them before the commit).
+  rebuilder?(io: RebuildIo): Rebuilder;
 }
 
 export interface Rebuilder {

@@ -1,7 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
-import { applyEvents, lockCheckpoint, notifyReadModels, readAfter, saveCheckpoint, type Checkpoint } from './batch.ts';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
+import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
+import type { StoredEvent } from '@wh/contracts';
+import { applyEvents, lockCheckpoint, notifyReadModels, saveCheckpoint, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
+import { copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 
 // Rebuilds every read model from the events in one transaction: a failed rebuild rolls back to the old tables, and a
 // live projector waits on the checkpoint row, then carries on from where the rebuild ended. While it runs, readers of
@@ -9,29 +11,59 @@ import type { Projection } from './projection.ts';
 export async function rebuildReadModels(
   db: Kysely<Database>,
   projections: readonly Projection[],
-  options: { batchSize?: number; onProgress?: (applied: number) => void } = {},
+  options: { batchSize?: number; onProgress?: (applied: number) => void; onPhases?: (seconds: RebuildPhases) => void } = {},
 ): Promise<{ events: number; checkpoint: Checkpoint }> {
-  return db.transaction().execute(async (trx) => {
+  const pool = poolOf(db);
+  if (!pool) throw new Error('rebuildReadModels needs a database made by createDatabase: it takes raw connections from its pool');
+  // The rebuild's transaction on a client of its own, so the rebuilders can COPY on the same connection (Kysely does
+  // not expose its clients). Kysely releases it to the pool when the transaction ends.
+  const client = await pool.connect();
+  const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => client, end: async () => {} } }) });
+  const io = copyInto(client);
+  return own.transaction().execute(async (trx) => {
     await lockCheckpoint(trx);
     // Nothing waits on this commit but the operator; the index builds at the end sort millions of entries.
     await sql`set local synchronous_commit = off`.execute(trx);
     await sql`set local maintenance_work_mem = '512MB'`.execute(trx);
     await sql`truncate ${sql.join(READ_MODEL_TABLES.map((t) => sql.table(t)))}`.execute(trx);
     const secondary = await dropSecondaryIndexes(trx);
-    const rebuilders = projections.map((p) => ({ ...p, ...(p.rebuilder?.() ?? { finish: async () => {} }) }));
+    const rebuilders = projections.map((p) => ({ ...p, ...(p.rebuilder?.(io) ?? { finish: async () => {} }) }));
+    // The events to apply are those below this snapshot's xmin, read by a second connection that imports it; the
+    // next batch streams in while this one is applied.
+    const { rows } = await sql<{ snapshot: string }>`select pg_export_snapshot() as snapshot`.execute(trx);
+    const reader = readEventsInSnapshot(pool, rows[0]!.snapshot, options.batchSize ?? 5000);
     let cp: Checkpoint = { tx: '0', pos: '0' };
     let total = 0;
-    for (;;) {
-      const events = await readAfter(trx, cp, options.batchSize ?? 5000);
-      if (events.length === 0) break;
-      await applyEvents(trx, rebuilders, events, new Set());
-      const last = events[events.length - 1]!;
-      cp = { tx: last.transaction_id, pos: last.global_position };
-      total += events.length;
-      options.onProgress?.(total);
+    const phases: RebuildPhases = { waitingForEvents: 0, applying: 0, finishing: 0, indexing: 0 };
+    let t = performance.now();
+    const lap = (phase: keyof RebuildPhases) => {
+      const now = performance.now();
+      phases[phase] += (now - t) / 1000;
+      t = now;
+    };
+    try {
+      let next = prefetch(reader);
+      for (;;) {
+        const batch = await next;
+        lap('waitingForEvents');
+        if (batch.done) break;
+        next = prefetch(reader);
+        const events = batch.value;
+        await applyEvents(trx, rebuilders, events, new Set());
+        lap('applying');
+        const last = events[events.length - 1]!;
+        cp = { tx: last.transaction_id, pos: last.global_position };
+        total += events.length;
+        options.onProgress?.(total);
+      }
+    } finally {
+      await reader.return(undefined);
     }
     for (const r of rebuilders) await r.finish(trx);
+    lap('finishing');
     for (const index of secondary) await sql.raw(index.definition).execute(trx);
+    lap('indexing');
+    options.onPhases?.(phases);
     await saveCheckpoint(trx, cp);
     await notifyReadModels(trx, cp, ['*']);
     return { events: total, checkpoint: cp };
@@ -56,4 +88,20 @@ async function dropSecondaryIndexes(trx: Transaction<Database>): Promise<{ defin
      order by c.relname`.execute(trx);
   for (const index of rows) await sql`drop index ${sql.id(index.schema, index.name)}`.execute(trx);
   return rows;
+}
+
+// Where a rebuild's time went: waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
+// final writes, the index builds.
+export interface RebuildPhases {
+  waitingForEvents: number;
+  applying: number;
+  finishing: number;
+  indexing: number;
+}
+
+// The reader's next batch, asked for now so it streams in meanwhile; a failure surfaces where it is awaited.
+function prefetch(reader: AsyncGenerator<StoredEvent[]>): Promise<IteratorResult<StoredEvent[]>> {
+  const next = reader.next();
+  next.catch(() => {});
+  return next;
 }

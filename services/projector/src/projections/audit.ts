@@ -3,6 +3,7 @@ import type { Database } from '@wh/migrations';
 import { movementsOf, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { importedInSql, occurredAt } from './reports.ts';
+import { auditRebuilder } from './audit-rebuild.ts';
 
 type Trx = Transaction<Database>;
 type Data = Record<string, unknown>;
@@ -42,6 +43,7 @@ export const auditProjection: Projection = {
     for (const [position, row] of imports) if (!inSql.has(position)) rows.push(auditRow(row.stored, names));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insertRows(trx, rows.slice(i, i + INSERT_CHUNK));
   },
+  rebuilder: (io) => auditRebuilder(io),
 };
 
 interface ImportRow {
@@ -137,7 +139,7 @@ async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Ma
 }
 
 // A user's name changes with these events; later events of the batch use the new name.
-function learnName(stored: StoredEvent, names: Map<number, string>): void {
+export function learnName(stored: StoredEvent, names: Map<number, string>): void {
   const d = (stored.data ?? {}) as Data;
   if ((stored.type === 'UserCreated' || stored.type === 'UserUpdated') && typeof d.user_id === 'number' && typeof d.username === 'string') {
     names.set(d.user_id, d.username);
@@ -167,7 +169,7 @@ function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
   return { skus: [...skus], locations: [...locations] };
 }
 
-function auditRow(stored: StoredEvent, names: Map<number, string>) {
+export function auditRow(stored: StoredEvent, names: Map<number, string>) {
   const d = (stored.data ?? {}) as Data;
   const orderNumber = text(d.order_number);
   return {

@@ -2,8 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
+import { ordersRebuilder } from './orders-rebuild.ts';
 
-type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
+export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
 // rm_order_status_counts (the list's search is order-search.ts). A batch is written in a few statements whatever its size: the batch's imports with one
@@ -46,10 +47,11 @@ export const ordersProjection: Projection = {
     }
     await saveCounts(trx, counts);
   },
+  rebuilder: (io) => ordersRebuilder(io),
 };
 
 // The columns an order's events change.
-interface OrderState {
+export interface OrderState {
   id: number;
   status: string;
   picked_items: number;
@@ -65,7 +67,7 @@ interface OrderState {
   updated_at: Date | string;
 }
 
-interface ItemPick {
+export interface ItemPick {
   id: number;
   picked_at: string;
   picked_by: number;
@@ -99,7 +101,7 @@ async function currentOrders(trx: Transaction<Database>, ids: readonly number[])
 }
 
 // What the event does to its order (when the order exists) and to the status counts.
-function fold(
+export function fold(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   order: OrderState | undefined,
   items: Map<number, ItemPick>,

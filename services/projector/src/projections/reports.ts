@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction } from 'kysely'
 import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
+import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
 type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
@@ -162,6 +163,7 @@ export const reportsProjection: Projection = {
     await saveCounters(trx, counters);
     await savePicks(trx, workerPicks);
   },
+  rebuilder: (io) => reportsRebuilder(io),
 };
 
 // An import's `at` exactly as the command side writes it (Date.toISOString): the server reads the same instant from

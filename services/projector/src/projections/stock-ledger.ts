@@ -2,6 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
+import { copyLine } from '../rebuild-io.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -34,8 +35,9 @@ export const stockLedgerProjection: Projection = {
     await insertMovements(trx, rows);
   },
   // A rebuild starts from empty tables and nothing reads them before it commits: the current figures are sums, kept
-  // in memory across batches and written once at the end; only the movement rows are written per batch.
-  rebuilder() {
+  // in memory across batches and written once at the end (COPY into the empty tables); only the movement rows are
+  // written per batch, COPYed.
+  rebuilder(io) {
     const perStock = new Map<string, StockRow>();
     const perSku = new Map<string, { sku: string; style_code: string; quantity: number }>();
     const perLocation = new Map<string, { location: string; quantity: number }>();
@@ -48,7 +50,7 @@ export const stockLedgerProjection: Projection = {
         // A stock row takes its location's type when first written, as the live upsert does (it never updates it).
         const fresh = moves.filter((x) => !perStock.has(stockKey(x.m.sku, x.m.location))).map((x) => x.m.location);
         const types = await locationTypes(trx, fresh);
-        await insertMovements(trx, movementRows(moves, balances));
+        await io.copy('rm_stock_movements', MOVEMENT_COLUMNS, movementRows(moves, balances).map((r) => copyLine(MOVEMENT_COLUMNS.map((c) => r[c]))));
         for (const { stored, m } of moves) {
           const key = stockKey(m.sku, m.location);
           const row = perStock.get(key) ?? {
@@ -74,17 +76,34 @@ export const stockLedgerProjection: Projection = {
           perLocationStyle.set(lsKey, ls);
         }
       },
-      async finish(trx) {
-        await writeFigures(trx, {
-          perStock: [...perStock.values()],
-          perSku: [...perSku.values()],
-          perLocation: [...perLocation.values()],
-          perLocationStyle: [...perLocationStyle.values()],
-        });
+      async finish() {
+        const stock = ['sku', 'location', 'location_type', 'style_code', 'quantity', 'updated_at'] as const;
+        await io.copy('rm_stock', stock, [...perStock.values()].map((r) => copyLine(stock.map((c) => r[c]))));
+        await io.copy('rm_sku_stock', ['sku', 'style_code', 'quantity'], [...perSku.values()].map((r) => copyLine([r.sku, r.style_code, r.quantity])));
+        await io.copy('rm_location_stock', ['location', 'quantity'], [...perLocation.values()].map((r) => copyLine([r.location, r.quantity])));
+        await io.copy(
+          'rm_location_styles',
+          ['location', 'style_code', 'quantity'],
+          [...perLocationStyle.values()].map((r) => copyLine([r.location, r.style_code, r.quantity])),
+        );
       },
     };
   },
 };
+
+const MOVEMENT_COLUMNS = [
+  'position',
+  'seq',
+  'sku',
+  'style_code',
+  'location',
+  'delta',
+  'balance_after',
+  'event_type',
+  'reason',
+  'actor_id',
+  'recorded_at',
+] as const satisfies readonly (keyof Insertable<Database['rm_stock_movements']>)[];
 
 type StockRow = { sku: string; location: string; location_type: string; style_code: string; quantity: number; updated_at: Date | string };
 
