@@ -16,7 +16,24 @@ export const orderSearchProjection: Projection = {
     const positions = events.filter((e) => e.type === 'OrderImported').map((e) => e.global_position);
     if (positions.length > 0) await insertTerms(trx, positions);
   },
+  // A rebuild runs the same statement once per REBUILD_CHUNK imports at the end instead of once per batch: its cost is
+  // mostly a pass over rm_search_terms (a hash anti-join), which batch after batch made this projection 78 of a 216 s
+  // rebuild at 300,000 orders. Ids come out the same: they follow the order of the positions given, chunk after
+  // chunk, as they follow batch after batch live.
+  rebuilder() {
+    const positions: string[] = [];
+    return {
+      async apply(_trx, events) {
+        for (const e of events) if (e.type === 'OrderImported') positions.push(e.global_position);
+      },
+      async finish(trx) {
+        for (let i = 0; i < positions.length; i += REBUILD_CHUNK) await insertTerms(trx, positions.slice(i, i + REBUILD_CHUNK));
+      },
+    };
+  },
 };
+
+const REBUILD_CHUNK = 100_000;
 
 async function insertTerms(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   // The inserted terms are not visible to this statement's own read of rm_search_terms: the new ones come from
