@@ -1,22 +1,17 @@
-import type { Selectable } from 'kysely';
-import type { RmOrderTimingsTable } from '@wh/migrations';
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
 import { copyLine, type RebuildIo } from '../rebuild-io.ts';
-import { bucketOf, occurredAt } from './reports.ts';
+import { bucketOf, foldTiming, importedTiming, occurredAt, type Counter, type Timing, type WorkerPicks } from './reports.ts';
 
-type Timing = Selectable<RmOrderTimingsTable>;
-type Counters = { received: number; assigned: number; completed: number; verified: number; cancelled: number };
-type Counter = keyof Counters;
+type Counters = Record<Counter, number>;
 
 // A rebuild's reports tables: rm_order_timings folded in memory over the whole history and COPYed once at the end;
 // the bucket counters and worker pick sums (sums: adding per batch or once gives the same rows) likewise; the pick rows
-// (one per pick event) COPYed a batch at a time. The fold is the live `apply`'s (reports.ts), event for event; the
-// tests comparing rebuild with live projection hold the two together.
+// (one per pick event) COPYed a batch at a time. The fold is the live `apply`'s (reports.ts `foldTiming`).
 export function reportsRebuilder(io: RebuildIo): Rebuilder {
   const timings = new Map<number, Timing>();
   const counters = new Map<string, Counters>();
-  const workerPicks = new Map<string, { items: number; units: number }>();
+  const workerPicks: WorkerPicks = new Map();
   const count = (at: Date, counter: Counter) => {
     const key = bucketOf(at);
     let row = counters.get(key);
@@ -32,91 +27,15 @@ export function reportsRebuilder(io: RebuildIo): Rebuilder {
         if (event.type === 'OrderImported') {
           const d = event.data;
           count(at, 'received');
-          timings.set(d.order_id, {
-            order_id: d.order_id,
-            order_number: d.order_number,
-            status: 'pending',
-            total_items: d.items.length,
-            picked_items: 0,
-            imported_at: at,
-            worker_id: null,
-            assigned_at: null,
-            first_pick_at: null,
-            last_pick_at: null,
-            completed_at: null,
-            completed_worker_id: null,
-            verified_at: null,
-            verified_by: null,
-            picked_by: null,
-            discrepancy_count: 0,
-            cancelled_at: null,
-            last_activity_at: at,
-          });
+          timings.set(d.order_id, importedTiming(d, at));
           continue;
         }
         const row = timings.get(event.data.order_id);
-        switch (event.type) {
-          case 'OrderAssigned':
-            count(at, 'assigned');
-            if (!row) break;
-            row.status = 'assigned';
-            row.worker_id = event.data.worker_id;
-            row.assigned_at ??= at;
-            row.last_activity_at = at;
-            break;
-          case 'OrderDeassigned':
-            if (!row) break;
-            row.status = 'pending';
-            row.worker_id = null;
-            row.last_activity_at = at;
-            break;
-          case 'OrderCancelled':
-            count(at, 'cancelled');
-            if (!row) break;
-            row.status = 'cancelled';
-            row.cancelled_at = at;
-            row.last_activity_at = at;
-            break;
-          case 'OrderItemPicked': {
-            if (!row) break;
-            const d = event.data;
-            row.status = 'picking';
-            row.picked_items += 1;
-            row.first_pick_at ??= at;
-            row.last_pick_at = at;
-            row.last_activity_at = at;
-            const key = `${bucketOf(at)}|${d.picked_by}`;
-            let sum = workerPicks.get(key);
-            if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
-            sum.items += 1;
-            sum.units += d.quantity;
-            picks.push(
-              copyLine([stored.global_position, d.order_id, row.order_number, d.item_id, d.sku, d.style_code, d.quantity, d.picked_by, d.worker_id, d.unstocked, at]),
-            );
-            break;
-          }
-          case 'OrderCompleted':
-            count(at, 'completed');
-            if (!row) break;
-            row.status = 'completed';
-            row.completed_at = at;
-            row.completed_worker_id = event.data.worker_id;
-            row.last_activity_at = at;
-            break;
-          case 'OrderVerified':
-            count(at, 'verified');
-            if (!row) break;
-            row.status = 'verified';
-            row.verified_at = at;
-            row.verified_by = event.data.verified_by;
-            row.picked_by = event.data.picked_by;
-            row.discrepancy_count = event.data.discrepancies.length;
-            row.last_activity_at = at;
-            break;
-          default: {
-            const exhaustive: never = event;
-            throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-          }
+        if (foldTiming(event, row, at, count, workerPicks) && row && event.type === 'OrderItemPicked') {
+          const d = event.data;
+          picks.push(
+            copyLine([stored.global_position, d.order_id, row.order_number, d.item_id, d.sku, d.style_code, d.quantity, d.picked_by, d.worker_id, d.unstocked, at]),
+          );
         }
       }
       await io.copy('rm_report_picks', PICK_COLUMNS, picks);

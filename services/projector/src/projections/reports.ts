@@ -5,8 +5,6 @@ import type { Projection } from '../projection.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
-type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
-type Timing = Selectable<RmOrderTimingsTable>;
 type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
 
 // 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
@@ -26,6 +24,106 @@ export function occurredAt(stored: StoredEvent): Date {
 
 export function bucketOf(at: Date): string {
   return new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS).toISOString();
+}
+
+export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+export type Timing = Selectable<RmOrderTimingsTable>;
+export type WorkerPicks = Map<string, { items: number; units: number }>;
+type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
+
+export function importedTiming(d: Imported, at: Date): Timing {
+  return {
+    order_id: d.order_id,
+    order_number: d.order_number,
+    status: 'pending',
+    total_items: d.items.length,
+    picked_items: 0,
+    imported_at: at,
+    worker_id: null,
+    assigned_at: null,
+    first_pick_at: null,
+    last_pick_at: null,
+    completed_at: null,
+    completed_worker_id: null,
+    verified_at: null,
+    verified_by: null,
+    picked_by: null,
+    discrepancy_count: 0,
+    cancelled_at: null,
+    last_activity_at: at,
+  };
+}
+
+// An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
+// picker's sums. Shared by the live projection and the rebuild, so the two cannot drift. True when the row changed.
+export function foldTiming(
+  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
+  row: Timing | undefined,
+  at: Date,
+  count: (at: Date, counter: Counter) => void,
+  workerPicks: WorkerPicks,
+): boolean {
+  switch (event.type) {
+    case 'OrderAssigned':
+      count(at, 'assigned');
+      if (!row) return false;
+      row.status = 'assigned';
+      row.worker_id = event.data.worker_id;
+      row.assigned_at ??= at;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderDeassigned':
+      if (!row) return false;
+      row.status = 'pending';
+      row.worker_id = null;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderCancelled':
+      count(at, 'cancelled');
+      if (!row) return false;
+      row.status = 'cancelled';
+      row.cancelled_at = at;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderItemPicked': {
+      // A pick of an order no import introduced has nothing to count against.
+      if (!row) return false;
+      const d = event.data;
+      row.status = 'picking';
+      row.picked_items += 1;
+      row.first_pick_at ??= at;
+      row.last_pick_at = at;
+      row.last_activity_at = at;
+      const key = `${bucketOf(at)}|${d.picked_by}`;
+      let sum = workerPicks.get(key);
+      if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
+      sum.items += 1;
+      sum.units += d.quantity;
+      return true;
+    }
+    case 'OrderCompleted':
+      count(at, 'completed');
+      if (!row) return false;
+      row.status = 'completed';
+      row.completed_at = at;
+      row.completed_worker_id = event.data.worker_id;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderVerified':
+      count(at, 'verified');
+      if (!row) return false;
+      row.status = 'verified';
+      row.verified_at = at;
+      row.verified_by = event.data.verified_by;
+      row.picked_by = event.data.picked_by;
+      row.discrepancy_count = event.data.discrepancies.length;
+      row.last_activity_at = at;
+      return true;
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
+    }
+  }
 }
 
 // rm_report_buckets, rm_report_worker_buckets, rm_order_timings and rm_report_picks: Order Analytics, Worker
@@ -53,7 +151,7 @@ export const reportsProjection: Projection = {
       row[counter] += 1;
       counters.set(key, row);
     };
-    const workerPicks = new Map<string, { items: number; units: number }>();
+    const workerPicks: WorkerPicks = new Map();
     const pickRows: PickRow[] = [];
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as OrderEvent;
@@ -62,94 +160,15 @@ export const reportsProjection: Projection = {
         const d = event.data;
         count(at, 'received');
         if (importedInSql(d.at)) sqlImported.set(d.order_id, stored.global_position);
-        timings.set(d.order_id, {
-          order_id: d.order_id,
-          order_number: d.order_number,
-          status: 'pending',
-          total_items: d.items.length,
-          picked_items: 0,
-          imported_at: at,
-          worker_id: null,
-          assigned_at: null,
-          first_pick_at: null,
-          last_pick_at: null,
-          completed_at: null,
-          completed_worker_id: null,
-          verified_at: null,
-          verified_by: null,
-          picked_by: null,
-          discrepancy_count: 0,
-          cancelled_at: null,
-          last_activity_at: at,
-        });
+        timings.set(d.order_id, importedTiming(d, at));
         imported.add(d.order_id);
         continue;
       }
       // An event of an order no import introduced (hand-written test events) changes no row; its counter still counts.
       const row = timings.get(event.data.order_id);
       if (row) changed.add(row.order_id);
-      switch (event.type) {
-        case 'OrderAssigned':
-          count(at, 'assigned');
-          if (!row) break;
-          row.status = 'assigned';
-          row.worker_id = event.data.worker_id;
-          row.assigned_at ??= at;
-          row.last_activity_at = at;
-          break;
-        case 'OrderDeassigned':
-          if (!row) break;
-          row.status = 'pending';
-          row.worker_id = null;
-          row.last_activity_at = at;
-          break;
-        case 'OrderCancelled':
-          count(at, 'cancelled');
-          if (!row) break;
-          row.status = 'cancelled';
-          row.cancelled_at = at;
-          row.last_activity_at = at;
-          break;
-        case 'OrderItemPicked': {
-          // A pick of an order no import introduced has nothing to count against.
-          if (!row) break;
-          const d = event.data;
-          row.status = 'picking';
-          row.picked_items += 1;
-          row.first_pick_at ??= at;
-          row.last_pick_at = at;
-          row.last_activity_at = at;
-          const key = `${bucketOf(at)}|${d.picked_by}`;
-          const sum = workerPicks.get(key) ?? { items: 0, units: 0 };
-          sum.items += 1;
-          sum.units += d.quantity;
-          workerPicks.set(key, sum);
-          pickRows.push(pickRow(stored.global_position, d, row.order_number, at));
-          break;
-        }
-        case 'OrderCompleted':
-          count(at, 'completed');
-          if (!row) break;
-          row.status = 'completed';
-          row.completed_at = at;
-          row.completed_worker_id = event.data.worker_id;
-          row.last_activity_at = at;
-          break;
-        case 'OrderVerified':
-          count(at, 'verified');
-          if (!row) break;
-          row.status = 'verified';
-          row.verified_at = at;
-          row.verified_by = event.data.verified_by;
-          row.picked_by = event.data.picked_by;
-          row.discrepancy_count = event.data.discrepancies.length;
-          row.last_activity_at = at;
-          break;
-        default: {
-          const exhaustive: never = event;
-          throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-        }
-      }
+      if (foldTiming(event, row, at, count, workerPicks) && row && event.type === 'OrderItemPicked')
+        pickRows.push(pickRow(stored.global_position, event.data, row.order_number, at));
     }
     const inserts: Timing[] = [];
     const updates: Timing[] = [];
