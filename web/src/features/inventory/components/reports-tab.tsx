@@ -1,33 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
 import { inventoryStatusQuery } from '../api/inventory-api.ts';
 import { firstWithMore, moreLabel } from '../limits.ts';
 import { LOW_STOCK_SHOWN } from '../options.ts';
 
 export function ReportsTab() {
   const status = useQuery(inventoryStatusQuery());
-  if (status.isError) {
-    return (
-      <Alert title="Error">
-        {messageOf(status.error, 'Failed to fetch inventory status')}{' '}
-        <Button size="sm" variant="secondary" onPress={() => void status.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
-  if (!status.data) {
-    return (
-      <p className="muted" role="status">
-        Loading inventory status...
-      </p>
-    );
-  }
+  if (status.isError || !status.data) return <QueryState query={status} loading="Loading inventory status..." failure="Failed to fetch inventory status" />;
   const s = status.data;
   const { shown, more } = firstWithMore(s.low_stock_alerts, LOW_STOCK_SHOWN);
   return (

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { auditEventsQuery } from '../api/reports-api.ts';
 import type { AuditFilterForm, AuditFilters } from '../audit-filters.ts';
 import { AuditFiltersPanel } from './audit-filters-panel.tsx';
-import { ReportState } from './report-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 /** The manager's audit view: every event with who, when and what, newest first, 50 a page. */
 export function AuditLog({
@@ -25,7 +25,7 @@ export function AuditLog({
   onApply: (form: AuditFilterForm) => void;
 }) {
   const query = useQuery(auditEventsQuery(filters, page));
-  const state = <ReportState query={query} loading="Loading the audit log..." failure="Failed to fetch the audit log" />;
+  const state = <QueryState query={query} loading="Loading the audit log..." failure="Failed to fetch the audit log" />;
   const panel = filtersOpen ? <AuditFiltersPanel applied={form} eventTypes={query.data?.event_types ?? []} onApply={onApply} /> : null;
   if (!query.data) {
     return (
@@ -40,7 +40,6 @@ export function AuditLog({
     <>
     {panel}
     <section className="card report-body" aria-labelledby="audit-title" aria-busy={query.isFetching || undefined}>
-      {query.isError ? state : null}
       <h2 className="card-title" id="audit-title">
         Audit Log
       </h2>

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
 import { inventoryReportQuery } from '../api/reports-api.ts';
 import { insightCards } from '../report-options.ts';
 
@@ -16,23 +15,7 @@ const LOW_STOCK_ROWS = 20;
 export function InventoryReport({ threshold }: { threshold: number }) {
   const status = useQuery(inventoryReportQuery(threshold));
   const [showAll, setShowAll] = useState(false);
-  if (status.isError) {
-    return (
-      <Alert title="Error">
-        {messageOf(status.error, 'Failed to fetch inventory status')}{' '}
-        <Button size="sm" variant="secondary" onPress={() => void status.refetch()}>
-          Try Again
-        </Button>
-      </Alert>
-    );
-  }
-  if (!status.data) {
-    return (
-      <p className="muted" role="status">
-        Loading inventory status...
-      </p>
-    );
-  }
+  if (status.isError || !status.data) return <QueryState query={status} loading="Loading inventory status..." failure="Failed to fetch inventory status" />;
   const s = status.data;
   const cards = insightCards(s);
   const rows = showAll ? s.low_stock_alerts : s.low_stock_alerts.slice(0, LOW_STOCK_ROWS);

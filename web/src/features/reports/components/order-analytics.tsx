@@ -7,21 +7,20 @@ import { orderAnalyticsQuery } from '../api/reports-api.ts';
 import { ORDER_SERIES, orderBuckets, type OrderSeries } from '../order-buckets.ts';
 import { formatMinutes } from '../report-options.ts';
 import { PeriodLine } from './period-line.tsx';
-import { ReportState } from './report-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 const UNIT_WORD = { day: 'Day', week: 'Week', month: 'Month' } as const;
 
 /** Order Analytics: orders received, assigned, completed, verified and cancelled per day, and how long each step took. */
 export function OrderAnalytics({ range, series }: { range: ReportRange; series: readonly OrderSeries[] }) {
   const query = useQuery(orderAnalyticsQuery(range));
-  const state = <ReportState query={query} loading="Loading order analytics..." failure="Failed to fetch order analytics" />;
+  const state = <QueryState query={query} loading="Loading order analytics..." failure="Failed to fetch order analytics" />;
   if (!query.data) return state;
   const a: Analytics = query.data;
   const { unit, buckets } = orderBuckets(a.days);
   const shownSeries = ORDER_SERIES.filter((s) => series.includes(s.id));
   return (
     <div className="report-body" aria-busy={query.isFetching || undefined}>
-      {query.isError ? state : null}
       <PeriodLine period={a.period} />
       <StatCards label="Orders in the period">
         {ORDER_SERIES.map((s) => (

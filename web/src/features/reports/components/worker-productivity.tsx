@@ -6,12 +6,12 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../compo
 import { workerProductivityQuery } from '../api/reports-api.ts';
 import { formatDuration, formatRate } from '../report-options.ts';
 import { PeriodLine } from './period-line.tsx';
-import { ReportState } from './report-state.tsx';
+import { QueryState } from '../../../components/query-state.tsx';
 
 /** Worker Productivity: per picker items, orders, time per item and discrepancy rate; per verifier orders verified. */
 export function WorkerProductivity({ range, nameFilter }: { range: ReportRange; nameFilter: string }) {
   const query = useQuery(workerProductivityQuery(range));
-  const state = <ReportState query={query} loading="Loading worker productivity..." failure="Failed to fetch worker productivity" />;
+  const state = <QueryState query={query} loading="Loading worker productivity..." failure="Failed to fetch worker productivity" />;
   if (!query.data) return state;
   const p = query.data;
   const needle = nameFilter.trim().toLowerCase();
@@ -19,7 +19,6 @@ export function WorkerProductivity({ range, nameFilter }: { range: ReportRange; 
   const verifiers = needle ? p.verifiers.filter((v) => v.verifier_name.toLowerCase().includes(needle)) : p.verifiers;
   return (
     <div className="report-body" aria-busy={query.isFetching || undefined}>
-      {query.isError ? state : null}
       <PeriodLine period={p.period} />
       <StatCards label="Totals in the period">
         <StatCard label="Items Picked" value={p.totals.items_picked.toLocaleString()} note={`${p.totals.units_picked.toLocaleString()} units`} />

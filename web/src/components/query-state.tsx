@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
+import { Alert } from './ui/alert.tsx';
+import { Button } from './ui/button.tsx';
+import { messageOf } from '../lib/api-errors.ts';
 
-/** The loading line or the error box of a report, or null once there is data to show. */
-export function ReportState({ query, loading, failure }: { query: UseQueryResult<unknown>; loading: string; failure: string }) {
-  if (query.isError && !query.data) {
+/** A query's error box (with Try Again) or its loading line, or null once it has data and no error. */
+export function QueryState({ query, loading, failure }: { query: UseQueryResult<unknown>; loading: string; failure: string }) {
+  if (query.isError) {
     return (
       <Alert title="Error">
         {messageOf(query.error, failure)}{' '}
