@@ -29,35 +29,38 @@ function statusOf(value: string): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'pending';
 }
 
-// How a search's orders are found (rm_search_terms, rm_order_terms: each distinct order number, SKU and style name,
-// and the orders holding it). The text is first matched against the terms (trigram index, short strings); then:
+// How a search's orders are found: the order numbers in rm_orders (trigram index on the upper-cased number), the SKUs
+// and style names through rm_search_terms (each distinct one, trigram-indexed) and rm_order_terms (the orders holding
+// each). The text is first matched against both; then:
 // - few matching rows: the orders themselves, read by id and sorted (a SKU, a full style name, an order number);
-// - many: the list walked newest first, each order asked whether it holds a matching term (a broad name: a page
-//   of twenty is found within a few hundred orders). The switch is where the two cost the same: reading m rows
-//   against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
-// - too many terms to list (a digit or two): the walk, matching each order's terms against the text itself.
+// - many: the list walked newest first, each order asked whether its number matches or it holds a matching term (a
+//   broad name: a page of twenty is found within a few hundred orders). The switch is where the two cost the same:
+//   reading m rows against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
+// - too many terms to list (a digit or two): the walk, matching each order's number and terms against the text itself.
 type SearchPlan =
   | { kind: 'none' }
   | { kind: 'nothing' }
   | { kind: 'orders'; ids: number[] }
-  // probe: the count's look at the first COUNT_PROBE_ROWS term rows of the matches (a search without other filters).
-  | { kind: 'walk'; termIds: number[]; probe?: { rows: number; orders: number } }
+  // probe: the count's look at the first COUNT_PROBE_ROWS term rows and the first order numbers of the matches (a
+  // search without other filters); complete when it saw every match.
+  | { kind: 'walk'; termIds: number[]; pattern: string; probe?: { orders: number; complete: boolean } }
   | { kind: 'walk-text'; pattern: string };
 
 // Where planSearch switches strategy; tests force each strategy on a small history by changing them.
 export interface SearchTuning {
   maxListedTerms: number;
-  // Rows of the matching terms above which the list is walked; by default sqrt(rows wanted x orders).
+  // Rows of the matching terms and order numbers above which the list is walked; by default sqrt(rows wanted x orders).
   fewRows?: number;
 }
 const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
-// A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
-// count capped without walking.
+// A walk's count reads this many term rows of the matches (and up to the cap's worth of matching order numbers): more
+// distinct orders than the cap among them proves the count capped without walking.
 const COUNT_PROBE_ROWS = 4 * (ORDER_SEARCH_COUNT_CAP + 1);
 
-// One statement (each round trip costs a scheduling wait on a loaded machine): the matching terms, the switch point,
-// the rows of the matches up to it, and then either the few orders or, for a walk, the count's probe. The CTEs are
-// materialized so each is planned once: inlined, the statement took 7 ms to plan.
+// One statement (each round trip costs a scheduling wait on a loaded machine): the matching terms and order numbers,
+// the switch point, the rows of the matches up to it, and then either the few orders or, for a walk, the count's
+// probe. The CTEs are materialized so each is planned once: inlined, the statement took 7 ms to plan. The order
+// numbers are read up to the switch point or the cap, whichever is more, so the probe sees enough of them.
 async function planSearch(
   db: Db,
   search: string | undefined,
@@ -68,28 +71,35 @@ async function planSearch(
   if (!search) return { kind: 'none' };
   const pattern = `%${escapeLike(search.toUpperCase())}%`;
   const { rows } = await sql<{ ids: number[] | null; rows: number; few: number; orders: number[] | null; probe: number[] | null }>`
-    with t as materialized (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
-    p as materialized (
-      select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids,
-             coalesce(${tuning.fewRows ?? null}::int,
+    with p as materialized (
+      select coalesce(${tuning.fewRows ?? null}::int,
                       ceil(sqrt(${rowsWanted}::float8 * greatest(1, (select coalesce(sum(count), 0) from rm_order_status_counts))))::int) as few
     ),
+    n as materialized (
+      select id from rm_orders where upper(order_number) like ${pattern}
+       limit (select greatest(few, ${ORDER_SEARCH_COUNT_CAP}) + 1 from p)
+    ),
+    t as materialized (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
     m as materialized (
-      select p.ids, p.few,
-             (select count(*)::int from (select 1 from rm_order_terms where term_id = any(p.ids) limit p.few + 1) x) as rows
-        from p
+      select ids, few, (select count(*)::int from n) as numbers,
+             (select count(*)::int from (select 1 from rm_order_terms where term_id = any(ids) limit few + 1) x) as rows
+        from (select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids, few from p) q
     )
-    select m.ids, m.rows, m.few,
-           case when m.rows <= m.few then array(select distinct order_id from rm_order_terms where term_id = any(m.ids)) end as orders,
-           case when ${countProbe}::boolean and m.rows > m.few then (
-             select array[count(*), count(distinct order_id)]::int[]
-               from (select order_id from rm_order_terms where term_id = any(m.ids) limit ${COUNT_PROBE_ROWS}) x) end as probe
+    select m.ids, m.rows + m.numbers as rows, m.few,
+           case when m.rows + m.numbers <= m.few then
+             array(select order_id from rm_order_terms where term_id = any(m.ids) union select id from n) end as orders,
+           case when ${countProbe}::boolean and m.rows + m.numbers > m.few then (
+             select array[count(*) filter (where term), count(*) filter (where not term), count(distinct order_id)]::int[]
+               from (select order_id, true as term from (select order_id from rm_order_terms where term_id = any(m.ids) limit ${COUNT_PROBE_ROWS}) x
+                     union all
+                     select id, false from (select id from n limit ${ORDER_SEARCH_COUNT_CAP + 1}) y) z) end as probe
       from m`.execute(db);
   const r = rows[0]!;
   if (r.ids === null) return { kind: 'walk-text', pattern };
-  if (r.ids.length === 0) return { kind: 'nothing' };
+  if (r.ids.length === 0 && r.rows === 0) return { kind: 'nothing' };
   if (r.orders !== null) return { kind: 'orders', ids: r.orders };
-  return { kind: 'walk', termIds: r.ids, ...(r.probe && { probe: { rows: r.probe[0]!, orders: r.probe[1]! } }) };
+  const probe = r.probe && { orders: r.probe[2]!, complete: r.probe[0]! < COUNT_PROBE_ROWS && r.probe[1]! <= ORDER_SEARCH_COUNT_CAP };
+  return { kind: 'walk', termIds: r.ids, pattern, ...(probe && { probe }) };
 }
 
 function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
@@ -109,13 +119,15 @@ function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
     // walking the newest-first index.
     case 'walk':
       return q.where(
-        sql<boolean>`coalesce((select true from rm_order_terms ot
-                                where ot.order_id = rm_orders.id and ot.term_id = any(${search.termIds}::int[]) limit 1), false)`,
+        sql<boolean>`(upper(rm_orders.order_number) like ${search.pattern}
+                      or coalesce((select true from rm_order_terms ot
+                                    where ot.order_id = rm_orders.id and ot.term_id = any(${search.termIds}::int[]) limit 1), false))`,
       );
     case 'walk-text':
       return q.where(
-        sql<boolean>`coalesce((select true from rm_order_terms ot join rm_search_terms s on s.id = ot.term_id
-                                where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false)`,
+        sql<boolean>`(upper(rm_orders.order_number) like ${search.pattern}
+                      or coalesce((select true from rm_order_terms ot join rm_search_terms s on s.id = ot.term_id
+                                    where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false))`,
       );
   }
 }
@@ -147,8 +159,8 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   if (search.kind === 'nothing') return { total: 0, capped: false };
   if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
   if (search.kind === 'walk' && searchOnly && search.probe) {
-    const { rows, orders } = search.probe;
-    if (orders > ORDER_SEARCH_COUNT_CAP || rows < COUNT_PROBE_ROWS) return capped(orders);
+    const { orders, complete } = search.probe;
+    if (orders > ORDER_SEARCH_COUNT_CAP || complete) return capped(orders);
   }
   const row = await db
     .selectFrom(filteredOrders(db, f, search).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))
