@@ -40,10 +40,9 @@ async function snapshot(db: Kysely<Database>) {
   const orderTerms = await db
     .selectFrom('rm_order_terms as ot')
     .innerJoin('rm_orders as o', 'o.id', 'ot.order_id')
-    .innerJoin('rm_search_terms as s', 's.id', 'ot.term_id')
-    .select(['o.order_number', 's.term', 'ot.term_id', 'ot.order_id'])
+    .select(['o.order_number', 'ot.order_id', 'ot.term_ids'])
+    .select(sql<string[]>`array(select s.term from unnest(ot.term_ids) with ordinality u(id, n) join rm_search_terms s on s.id = u.id order by u.n)`.as('terms'))
     .orderBy('ot.order_id')
-    .orderBy('ot.term_id')
     .execute();
   return { terms, orderTerms };
 }
@@ -57,16 +56,11 @@ describe('order search read model', () => {
         term,
       })),
     );
-    expect(orderTerms.map((r) => [r.order_number, r.term])).toEqual([
-      ['#10001', 'KN1010-12-WINE'],
-      ['#10001', 'KN1010-14-WINE'],
-      ['#10001', 'CABLE JUMPER 010'],
-      ['#10002', 'TP1007-6-GREEN'],
-      ['#10002', 'LINEN SHIRT 007'],
-      ['#10003', 'KN1010-12-WINE'],
-      ['#10003', 'CABLE JUMPER 010'],
-      ['#10003', 'LINEN SHIRT 007'],
-      ['#10003', 'TP1007-8-GREEN'],
+    // One row per order, its term ids ascending (#10001's repeated line and SKU held once).
+    expect(orderTerms.map((r) => [r.order_number, r.term_ids, r.terms])).toEqual([
+      ['#10001', [1, 2, 3], ['KN1010-12-WINE', 'KN1010-14-WINE', 'CABLE JUMPER 010']],
+      ['#10002', [4, 5], ['TP1007-6-GREEN', 'LINEN SHIRT 007']],
+      ['#10003', [1, 3, 5, 6], ['KN1010-12-WINE', 'CABLE JUMPER 010', 'LINEN SHIRT 007', 'TP1007-8-GREEN']],
     ]);
   });
 
