@@ -1,9 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
 import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 
 export const CHECKPOINT = 'main';
+// How far the projections applied beside the main batch (projectBatchBeside) have got: at or past CHECKPOINT, ahead
+// of it only when the side's transaction committed and the main one then failed.
+export const SIDE_CHECKPOINT = 'side';
 const NOTIFY_LIMIT = 7000;
 
 export interface Checkpoint {
@@ -104,6 +107,64 @@ export async function projectBatch(
   await applyEvents(trx, projections, events, topics);
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
+  await saveCheckpoint(trx, next);
+  await notifyReadModels(trx, next, topics);
+  return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
+}
+
+// (tx, pos) order, as the store orders events.
+function past(e: StoredEvent, cp: Checkpoint): boolean {
+  const tx = BigInt(e.transaction_id);
+  const cpTx = BigInt(cp.tx);
+  return tx > cpTx || (tx === cpTx && BigInt(e.global_position) > BigInt(cp.pos));
+}
+
+// One batch as projectBatch, with `side`'s projections applied at the same time on a second connection of `db`:
+// one transaction uses one backend, so a batch's statements ran one after another on one core while the other was
+// idle once an upload's append had finished (a 50,000-order upload's projection is several CPU-seconds of inserts).
+// The side's projections must read and write only their own tables (audit, its user names and order search do).
+// PostgreSQL cannot commit two transactions as one, so the side commits first, with its own checkpoint row: if the
+// main transaction then fails, the batch is read again and the side skips what it had applied (its tables are ahead
+// of the checkpoint until the main transaction commits, never behind). Its topics of those skipped events are not
+// known any more, so such a batch announces everything ('*').
+export async function projectBatchBeside(
+  trx: Transaction<Database>,
+  db: Kysely<Database>,
+  main: readonly Projection[],
+  side: readonly Projection[],
+  limit: number,
+): Promise<BatchResult> {
+  const cp = await lockCheckpoint(trx);
+  const events = await readAfter(trx, cp, limit);
+  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
+  const last = events[events.length - 1]!;
+  const next = { tx: last.transaction_id, pos: last.global_position };
+  const topics = new Set<string>();
+  const sideTopics = new Set<string>();
+  // Only while this transaction holds the main checkpoint's row lock: no other projector or rebuild writes beside it.
+  const besides = db.transaction().execute(async (sideTrx) => {
+    await sql`set local synchronous_commit = off`.execute(sideTrx);
+    await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
+    const done = await sideTrx
+      .selectFrom('projector_checkpoints')
+      .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
+      .where('name', '=', SIDE_CHECKPOINT)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    const mine = events.filter((e) => past(e, { tx: done.tx, pos: done.last_pos }));
+    if (mine.length < events.length) sideTopics.add('*');
+    if (mine.length === 0) return;
+    await applyEvents(sideTrx, side, mine, sideTopics);
+    await sideTrx
+      .updateTable('projector_checkpoints')
+      .set({ last_tx: next.tx, last_pos: next.pos, updated_at: new Date() })
+      .where('name', '=', SIDE_CHECKPOINT)
+      .execute();
+  });
+  const [own, beside] = await Promise.allSettled([applyEvents(trx, main, events, topics), besides]);
+  if (own.status === 'rejected') throw own.reason;
+  if (beside.status === 'rejected') throw beside.reason;
+  for (const t of sideTopics) topics.add(t);
   await saveCheckpoint(trx, next);
   await notifyReadModels(trx, next, topics);
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { projectBatch, type BatchResult } from './batch.ts';
+import { projectBatch, projectBatchBeside, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
@@ -16,6 +16,9 @@ export interface ProjectorOptions {
   databaseUrl: string;
   db: Kysely<Database>;
   projections: readonly Projection[];
+  // Names of projections applied on a second connection of `db` beside the others (projectBatchBeside): `db` needs
+  // two connections free for the projector.
+  beside?: ReadonlySet<string>;
   // Events per batch when caught up; grows up to maxBatchSize while a backlog lasts.
   batchSize?: number;
   maxBatchSize?: number;
@@ -108,6 +111,9 @@ export class Projector {
     await client.query('listen events');
     this.status = 'active';
     this.log('projector active');
+    const beside = this.options.beside ?? new Set<string>();
+    const main = this.options.projections.filter((p) => !beside.has(p.name));
+    const side = this.options.projections.filter((p) => beside.has(p.name));
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
     const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
     let limit = smallest;
@@ -119,7 +125,7 @@ export class Projector {
         // and is projected again from the events. So the batch does not wait for the flush, which under load cost
         // as much as the batch itself and delayed every command waiting to read its writes.
         await sql`set local synchronous_commit = off`.execute(trx);
-        return projectBatch(trx, this.options.projections, limit);
+        return side.length > 0 ? projectBatchBeside(trx, this.options.db, main, side, limit) : projectBatch(trx, main, limit);
       });
       limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;
       if (result.count > 0) {
