@@ -5,7 +5,8 @@ import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import { projectBatch, projectBatchBeside, SIDE_CHECKPOINT, type BatchResult } from './batch.ts';
 import { besideProjections, projections } from './projections/index.ts';
 import type { Projection } from './projection.ts';
-import { snapshot } from './testing.ts';
+import { Projector } from './runner.ts';
+import { caughtUp, snapshot } from './testing.ts';
 
 // The side connection's projections (audit, users, order search) against the one-connection batch: the same read
 // models whatever the batch sizes, and a main transaction failing after the side's commit leaves nothing applied
@@ -132,6 +133,31 @@ describe('projectBatchBeside', () => {
     const again = await besideBatch(4, failing);
     expect(again.topics).toContain('*');
     await projectAll(() => besideBatch(4, failing));
+    expect(await snapshot(db)).toEqual(expected);
+  });
+});
+
+describe('the projector with projections beside', () => {
+  it('takes over a side left ahead by a failed batch without applying anything twice, even in small batches', async () => {
+    await fromEmpty();
+    const failing = main.map((p) =>
+      p.name !== 'orders'
+        ? p
+        : {
+            ...p,
+            async apply() {
+              throw new Error('orders failed');
+            },
+          },
+    );
+    await expect(besideBatch(1000, failing)).rejects.toThrow('orders failed');
+    const projector = new Projector({ databaseUrl: scratch.url, db, projections, beside: besideProjections, batchSize: 1, maxBatchSize: 1, pollMs: 50 });
+    projector.start();
+    try {
+      await caughtUp(db);
+    } finally {
+      await projector.stop();
+    }
     expect(await snapshot(db)).toEqual(expected);
   });
 });

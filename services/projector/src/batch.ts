@@ -112,6 +112,16 @@ export async function projectBatch(
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }
 
+// The side's projections have applied events past the main checkpoint (its transaction committed, the main one then
+// failed): until a batch beside passes them, a one-connection batch would apply them twice.
+export async function sideAhead(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ ahead: boolean }>`
+    select (s.last_tx, s.last_pos) > (m.last_tx, m.last_pos) as ahead
+      from projector_checkpoints s, projector_checkpoints m
+     where s.name = ${SIDE_CHECKPOINT} and m.name = ${CHECKPOINT}`.execute(db);
+  return rows[0]?.ahead ?? false;
+}
+
 // (tx, pos) order, as the store orders events.
 function past(e: StoredEvent, cp: Checkpoint): boolean {
   const tx = BigInt(e.transaction_id);
