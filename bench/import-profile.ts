@@ -44,6 +44,11 @@ function pgCpu(): number {
   }
   return total / ticks;
 }
+function backendCpu(pid: number): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
+}
 const nodeCpu = () => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1e6;
@@ -70,9 +75,16 @@ const timed: Projection[] = projections.filter((p) => !skipped.has(p.name)).map(
   ...p,
   handles: p.handles,
   async apply(trx, events, topics) {
+    // The backend's own CPU (this machine's /proc): what the projection costs the database whatever the load.
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const pid = rows[0]!.pid;
+    const b0 = backendCpu(pid);
+    const n0 = nodeCpu();
     const t = performance.now();
     await p.apply(trx, events, topics);
     add(`project ${p.name}`, performance.now() - t);
+    const [pg0, node0] = cpu.get(`project ${p.name}`) ?? [0, 0];
+    cpu.set(`project ${p.name}`, [pg0 + backendCpu(pid) - b0, node0 + nodeCpu() - n0]);
   },
 }));
 
