@@ -12,7 +12,7 @@ import { createTestDatabase } from '@wh/migrations/testing';
 import { parseSheet } from '@wh/command/platform/uploads';
 import { planOrderImport } from '@wh/command/features/orders/import-file';
 import { storeImportedOrders } from '@wh/command/features/orders/import-store';
-import { projectBatch, projectBatchBeside } from '@wh/projector/batch';
+import { projectBatch } from '@wh/projector/batch';
 import { besideProjections, projections } from '@wh/projector/projections/index';
 import type { Projection } from '@wh/projector/projection';
 import { orderFiles, orderRows } from './import.ts';
@@ -110,7 +110,7 @@ try {
         await sql`set local synchronous_commit = off`.execute(trx);
         if (!BESIDE) return projectBatch(trx, timed, BATCH);
         const side = timed.filter((p) => besideProjections.has(p.name));
-        return projectBatchBeside(trx, db, timed.filter((p) => !besideProjections.has(p.name)), side, BATCH);
+        return projectBatch(trx, timed.filter((p) => !besideProjections.has(p.name)), BATCH, { db, projections: side });
       });
       if (r.count > 0) {
         add('project batch (all)', performance.now() - tb);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
-import { projectBatch, projectBatchBeside, SIDE_CHECKPOINT, type BatchResult } from './batch.ts';
+import { projectBatch, SIDE_CHECKPOINT, type BatchResult } from './batch.ts';
 import { besideProjections, projections } from './projections/index.ts';
 import type { Projection } from './projection.ts';
 import { Projector } from './runner.ts';
@@ -69,12 +69,21 @@ async function fromEmpty(): Promise<void> {
 }
 
 const besideBatch = (size: number, own: readonly Projection[] = main): Promise<BatchResult> =>
-  db.transaction().execute((trx) => projectBatchBeside(trx, db, own, side, size));
+  db.transaction().execute((trx) => projectBatch(trx, own, size, { db, projections: side }));
+
+// The next batch that finds events: another database's open transaction on the shared server can hold them back.
+async function untilApplied(batch: () => Promise<BatchResult>): Promise<BatchResult> {
+  for (;;) {
+    const result = await batch();
+    if (!result.heldBack) return result;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 async function projectAll(batch: () => Promise<BatchResult>): Promise<BatchResult[]> {
   const results: BatchResult[] = [];
   for (;;) {
-    const result = await batch();
+    const result = await untilApplied(batch);
     if (result.count === 0) return results;
     results.push(result);
   }
@@ -95,7 +104,7 @@ afterAll(async () => {
   await scratch?.drop();
 });
 
-describe('projectBatchBeside', () => {
+describe('projectBatch with projections beside', () => {
   it('leaves the read models one connection leaves, whatever the batch sizes', async () => {
     expect((expected.rm_audit as { summary: string }[]).map((r) => r.summary)).toContain('Assigned order #B5 to walter');
     expect(expected.rm_order_terms!.length).toBeGreaterThan(0);
@@ -123,14 +132,14 @@ describe('projectBatchBeside', () => {
             },
           },
     );
-    await besideBatch(4, failing);
-    await expect(besideBatch(4, failing)).rejects.toThrow('orders failed');
+    await untilApplied(() => besideBatch(4, failing));
+    await expect(untilApplied(() => besideBatch(4, failing))).rejects.toThrow('orders failed');
     // The side committed the failed batch: its tables are ahead of the checkpoint.
     const { rows } = await sql<{ name: string; ahead: boolean }>`
       select s.name, (s.last_tx, s.last_pos) > (m.last_tx, m.last_pos) as ahead
         from projector_checkpoints s, projector_checkpoints m where s.name = ${SIDE_CHECKPOINT} and m.name = 'main'`.execute(db);
     expect(rows).toEqual([{ name: SIDE_CHECKPOINT, ahead: true }]);
-    const again = await besideBatch(4, failing);
+    const again = await untilApplied(() => besideBatch(4, failing));
     expect(again.topics).toContain('*');
     await projectAll(() => besideBatch(4, failing));
     expect(await snapshot(db)).toEqual(expected);
@@ -150,7 +159,7 @@ describe('the projector with projections beside', () => {
             },
           },
     );
-    await expect(besideBatch(1000, failing)).rejects.toThrow('orders failed');
+    await expect(untilApplied(() => besideBatch(1000, failing))).rejects.toThrow('orders failed');
     const projector = new Projector({ databaseUrl: scratch.url, db, projections, beside: besideProjections, batchSize: 1, maxBatchSize: 1, pollMs: 50 });
     projector.start();
     try {

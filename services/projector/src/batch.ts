@@ -4,7 +4,7 @@ import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 
 export const CHECKPOINT = 'main';
-// How far the projections applied beside the main batch (projectBatchBeside) have got: at or past CHECKPOINT, ahead
+// How far the projections applied beside the main batch (applyBeside) have got: at or past CHECKPOINT, ahead
 // of it only when the side's transaction committed and the main one then failed.
 export const SIDE_CHECKPOINT = 'side';
 const NOTIFY_LIMIT = 7000;
@@ -94,19 +94,22 @@ async function anyPast(trx: Transaction<Database>, cp: Checkpoint): Promise<bool
   return rows[0]?.found ?? false;
 }
 
-// One batch: read, apply, checkpoint, notify, all in the caller's transaction.
+// One batch: read, apply, checkpoint, notify, all in the caller's transaction; with `side`, its projections are
+// applied on a second connection at the same time (applyBeside).
 export async function projectBatch(
   trx: Transaction<Database>,
   projections: readonly Projection[],
   limit: number,
+  side?: Side,
 ): Promise<BatchResult> {
   const cp = await lockCheckpoint(trx);
   const events = await readAfter(trx, cp, limit);
   if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
   const topics = new Set<string>();
-  await applyEvents(trx, projections, events, topics);
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
+  if (side) await applyBeside(trx, projections, side, events, next, topics);
+  else await applyEvents(trx, projections, events, topics);
   await saveCheckpoint(trx, next);
   await notifyReadModels(trx, next, topics);
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
@@ -129,30 +132,31 @@ function past(e: StoredEvent, cp: Checkpoint): boolean {
   return tx > cpTx || (tx === cpTx && BigInt(e.global_position) > BigInt(cp.pos));
 }
 
-// One batch as projectBatch, with `side`'s projections applied at the same time on a second connection of `db`:
-// one transaction uses one backend, so a batch's statements ran one after another on one core while the other was
-// idle once an upload's append had finished (a 50,000-order upload's projection is several CPU-seconds of inserts).
-// The side's projections must read and write only their own tables (audit, its user names and order search do).
-// PostgreSQL cannot commit two transactions as one, so the side commits first, with its own checkpoint row: if the
-// main transaction then fails, the batch is read again and the side skips what it had applied (its tables are ahead
-// of the checkpoint until the main transaction commits, never behind). Its topics of those skipped events are not
-// known any more, so such a batch announces everything ('*').
-export async function projectBatchBeside(
+// Projections applied beside the caller's transaction, on a second connection of `db`.
+export interface Side {
+  db: Kysely<Database>;
+  projections: readonly Projection[];
+}
+
+// `side`'s projections applied at the same time as `main`'s, on a second connection: one transaction uses one
+// backend, so a batch's statements ran one after another on one core while the other was idle once an upload's
+// append had finished (a 50,000-order upload's projection is several CPU-seconds of inserts). The side's projections
+// must read and write only their own tables (audit, its user names and order search do). PostgreSQL cannot commit
+// two transactions as one, so the side commits first, with its own checkpoint row: if the main transaction then
+// fails, the batch is read again and the side skips what it had applied (its tables are ahead of the checkpoint until
+// the main transaction commits, never behind). Its topics of those skipped events are not known any more, so such a
+// batch announces everything ('*'). Only while the caller holds the main checkpoint's row lock: no other projector or
+// rebuild writes beside it.
+async function applyBeside(
   trx: Transaction<Database>,
-  db: Kysely<Database>,
   main: readonly Projection[],
-  side: readonly Projection[],
-  limit: number,
-): Promise<BatchResult> {
-  const cp = await lockCheckpoint(trx);
-  const events = await readAfter(trx, cp, limit);
-  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
-  const last = events[events.length - 1]!;
-  const next = { tx: last.transaction_id, pos: last.global_position };
-  const topics = new Set<string>();
+  side: Side,
+  events: readonly StoredEvent[],
+  next: Checkpoint,
+  topics: Set<string>,
+): Promise<void> {
   const sideTopics = new Set<string>();
-  // Only while this transaction holds the main checkpoint's row lock: no other projector or rebuild writes beside it.
-  const besides = db.transaction().execute(async (sideTrx) => {
+  const besides = side.db.transaction().execute(async (sideTrx) => {
     await sql`set local synchronous_commit = off`.execute(sideTrx);
     await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
     const done = await sideTrx
@@ -164,7 +168,7 @@ export async function projectBatchBeside(
     const mine = events.filter((e) => past(e, { tx: done.tx, pos: done.last_pos }));
     if (mine.length < events.length) sideTopics.add('*');
     if (mine.length === 0) return;
-    await applyEvents(sideTrx, side, mine, sideTopics);
+    await applyEvents(sideTrx, side.projections, mine, sideTopics);
     await sideTrx
       .updateTable('projector_checkpoints')
       .set({ last_tx: next.tx, last_pos: next.pos, updated_at: new Date() })
@@ -175,7 +179,4 @@ export async function projectBatchBeside(
   if (own.status === 'rejected') throw own.reason;
   if (beside.status === 'rejected') throw beside.reason;
   for (const t of sideTopics) topics.add(t);
-  await saveCheckpoint(trx, next);
-  await notifyReadModels(trx, next, topics);
-  return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { projectBatch, projectBatchBeside, sideAhead, type BatchResult } from './batch.ts';
+import { projectBatch, sideAhead, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
@@ -20,7 +20,7 @@ export interface ProjectorOptions {
   databaseUrl: string;
   db: Kysely<Database>;
   projections: readonly Projection[];
-  // Names of projections applied on a second connection of `db` beside the others (projectBatchBeside) in big
+  // Names of projections applied on a second connection of `db` beside the others (batch.ts, applyBeside) in big
   // batches: `db` needs two connections free for the projector.
   beside?: ReadonlySet<string>;
   // Events per batch when caught up; grows up to maxBatchSize while a backlog lasts.
@@ -132,7 +132,7 @@ export class Projector {
         // as much as the batch itself and delayed every command waiting to read its writes.
         await sql`set local synchronous_commit = off`.execute(trx);
         return side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
-          ? projectBatchBeside(trx, this.options.db, main, side, limit)
+          ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
           : projectBatch(trx, this.options.projections, limit);
       });
       // Until the checkpoint has passed everything the side applied (a batch may be smaller than what it had).
