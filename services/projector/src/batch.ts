@@ -14,12 +14,12 @@ export interface Checkpoint {
   pos: string;
 }
 
-export async function lockCheckpoint(trx: Transaction<Database>): Promise<Checkpoint> {
+export async function lockCheckpoint(trx: Transaction<Database>, name = CHECKPOINT): Promise<Checkpoint> {
   // FOR UPDATE serialises every writer of the read models (a second projector, a rebuild) on this row.
   const row = await trx
     .selectFrom('projector_checkpoints')
     .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
-    .where('name', '=', CHECKPOINT)
+    .where('name', '=', name)
     .forUpdate()
     .executeTakeFirstOrThrow();
   return { tx: row.tx, pos: row.last_pos };
@@ -54,11 +54,11 @@ export async function applyEvents(
   }
 }
 
-export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint): Promise<void> {
+export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint, name = CHECKPOINT): Promise<void> {
   await trx
     .updateTable('projector_checkpoints')
     .set({ last_tx: cp.tx, last_pos: cp.pos, updated_at: new Date() })
-    .where('name', '=', CHECKPOINT)
+    .where('name', '=', name)
     .execute();
 }
 
@@ -159,21 +159,12 @@ async function applyBeside(
   const besides = side.db.transaction().execute(async (sideTrx) => {
     await sql`set local synchronous_commit = off`.execute(sideTrx);
     await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
-    const done = await sideTrx
-      .selectFrom('projector_checkpoints')
-      .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
-      .where('name', '=', SIDE_CHECKPOINT)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const mine = events.filter((e) => past(e, { tx: done.tx, pos: done.last_pos }));
+    const done = await lockCheckpoint(sideTrx, SIDE_CHECKPOINT);
+    const mine = events.filter((e) => past(e, done));
     if (mine.length < events.length) sideTopics.add('*');
     if (mine.length === 0) return;
     await applyEvents(sideTrx, side.projections, mine, sideTopics);
-    await sideTrx
-      .updateTable('projector_checkpoints')
-      .set({ last_tx: next.tx, last_pos: next.pos, updated_at: new Date() })
-      .where('name', '=', SIDE_CHECKPOINT)
-      .execute();
+    await saveCheckpoint(sideTrx, next, SIDE_CHECKPOINT);
   });
   const [own, beside] = await Promise.allSettled([applyEvents(trx, main, events, topics), besides]);
   if (own.status === 'rejected') throw own.reason;
