@@ -308,6 +308,25 @@ describe('dashboard and reports', () => {
     const vic = await page.getByRole('grid', { name: 'Verifiers' }).getByRole('row').filter({ hasText: 'Vic Verifier' }).innerText();
     expect(vic).toMatch(/Vic Verifier\s+1\s+1/);
 
+    // A background refetch that fails (here after a live change) keeps the figures on screen and says so, with
+    // Try Again; once the server answers again, Try Again clears it.
+    const refused = 'Worker productivity is not available right now';
+    await page.route('**/api/reports/worker-productivity*', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: refused, error: { code: 'VALIDATION_ERROR', message: refused } }),
+      }),
+    );
+    await importOrders({ '#3999': [Object.keys(ITEMS)[0]!] });
+    const failed = page.getByRole('alert').filter({ hasText: refused });
+    await failed.waitFor();
+    expect(await pickers.getByRole('row').filter({ hasText: 'Ann Picker' }).count()).toBe(1);
+    await page.unroute('**/api/reports/worker-productivity*');
+    await failed.getByRole('button', { name: 'Try Again' }).click();
+    await failed.waitFor({ state: 'detached' });
+    await pickers.waitFor();
+
     // Audit Log: filtered to one order, every row is about it.
     await choose(page, 'Report Type', 'Audit Log');
     await page.getByRole('button', { name: /^Filters/ }).click();

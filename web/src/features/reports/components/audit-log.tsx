@@ -39,6 +39,8 @@ export function AuditLog({
   return (
     <>
     {panel}
+    {/* A failed background refetch keeps the rows on screen, and says they may be out of date. */}
+    {state}
     <section className="card report-body" aria-labelledby="audit-title" aria-busy={query.isFetching || undefined}>
       <h2 className="card-title" id="audit-title">
         Audit Log

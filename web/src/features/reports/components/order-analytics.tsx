@@ -21,6 +21,8 @@ export function OrderAnalytics({ range, series }: { range: ReportRange; series: 
   const shownSeries = ORDER_SERIES.filter((s) => series.includes(s.id));
   return (
     <div className="report-body" aria-busy={query.isFetching || undefined}>
+      {/* A failed background refetch keeps the figures on screen, and says they may be out of date. */}
+      {state}
       <PeriodLine period={a.period} />
       <StatCards label="Orders in the period">
         {ORDER_SERIES.map((s) => (

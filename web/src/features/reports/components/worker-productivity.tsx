@@ -19,6 +19,8 @@ export function WorkerProductivity({ range, nameFilter }: { range: ReportRange; 
   const verifiers = needle ? p.verifiers.filter((v) => v.verifier_name.toLowerCase().includes(needle)) : p.verifiers;
   return (
     <div className="report-body" aria-busy={query.isFetching || undefined}>
+      {/* A failed background refetch keeps the figures on screen, and says they may be out of date. */}
+      {state}
       <PeriodLine period={p.period} />
       <StatCards label="Totals in the period">
         <StatCard label="Items Picked" value={p.totals.items_picked.toLocaleString()} note={`${p.totals.units_picked.toLocaleString()} units`} />
