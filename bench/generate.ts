@@ -289,7 +289,7 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
     ...(p.rebuilder && {
       rebuilder: (...io: Parameters<NonNullable<typeof p.rebuilder>>) => {
         const r = p.rebuilder!(...io);
-        return { apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
+        return { ...r, apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
       },
     }),
   }));

@@ -16,6 +16,9 @@ export interface Projection {
 }
 
 export interface Rebuilder {
+  // The event types this rebuilder is given, when not the projection's own (a rebuilder may keep in memory what its
+  // projection reads from another projection's tables).
+  handles?: ReadonlySet<string>;
   apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
   finish(trx: Transaction<Database>): Promise<void>;
 }

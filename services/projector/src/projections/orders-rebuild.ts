@@ -64,10 +64,10 @@ export function ordersRebuilder(io: RebuildIo): Rebuilder {
       }
     },
     async finish(trx) {
-      await io.copy('rm_orders', ORDER_COLUMNS, [...orders.values()].map(orderLine));
-      await io.copy('rm_order_items', ITEM_COLUMNS, [...items.values()].map(itemLine));
+      io.copy('rm_orders', ORDER_COLUMNS, [...orders.values()].map(orderLine));
+      io.copy('rm_order_items', ITEM_COLUMNS, [...items.values()].map(itemLine));
       const nonZero = [...counts].filter(([, n]) => n !== 0);
-      await io.copy(
+      io.copy(
         'rm_order_status_counts',
         ['status', 'unassigned', 'count'],
         nonZero.map(([key, n]) => {
