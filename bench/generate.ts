@@ -307,7 +307,8 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
   return { events, seconds };
 }
 
-export const REBUILD_BATCH = 20_000;
+// Events per batch; BENCH_REBUILD_BATCH overrides it for experiments.
+export const REBUILD_BATCH = Number(process.env.BENCH_REBUILD_BATCH ?? 20_000);
 
 async function writeHistory(
   url: string,

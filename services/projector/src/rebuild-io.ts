@@ -133,9 +133,15 @@ export function copyField(v: CopyValue): string {
 }
 
 export function copyLine(values: readonly CopyValue[]): string {
-  let line = '';
-  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : '\t') + copyField(values[i]);
-  return `${line}\n`;
+  return `${copyFields(values)}\n`;
+}
+
+// A line's fields without its end, to be joined with others into one line. One flat string (a join, not `+=`, whose
+// result is a chain of pieces): rebuilders keep these for a whole history.
+export function copyFields(values: readonly CopyValue[]): string {
+  const fields = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) fields[i] = copyField(values[i]);
+  return fields.join('\t');
 }
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
