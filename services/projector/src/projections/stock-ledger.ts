@@ -46,7 +46,6 @@ export const stockLedgerProjection: Projection = {
     const perSku = new Map<string, { sku: string; style_code: string; quantity: number }>();
     const perLocation = new Map<string, { location: string; quantity: number }>();
     const perLocationStyle = new Map<string, { location: string; style_code: string; quantity: number }>();
-    const balances = new Map<string, number>();
     const types = new Map<string, string>();
     return {
       handles: new Set([...STOCK_MOVEMENT_EVENT_TYPES, 'LocationCreated']),
@@ -58,20 +57,20 @@ export const stockLedgerProjection: Projection = {
         }
         const moves = movesOf(events.filter((e) => e.type !== 'LocationCreated'));
         if (moves.length === 0) return;
-        io.copy('rm_stock_movements', MOVEMENT_COLUMNS, movementRows(moves, balances).map((r) => copyLine(MOVEMENT_COLUMNS.map((c) => r[c]))));
-        for (const { stored, m } of moves) {
+        // A stock row's quantity is the running balance its movement rows record.
+        const lines: string[] = [];
+        for (const { stored, seq, m } of moves) {
           const key = stockKey(m.sku, m.location);
-          const row = perStock.get(key) ?? {
-            sku: m.sku,
-            location: m.location,
-            location_type: types.get(m.location) ?? guessType(m.location),
-            style_code: m.style_code,
-            quantity: 0,
-            updated_at: stored.recorded_at,
-          };
+          let row = perStock.get(key);
+          if (!row) {
+            const location_type = types.get(m.location) ?? guessType(m.location);
+            row = { sku: m.sku, location: m.location, location_type, style_code: m.style_code, quantity: 0, updated_at: stored.recorded_at };
+            perStock.set(key, row);
+          }
           row.quantity += m.delta;
           row.updated_at = stored.recorded_at;
-          perStock.set(key, row);
+          // In MOVEMENT_COLUMNS' order.
+          lines.push(copyLine([stored.global_position, seq, m.sku, m.style_code, m.location, m.delta, row.quantity, stored.type, reasonOf(stored), stored.metadata.actor_id, stored.recorded_at]));
           const sku = perSku.get(m.sku) ?? { sku: m.sku, style_code: m.style_code, quantity: 0 };
           sku.quantity += m.delta;
           perSku.set(m.sku, sku);
@@ -83,6 +82,7 @@ export const stockLedgerProjection: Projection = {
           ls.quantity += m.delta;
           perLocationStyle.set(lsKey, ls);
         }
+        io.copy('rm_stock_movements', MOVEMENT_COLUMNS, lines);
       },
       async finish() {
         const stock = ['sku', 'location', 'location_type', 'style_code', 'quantity', 'updated_at'] as const;
