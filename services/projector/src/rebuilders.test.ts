@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import { projectBatch } from './batch.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
+import type { RebuildIo } from './rebuild-io.ts';
 import { snapshot } from './testing.ts';
 
 // The rebuild-only rebuilders (audit, orders, reports, stock ledger, receiving, adjustments: state in memory, rows
@@ -210,7 +211,7 @@ describe('the rebuild-only rebuilders', () => {
     expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(5);
   });
 
-  it('a rebuild failing half-way rolls back to the tables it found and gives its connections back', async () => {
+  it('a rebuild failing half-way (a projection or a COPY) rolls back to the tables it found and gives its connections back', async () => {
     const before = await snapshot(db);
     let batches = 0;
     const failing = projections.map((p) =>
@@ -227,6 +228,15 @@ describe('the rebuild-only rebuilders', () => {
           },
     );
     await expect(rebuildReadModels(db, failing, { batchSize: 4 })).rejects.toThrow('projection failed');
+    expect(await snapshot(db)).toEqual(before);
+    // A COPY the server refuses, queued while the rebuild goes on: the rebuild fails with the server's reason (not
+    // with the "transaction is aborted" of the statements queued after it) and rolls back.
+    const badCopy = projections.map((p) =>
+      p.name !== 'inventory-adjustments'
+        ? p
+        : { ...p, rebuilder: (io: RebuildIo) => ({ async apply() { io.copy('rm_adjustments', ['id'], ['not a number\n']); }, async finish() {} }) },
+    );
+    await expect(rebuildReadModels(db, badCopy, { batchSize: 4 })).rejects.toThrow(/invalid input syntax for type integer/);
     expect(await snapshot(db)).toEqual(before);
     // Both of the rebuild's clients are back in the pool, usable: a second rebuild works.
     expect(handle.pool.totalCount - handle.pool.idleCount).toBe(0);
