@@ -11,7 +11,8 @@ export interface Projection {
   // A full rebuild's own way of applying the whole history (from empty tables, in one transaction, nothing reading
   // them before it commits), when that can be cheaper than batch after batch of `apply`; `finish` runs after the last
   // batch. Must leave exactly the tables `apply` would. `io` COPYs rows in on the rebuild's connection (its tables
-  // start empty and nothing reads them before the commit).
+  // start empty and nothing reads them before the commit): queued, not awaited, and written before any statement
+  // issued after it on `trx`. A rebuilder that awaits its own statements makes the rebuild wait for the server.
   rebuilder?(io: RebuildIo): Rebuilder;
 }
 
