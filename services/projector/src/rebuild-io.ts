@@ -17,6 +17,9 @@ import { toStoredEvent } from '@wh/migrations';
 // characters are sent but not yet written (memory stays bounded).
 export interface RebuildIo {
   copy(table: string, columns: readonly string[], lines: Iterable<string>): void;
+  // A whole table at once (a rebuilder's `finish`): `lines` is read as the server takes the rows, so no more than
+  // the backlog's worth of them is in memory.
+  copyAll(table: string, columns: readonly string[], lines: Iterable<string>): Promise<void>;
 }
 
 export interface RebuildWriter extends RebuildIo {
@@ -33,6 +36,9 @@ export interface RebuildWriter extends RebuildIo {
 // One COPY per this many characters of a table's rows: large enough that a statement's overhead does not count, small
 // enough that the server starts on them while the next batch is applied.
 const COPY_CHUNK = 8 << 20;
+
+// Characters of COPY rows sent but not yet written past which `copyAll` (and the rebuild's apply loop) waits.
+export const BACKLOG = 64 << 20;
 
 export function copyInto(client: pg.ClientBase): RebuildWriter {
   // Everything on the connection, COPYs and statements, one after the other in the order issued (the driver's own
@@ -108,6 +114,19 @@ export function copyInto(client: pg.ClientBase): RebuildWriter {
       }
       if (part !== '') gather(key, table, columns, part);
     },
+    async copyAll(table, columns, lines) {
+      const key = `${table}(${columns.join(',')})`;
+      let part = '';
+      for (const line of lines) {
+        part += line;
+        if (part.length < 1 << 20) continue;
+        gather(key, table, columns, part);
+        part = '';
+        if (!gathered.has(key)) await settle(BACKLOG);
+      }
+      if (part !== '') gather(key, table, columns, part);
+      sendGathered(key);
+    },
     flush() {
       for (const key of [...gathered.keys()]) sendGathered(key);
     },
@@ -130,6 +149,11 @@ export function copyField(v: CopyValue): string {
   if (v instanceof Date) return v.toISOString();
   if (Array.isArray(v)) return escapeText(arrayLiteral(v));
   return escapeText(JSON.stringify(v));
+}
+
+// Rows as lines, one at a time, for `copyAll` (which reads them as the server takes them).
+export function* linesOf<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
+  for (const row of rows) yield line(row);
 }
 
 export function copyLine(values: readonly CopyValue[]): string {

@@ -3,7 +3,7 @@ import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
 import type { StoredEvent } from '@wh/contracts';
 import { applyEvents, lockCheckpoint, notifyReadModels, saveCheckpoint, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
-import { copyInto, readEventsInSnapshot } from './rebuild-io.ts';
+import { BACKLOG, copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 
 // Rebuilds every read model from the events in one transaction: a failed rebuild rolls back to the old tables, and a
 // live projector waits on the checkpoint row, then carries on from where the rebuild ended. While it runs, readers of
@@ -110,9 +110,6 @@ async function dropSecondaryIndexes(trx: Transaction<Database>): Promise<{ defin
   for (const index of rows) await sql`drop index ${sql.id(index.schema, index.name)}`.execute(trx);
   return rows;
 }
-
-// Characters of COPY rows sent but not yet written past which the apply loop waits for the server.
-const BACKLOG = 64 << 20;
 
 // Where a rebuild's time went: waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
 // final writes, the index builds.

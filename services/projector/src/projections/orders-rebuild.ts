@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
-import { copyFields, copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { copyFields, copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
 import { fold, type Count, type ItemPick, type OrderState } from './orders.ts';
 
 type Data = Record<string, unknown>;
@@ -48,8 +48,8 @@ export function ordersRebuilder(io: RebuildIo): Rebuilder {
       }
     },
     async finish() {
-      io.copy('rm_orders', ORDER_COLUMNS, mapped(orders.values(), orderLine));
-      io.copy('rm_order_items', ITEM_COLUMNS, mapped(items, ([id, head]) => `${head}\t${picked.get(id) ?? NOT_PICKED}\n`));
+      await io.copyAll('rm_orders', ORDER_COLUMNS, linesOf(orders.values(), orderLine));
+      await io.copyAll('rm_order_items', ITEM_COLUMNS, linesOf(items, ([id, head]) => `${head}\t${picked.get(id) ?? NOT_PICKED}\n`));
       const nonZero = [...counts].filter(([, n]) => n !== 0);
       io.copy(
         'rm_order_status_counts',
@@ -61,10 +61,6 @@ export function ordersRebuilder(io: RebuildIo): Rebuilder {
       );
     },
   };
-}
-
-function* mapped<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
-  for (const row of rows) yield line(row);
 }
 
 // `data->>'key'`: a string as is, a number or boolean as its JSON text, null or missing as NULL.

@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Database } from '@wh/migrations';
 import type { ReceiptEvent, StyleEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
-import { copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
 import { CATALOGUE_EVENTS, decisionOf, receiptRow } from './receiving.ts';
 
 type Row = Insertable<Database['rm_receipts']>;
@@ -60,7 +60,7 @@ export function receivingRebuilder(io: RebuildIo): Rebuilder {
       }
     },
     async finish() {
-      io.copy('rm_receipts', COLUMNS, [...receipts.values()].map((r) => copyLine(COLUMNS.map((c) => r[c]))));
+      await io.copyAll('rm_receipts', COLUMNS, linesOf(receipts.values(), (r) => copyLine(COLUMNS.map((c) => r[c]))));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
-import { copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
 import { bucketOf, foldTiming, importedTiming, occurredAt, type Counter, type Timing, type WorkerPicks } from './reports.ts';
 
 type Counters = Record<Counter, number>;
@@ -41,7 +41,7 @@ export function reportsRebuilder(io: RebuildIo): Rebuilder {
       io.copy('rm_report_picks', PICK_COLUMNS, picks);
     },
     async finish() {
-      io.copy('rm_order_timings', TIMING_COLUMNS, [...timings.values()].map((t) => copyLine(TIMING_COLUMNS.map((c) => t[c]))));
+      await io.copyAll('rm_order_timings', TIMING_COLUMNS, linesOf(timings.values(), (t) => copyLine(TIMING_COLUMNS.map((c) => t[c]))));
       io.copy(
         'rm_report_buckets',
         ['bucket', 'received', 'assigned', 'completed', 'verified', 'cancelled'],

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { copyLine } from '../rebuild-io.ts';
+import { copyLine, linesOf } from '../rebuild-io.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -86,7 +86,7 @@ export const stockLedgerProjection: Projection = {
       },
       async finish() {
         const stock = ['sku', 'location', 'location_type', 'style_code', 'quantity', 'updated_at'] as const;
-        io.copy('rm_stock', stock, [...perStock.values()].map((r) => copyLine(stock.map((c) => r[c]))));
+        await io.copyAll('rm_stock', stock, linesOf(perStock.values(), (r) => copyLine(stock.map((c) => r[c]))));
         io.copy('rm_sku_stock', ['sku', 'style_code', 'quantity'], [...perSku.values()].map((r) => copyLine([r.sku, r.style_code, r.quantity])));
         io.copy('rm_location_stock', ['location', 'quantity'], [...perLocation.values()].map((r) => copyLine([r.location, r.quantity])));
         io.copy(
