@@ -104,27 +104,15 @@ export function copyInto(client: pg.ClientBase): RebuildWriter {
   return {
     copy(table, columns, lines) {
       const key = `${table}(${columns.join(',')})`;
-      // Parts of about a megabyte: one string per line costs the socket a write each, one string of everything memory.
-      let part = '';
-      for (const line of lines) {
-        part += line;
-        if (part.length < 1 << 20) continue;
-        gather(key, table, columns, part);
-        part = '';
-      }
-      if (part !== '') gather(key, table, columns, part);
+      for (const part of partsOf(lines)) gather(key, table, columns, part);
     },
     async copyAll(table, columns, lines) {
       const key = `${table}(${columns.join(',')})`;
-      let part = '';
-      for (const line of lines) {
-        part += line;
-        if (part.length < 1 << 20) continue;
+      for (const part of partsOf(lines)) {
         gather(key, table, columns, part);
-        part = '';
+        // Just sent (the gathered part reached a COPY's worth): wait for the server before reading more rows.
         if (!gathered.has(key)) await settle(BACKLOG);
       }
-      if (part !== '') gather(key, table, columns, part);
       sendGathered(key);
     },
     flush() {
@@ -137,6 +125,19 @@ export function copyInto(client: pg.ClientBase): RebuildWriter {
     },
     query,
   };
+}
+
+// Lines joined into parts of about a megabyte: one string per line costs the socket a write each, one string of
+// everything memory.
+function* partsOf(lines: Iterable<string>): Generator<string> {
+  let part = '';
+  for (const line of lines) {
+    part += line;
+    if (part.length < 1 << 20) continue;
+    yield part;
+    part = '';
+  }
+  if (part !== '') yield part;
 }
 
 // A value as COPY's text format writes it. Arrays become array literals; objects JSON (jsonb columns); Dates ISO.
