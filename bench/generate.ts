@@ -289,7 +289,7 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
     ...(p.rebuilder && {
       rebuilder: (...io: Parameters<NonNullable<typeof p.rebuilder>>) => {
         const r = p.rebuilder!(...io);
-        return { apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
+        return { ...r, apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
       },
     }),
   }));
@@ -307,7 +307,8 @@ export async function timedRebuild(db: Kysely<Database>, log: (m: string) => voi
   return { events, seconds };
 }
 
-export const REBUILD_BATCH = 20_000;
+// Events per batch; BENCH_REBUILD_BATCH overrides it for experiments.
+export const REBUILD_BATCH = Number(process.env.BENCH_REBUILD_BATCH ?? 20_000);
 
 async function writeHistory(
   url: string,

@@ -11,11 +11,15 @@ export interface Projection {
   // A full rebuild's own way of applying the whole history (from empty tables, in one transaction, nothing reading
   // them before it commits), when that can be cheaper than batch after batch of `apply`; `finish` runs after the last
   // batch. Must leave exactly the tables `apply` would. `io` COPYs rows in on the rebuild's connection (its tables
-  // start empty and nothing reads them before the commit).
+  // start empty and nothing reads them before the commit): queued, not awaited, and written before any statement
+  // issued after it on `trx`. A rebuilder that awaits its own statements makes the rebuild wait for the server.
   rebuilder?(io: RebuildIo): Rebuilder;
 }
 
 export interface Rebuilder {
+  // The event types this rebuilder is given, when not the projection's own (a rebuilder may keep in memory what its
+  // projection reads from another projection's tables).
+  handles?: ReadonlySet<string>;
   apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
   finish(trx: Transaction<Database>): Promise<void>;
 }

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { PostgresCursor, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { StoredEvent } from '@wh/contracts';
 import { toStoredEvent } from '@wh/migrations';
 
@@ -10,32 +9,135 @@ import { toStoredEvent } from '@wh/migrations';
 // is applied.
 
 // COPY ... FROM STDIN on the rebuild's connection. Rows are text-format lines built with `copyLine`.
+//
+// `copy` only queues: a table's lines are gathered until there are a few megabytes of them, then sent as one COPY
+// after the statements already queued on the connection. The caller goes on meanwhile, so the server ingests one
+// batch's rows on one core while this process parses and applies the next on the other. `flush` sends what is
+// gathered; `settled` waits for everything sent and throws the first failure; `backlog` waits while more than `limit`
+// characters are sent but not yet written (memory stays bounded).
 export interface RebuildIo {
-  copy(table: string, columns: readonly string[], lines: readonly string[]): Promise<void>;
+  copy(table: string, columns: readonly string[], lines: Iterable<string>): void;
+  // A whole table at once (a rebuilder's `finish`): `lines` is read as the server takes the rows, so no more than
+  // the backlog's worth of them is in memory.
+  copyAll(table: string, columns: readonly string[], lines: Iterable<string>): Promise<void>;
 }
 
-export function copyInto(client: pg.ClientBase): RebuildIo {
+export interface RebuildWriter extends RebuildIo {
+  flush(): void;
+  settled(): Promise<void>;
+  backlog(limit: number): Promise<void>;
+  // The first COPY that failed: later statements fail only because the transaction is aborted.
+  readonly failure: unknown;
+  // The rebuild's other statements on the connection (a Kysely dialect's client's `query`): each runs after the COPYs
+  // queued before it, so it sees the rows copied before it was issued.
+  readonly query: PostgresPoolClient['query'];
+}
+
+// One COPY per this many characters of a table's rows: large enough that a statement's overhead does not count, small
+// enough that the server starts on them while the next batch is applied.
+const COPY_CHUNK = 8 << 20;
+
+// Characters of COPY rows sent but not yet written past which `copyAll` (and the rebuild's apply loop) waits.
+export const BACKLOG = 64 << 20;
+
+export function copyInto(client: pg.ClientBase): RebuildWriter {
+  // Everything on the connection, COPYs and statements, one after the other in the order issued (the driver's own
+  // queue for a busy client is deprecated).
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => {});
+    return run;
+  };
+  const gathered = new Map<string, { table: string; columns: readonly string[]; parts: string[]; length: number }>();
+  const sent: { length: number; done: Promise<void> }[] = [];
+  let failure: unknown;
+  const send = (table: string, columns: readonly string[], parts: readonly string[], length: number) => {
+    const target = `${pg.escapeIdentifier(table)} (${columns.map((c) => pg.escapeIdentifier(c)).join(', ')})`;
+    const done = serial(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const stream = client.query(copyStreams.from(`copy ${target} from stdin`));
+          stream.on('finish', resolve);
+          stream.on('error', reject);
+          // Written at once: the stream holds them until the server accepts the COPY, then hands them all to the
+          // socket, which sends them as the server reads without this process's code having to run in between.
+          for (const part of parts) stream.write(part);
+          stream.end();
+        }),
+    );
+    done.catch((e: unknown) => {
+      failure ??= e;
+    });
+    sent.push({ length, done });
+  };
+  const sendGathered = (key: string) => {
+    const g = gathered.get(key);
+    if (!g) return;
+    gathered.delete(key);
+    send(g.table, g.columns, g.parts, g.length);
+  };
+  const gather = (key: string, table: string, columns: readonly string[], part: string) => {
+    let g = gathered.get(key);
+    if (!g) gathered.set(key, (g = { table, columns, parts: [], length: 0 }));
+    g.parts.push(part);
+    g.length += part.length;
+    if (g.length >= COPY_CHUNK) sendGathered(key);
+  };
+  const settle = async (keep: number) => {
+    let pending = sent.reduce((n, s) => n + s.length, 0);
+    while (sent.length > 0 && pending > keep) {
+      const first = sent.shift()!;
+      await first.done.catch(() => {});
+      pending -= first.length;
+    }
+    if (failure !== undefined) throw failure;
+  };
+  function query<R>(text: string, parameters: readonly unknown[]): Promise<PostgresQueryResult<R>>;
+  function query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  function query(text: unknown, parameters?: readonly unknown[]): never {
+    // Kysely's cursor form (streamed selects) is not offered: the rebuild does not stream through Kysely.
+    if (typeof text !== 'string') throw new Error('the rebuild connection does not stream selects');
+    // The driver's result is Kysely's PostgresQueryResult for whatever row type the caller expects.
+    return serial(() => client.query(text, [...(parameters ?? [])])) as never;
+  }
   return {
-    async copy(table, columns, lines) {
-      if (lines.length === 0) return;
-      const target = `${pg.escapeIdentifier(table)} (${columns.map((c) => pg.escapeIdentifier(c)).join(', ')})`;
-      const stream = client.query(copyStreams.from(`copy ${target} from stdin`));
-      // Chunks of ~1 MB: one write per line costs more than the encoding, one string of everything costs memory.
-      await pipeline(Readable.from(chunked(lines)), stream);
+    copy(table, columns, lines) {
+      const key = `${table}(${columns.join(',')})`;
+      for (const part of partsOf(lines)) gather(key, table, columns, part);
     },
+    async copyAll(table, columns, lines) {
+      const key = `${table}(${columns.join(',')})`;
+      for (const part of partsOf(lines)) {
+        gather(key, table, columns, part);
+        // Just sent (the gathered part reached a COPY's worth): wait for the server before reading more rows.
+        if (!gathered.has(key)) await settle(BACKLOG);
+      }
+      sendGathered(key);
+    },
+    flush() {
+      for (const key of [...gathered.keys()]) sendGathered(key);
+    },
+    settled: () => settle(0),
+    backlog: (limit) => settle(limit),
+    get failure() {
+      return failure;
+    },
+    query,
   };
 }
 
-function* chunked(lines: readonly string[]): Generator<string> {
-  let buf = '';
+// Lines joined into parts of about a megabyte: one string per line costs the socket a write each, one string of
+// everything memory.
+function* partsOf(lines: Iterable<string>): Generator<string> {
+  let part = '';
   for (const line of lines) {
-    buf += line;
-    if (buf.length > 1 << 20) {
-      yield buf;
-      buf = '';
-    }
+    part += line;
+    if (part.length < 1 << 20) continue;
+    yield part;
+    part = '';
   }
-  if (buf !== '') yield buf;
+  if (part !== '') yield part;
 }
 
 // A value as COPY's text format writes it. Arrays become array literals; objects JSON (jsonb columns); Dates ISO.
@@ -50,10 +152,21 @@ export function copyField(v: CopyValue): string {
   return escapeText(JSON.stringify(v));
 }
 
+// Rows as lines, one at a time, for `copyAll` (which reads them as the server takes them).
+export function* linesOf<T>(rows: Iterable<T>, line: (row: T) => string): Generator<string> {
+  for (const row of rows) yield line(row);
+}
+
 export function copyLine(values: readonly CopyValue[]): string {
-  let line = '';
-  for (let i = 0; i < values.length; i++) line += (i === 0 ? '' : '\t') + copyField(values[i]);
-  return `${line}\n`;
+  return `${copyFields(values)}\n`;
+}
+
+// A line's fields without its end, to be joined with others into one line. One flat string (a join, not `+=`, whose
+// result is a chain of pieces): rebuilders keep these for a whole history.
+export function copyFields(values: readonly CopyValue[]): string {
+  const fields = new Array<string>(values.length);
+  for (let i = 0; i < values.length; i++) fields[i] = copyField(values[i]);
+  return fields.join('\t');
 }
 
 const NEEDS_ESCAPE = /[\\\t\n\r]/;

@@ -3,7 +3,7 @@ import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
 import type { StoredEvent } from '@wh/contracts';
 import { applyEvents, lockCheckpoint, notifyReadModels, saveCheckpoint, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
-import { copyInto, readEventsInSnapshot } from './rebuild-io.ts';
+import { BACKLOG, copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 
 // Rebuilds every read model from the events in one transaction: a failed rebuild rolls back to the old tables, and a
 // live projector waits on the checkpoint row, then carries on from where the rebuild ended. While it runs, readers of
@@ -16,10 +16,18 @@ export async function rebuildReadModels(
   const pool = poolOf(db);
   if (!pool) throw new Error('rebuildReadModels needs a database made by createDatabase: it takes raw connections from its pool');
   // The rebuild's transaction on a client of its own, so the rebuilders can COPY on the same connection (Kysely does
-  // not expose its clients). Kysely releases it to the pool when the transaction ends.
+  // not expose its clients); its statements queue behind the COPYs. Kysely releases it to the pool when the
+  // transaction ends.
   const client = await pool.connect();
-  const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: { connect: async () => client, end: async () => {} } }) });
   const io = copyInto(client);
+  const own = new Kysely<Database>({
+    dialect: new PostgresDialect({
+      pool: {
+        connect: async () => ({ query: io.query, release: () => client.release() }),
+        end: async () => {},
+      },
+    }),
+  });
   return own.transaction().execute(async (trx) => {
     await lockCheckpoint(trx);
     // Nothing waits on this commit but the operator; the index builds at the end sort millions of entries.
@@ -50,19 +58,32 @@ export async function rebuildReadModels(
         next = prefetch(reader);
         const events = batch.value;
         await applyEvents(trx, rebuilders, events, new Set());
+        // The rows this batch gathered are written while the next batch is applied; a backlog past the limit (the
+        // server slower than this process) is waited for, so memory stays bounded. Waiting for a macrotask lets the
+        // socket take the rows sent so far and the reader's stream fill.
+        await io.backlog(BACKLOG);
+        await new Promise(setImmediate);
         lap('applying');
         const last = events[events.length - 1]!;
         cp = { tx: last.transaction_id, pos: last.global_position };
         total += events.length;
         options.onProgress?.(total);
       }
+      io.flush();
+      for (const r of rebuilders) {
+        await r.finish(trx);
+        io.flush();
+      }
+      await io.settled();
+      lap('finishing');
+      for (const index of secondary) await sql.raw(index.definition).execute(trx);
+      lap('indexing');
+    } catch (e) {
+      // A failed COPY aborts the transaction: the statements after it fail only for that reason.
+      throw io.failure ?? e;
     } finally {
       await reader.return(undefined);
     }
-    for (const r of rebuilders) await r.finish(trx);
-    lap('finishing');
-    for (const index of secondary) await sql.raw(index.definition).execute(trx);
-    lap('indexing');
     options.onPhases?.(phases);
     await saveCheckpoint(trx, cp);
     await notifyReadModels(trx, cp, ['*']);

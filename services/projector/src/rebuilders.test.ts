@@ -5,11 +5,12 @@ import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import { projectBatch } from './batch.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
+import type { RebuildIo } from './rebuild-io.ts';
 import { snapshot } from './testing.ts';
 
-// The rebuild-only rebuilders (audit, orders, reports, stock ledger: state in memory, rows COPYed) against the live
-// `apply` path, on a scripted history: the live projector's tables after batches of several sizes must equal the
-// rebuild's, table for table, row for row. Strings carry what COPY's text format must escape.
+// The rebuild-only rebuilders (audit, orders, reports, stock ledger, receiving, adjustments: state in memory, rows
+// COPYed) against the live `apply` path, on a scripted history: the live projector's tables after batches of several
+// sizes must equal the rebuild's, table for table, row for row. Strings carry what COPY's text format must escape.
 
 let scratch: TestDatabase;
 let handle: DatabaseHandle;
@@ -35,6 +36,9 @@ function history(): Scripted[] {
   for (const [id, name] of [[7, 'walt'], [8, `wendy ${ODD}`], [9, 'vera']] as const)
     push(`user-${id}`, 'UserCreated', { user_id: id, username: name, email: null, full_name: name, role: id === 9 ? 'executive2' : 'worker', is_active: true, at: t(1) });
   push('location-A-1-1', 'LocationCreated', { location_id: 2, code: 'A-1-1', location_type: 'bin', capacity: 500, gender: null, at: t(1) });
+  // A rack whose code looks like a jeans rack: the stock rows take the type the layout gave, not the guess.
+  push('location-J-1', 'LocationCreated', { location_id: 3, code: 'J-1', location_type: 'rack', capacity: 50, gender: 'women', at: t(1) });
+  receipts(push);
   let item = 100;
   let adjustment = 0;
   for (let o = 1; o <= 12; o++) {
@@ -104,6 +108,35 @@ function history(): Scripted[] {
   return out;
 }
 
+// Receipts of a known style, of a style and SKU the catalogue learns afterwards (they stop needing a manager), one
+// approved, one rejected, one still pending, and one recorded after the style was created.
+function receipts(push: (stream: string, type: string, data: Record<string, unknown>, actor?: number | null) => void): void {
+  const line = (id: number, style: string, sku: string, known: boolean) => ({
+    receipt_id: id, style_code: style, style_name: id === 4 ? ODD : `${style} name`, sku, color: 'Black', size: 'M', quantity: 10 + id,
+    source: 'manual_stock', upload_id: id === 4 ? null : 'up-1', filename: id === 4 ? null : `stock ${ODD}.xlsx`, row: id === 4 ? null : id + 1,
+    gatepass_number: id === 4 ? null : `GP-${id}`, received_date: id === 4 ? null : '2025-05-01', style_known: known, variant_known: known,
+    approver: known ? 'executive2' : 'manager', recorded_by: 2, at: t(2),
+  });
+  push('receipt-1', 'StockReceiptRecorded', line(1, 'KN10', 'KN101-12-WINE', true));
+  push('receipt-2', 'StockReceiptRecorded', line(2, 'NEW1', 'NEW1-M-BLACK', false));
+  push('receipt-3', 'StockReceiptRecorded', line(3, 'NEW1', 'NEW1-M-BLACK', false));
+  push('receipt-4', 'StockReceiptRecorded', line(4, 'NEW2', 'NEW2-M-BLACK', false));
+  push('style-1', 'StyleCreated', {
+    style_id: 1, style_code: 'NEW1', name: 'New One', is_jeans: false, images: [], variants: [{ sku: 'NEW1-M-BLACK', size: 'M', color: 'Black' }], source: 'manual', at: t(3),
+  });
+  push('receipt-5', 'StockReceiptRecorded', line(5, 'NEW1', 'NEW1-M-BLACK', true));
+  const approve = (id: number, sku: string, style: string, location: string, type: string) =>
+    push(`receipt-${id}`, 'StockReceiptApproved', {
+      receipt_id: id, style_code: style, sku, color: 'Black', size: 'M', quantity: 10 + id, location, location_type: type, notes: id === 1 ? ODD : null,
+      gatepass_number: `GP-${id}`, received_date: '2025-05-01', approved_by: 2, auto: id === 5, style_created: false, variant_created: false,
+      reason: 'receipt approved', at: t(4), movements: [{ sku, style_code: style, location, delta: 10 + id }],
+    });
+  approve(1, 'KN101-12-WINE', 'KN10', 'J-1', 'rack');
+  approve(2, 'NEW1-M-BLACK', 'NEW1', 'A-1-1', 'bin');
+  push('receipt-3', 'StockReceiptRejected', { receipt_id: 3, reason: ODD, rejected_by: 2, at: t(4) });
+  approve(5, 'NEW1-M-BLACK', 'NEW1', 'J-1', 'rack');
+}
+
 async function append(events: readonly Scripted[]): Promise<void> {
   const versions = new Map<string, number>();
   // A few events per transaction, so batches straddle transactions.
@@ -149,11 +182,17 @@ describe('the rebuild-only rebuilders', () => {
   it('leave exactly the tables the live projector builds, whatever the batch sizes on either side', async () => {
     const live = await projectLive(1000);
     // The history reached every table the rebuilders write.
-    for (const table of ['rm_audit', 'rm_orders', 'rm_order_items', 'rm_order_status_counts', 'rm_search_terms', 'rm_order_terms', 'rm_order_timings', 'rm_report_picks', 'rm_report_buckets', 'rm_report_worker_buckets', 'rm_stock_movements', 'rm_stock', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles'])
+    for (const table of ['rm_receipts', 'rm_adjustments', 'rm_styles', 'rm_locations', 'rm_audit', 'rm_orders', 'rm_order_items', 'rm_order_status_counts', 'rm_search_terms', 'rm_order_terms', 'rm_order_timings', 'rm_report_picks', 'rm_report_buckets', 'rm_report_worker_buckets', 'rm_stock_movements', 'rm_stock', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles'])
       expect(live[table]!.length, table).toBeGreaterThan(0);
     expect(live.rm_orders!.map((o) => (o as { status: string }).status).sort()).toEqual(
       ['assigned', 'cancelled', 'cancelled', 'completed', 'pending', 'picking', 'verified', 'verified', 'verified', 'verified', 'verified', 'verified'],
     );
+    const receipts = live.rm_receipts as { status: string; style_known: boolean; variant_known: boolean }[];
+    expect(receipts.map((r) => `${r.status} ${r.style_known} ${r.variant_known}`).sort()).toEqual(
+      ['approved true true', 'approved true true', 'approved true true', 'pending false false', 'rejected true true'],
+    );
+    const stock = live.rm_stock as { location: string; location_type: string }[];
+    expect(stock.filter((r) => r.location === 'J-1').map((r) => r.location_type)).toEqual(['rack', 'rack']);
     for (const size of [1, 4, 7]) expect(await projectLive(size), `live batches of ${size}`).toEqual(live);
     for (const size of [1, 3, 5000]) {
       await rebuildReadModels(db, projections, { batchSize: size });
@@ -172,7 +211,7 @@ describe('the rebuild-only rebuilders', () => {
     expect(Number(rows[0]!.n)).toBeGreaterThanOrEqual(5);
   });
 
-  it('a rebuild failing half-way rolls back to the tables it found and gives its connections back', async () => {
+  it('a rebuild failing half-way (a projection or a COPY) rolls back to the tables it found and gives its connections back', async () => {
     const before = await snapshot(db);
     let batches = 0;
     const failing = projections.map((p) =>
@@ -189,6 +228,15 @@ describe('the rebuild-only rebuilders', () => {
           },
     );
     await expect(rebuildReadModels(db, failing, { batchSize: 4 })).rejects.toThrow('projection failed');
+    expect(await snapshot(db)).toEqual(before);
+    // A COPY the server refuses, queued while the rebuild goes on: the rebuild fails with the server's reason (not
+    // with the "transaction is aborted" of the statements queued after it) and rolls back.
+    const badCopy = projections.map((p) =>
+      p.name !== 'inventory-adjustments'
+        ? p
+        : { ...p, rebuilder: (io: RebuildIo) => ({ async apply() { io.copy('rm_adjustments', ['id'], ['not a number\n']); }, async finish() {} }) },
+    );
+    await expect(rebuildReadModels(db, badCopy, { batchSize: 4 })).rejects.toThrow(/invalid input syntax for type integer/);
     expect(await snapshot(db)).toEqual(before);
     // Both of the rebuild's clients are back in the pool, usable: a second rebuild works.
     expect(handle.pool.totalCount - handle.pool.idleCount).toBe(0);

@@ -46,7 +46,7 @@ export function auditRebuilder(io: RebuildIo): Rebuilder {
           ]),
         );
       }
-      await io.copy('rm_audit', COLUMNS, lines);
+      io.copy('rm_audit', COLUMNS, lines);
     },
     async finish() {},
   };

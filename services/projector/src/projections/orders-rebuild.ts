@@ -1,43 +1,28 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
-import { copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { copyFields, copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
 import { fold, type Count, type ItemPick, type OrderState } from './orders.ts';
 
 type Data = Record<string, unknown>;
 
+// An order as the rebuild holds it: the columns its later events change, and the imported ones already written as
+// COPY fields (one string instead of a string per column: the rebuild holds every order of the history, and the
+// garbage collector's work grows with the number of objects it has to trace).
 interface OrderRow extends OrderState {
-  order_number: string | null;
-  priority: string | null;
-  order_date: string | null;
-  total_items: number;
-  total_quantity: number;
-  source_file: string | null;
-  created_at: string | null;
-}
-
-interface ItemRow {
-  id: string | null;
-  order_id: string | null;
-  position: number;
-  sku: string | null;
-  style_code: string | null;
-  style_name: string | null;
-  size: string | null;
-  color: string | null;
-  quantity: string | null;
-  value: string | null;
-  pick: ItemPick | null;
+  imported: string;
 }
 
 // A rebuild's rm_orders, rm_order_items and rm_order_status_counts (search is order-search.ts): every order folded in memory over
 // the whole history with the live path's `fold`, each table written once at the end with COPY (the live path inserts
-// an order and then rewrites it at every assign, pick, completion and verification).
+// an order and then rewrites it at every assign, pick, completion and verification). An item is held as two strings
+// of COPY fields: the imported columns, and its last pick's (the live path overwrites the pick columns).
 //
 // The imported rows take their values the way the live path's SQL does (`data->>'field'` cast by the column), so
 // numbers and strings are passed as their JSON text.
 export function ordersRebuilder(io: RebuildIo): Rebuilder {
   const orders = new Map<number, OrderRow>();
-  const items = new Map<number, ItemRow>();
+  const items = new Map<number, string>();
+  const picked = new Map<number, string>();
   const counts = new Map<string, number>();
   const count: Count = (status, unassigned, delta) => {
     const key = `${status}|${unassigned}`;
@@ -48,7 +33,7 @@ export function ordersRebuilder(io: RebuildIo): Rebuilder {
       // As live: a batch's imports first, then its other events in order.
       for (const e of events) {
         if (e.type !== 'OrderImported') continue;
-        imported(e.data as Data, orders, items);
+        imported(e.data as Data, orders, items, picked);
         count('pending', true, 1);
       }
       const picks = new Map<number, ItemPick>();
@@ -59,15 +44,14 @@ export function ordersRebuilder(io: RebuildIo): Rebuilder {
       }
       // The live path updates the rows that exist by then, each with the batch's last pick.
       for (const [id, pick] of picks) {
-        const item = items.get(id);
-        if (item) item.pick = pick;
+        if (items.has(id)) picked.set(id, pickFields(pick));
       }
     },
-    async finish(trx) {
-      await io.copy('rm_orders', ORDER_COLUMNS, [...orders.values()].map(orderLine));
-      await io.copy('rm_order_items', ITEM_COLUMNS, [...items.values()].map(itemLine));
+    async finish() {
+      await io.copyAll('rm_orders', ORDER_COLUMNS, linesOf(orders.values(), orderLine));
+      await io.copyAll('rm_order_items', ITEM_COLUMNS, linesOf(items, ([id, head]) => `${head}\t${picked.get(id) ?? NOT_PICKED}\n`));
       const nonZero = [...counts].filter(([, n]) => n !== 0);
-      await io.copy(
+      io.copy(
         'rm_order_status_counts',
         ['status', 'unassigned', 'count'],
         nonZero.map(([key, n]) => {
@@ -85,7 +69,7 @@ function text(v: unknown): string | null {
   return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
 }
 
-function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, ItemRow>): void {
+function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, string>, picked: Map<number, string>): void {
   const list = Array.isArray(d.items) ? (d.items as Data[]) : [];
   const orderId = text(d.order_id);
   let quantity = 0;
@@ -93,29 +77,16 @@ function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, Ite
     const q = text(item.quantity);
     if (q !== null) quantity += Number(q);
     const id = text(item.item_id);
-    items.set(Number(id), {
-      id,
-      order_id: orderId,
-      position: n,
-      sku: text(item.sku),
-      style_code: text(item.style_code),
-      style_name: text(item.style_name),
-      size: text(item.size),
-      color: text(item.color),
-      quantity: q,
-      value: text(item.value),
-      pick: null,
-    });
+    const key = Number(id);
+    items.set(key, copyFields([id, orderId, n, text(item.sku), text(item.style_code), text(item.style_name), text(item.size), text(item.color), q, text(item.value)]));
+    // A new row (an item imported again, as live, starts unpicked).
+    picked.delete(key);
   });
   const at = text(d.at);
   orders.set(Number(orderId), {
     id: Number(orderId),
-    order_number: text(d.order_number),
+    imported: copyFields([Number(orderId), text(d.order_number), text(d.priority), text(d.order_date), list.length, quantity, text(d.source_file), at]),
     status: 'pending',
-    priority: text(d.priority),
-    order_date: text(d.order_date),
-    total_items: list.length,
-    total_quantity: quantity,
     picked_items: 0,
     assigned_worker_id: null,
     assigned_at: null,
@@ -126,20 +97,22 @@ function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, Ite
     cancelled_at: null,
     verification_notes: null,
     discrepancies: [],
-    source_file: text(d.source_file),
-    created_at: at,
     updated_at: at ?? '',
   });
 }
 
 const ORDER_COLUMNS = [
+  // OrderRow.imported
   'id',
   'order_number',
-  'status',
   'priority',
   'order_date',
   'total_items',
   'total_quantity',
+  'source_file',
+  'created_at',
+  // OrderState
+  'status',
   'picked_items',
   'assigned_worker_id',
   'assigned_at',
@@ -150,20 +123,12 @@ const ORDER_COLUMNS = [
   'cancelled_at',
   'verification_notes',
   'discrepancies',
-  'source_file',
-  'created_at',
   'updated_at',
 ] as const;
 
 function orderLine(o: OrderRow): string {
-  return copyLine([
-    o.id,
-    o.order_number,
+  return `${o.imported}\t${copyLine([
     o.status,
-    o.priority,
-    o.order_date,
-    o.total_items,
-    o.total_quantity,
     o.picked_items,
     o.assigned_worker_id,
     o.assigned_at,
@@ -175,13 +140,12 @@ function orderLine(o: OrderRow): string {
     o.verification_notes,
     // jsonb: the value as JSON, whatever it is (an array, or null the way JSON.stringify writes it for the live update).
     JSON.stringify(o.discrepancies ?? null),
-    o.source_file,
-    o.created_at,
     o.updated_at,
-  ]);
+  ])}`;
 }
 
 const ITEM_COLUMNS = [
+  // imported
   'id',
   'order_id',
   'position',
@@ -192,6 +156,7 @@ const ITEM_COLUMNS = [
   'color',
   'quantity',
   'value',
+  // picked
   'status',
   'picked_at',
   'picked_by',
@@ -201,25 +166,8 @@ const ITEM_COLUMNS = [
   'notes',
 ] as const;
 
-function itemLine(it: ItemRow): string {
-  const p = it.pick;
-  return copyLine([
-    it.id,
-    it.order_id,
-    it.position,
-    it.sku,
-    it.style_code,
-    it.style_name,
-    it.size,
-    it.color,
-    it.quantity,
-    it.value,
-    p ? 'picked' : 'pending',
-    p?.picked_at,
-    p?.picked_by,
-    p?.location,
-    p?.location_type,
-    p ? p.unstocked : false,
-    p?.notes,
-  ]);
+const NOT_PICKED = copyFields(['pending', null, null, null, null, false, null]);
+
+function pickFields(p: ItemPick): string {
+  return copyFields(['picked', p.picked_at, p.picked_by, p.location, p.location_type, p.unstocked, p.notes]);
 }

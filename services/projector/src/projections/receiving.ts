@@ -2,8 +2,9 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { RECEIPT_EVENT_TYPES, type ReceiptEvent, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
+import { receivingRebuilder } from './receiving-rebuild.ts';
 
-const CATALOGUE_EVENTS: ReadonlySet<string> = new Set<StyleEvent['type']>(['StyleCreated', 'StyleVariantsAdded']);
+export const CATALOGUE_EVENTS: ReadonlySet<string> = new Set<StyleEvent['type']>(['StyleCreated', 'StyleVariantsAdded']);
 
 // rm_receipts: the Stock Approval screen's receipts list and its Recent Approvals table. The catalogue's events keep
 // style_known / variant_known current: a receipt of a style created since it was recorded no longer needs a manager.
@@ -58,9 +59,10 @@ export const receivingProjection: Projection = {
     await flush();
     await flushCatalogue();
   },
+  rebuilder: (io) => receivingRebuilder(io),
 };
 
-type Decision = {
+export type Decision = {
   id: number;
   status: 'approved' | 'rejected';
   decided_by: number | null;
@@ -72,7 +74,7 @@ type Decision = {
   reject_reason: string | null;
 };
 
-function decisionOf(event: Exclude<ReceiptEvent, { type: 'StockReceiptRecorded' }>): Decision {
+export function decisionOf(event: Exclude<ReceiptEvent, { type: 'StockReceiptRecorded' }>): Decision {
   switch (event.type) {
     case 'StockReceiptApproved': {
       const d = event.data;
@@ -148,7 +150,7 @@ async function markKnown(trx: Transaction<Database>, styles: readonly string[], 
   return byStyle.numUpdatedRows + bySku.numUpdatedRows > 0n;
 }
 
-function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorded' }>['data']): Insertable<Database['rm_receipts']> {
+export function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorded' }>['data']): Insertable<Database['rm_receipts']> {
   return {
     id: d.receipt_id,
     status: 'pending',

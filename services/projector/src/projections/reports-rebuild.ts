@@ -1,6 +1,6 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
-import { copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
 import { bucketOf, foldTiming, importedTiming, occurredAt, type Counter, type Timing, type WorkerPicks } from './reports.ts';
 
 type Counters = Record<Counter, number>;
@@ -38,16 +38,16 @@ export function reportsRebuilder(io: RebuildIo): Rebuilder {
           );
         }
       }
-      await io.copy('rm_report_picks', PICK_COLUMNS, picks);
+      io.copy('rm_report_picks', PICK_COLUMNS, picks);
     },
     async finish() {
-      await io.copy('rm_order_timings', TIMING_COLUMNS, [...timings.values()].map((t) => copyLine(TIMING_COLUMNS.map((c) => t[c]))));
-      await io.copy(
+      await io.copyAll('rm_order_timings', TIMING_COLUMNS, linesOf(timings.values(), (t) => copyLine(TIMING_COLUMNS.map((c) => t[c]))));
+      io.copy(
         'rm_report_buckets',
         ['bucket', 'received', 'assigned', 'completed', 'verified', 'cancelled'],
         [...counters].map(([bucket, c]) => copyLine([bucket, c.received, c.assigned, c.completed, c.verified, c.cancelled])),
       );
-      await io.copy(
+      io.copy(
         'rm_report_worker_buckets',
         ['bucket', 'worker_id', 'items_picked', 'units_picked'],
         [...workerPicks].map(([key, p]) => {

@@ -1,8 +1,8 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type StockMovement, type StoredEvent } from '@wh/contracts';
+import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { copyLine } from '../rebuild-io.ts';
+import { copyLine, linesOf } from '../rebuild-io.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -37,33 +37,40 @@ export const stockLedgerProjection: Projection = {
   // A rebuild starts from empty tables and nothing reads them before it commits: the current figures are sums, kept
   // in memory across batches and written once at the end (COPY into the empty tables); only the movement rows are
   // written per batch, COPYed.
+  //
+  // It also sees LocationCreated (a location's type never changes): the types are kept from the events instead of read
+  // from rm_locations, which would make every batch wait for the server's earlier writes. A batch's locations are
+  // learnt before its movements, as live, where the locations projection has applied the whole batch first.
   rebuilder(io) {
     const perStock = new Map<string, StockRow>();
     const perSku = new Map<string, { sku: string; style_code: string; quantity: number }>();
     const perLocation = new Map<string, { location: string; quantity: number }>();
     const perLocationStyle = new Map<string, { location: string; style_code: string; quantity: number }>();
-    const balances = new Map<string, number>();
+    const types = new Map<string, string>();
     return {
-      async apply(trx, events) {
-        const moves = movesOf(events);
+      handles: new Set([...STOCK_MOVEMENT_EVENT_TYPES, 'LocationCreated']),
+      async apply(_trx, events) {
+        for (const e of events) {
+          if (e.type !== 'LocationCreated') continue;
+          const event = { type: e.type, data: e.data } as LocationEvent;
+          if (event.type === 'LocationCreated') types.set(event.data.code, event.data.location_type);
+        }
+        const moves = movesOf(events.filter((e) => e.type !== 'LocationCreated'));
         if (moves.length === 0) return;
-        // A stock row takes its location's type when first written, as the live upsert does (it never updates it).
-        const fresh = moves.filter((x) => !perStock.has(stockKey(x.m.sku, x.m.location))).map((x) => x.m.location);
-        const types = await locationTypes(trx, fresh);
-        await io.copy('rm_stock_movements', MOVEMENT_COLUMNS, movementRows(moves, balances).map((r) => copyLine(MOVEMENT_COLUMNS.map((c) => r[c]))));
-        for (const { stored, m } of moves) {
+        // A stock row's quantity is the running balance its movement rows record.
+        const lines: string[] = [];
+        for (const { stored, seq, m } of moves) {
           const key = stockKey(m.sku, m.location);
-          const row = perStock.get(key) ?? {
-            sku: m.sku,
-            location: m.location,
-            location_type: types.get(m.location) ?? guessType(m.location),
-            style_code: m.style_code,
-            quantity: 0,
-            updated_at: stored.recorded_at,
-          };
+          let row = perStock.get(key);
+          if (!row) {
+            const location_type = types.get(m.location) ?? guessType(m.location);
+            row = { sku: m.sku, location: m.location, location_type, style_code: m.style_code, quantity: 0, updated_at: stored.recorded_at };
+            perStock.set(key, row);
+          }
           row.quantity += m.delta;
           row.updated_at = stored.recorded_at;
-          perStock.set(key, row);
+          // In MOVEMENT_COLUMNS' order.
+          lines.push(copyLine([stored.global_position, seq, m.sku, m.style_code, m.location, m.delta, row.quantity, stored.type, reasonOf(stored), stored.metadata.actor_id, stored.recorded_at]));
           const sku = perSku.get(m.sku) ?? { sku: m.sku, style_code: m.style_code, quantity: 0 };
           sku.quantity += m.delta;
           perSku.set(m.sku, sku);
@@ -75,13 +82,14 @@ export const stockLedgerProjection: Projection = {
           ls.quantity += m.delta;
           perLocationStyle.set(lsKey, ls);
         }
+        io.copy('rm_stock_movements', MOVEMENT_COLUMNS, lines);
       },
       async finish() {
         const stock = ['sku', 'location', 'location_type', 'style_code', 'quantity', 'updated_at'] as const;
-        await io.copy('rm_stock', stock, [...perStock.values()].map((r) => copyLine(stock.map((c) => r[c]))));
-        await io.copy('rm_sku_stock', ['sku', 'style_code', 'quantity'], [...perSku.values()].map((r) => copyLine([r.sku, r.style_code, r.quantity])));
-        await io.copy('rm_location_stock', ['location', 'quantity'], [...perLocation.values()].map((r) => copyLine([r.location, r.quantity])));
-        await io.copy(
+        await io.copyAll('rm_stock', stock, linesOf(perStock.values(), (r) => copyLine(stock.map((c) => r[c]))));
+        io.copy('rm_sku_stock', ['sku', 'style_code', 'quantity'], [...perSku.values()].map((r) => copyLine([r.sku, r.style_code, r.quantity])));
+        io.copy('rm_location_stock', ['location', 'quantity'], [...perLocation.values()].map((r) => copyLine([r.location, r.quantity])));
+        io.copy(
           'rm_location_styles',
           ['location', 'style_code', 'quantity'],
           [...perLocationStyle.values()].map((r) => copyLine([r.location, r.style_code, r.quantity])),
