@@ -256,10 +256,14 @@ export const bench: Bench = async (ctx) => {
           `autocannon ${perCommand(0, (spent.user + spent.system) / 1e6)}; projector batches ${after.batches - before.batches}`,
       );
       closed.push(res);
+      const openBefore = await cpuNow(prepared);
       const openRes = await openLoop(prepared.service.url, fresh(), OFFERED_RATE);
+      const openAfter = await cpuNow(prepared);
+      const openPer = (a: number | null, b: number | null) => (a === null || b === null ? '?' : ((1000 * (b - a)) / openRes.total).toFixed(2));
       ctx.log(
         `  run ${r + 1}, open loop at ${OFFERED_RATE} cmd/s: ${openRes.total} commands, p50 ${openRes.p50} ms, p99 ${openRes.p99} ms, ` +
-          `achieved ${openRes.achieved.toFixed(0)} cmd/s, non-2xx/errors ${openRes.errors}`,
+          `achieved ${openRes.achieved.toFixed(0)} cmd/s, non-2xx/errors ${openRes.errors}; CPU ms a command: service ${openPer(openBefore.service, openAfter.service)}, ` +
+          `PostgreSQL ${openPer(openBefore.postgres, openAfter.postgres)}; projector batches ${openAfter.batches - openBefore.batches}`,
       );
       open.push(openRes);
     }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database } from '@wh/migrations';
 import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
 import { conflict } from './errors.ts';
+import { appendWaker, wakeByCaller } from './projector-wake.ts';
 
 export type { EventMetadata, NewEvent, StoredEvent };
 
@@ -44,6 +45,8 @@ export async function appendToStreams(
   if (total === 0) return null;
   if (total > ROWS_PER_INSERT && !trx.isTransaction) throw new Error('an append of more than one statement needs a transaction');
   const meta = JSON.stringify(metadata);
+  // Only a single autocommitted statement: its commit is known when it returns.
+  const waker = total <= ROWS_PER_INSERT ? appendWaker(trx) : null;
   let last: AppendResult | null = null;
   try {
     let streams: string[] = [];
@@ -58,7 +61,8 @@ export async function appendToStreams(
           select s, v, t, d, ${meta}::jsonb
             from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
           returning global_position)
-        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(trx);
+        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
+          from inserted`.execute(trx);
       last = { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
       streams = [];
       versions = [];
@@ -82,6 +86,7 @@ export async function appendToStreams(
     }
     throw error;
   }
+  waker?.appended();
   return last;
 }
 
