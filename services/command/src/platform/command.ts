@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { prepared, type Database } from '@wh/migrations';
 import {
   appendToStreams,
   ConcurrencyError,
@@ -89,7 +89,7 @@ async function readForDecision<E extends NewEvent, P>(
   streamId: string,
   prefetch: Expression<P> | undefined,
 ): Promise<{ history: E[]; prefetched: P | null }> {
-  const rows = await db
+  const query = db
     .selectFrom('events')
     .select((eb) => [
       'event_type',
@@ -97,8 +97,8 @@ async function readForDecision<E extends NewEvent, P>(
       eb.case().when('stream_version', '=', 1).then(prefetch ?? sql<P>`null`).end().as('prefetched'),
     ])
     .where('stream_id', '=', streamId)
-    .orderBy('stream_version')
-    .execute();
+    .orderBy('stream_version');
+  const { rows } = await db.executeQuery(prepared(query.compile()));
   // The events table holds only what this stream's decider produced.
   const history = rows.map((r) => ({ type: r.event_type, data: r.data }) as E);
   return { history, prefetched: (rows[0]?.prefetched as P | null | undefined) ?? null };

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { toStoredEvent, type Database } from '@wh/migrations';
+import { prepared, toStoredEvent, type Database } from '@wh/migrations';
 import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
 import { conflict } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
@@ -55,14 +55,14 @@ export async function appendToStreams(
     let data: string[] = [];
     const flush = async () => {
       if (streams.length === 0) return;
-      const { rows } = await sql<{ position: string; transaction_id: string }>`
+      const { rows } = await trx.executeQuery(prepared(sql<{ position: string; transaction_id: string }>`
         with inserted as (
           insert into events (stream_id, stream_version, event_type, data, metadata)
           select s, v, t, d, ${meta}::jsonb
             from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
           returning global_position)
         select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
-          from inserted`.execute(trx);
+          from inserted`.compile(trx)));
       last = { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
       streams = [];
       versions = [];

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { prepared, type Database } from '@wh/migrations';
 import { DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
@@ -117,7 +117,7 @@ export async function appendTakingStock(
   const waker = appendWaker(db);
   let row: { position: string | null; transaction_id: string } | undefined;
   try {
-    ({ rows: [row] } = await sql<{ position: string | null; transaction_id: string }>`
+    ({ rows: [row] } = await db.executeQuery(prepared(sql<{ position: string | null; transaction_id: string }>`
       with taken as (
         update stock_levels set quantity = quantity + ${take.delta}::int
          where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
@@ -129,7 +129,7 @@ export async function appendTakingStock(
          where exists (select 1 from taken)
         returning global_position)
       select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
-        from inserted`.execute(db));
+        from inserted`.compile(db))));
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_unique')) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
     throw error;
