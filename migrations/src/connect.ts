@@ -31,6 +31,23 @@ export function prepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
   return query;
 }
 
+// A registered statement compiled once a process: Kysely builds and compiles a query's tree on every execution,
+// which was most of the service's own work for the statements every command runs. `key` names one query shape;
+// `compile` builds it for these values, and on the first call its parameters must be `values` in that order (a
+// shape whose parameters are not just these, in order, is compiled every time).
+const compiledOnce = new Map<string, CompiledQuery<unknown> | null>();
+
+export function preparedOnce<R>(key: string, values: readonly unknown[], compile: () => CompiledQuery<R>): CompiledQuery<R> {
+  const cached = compiledOnce.get(key) as CompiledQuery<R> | null | undefined;
+  if (cached) return { ...cached, parameters: values };
+  const compiled = prepared(compile());
+  if (cached === undefined) {
+    const same = compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i]);
+    compiledOnce.set(key, same ? compiled : null);
+  }
+  return compiled;
+}
+
 // The pool as Kysely sees it: each client's query runs a registered text under its statement name.
 function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();

@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
-import { prepared, type Database } from '@wh/migrations';
+import { prepared, preparedOnce, type Database } from '@wh/migrations';
 import {
   appendToStreams,
   ConcurrencyError,
@@ -89,16 +89,19 @@ async function readForDecision<E extends NewEvent, P>(
   streamId: string,
   prefetch: Expression<P> | undefined,
 ): Promise<{ history: E[]; prefetched: P | null }> {
-  const query = db
-    .selectFrom('events')
-    .select((eb) => [
-      'event_type',
-      'data',
-      eb.case().when('stream_version', '=', 1).then(prefetch ?? sql<P>`null`).end().as('prefetched'),
-    ])
-    .where('stream_id', '=', streamId)
-    .orderBy('stream_version');
-  const { rows } = await db.executeQuery(prepared(query.compile()));
+  const compile = () =>
+    db
+      .selectFrom('events')
+      .select((eb) => [
+        'event_type',
+        'data',
+        eb.case().when('stream_version', '=', eb.lit(1)).then(prefetch ?? sql<P>`null`).end().as('prefetched'),
+      ])
+      .where('stream_id', '=', streamId)
+      .orderBy('stream_version')
+      .compile();
+  // A prefetch is the caller's own expression: that shape is compiled each time (and prepared by its text).
+  const { rows } = await db.executeQuery(prefetch ? prepared(compile()) : preparedOnce('command.stream', [streamId], compile));
   // The events table holds only what this stream's decider produced.
   const history = rows.map((r) => ({ type: r.event_type, data: r.data }) as E);
   return { history, prefetched: (rows[0]?.prefetched as P | null | undefined) ?? null };
