@@ -53,6 +53,7 @@ export class ProjectorWaker implements AppendWaker {
   ) {}
 
   appended(): void {
+    if (this.closed) return;
     if (this.local?.state === 'active') {
       this.local.poke();
       return;
