@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
-import { prepared, preparedOnce, type Database } from '@wh/migrations';
+import { preparedOnce, type Database } from '@wh/migrations';
 import {
   appendToStreams,
   ConcurrencyError,
@@ -34,6 +34,15 @@ const MAX_TRIES = 3;
 // nothing and opens no transaction; one without effects appends in a single autocommitted statement, and so does
 // one whose effects fit in the append's statement (`appendInOne`); only the rest pay for BEGIN and COMMIT. Each
 // statement is a round trip that costs the service a socket write.
+// Facts a decision will need, read with the stream instead of in a round trip of their own (a pick's stock
+// holders): `expression` (evaluated once) builds them from `values`, its parameters in order, and `key` names its
+// shape, so the statement is compiled once a process (preparedOnce).
+export interface Prefetch<P> {
+  key: string;
+  values: readonly unknown[];
+  expression: () => Expression<P>;
+}
+
 export async function executeCommand<S, E extends NewEvent, P = never>(
   db: Kysely<Database>,
   options: {
@@ -42,9 +51,7 @@ export async function executeCommand<S, E extends NewEvent, P = never>(
     // `prefetched`: the value of `prefetch`, read in the stream's own statement (null when it found nothing or the
     // stream is empty).
     decide: (state: S, prefetched: P | null) => E[] | Promise<E[]>;
-    // Facts the decision will need, read with the stream instead of in a round trip of their own (a pick's stock
-    // holders). Evaluated once.
-    prefetch?: Expression<P>;
+    prefetch?: Prefetch<P>;
     metadata: EventMetadata;
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
     // Whether these events have effects to write (default: any do): those that have none are appended alone.
@@ -87,7 +94,7 @@ export async function executeCommand<S, E extends NewEvent, P = never>(
 async function readForDecision<E extends NewEvent, P>(
   db: Kysely<Database>,
   streamId: string,
-  prefetch: Expression<P> | undefined,
+  prefetch: Prefetch<P> | undefined,
 ): Promise<{ history: E[]; prefetched: P | null }> {
   const compile = () =>
     db
@@ -95,13 +102,14 @@ async function readForDecision<E extends NewEvent, P>(
       .select((eb) => [
         'event_type',
         'data',
-        eb.case().when('stream_version', '=', eb.lit(1)).then(prefetch ?? sql<P>`null`).end().as('prefetched'),
+        eb.case().when('stream_version', '=', eb.lit(1)).then(prefetch ? prefetch.expression() : sql<P>`null`).end().as('prefetched'),
       ])
       .where('stream_id', '=', streamId)
       .orderBy('stream_version')
       .compile();
-  // A prefetch is the caller's own expression: that shape is compiled each time (and prepared by its text).
-  const { rows } = await db.executeQuery(prefetch ? prepared(compile()) : preparedOnce('command.stream', [streamId], compile));
+  const { rows } = await db.executeQuery(
+    prefetch ? preparedOnce(`command.stream.${prefetch.key}`, [...prefetch.values, streamId], compile) : preparedOnce('command.stream', [streamId], compile),
+  );
   // The events table holds only what this stream's decider produced.
   const history = rows.map((r) => ({ type: r.event_type, data: r.data }) as E);
   return { history, prefetched: (rows[0]?.prefetched as P | null | undefined) ?? null };

@@ -1,10 +1,10 @@
-import type { Expression, Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionCache } from '../../platform/auth.ts';
-import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
+import { executeCommand, type CommandOutcome, type Prefetch } from '../../platform/command.ts';
 import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
@@ -16,7 +16,7 @@ export function runOrderCommand<P = never>(
   orderId: number,
   command: OrderCommand | ((state: OrderState, prefetched: P | null) => Promise<OrderCommand>),
   metadata: EventMetadata,
-  prefetch?: Expression<P>,
+  prefetch?: Prefetch<P>,
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
   return executeCommand<OrderState, OrderEvent, P>(ctx.db, {
     streamId: orderStreamId(orderId),
@@ -60,13 +60,18 @@ export async function pickItem(
   itemId: number,
   options: { actor: Actor; location: string | null; notes: string | null; metadata: EventMetadata },
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
-  const prefetch = jsonObjectFrom(
-    ctx.db
-      .selectFrom('rm_order_items as i')
-      .select((eb) => ['i.sku', jsonArrayFrom(holdersWithType(ctx.db, eb.ref('i.sku'))).as('holders')])
-      .where('i.id', '=', itemId)
-      .where('i.order_id', '=', orderId),
-  );
+  const prefetch = {
+    key: 'pick-holders',
+    values: [itemId, orderId],
+    expression: () =>
+      jsonObjectFrom(
+        ctx.db
+          .selectFrom('rm_order_items as i')
+          .select((eb) => ['i.sku', jsonArrayFrom(holdersWithType(ctx.db, eb.ref('i.sku'))).as('holders')])
+          .where('i.id', '=', itemId)
+          .where('i.order_id', '=', orderId),
+      ),
+  };
   return runOrderCommand(ctx, orderId, async (state, prefetched) => {
     const item = state.status === 'absent' ? undefined : state.items.find((i) => i.id === itemId);
     let location = options.location;
@@ -102,7 +107,7 @@ function holdersWithType(db: Kysely<Database>, sku: string | Expression<string>)
     .leftJoin('location_registry as l', 'l.code', 's.location')
     .select(['s.location', 's.quantity', 'l.type'])
     .where('s.sku', '=', sku)
-    .where('s.quantity', '>', 0)
+    .where('s.quantity', '>', sql.lit(0))
     .orderBy('s.quantity', 'desc')
     .orderBy('s.location');
 }
