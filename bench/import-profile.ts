@@ -2,7 +2,9 @@
 // side's storeImportedOrders), then the projector's batches with each projection's `apply` timed. Not part of
 // `npm run bench`: a tool for working on bench/import.ts's figure.
 //   npx tsx bench/import-profile.ts        (BENCH_DATABASE_URL, BENCH_IMPORT_ROWS, PROFILE_FORMAT=csv|xlsx,
-//                                           PROFILE_PIPELINE=1 to project while appending, as the service does)
+//                                           PROFILE_PIPELINE=1 to project while appending, as the service does,
+//                                           PROFILE_SKIP=order-search to leave projections out, by name,
+//                                           PROFILE_BESIDE=1 to apply besideProjections on a second connection)
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { createDatabase, migrate } from '@wh/migrations';
@@ -11,7 +13,7 @@ import { parseSheet } from '@wh/command/platform/uploads';
 import { planOrderImport } from '@wh/command/features/orders/import-file';
 import { storeImportedOrders } from '@wh/command/features/orders/import-store';
 import { projectBatch } from '@wh/projector/batch';
-import { projections } from '@wh/projector/projections/index';
+import { besideProjections, projections } from '@wh/projector/projections/index';
 import type { Projection } from '@wh/projector/projection';
 import { orderFiles, orderRows } from './import.ts';
 
@@ -20,6 +22,7 @@ const PG = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const FORMAT = process.env.PROFILE_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const PIPELINE = process.env.PROFILE_PIPELINE === '1';
 const BATCH = Number(process.env.PROFILE_BATCH ?? 8000);
+const BESIDE = process.env.PROFILE_BESIDE === '1';
 
 // CPU seconds of the PostgreSQL cluster (its postmaster, live children, reaped children) and of this process: on a
 // shared, loaded machine, wall times swing by 2x between runs, CPU times far less.
@@ -40,6 +43,11 @@ function pgCpu(): number {
     }
   }
   return total / ticks;
+}
+function backendCpu(pid: number): number {
+  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100;
 }
 const nodeCpu = () => {
   const u = process.cpuUsage();
@@ -62,13 +70,21 @@ const db = database.db;
 for (const statement of (process.env.PROFILE_SETUP ?? '').split(';').filter((x) => x.trim())) await sql.raw(statement).execute(db);
 const spent = new Map<string, number>();
 const add = (k: string, ms: number) => spent.set(k, (spent.get(k) ?? 0) + ms);
-const timed: Projection[] = projections.map((p) => ({
+const skipped = new Set((process.env.PROFILE_SKIP ?? '').split(',').filter(Boolean));
+const timed: Projection[] = projections.filter((p) => !skipped.has(p.name)).map((p) => ({
   ...p,
   handles: p.handles,
   async apply(trx, events, topics) {
+    // The backend's own CPU (this machine's /proc): what the projection costs the database whatever the load.
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+    const pid = rows[0]!.pid;
+    const b0 = backendCpu(pid);
+    const n0 = nodeCpu();
     const t = performance.now();
     await p.apply(trx, events, topics);
     add(`project ${p.name}`, performance.now() - t);
+    const [pg0, node0] = cpu.get(`project ${p.name}`) ?? [0, 0];
+    cpu.set(`project ${p.name}`, [pg0 + backendCpu(pid) - b0, node0 + nodeCpu() - n0]);
   },
 }));
 
@@ -92,7 +108,9 @@ try {
       const tb = performance.now();
       const r = await db.transaction().execute(async (trx) => {
         await sql`set local synchronous_commit = off`.execute(trx);
-        return projectBatch(trx, timed, BATCH);
+        if (!BESIDE) return projectBatch(trx, timed, BATCH);
+        const side = timed.filter((p) => besideProjections.has(p.name));
+        return projectBatch(trx, timed.filter((p) => !besideProjections.has(p.name)), BATCH, { db, projections: side });
       });
       if (r.count > 0) {
         add('project batch (all)', performance.now() - tb);
@@ -111,7 +129,7 @@ try {
   await cpuPhase('project', () => projector ?? project());
   add('project after append', performance.now() - tp);
   const total = performance.now() - t0;
-  console.log(`${FORMAT} ${ROWS} rows, ${stored.orders} orders, ${stored.items} items; ${batches} batches, ${events} events; pipeline ${PIPELINE}`);
+  console.log(`${FORMAT} ${ROWS} rows, ${stored.orders} orders, ${stored.items} items; ${batches} batches, ${events} events; pipeline ${PIPELINE}; beside ${BESIDE}; skipped ${[...skipped].join(',') || 'none'}`);
   for (const [k, ms] of spent) console.log(`  ${k.padEnd(28)} ${(ms / 1000).toFixed(2)} s`);
   for (const [k, [p, n]] of cpu) console.log(`  cpu ${k.padEnd(24)} pg ${p.toFixed(2)} s, node ${n.toFixed(2)} s`);
   console.log(`  ${'total'.padEnd(28)} ${(total / 1000).toFixed(2)} s`);

@@ -79,6 +79,10 @@ export function createDatabase(connectionString: string, options: { max?: number
   });
   // An idle client losing its server (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor may a checked-out one: between two statements of a transaction it has no listener of the pool's, and its
+  // 'error' event would be an uncaught exception. The loss still reaches the caller: the client is ended, so its next
+  // statement fails (and the pool drops it on release).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   pools.set(db, pool);
   return {

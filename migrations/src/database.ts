@@ -269,15 +269,16 @@ export interface RmOrderItemsTable {
   notes: string | null;
 }
 
-// Written once per order at import: the list's search text (upper-cased order number, SKUs and style names).
+// Each distinct upper-cased SKU and style name of the imported orders (the list's search), written once.
 export interface RmSearchTermsTable {
   id: number;
   term: string;
 }
 
+// An order's SKU and style-name terms (ids in rm_search_terms, ascending), written once at import.
 export interface RmOrderTermsTable {
-  term_id: number;
   order_id: number;
+  term_ids: number[];
 }
 
 export interface RmOrderStatusCountsTable {

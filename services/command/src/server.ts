@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
-import { Projector, projections } from '@wh/projector';
+import { besideProjections, Projector, projections } from '@wh/projector';
 import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
@@ -38,7 +38,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // for them (read your writes), 50 concurrent commands holding all 20 connections.
   const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
   const projector = projectorDatabase
-    ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, pollMs: 500 })
+    ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, beside: besideProjections, pollMs: 500 })
     : null;
   projector?.start();
   const waker = new ProjectorWaker(database.db, projector);

@@ -1,9 +1,12 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
 import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 
 export const CHECKPOINT = 'main';
+// How far the projections applied beside the main batch (applyBeside) have got: at or past CHECKPOINT, ahead
+// of it only when the side's transaction committed and the main one then failed.
+export const SIDE_CHECKPOINT = 'side';
 const NOTIFY_LIMIT = 7000;
 
 export interface Checkpoint {
@@ -11,12 +14,12 @@ export interface Checkpoint {
   pos: string;
 }
 
-export async function lockCheckpoint(trx: Transaction<Database>): Promise<Checkpoint> {
+export async function lockCheckpoint(trx: Transaction<Database>, name = CHECKPOINT): Promise<Checkpoint> {
   // FOR UPDATE serialises every writer of the read models (a second projector, a rebuild) on this row.
   const row = await trx
     .selectFrom('projector_checkpoints')
     .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
-    .where('name', '=', CHECKPOINT)
+    .where('name', '=', name)
     .forUpdate()
     .executeTakeFirstOrThrow();
   return { tx: row.tx, pos: row.last_pos };
@@ -51,11 +54,11 @@ export async function applyEvents(
   }
 }
 
-export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint): Promise<void> {
+export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint, name = CHECKPOINT): Promise<void> {
   await trx
     .updateTable('projector_checkpoints')
     .set({ last_tx: cp.tx, last_pos: cp.pos, updated_at: new Date() })
-    .where('name', '=', CHECKPOINT)
+    .where('name', '=', name)
     .execute();
 }
 
@@ -91,20 +94,80 @@ async function anyPast(trx: Transaction<Database>, cp: Checkpoint): Promise<bool
   return rows[0]?.found ?? false;
 }
 
-// One batch: read, apply, checkpoint, notify, all in the caller's transaction.
+// One batch: read, apply, checkpoint, notify, all in the caller's transaction; with `side`, its projections are
+// applied on a second connection at the same time (applyBeside).
 export async function projectBatch(
   trx: Transaction<Database>,
   projections: readonly Projection[],
   limit: number,
+  side?: Side,
 ): Promise<BatchResult> {
   const cp = await lockCheckpoint(trx);
   const events = await readAfter(trx, cp, limit);
   if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
   const topics = new Set<string>();
-  await applyEvents(trx, projections, events, topics);
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
+  if (side) await applyBeside(trx, projections, side, events, next, topics);
+  else await applyEvents(trx, projections, events, topics);
   await saveCheckpoint(trx, next);
   await notifyReadModels(trx, next, topics);
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
+}
+
+// The side's projections have applied events past the main checkpoint (its transaction committed, the main one then
+// failed): until a batch beside passes them, a one-connection batch would apply them twice.
+export async function sideAhead(db: Kysely<Database>): Promise<boolean> {
+  const { rows } = await sql<{ ahead: boolean }>`
+    select (s.last_tx, s.last_pos) > (m.last_tx, m.last_pos) as ahead
+      from projector_checkpoints s, projector_checkpoints m
+     where s.name = ${SIDE_CHECKPOINT} and m.name = ${CHECKPOINT}`.execute(db);
+  return rows[0]?.ahead ?? false;
+}
+
+// (tx, pos) order, as the store orders events.
+function past(e: StoredEvent, cp: Checkpoint): boolean {
+  const tx = BigInt(e.transaction_id);
+  const cpTx = BigInt(cp.tx);
+  return tx > cpTx || (tx === cpTx && BigInt(e.global_position) > BigInt(cp.pos));
+}
+
+// Projections applied beside the caller's transaction, on a second connection of `db`.
+export interface Side {
+  db: Kysely<Database>;
+  projections: readonly Projection[];
+}
+
+// `side`'s projections applied at the same time as `main`'s, on a second connection: one transaction uses one
+// backend, so a batch's statements ran one after another on one core while the other was idle once an upload's
+// append had finished (a 50,000-order upload's projection is several CPU-seconds of inserts). The side's projections
+// must read and write only their own tables (audit, its user names and order search do). PostgreSQL cannot commit
+// two transactions as one, so the side commits first, with its own checkpoint row: if the main transaction then
+// fails, the batch is read again and the side skips what it had applied (its tables are ahead of the checkpoint until
+// the main transaction commits, never behind). Its topics of those skipped events are not known any more, so such a
+// batch announces everything ('*'). Only while the caller holds the main checkpoint's row lock: no other projector or
+// rebuild writes beside it.
+async function applyBeside(
+  trx: Transaction<Database>,
+  main: readonly Projection[],
+  side: Side,
+  events: readonly StoredEvent[],
+  next: Checkpoint,
+  topics: Set<string>,
+): Promise<void> {
+  const sideTopics = new Set<string>();
+  const besides = side.db.transaction().execute(async (sideTrx) => {
+    await sql`set local synchronous_commit = off`.execute(sideTrx);
+    await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
+    const done = await lockCheckpoint(sideTrx, SIDE_CHECKPOINT);
+    const mine = events.filter((e) => past(e, done));
+    if (mine.length < events.length) sideTopics.add('*');
+    if (mine.length === 0) return;
+    await applyEvents(sideTrx, side.projections, mine, sideTopics);
+    await saveCheckpoint(sideTrx, next, SIDE_CHECKPOINT);
+  });
+  const [own, beside] = await Promise.allSettled([applyEvents(trx, main, events, topics), besides]);
+  if (own.status === 'rejected') throw own.reason;
+  if (beside.status === 'rejected') throw beside.reason;
+  for (const t of sideTopics) topics.add(t);
 }

@@ -1,5 +1,5 @@
 import { createDatabase } from '@wh/migrations';
-import { projections } from './projections/index.ts';
+import { besideProjections, projections } from './projections/index.ts';
 import { Projector } from './runner.ts';
 
 // The projector on its own (docker-compose). `npm start` runs it inside the command service's process.
@@ -13,6 +13,7 @@ const projector = new Projector({
   databaseUrl: url,
   db: handle.db,
   projections,
+  beside: besideProjections,
   log: (msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })),
 });
 projector.start();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { projectBatch, type BatchResult } from './batch.ts';
+import { projectBatch, sideAhead, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
@@ -11,11 +11,18 @@ const DEFAULT_BATCH = 500;
 // projected in tens of transactions rather than a hundred, each multi-row insert covering more rows. Back to the
 // small batch once caught up, so a command's event is never queued behind a big one.
 const MAX_BATCH = 8000;
+// Batches of at least this many events (a backlog) apply the `beside` projections on a second connection. Smaller
+// ones, a command's few events, stay on one: a second transaction's statements would cost a command more than the
+// parallel work saves.
+const BESIDE_FROM = 2000;
 
 export interface ProjectorOptions {
   databaseUrl: string;
   db: Kysely<Database>;
   projections: readonly Projection[];
+  // Names of projections applied on a second connection of `db` beside the others (batch.ts, applyBeside) in big
+  // batches: `db` needs two connections free for the projector.
+  beside?: ReadonlySet<string>;
   // Events per batch when caught up; grows up to maxBatchSize while a backlog lasts.
   batchSize?: number;
   maxBatchSize?: number;
@@ -117,9 +124,14 @@ export class Projector {
     await client.query('listen events');
     this.status = 'active';
     this.log('projector active');
+    const beside = this.options.beside ?? new Set<string>();
+    const main = this.options.projections.filter((p) => !beside.has(p.name));
+    const side = this.options.projections.filter((p) => beside.has(p.name));
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
     const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
     let limit = smallest;
+    // Left ahead by a batch that failed after the side's commit (here or in an instance that held the lock before).
+    let besideFirst = side.length > 0 && (await sideAhead(this.options.db));
     while (!this.stopping) {
       if (lost) throw lost;
       this.pending = false;
@@ -128,8 +140,12 @@ export class Projector {
         // and is projected again from the events. So the batch does not wait for the flush, which under load cost
         // as much as the batch itself and delayed every command waiting to read its writes.
         await sql`set local synchronous_commit = off`.execute(trx);
-        return projectBatch(trx, this.options.projections, limit);
+        return side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
+          ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
+          : projectBatch(trx, this.options.projections, limit);
       });
+      // Until the checkpoint has passed everything the side applied (a batch may be smaller than what it had).
+      if (besideFirst) besideFirst = await sideAhead(this.options.db);
       limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;
       if (result.count > 0) {
         this.options.onBatch?.(result);

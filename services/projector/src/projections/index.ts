@@ -24,3 +24,8 @@ export const projections: readonly Projection[] = [
   orderSearchProjection,
   reportsProjection,
 ];
+
+// Applied on a second connection beside the others in the same batch (batch.ts, applyBeside): their
+// statements read and write only their own tables (audit reads the user names that the users projection writes, so
+// the two go together), and they are a large share of an upload's projection.
+export const besideProjections: ReadonlySet<string> = new Set([auditProjection.name, usersProjection.name, orderSearchProjection.name]);

@@ -38,7 +38,7 @@ async function pick(sku: string, styleCode: string, location: string, quantity: 
   });
   const total = Number(before.n) + 1;
   await eventually(async () => {
-    const cp = await sql<{ n: string }>`select count(*) as n from events e, projector_checkpoints c where e.global_position <= c.last_pos`.execute(db);
+    const cp = await sql<{ n: string }>`select count(*) as n from events e, projector_checkpoints c where c.name = 'main' and e.global_position <= c.last_pos`.execute(db);
     return Number(cp.rows[0]!.n) >= total;
   });
 }

@@ -29,35 +29,36 @@ function statusOf(value: string): OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : 'pending';
 }
 
-// How a search's orders are found (rm_search_terms, rm_order_terms: each distinct order number, SKU and style name,
-// and the orders holding it). The text is first matched against the terms (trigram index, short strings); then:
-// - few matching rows: the orders themselves, read by id and sorted (a SKU, a full style name, an order number);
-// - many: the list walked newest first, each order asked whether it holds a matching term (a broad name: a page
-//   of twenty is found within a few hundred orders). The switch is where the two cost the same: reading m rows
-//   against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
-// - too many terms to list (a digit or two): the walk, matching each order's terms against the text itself.
+// How a search's orders are found: the order numbers in rm_orders (trigram index on the upper-cased number), the SKUs
+// and style names through rm_search_terms (each distinct one, trigram-indexed) and rm_order_terms (each order's term
+// ids, GIN-indexed). The text is first matched against the numbers and terms; then:
+// - few matching orders: read by id and sorted (a SKU, a full style name, an order number);
+// - many: the list walked newest first, each order asked whether its number matches or it holds a matching term (a
+//   broad name: a page of twenty is found within a few hundred orders). The switch is where the two cost the same:
+//   reading m orders against walking (rows wanted) x (orders) / m orders, so m = sqrt(rows wanted x orders);
+// - too many terms to list (a digit or two): the walk, matching each order's number and terms against the text itself.
 type SearchPlan =
   | { kind: 'none' }
   | { kind: 'nothing' }
   | { kind: 'orders'; ids: number[] }
-  // probe: the count's look at the first COUNT_PROBE_ROWS term rows of the matches (a search without other filters).
-  | { kind: 'walk'; termIds: number[]; probe?: { rows: number; orders: number } }
+  // probe: the count's look at the first rows of the matching terms' orders and the first matching numbers, past the
+  // cap's worth of each (a search without other filters); complete when it saw every match. More distinct orders than
+  // the cap among them proves the count capped without walking; otherwise, unless complete, the walk counts.
+  | { kind: 'walk'; termIds: number[]; pattern: string; probe?: { orders: number; complete: boolean } }
   | { kind: 'walk-text'; pattern: string };
 
 // Where planSearch switches strategy; tests force each strategy on a small history by changing them.
 export interface SearchTuning {
   maxListedTerms: number;
-  // Rows of the matching terms above which the list is walked; by default sqrt(rows wanted x orders).
+  // Matching orders (by term plus by number) above which the list is walked; by default sqrt(rows wanted x orders).
   fewRows?: number;
 }
 const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
-// A walk's count reads this many term rows of the matches: more distinct orders than the cap among them proves the
-// count capped without walking.
-const COUNT_PROBE_ROWS = 4 * (ORDER_SEARCH_COUNT_CAP + 1);
 
-// One statement (each round trip costs a scheduling wait on a loaded machine): the matching terms, the switch point,
-// the rows of the matches up to it, and then either the few orders or, for a walk, the count's probe. The CTEs are
-// materialized so each is planned once: inlined, the statement took 7 ms to plan.
+// One statement (each round trip costs a scheduling wait on a loaded machine): the matching numbers and terms, the
+// switch point, the orders matching each up to it, and then either the few orders or, for a walk, the count's probe.
+// The CTEs are materialized so each is planned once: inlined, the statement took 7 ms to plan. Each kind of match is
+// read up to the switch point or past the cap, whichever is more, so the probe sees enough of them.
 async function planSearch(
   db: Db,
   search: string | undefined,
@@ -68,28 +69,40 @@ async function planSearch(
   if (!search) return { kind: 'none' };
   const pattern = `%${escapeLike(search.toUpperCase())}%`;
   const { rows } = await sql<{ ids: number[] | null; rows: number; few: number; orders: number[] | null; probe: number[] | null }>`
-    with t as materialized (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
-    p as materialized (
-      select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids,
-             coalesce(${tuning.fewRows ?? null}::int,
-                      ceil(sqrt(${rowsWanted}::float8 * greatest(1, (select coalesce(sum(count), 0) from rm_order_status_counts))))::int) as few
+    with p as materialized (
+      select few, greatest(few, ${ORDER_SEARCH_COUNT_CAP}) + 1 as enough
+        from (select coalesce(${tuning.fewRows ?? null}::int,
+                              ceil(sqrt(${rowsWanted}::float8 * greatest(1, (select coalesce(sum(count), 0) from rm_order_status_counts))))::int) as few) f
     ),
-    m as materialized (
-      select p.ids, p.few,
-             (select count(*)::int from (select 1 from rm_order_terms where term_id = any(p.ids) limit p.few + 1) x) as rows
-        from p
-    )
-    select m.ids, m.rows, m.few,
-           case when m.rows <= m.few then array(select distinct order_id from rm_order_terms where term_id = any(m.ids)) end as orders,
-           case when ${countProbe}::boolean and m.rows > m.few then (
-             select array[count(*), count(distinct order_id)]::int[]
-               from (select order_id from rm_order_terms where term_id = any(m.ids) limit ${COUNT_PROBE_ROWS}) x) end as probe
-      from m`.execute(db);
+    n as materialized (select id from rm_orders where upper(order_number) like ${pattern} limit (select enough from p)),
+    t as materialized (select id from rm_search_terms where term like ${pattern} limit ${tuning.maxListedTerms + 1}),
+    q as materialized (
+      select case when (select count(*) from t) <= ${tuning.maxListedTerms} then array(select id from t) end as ids from p
+    ),
+    -- The matching terms' orders, term after term (a GIN scan for one key reads just that term's orders; one scan for
+    -- all of a broad name's terms merges their lists order by order, ~100 ms at 300,000 orders), stopping at the
+    -- rows the switch or the probe needs. An order holding two matching terms is two rows (so more rows than the
+    -- switch point may still be few orders: then the list is walked, which is correct, only slower).
+    o as materialized (
+      select ot.order_id
+        from unnest((select ids from q)) u(id)
+       cross join lateral (select order_id from rm_order_terms where term_ids && array[u.id] limit (select enough from p)) ot
+       limit (select enough from p)
+    ),
+    m as materialized (select (select count(*)::int from n) as numbers, (select count(*)::int from o) as terms)
+    select q.ids, m.terms + m.numbers as rows, p.few,
+           case when m.terms + m.numbers <= p.few then array(select order_id from o union select id from n) end as orders,
+           case when ${countProbe}::boolean and m.terms + m.numbers > p.few then
+             array[m.terms, m.numbers, (select count(*)::int from (select order_id from o union select id from n) u)] end as probe
+      from p, q, m`.execute(db);
   const r = rows[0]!;
   if (r.ids === null) return { kind: 'walk-text', pattern };
-  if (r.ids.length === 0) return { kind: 'nothing' };
+  if (r.ids.length === 0 && r.rows === 0) return { kind: 'nothing' };
   if (r.orders !== null) return { kind: 'orders', ids: r.orders };
-  return { kind: 'walk', termIds: r.ids, ...(r.probe && { probe: { rows: r.probe[0]!, orders: r.probe[1]! } }) };
+  // Complete when neither list was cut short by its limit (`enough` above).
+  const enough = Math.max(r.few, ORDER_SEARCH_COUNT_CAP) + 1;
+  const probe = r.probe && { orders: r.probe[2]!, complete: r.probe[0]! < enough && r.probe[1]! < enough };
+  return { kind: 'walk', termIds: r.ids, pattern, ...(probe && { probe }) };
 }
 
 function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
@@ -105,17 +118,18 @@ function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
       return q.where(sql<boolean>`false`);
     case 'orders':
       return q.where(sql<boolean>`rm_orders.id = any(${search.ids}::int[])`);
-    // A scalar subquery with a LIMIT stays a per-row probe (never a join over every match), so the page is found by
-    // walking the newest-first index.
+    // A scalar subquery (the order's one row of terms; for the text, a LIMIT) stays a per-row probe, never a join over
+    // every match, so the page is found by walking the newest-first index.
     case 'walk':
       return q.where(
-        sql<boolean>`coalesce((select true from rm_order_terms ot
-                                where ot.order_id = rm_orders.id and ot.term_id = any(${search.termIds}::int[]) limit 1), false)`,
+        sql<boolean>`(upper(rm_orders.order_number) like ${search.pattern}
+                      or coalesce((select ot.term_ids && ${search.termIds}::int[] from rm_order_terms ot where ot.order_id = rm_orders.id), false))`,
       );
     case 'walk-text':
       return q.where(
-        sql<boolean>`coalesce((select true from rm_order_terms ot join rm_search_terms s on s.id = ot.term_id
-                                where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false)`,
+        sql<boolean>`(upper(rm_orders.order_number) like ${search.pattern}
+                      or coalesce((select true from rm_order_terms ot cross join unnest(ot.term_ids) u(id) join rm_search_terms s on s.id = u.id
+                                    where ot.order_id = rm_orders.id and s.term like ${search.pattern} limit 1), false))`,
       );
   }
 }
@@ -147,8 +161,8 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   if (search.kind === 'nothing') return { total: 0, capped: false };
   if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
   if (search.kind === 'walk' && searchOnly && search.probe) {
-    const { rows, orders } = search.probe;
-    if (orders > ORDER_SEARCH_COUNT_CAP || rows < COUNT_PROBE_ROWS) return capped(orders);
+    const { orders, complete } = search.probe;
+    if (orders > ORDER_SEARCH_COUNT_CAP || complete) return capped(orders);
   }
   const row = await db
     .selectFrom(filteredOrders(db, f, search).select('id').limit(ORDER_SEARCH_COUNT_CAP + 1).as('m'))

@@ -3,9 +3,10 @@ import type { Order, OrderStatus } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { listOrders, type SearchTuning } from './queries.ts';
 
-// The orders list's search goes through the search terms (rm_search_terms, rm_order_terms) by one of three ways
-// (queries.ts, planSearch): the few matching orders read by id, the list walked newest first against the matching
-// terms, or walked against the text itself when too many terms match. Whichever is taken, the answer is the same
+// The orders list's search matches order numbers in rm_orders and SKUs and style names through the search terms
+// (rm_search_terms, rm_order_terms), by one of three ways (queries.ts, planSearch): the few matching orders read by
+// id, the list walked newest first against the matching numbers and terms, or walked against the text itself when
+// too many terms match. Whichever is taken, the answer is the same
 // as reading every order: the orders with an order number, SKU or style name containing the text.
 describe('GET /api/orders?search=', () => {
   let t: TestApp;
@@ -77,7 +78,9 @@ describe('GET /api/orders?search=', () => {
       ['walk over the text', { maxListedTerms: 0 }],
     ];
     const filters: { status?: OrderStatus[]; date?: string }[] = [{}, { status: ['pending'] }, { status: ['cancelled', 'pending'], date: all[0]!.order_date }];
-    for (const search of ['kn101', 'cable', 'TP1007-6', '#2000', 'navy', 'zzz', '1', '%']) {
+    // Texts found only in order numbers, only in SKUs or names, and in both ('007': #20007 and the Linen Shirt 007
+    // orders; '01': #20001, #20010-#20019, #30001, #40001 and the KN1010, KN1011 SKUs).
+    for (const search of ['kn101', 'cable', 'TP1007-6', '#2000', '#4000', 'navy', 'zzz', '1', '%', '007', '01', '00']) {
       for (const filter of filters) {
         for (const [page, limit] of [[1, 20], [2, 20], [1, 100]] as const) {
           const want = matching(search, all.filter((o) => !filter.status || filter.status.includes(o.status)));
