@@ -1,4 +1,4 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type CompiledQuery, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
 
@@ -19,6 +19,57 @@ export function poolOf(db: Kysely<Database>): pg.Pool | undefined {
   return pools.get(db);
 }
 
+// Statement texts run as named prepared statements: each connection parses and plans them once, then binds and
+// executes. For the statements every command runs (its stream, its append, the order it answers with) planning
+// cost PostgreSQL more than executing them: 0.3-0.4 ms against 0.07-0.09 ms for the answer's order read. Only texts
+// registered here, so a statement whose best plan depends on its values (the order list's filters) keeps a custom
+// plan each time, and the set of statements a connection holds stays small.
+const preparedNames = new Map<string, string>();
+
+export function prepared<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  if (!preparedNames.has(query.sql)) preparedNames.set(query.sql, `wh_${preparedNames.size + 1}`);
+  return query;
+}
+
+// A registered statement compiled once a process: Kysely builds and compiles a query's tree on every execution,
+// which was most of the service's own work for the statements every command runs. `key` names one query shape;
+// `compile` builds it for these values, and on the first call its parameters must be `values` in that order (a
+// shape whose parameters are not just these, in order, is compiled every time).
+const compiledOnce = new Map<string, CompiledQuery<unknown> | null>();
+
+export function preparedOnce<R>(key: string, values: readonly unknown[], compile: () => CompiledQuery<R>): CompiledQuery<R> {
+  const cached = compiledOnce.get(key) as CompiledQuery<R> | null | undefined;
+  if (cached) return { ...cached, parameters: values };
+  const compiled = prepared(compile());
+  if (cached === undefined) {
+    const same = compiled.parameters.length === values.length && compiled.parameters.every((p, i) => p === values[i]);
+    compiledOnce.set(key, same ? compiled : null);
+  }
+  return compiled;
+}
+
+// The pool as Kysely sees it: each client's query runs a registered text under its statement name.
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    query: ((text: unknown, values?: unknown[]) => {
+      const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+      if (name) return client.query({ name, text: text as string, values: values ?? [] });
+      return (client.query as (a: unknown, b?: unknown) => unknown)(text, values);
+    }) as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let out = wrapped.get(client);
+      if (!out) wrapped.set(client, (out = wrap(client)));
+      return out;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
@@ -32,7 +83,7 @@ export function createDatabase(connectionString: string, options: { max?: number
   // 'error' event would be an uncaught exception. The loss still reaches the caller: the client is ended, so its next
   // statement fails (and the pool drops it on release).
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   pools.set(db, pool);
   return {
     pool,

@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
 import { ProjectionWatcher } from './platform/projection-watcher.ts';
+import { ProjectorWaker, setAppendWaker } from './platform/projector-wake.ts';
 import { ensureAdmin, type AdminBootstrap } from './features/users/bootstrap.ts';
 
 export interface RunningServer {
@@ -40,6 +41,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, beside: besideProjections, pollMs: 500 })
     : null;
   projector?.start();
+  const waker = new ProjectorWaker(database.db, projector);
+  setAppendWaker(database.db, waker);
   const now = options.now ?? (() => new Date());
   const ctx = createAppContext(config, database.db, watcher, now);
   const admin = await ensureAdmin(ctx, config.ADMIN_PASSWORD);
@@ -63,6 +66,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     admin,
     async close() {
       await app.close();
+      waker.close();
+      setAppendWaker(database.db, null);
       await projector?.stop();
       await projectorDatabase?.close();
       await watcher.stop();

@@ -30,6 +30,8 @@ export interface ProjectorOptions {
   pollMs?: number;
   log?: (msg: string, extra?: Record<string, unknown>) => void;
   onBatch?: (result: BatchResult) => void;
+  // Caught up and waiting for a wake-up or the poll (tests: what is projected after this was woken for).
+  onIdle?: () => void;
 }
 
 type ProjectorStatus = 'stopped' | 'standby' | 'active';
@@ -61,6 +63,13 @@ export class Projector {
     this.wake?.();
     await this.loop;
     this.loop = null;
+  }
+
+  // Events this process has just committed (the command service's appends, which send no NOTIFY: see
+  // migrations/sql/080): project them now rather than at the next notice or poll.
+  poke(): void {
+    this.pending = true;
+    this.wake?.();
   }
 
   // Resolves once this instance holds the lock (or stop was called).
@@ -143,7 +152,10 @@ export class Projector {
         continue;
       }
       if (result.heldBack) await this.idle(HELD_BACK_RETRY_MS);
-      else if (!this.pending) await this.idle(this.options.pollMs ?? 1000);
+      else if (!this.pending) {
+        this.options.onIdle?.();
+        await this.idle(this.options.pollMs ?? 1000);
+      }
     }
   }
 

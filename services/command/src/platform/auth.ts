@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { preparedOnce, type Database } from '@wh/migrations';
 import { can, DEFAULT_PERMISSION_DENIED, isRole, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
 import { forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './passwords.ts';
@@ -121,13 +121,18 @@ export async function lookupSession(
   const key = hashToken(token);
   let row = cache?.get(key.toString('hex'));
   if (!row) {
-    row = await db
-      .selectFrom('sessions as s')
-      .innerJoin('user_registry as u', 'u.id', 's.user_id')
-      .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
-      .where('s.token_hash', '=', key)
-      .where('s.ended_at', 'is', null)
-      .executeTakeFirst();
+    const compiled = preparedOnce('auth.session', [key], () =>
+      db
+        .selectFrom('sessions as s')
+        .innerJoin('user_registry as u', 'u.id', 's.user_id')
+        .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
+        .where('s.token_hash', '=', key)
+        .where('s.ended_at', 'is', null)
+        .compile(),
+    );
+    ({
+      rows: [row],
+    } = await db.executeQuery(compiled));
     // Only sessions that are open and usable are cached: a refusal is always read afresh.
     if (row && row.status === 'active' && isRole(row.role)) cache?.set(key.toString('hex'), row);
   }

@@ -1,10 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
+import { preparedOnce, type Database } from '@wh/migrations';
 import {
   appendToStreams,
   ConcurrencyError,
   concurrencyExhausted,
-  readStream,
   type AppendResult,
   type EventMetadata,
   type NewEvent,
@@ -35,12 +34,24 @@ const MAX_TRIES = 3;
 // nothing and opens no transaction; one without effects appends in a single autocommitted statement, and so does
 // one whose effects fit in the append's statement (`appendInOne`); only the rest pay for BEGIN and COMMIT. Each
 // statement is a round trip that costs the service a socket write.
-export async function executeCommand<S, E extends NewEvent>(
+// Facts a decision will need, read with the stream instead of in a round trip of their own (a pick's stock
+// holders): `expression` (evaluated once) builds them from `values`, its parameters in order, and `key` names its
+// shape, so the statement is compiled once a process (preparedOnce).
+export interface Prefetch<P> {
+  key: string;
+  values: readonly unknown[];
+  expression: () => Expression<P>;
+}
+
+export async function executeCommand<S, E extends NewEvent, P = never>(
   db: Kysely<Database>,
   options: {
     streamId: string;
     decider: Decider<S, E>;
-    decide: (state: S) => E[] | Promise<E[]>;
+    // `prefetched`: the value of `prefetch`, read in the stream's own statement (null when it found nothing or the
+    // stream is empty).
+    decide: (state: S, prefetched: P | null) => E[] | Promise<E[]>;
+    prefetch?: Prefetch<P>;
     metadata: EventMetadata;
     effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
     // Whether these events have effects to write (default: any do): those that have none are appended alone.
@@ -52,9 +63,9 @@ export async function executeCommand<S, E extends NewEvent>(
 ): Promise<CommandOutcome<S, E>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const history = await readStream<E>(db, options.streamId);
-      const before = foldStream(options.decider, history);
-      const events = await options.decide(before);
+      const { history, prefetched } = await readForDecision<E, P>(db, options.streamId, options.prefetch);
+      const before = history.reduce(options.decider.evolve, options.decider.initialState());
+      const events = await options.decide(before, prefetched);
       const after = events.reduce(options.decider.evolve, before);
       if (events.length === 0) return { state: after, events, append: null };
       const appends = [{ streamId: options.streamId, expectedVersion: history.length, events }];
@@ -75,6 +86,33 @@ export async function executeCommand<S, E extends NewEvent>(
       if (attempt >= MAX_TRIES) throw concurrencyExhausted();
     }
   }
+}
+
+// What a decision needs of a stream: its events' types and data in order (positions, metadata and times are
+// the projections' business, and parsing them was most of the statement's cost in the service), and the
+// prefetched facts on the first row.
+async function readForDecision<E extends NewEvent, P>(
+  db: Kysely<Database>,
+  streamId: string,
+  prefetch: Prefetch<P> | undefined,
+): Promise<{ history: E[]; prefetched: P | null }> {
+  const compile = () =>
+    db
+      .selectFrom('events')
+      .select((eb) => [
+        'event_type',
+        'data',
+        eb.case().when('stream_version', '=', eb.lit(1)).then(prefetch ? prefetch.expression() : sql<P>`null`).end().as('prefetched'),
+      ])
+      .where('stream_id', '=', streamId)
+      .orderBy('stream_version')
+      .compile();
+  const { rows } = await db.executeQuery(
+    prefetch ? preparedOnce(`command.stream.${prefetch.key}`, [...prefetch.values, streamId], compile) : preparedOnce('command.stream', [streamId], compile),
+  );
+  // The events table holds only what this stream's decider produced.
+  const history = rows.map((r) => ({ type: r.event_type, data: r.data }) as E);
+  return { history, prefetched: (rows[0]?.prefetched as P | null | undefined) ?? null };
 }
 
 // One transaction, run again from fresh state when another writer got to a stream first: up to 3 tries, then 409.

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { toStoredEvent, type Database } from '@wh/migrations';
+import { prepared, toStoredEvent, type Database } from '@wh/migrations';
 import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
 import { conflict } from './errors.ts';
+import { appendWaker, wakeByCaller } from './projector-wake.ts';
 
 export type { EventMetadata, NewEvent, StoredEvent };
 
@@ -44,6 +45,8 @@ export async function appendToStreams(
   if (total === 0) return null;
   if (total > ROWS_PER_INSERT && !trx.isTransaction) throw new Error('an append of more than one statement needs a transaction');
   const meta = JSON.stringify(metadata);
+  // Only a single autocommitted statement: its commit is known when it returns.
+  const waker = total <= ROWS_PER_INSERT ? appendWaker(trx) : null;
   let last: AppendResult | null = null;
   try {
     let streams: string[] = [];
@@ -52,13 +55,14 @@ export async function appendToStreams(
     let data: string[] = [];
     const flush = async () => {
       if (streams.length === 0) return;
-      const { rows } = await sql<{ position: string; transaction_id: string }>`
+      const { rows } = await trx.executeQuery(prepared(sql<{ position: string; transaction_id: string }>`
         with inserted as (
           insert into events (stream_id, stream_version, event_type, data, metadata)
           select s, v, t, d, ${meta}::jsonb
             from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
           returning global_position)
-        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(trx);
+        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
+          from inserted`.compile(trx)));
       last = { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
       streams = [];
       versions = [];
@@ -82,6 +86,7 @@ export async function appendToStreams(
     }
     throw error;
   }
+  waker?.appended();
   return last;
 }
 

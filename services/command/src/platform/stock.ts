@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { prepared, type Database } from '@wh/migrations';
 import { DomainError } from './errors.ts';
+import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
 
 // Stock per (SKU, location) on the command side. Every feature that moves stock (receiving, allocation,
@@ -113,9 +114,10 @@ export async function appendTakingStock(
   take: StockMovement,
 ): Promise<AppendResult> {
   const { streams, versions, types, data } = eventArrays(appends);
+  const waker = appendWaker(db);
   let row: { position: string | null; transaction_id: string } | undefined;
   try {
-    ({ rows: [row] } = await sql<{ position: string | null; transaction_id: string }>`
+    ({ rows: [row] } = await db.executeQuery(prepared(sql<{ position: string | null; transaction_id: string }>`
       with taken as (
         update stock_levels set quantity = quantity + ${take.delta}::int
          where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
@@ -126,7 +128,8 @@ export async function appendTakingStock(
           from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
          where exists (select 1 from taken)
         returning global_position)
-      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(db));
+      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
+        from inserted`.compile(db))));
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_unique')) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
     throw error;
@@ -148,6 +151,7 @@ export async function appendTakingStock(
       .executeTakeFirst();
     throw new InsufficientStockError(take.sku, take.location, here?.quantity ?? 0, -take.delta, await stockHolders(db, take.sku));
   }
+  waker?.appended();
   return { transactionId: row.transaction_id, position: row.position };
 }
 

@@ -1,24 +1,28 @@
-import type { Kysely } from 'kysely';
+import { sql, type Expression, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@wh/migrations';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionCache } from '../../platform/auth.ts';
-import { executeCommand, type CommandOutcome } from '../../platform/command.ts';
+import { executeCommand, type CommandOutcome, type Prefetch } from '../../platform/command.ts';
 import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
 import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
 // `command` may be built from the state just read (a pick's location depends on the item's SKU).
-export function runOrderCommand(
+// `prefetch`: facts `command` needs, read with the stream (executeCommand).
+export function runOrderCommand<P = never>(
   ctx: AppContext,
   orderId: number,
-  command: OrderCommand | ((state: OrderState) => Promise<OrderCommand>),
+  command: OrderCommand | ((state: OrderState, prefetched: P | null) => Promise<OrderCommand>),
   metadata: EventMetadata,
+  prefetch?: Prefetch<P>,
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
-  return executeCommand(ctx.db, {
+  return executeCommand<OrderState, OrderEvent, P>(ctx.db, {
     streamId: orderStreamId(orderId),
     decider: orderDecider,
-    decide: async (state) => decideOrder(typeof command === 'function' ? await command(state) : command, state, ctx.now()),
+    decide: async (state, prefetched) => decideOrder(typeof command === 'function' ? await command(state, prefetched) : command, state, ctx.now()),
+    ...(prefetch ? { prefetch } : {}),
     metadata,
     // A pick takes its stock in the transaction that records it: never below zero, whatever races it.
     effects: async (trx, events) => {
@@ -47,21 +51,34 @@ export async function workerFacts(db: Kysely<Database>, userId: number, cache?: 
 // The pick's location: the one named, else the one holding most of the SKU. With no stock anywhere the item is
 // picked unstocked (no movement). A named location without enough stock fails in applyStockMovements with a
 // 409 naming the locations that hold the SKU.
-// The facts are gathered once the stream is read (so it is read once, and again only on a retry), and the
-// holders come with their location types in one statement.
+// The holders of the item's SKU (with their location types) come with the stream, in its statement: the SKU from
+// the order's read model, checked against the stream's own (a read model behind the stream, or none, falls back
+// to a statement of their own).
 export async function pickItem(
   ctx: AppContext,
   orderId: number,
   itemId: number,
   options: { actor: Actor; location: string | null; notes: string | null; metadata: EventMetadata },
 ): Promise<CommandOutcome<OrderState, OrderEvent>> {
-  return runOrderCommand(ctx, orderId, async (state) => {
+  const prefetch = {
+    key: 'pick-holders',
+    values: [itemId, orderId],
+    expression: () =>
+      jsonObjectFrom(
+        ctx.db
+          .selectFrom('rm_order_items as i')
+          .select((eb) => ['i.sku', jsonArrayFrom(holdersWithType(ctx.db, eb.ref('i.sku'))).as('holders')])
+          .where('i.id', '=', itemId)
+          .where('i.order_id', '=', orderId),
+      ),
+  };
+  return runOrderCommand(ctx, orderId, async (state, prefetched) => {
     const item = state.status === 'absent' ? undefined : state.items.find((i) => i.id === itemId);
     let location = options.location;
     let locationType: string | null = null;
     let unstocked = false;
     if (item) {
-      const holders = await stockHoldersWithType(ctx.db, item.sku);
+      const holders = prefetched?.sku === item.sku ? prefetched.holders : await stockHoldersWithType(ctx.db, item.sku);
       unstocked = holders.length === 0;
       const chosen = location === null ? holders[0] : holders.find((h) => h.location === location);
       location ??= chosen?.location ?? null;
@@ -80,18 +97,19 @@ export async function pickItem(
       unstocked,
       notes: options.notes,
     };
-  }, options.metadata);
+  }, options.metadata, prefetch);
 }
 
-// stockHolders (most first) with each location's registered type (null when unregistered).
-async function stockHoldersWithType(db: Kysely<Database>, sku: string) {
+// Locations holding a SKU, most first, with each one's registered type (null when unregistered).
+function holdersWithType(db: Kysely<Database>, sku: string | Expression<string>) {
   return db
     .selectFrom('stock_levels as s')
     .leftJoin('location_registry as l', 'l.code', 's.location')
     .select(['s.location', 's.quantity', 'l.type'])
     .where('s.sku', '=', sku)
-    .where('s.quantity', '>', 0)
+    .where('s.quantity', '>', sql.lit(0))
     .orderBy('s.quantity', 'desc')
-    .orderBy('s.location')
-    .execute();
+    .orderBy('s.location');
 }
+
+const stockHoldersWithType = (db: Kysely<Database>, sku: string) => holdersWithType(db, sku).execute();

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, RmOrderItemsTable, RmOrdersTable } from '@wh/migrations';
+import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/migrations';
 import {
   ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
@@ -200,7 +200,9 @@ type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & { p
 // locations come back as JSON beside the order row. Every command answers with this (after the read-your-writes
 // wait), and the three to four statements of toOrders were a third of a command's round trips.
 export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
-  const row = await orderColumns(db)
+  // Every command answers with this statement: compiled once a process, planned once a connection.
+  const compiled = preparedOnce('orders.findOrder', [id], () =>
+    orderColumns(db)
     .select([
       sql<ItemJson[]>`coalesce((select json_agg(i order by i.position) from rm_order_items i where i.order_id = rm_orders.id), '[]')`.as('items_json'),
       sql<UserRef[]>`coalesce((
@@ -217,7 +219,11 @@ export async function findOrder(db: Db, id: number): Promise<Order | undefined> 
            order by sku, quantity desc, location) s), '[]')`.as('suggestions_json'),
     ])
     .where('id', '=', id)
-    .executeTakeFirst();
+    .compile(),
+  );
+  const {
+    rows: [row],
+  } = await db.executeQuery(compiled);
   if (!row) return undefined;
   const users = new Map(row.users_json.map((u) => [u.id, u]));
   const suggestions = new Map(row.suggestions_json.map((x) => [x.sku, x]));
