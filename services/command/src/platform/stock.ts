@@ -71,15 +71,7 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
       .where('quantity', '>=', -m.delta)
       .returning('quantity')
       .executeTakeFirst();
-    if (!updated) {
-      const here = await trx
-        .selectFrom('stock_levels')
-        .select('quantity')
-        .where('sku', '=', m.sku)
-        .where('location', '=', m.location)
-        .executeTakeFirst();
-      throw new InsufficientStockError(m.sku, m.location, here?.quantity ?? 0, -m.delta, await stockHolders(trx, m.sku));
-    }
+    if (!updated) throw await shortfall(trx, m);
   }
   await holdLocations(trx, increases);
   const chunk = 2000;
@@ -143,16 +135,21 @@ export async function appendTakingStock(
         select 1 from events e join unnest(${streams}::text[], ${versions}::int[]) as x(s, v)
             on e.stream_id = x.s and e.stream_version = x.v) as found`.execute(db);
     if (taken[0]?.found) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
-    const here = await db
-      .selectFrom('stock_levels')
-      .select('quantity')
-      .where('sku', '=', take.sku)
-      .where('location', '=', take.location)
-      .executeTakeFirst();
-    throw new InsufficientStockError(take.sku, take.location, here?.quantity ?? 0, -take.delta, await stockHolders(db, take.sku));
+    throw await shortfall(db, take);
   }
   waker?.appended();
   return { transactionId: row.transaction_id, position: row.position };
+}
+
+// The error for a take the location cannot cover: what it holds now, and where else the SKU is.
+async function shortfall(db: Kysely<Database>, take: StockMovement): Promise<InsufficientStockError> {
+  const here = await db
+    .selectFrom('stock_levels')
+    .select('quantity')
+    .where('sku', '=', take.sku)
+    .where('location', '=', take.location)
+    .executeTakeFirst();
+  return new InsufficientStockError(take.sku, take.location, here?.quantity ?? 0, -take.delta, await stockHolders(db, take.sku));
 }
 
 // Units going into a location hold its registry row (shared) until commit, so a deactivation or a capacity change,
