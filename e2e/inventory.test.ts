@@ -214,6 +214,12 @@ describe('Inventory (/inventory)', () => {
       await adjust(`${style}-10-BLUE`, 'J-5', 'increase', 2);
     }
     const empty = await seedSku('OS6000', '6', 'Wine');
+    // More low-stock SKUs than the status call lists (100), sorting after OS6000: '+N more alerts' must count them all.
+    for (const code of ['ZL7001', 'ZL7002']) {
+      const sizes = ['6', '8', '10', '12', '14', '16'];
+      const colors = ['Black', 'White', 'Blue', 'Red', 'Green', 'Beige', 'Khaki', 'Wine', 'Navy', 'Grey'];
+      await ok(admin.post('/api/styles', { style_code: code, name: `Low ${code}`, is_jeans: false, sizes, colors }), 'create style');
+    }
 
     const { page, close } = await signedIn(worker.username, worker.password, '/inventory?tab=locations');
     try {
@@ -232,6 +238,10 @@ describe('Inventory (/inventory)', () => {
       const alerts = page.getByRole('region', { name: 'Low Stock Alerts' });
       const outOfStock = alerts.getByRole('listitem').filter({ hasText: empty });
       expect(await outOfStock.innerText()).toContain('Out of Stock');
+      expect(await alerts.getByRole('list', { name: 'Low stock items' }).getByRole('listitem').count()).toBe(10);
+      const lowCount = Number((await page.locator('.stat-card').filter({ hasText: 'Low Stock Items' }).locator('.stat-card-value').innerText()).replace(/,/g, ''));
+      expect(lowCount).toBeGreaterThan(120);
+      await alerts.getByText(`+${lowCount - 10} more alerts`, { exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Available Items' }).click();
       const available = page.getByRole('grid', { name: 'Available items' });
       await available.getByRole('row').filter({ hasText: 'JN5001' }).waitFor();

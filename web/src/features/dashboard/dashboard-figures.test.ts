@@ -3,10 +3,8 @@ import { ROLES } from '@wh/contracts/auth/permissions';
 import {
   activityTone,
   averagePerWorker,
-  firstWithMore,
   lagText,
   LOW_STOCK_DEFAULT_THRESHOLD,
-  moreLabel,
   percentOf,
   quickActionsFor,
   routeOfLink,
@@ -42,21 +40,6 @@ describe('worker performance today', () => {
   it('has nothing to show with no picks', () => {
     expect(workerPerformance([])).toEqual({ activeWorkers: 0, totalItems: 0, average: 0, top: [] });
     expect(averagePerWorker(5, 0)).toBe(0);
-  });
-});
-
-describe('shortened lists', () => {
-  it('shows the first ten and counts the rest as more alerts', () => {
-    const items = Array.from({ length: 13 }, (_, i) => i);
-    const { shown, more } = firstWithMore(items, 10);
-    expect(shown).toHaveLength(10);
-    expect(moreLabel(more, 'more alerts')).toBe('+3 more alerts');
-  });
-  it('counts against a total the server gives when it sent only part of the list', () => {
-    expect(firstWithMore([1, 2, 3], 10, 25).more).toBe(22);
-  });
-  it('says nothing when everything fits', () => {
-    expect(moreLabel(firstWithMore([1, 2], 10).more, 'more alerts')).toBeNull();
   });
 });
 

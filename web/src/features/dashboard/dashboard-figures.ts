@@ -5,7 +5,6 @@ import type { BadgeTone } from '../../components/ui/badge.tsx';
 // Limits of the dashboard (spec section 9).
 export const RECENT_ACTIVITY_SHOWN = 5;
 export const TOP_WORKERS_SHOWN = 5;
-export const LOW_STOCK_SHOWN = 10;
 // The server's default low-stock threshold (spec section 9), kept here so the dashboard chunk does not load zod.
 export const LOW_STOCK_DEFAULT_THRESHOLD = 5;
 
@@ -44,16 +43,6 @@ export function workerPerformance<W extends WorkerFigure>(workers: readonly W[],
     .slice(0, shown)
     .map((w) => ({ ...w, share: percentOf(w.items_picked, totalItems) }));
   return { activeWorkers: active.length, totalItems, average: averagePerWorker(totalItems, active.length), top };
-}
-
-/** The first `limit` items and how many more there are. */
-export function firstWithMore<T>(items: readonly T[], limit: number, total = items.length): { shown: T[]; more: number } {
-  return { shown: items.slice(0, limit), more: Math.max(0, total - Math.min(limit, items.length)) };
-}
-
-/** '+N more alerts' after a shortened list; nothing when everything is shown. */
-export function moreLabel(more: number, noun: string): string | null {
-  return more > 0 ? `+${more} ${noun}` : null;
 }
 
 /** Badge colour of a Recent Activity status (completed, pending, in_progress, failed). */

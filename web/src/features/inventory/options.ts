@@ -7,7 +7,6 @@ export const COLOURS = COLOUR_OPTIONS;
 export const AVAILABLE_ITEM_COLOURS = COLOURS.filter((c) => c !== 'Navy' && c !== 'Grey');
 
 export const PAGE_SIZE = 50;
-export const LOW_STOCK_SHOWN = 10;
 export const BINS_SHOWN = 20;
 export const STYLES_PER_BIN = 3;
 export const STYLES_PER_RACK = 4;

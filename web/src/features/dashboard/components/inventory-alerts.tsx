@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DailySummary } from '@wh/contracts/reports/http';
+import { LowStockList } from '../../../components/low-stock-list.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DASHBOARD_YELLOW_FROM } from '../../../lib/utilisation.ts';
 import { dashboardInventoryQuery } from '../api/dashboard-api.ts';
-import { firstWithMore, LOW_STOCK_SHOWN, moreLabel } from '../dashboard-figures.ts';
+import { firstWithMore, moreLabel } from '../../../lib/lists.ts';
 
 const UNSTOCKED_SHOWN = 5;
 
@@ -18,7 +18,6 @@ const UNSTOCKED_SHOWN = 5;
  */
 export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySummary; showUnstocked: boolean }) {
   const status = useQuery(dashboardInventoryQuery());
-  const low = status.data ? firstWithMore(status.data.low_stock_alerts, LOW_STOCK_SHOWN, status.data.low_stock_count) : null;
   const unstocked = firstWithMore(summary.unstocked_picks, UNSTOCKED_SHOWN, summary.unstocked_picks_total);
   return (
     <section className="card" aria-labelledby="inventory-alerts-title">
@@ -32,7 +31,7 @@ export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySumm
             Try Again
           </Button>
         </Alert>
-      ) : !status.data || !low ? (
+      ) : !status.data ? (
         <p className="muted" role="status">
           Loading inventory status...
         </p>
@@ -43,27 +42,7 @@ export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySumm
             <UtilisationBar label="Rack Utilization" percent={Math.round(status.data.rack_utilization)} yellowFrom={DASHBOARD_YELLOW_FROM} />
           </div>
           <h3 className="section-title">Low Stock ({status.data.low_stock_count.toLocaleString()})</h3>
-          {low.shown.length === 0 ? (
-            <p className="muted">Every item is above its low-stock threshold.</p>
-          ) : (
-            <ul className="dash-alert-list" aria-label="Low stock items">
-              {low.shown.map((a) => (
-                <li key={a.sku} className="dash-alert-row">
-                  <div>
-                    <p className="dash-sku">{a.sku}</p>
-                    <p className="muted small">{a.style_name}</p>
-                  </div>
-                  <div className="dash-alert-end">
-                    <span className="small">
-                      {a.current_quantity} / {a.threshold}
-                    </span>
-                    {a.current_quantity === 0 ? <Badge tone="danger">Out of Stock</Badge> : <Badge tone="warning">Low Stock</Badge>}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          {moreLabel(low.more, 'more alerts') ? <p className="muted small">{moreLabel(low.more, 'more alerts')}</p> : null}
+          <LowStockList alerts={status.data.low_stock_alerts} total={status.data.low_stock_count} />
         </>
       )}
       {showUnstocked && summary.unstocked_picks_total > 0 ? (

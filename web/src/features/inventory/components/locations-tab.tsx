@@ -7,7 +7,7 @@ import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { utilisationTone } from '../../../lib/utilisation.ts';
 import { binsQuery, racksQuery } from '../api/inventory-api.ts';
-import { firstWithMore } from '../limits.ts';
+import { firstWithMore } from '../../../lib/lists.ts';
 import { BINS_SHOWN, STYLES_PER_BIN, STYLES_PER_RACK } from '../options.ts';
 import { StyleList } from './style-list.tsx';
 

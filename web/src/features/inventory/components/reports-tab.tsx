@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { LowStockList } from '../../../components/low-stock-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { inventoryStatusQuery } from '../api/inventory-api.ts';
-import { firstWithMore, moreLabel } from '../limits.ts';
-import { LOW_STOCK_SHOWN } from '../options.ts';
 
 export function ReportsTab() {
   const status = useQuery(inventoryStatusQuery());
   if (status.isError || !status.data) return <QueryState query={status} loading="Loading inventory status..." failure="Failed to fetch inventory status" />;
   const s = status.data;
-  const { shown, more } = firstWithMore(s.low_stock_alerts, LOW_STOCK_SHOWN);
   return (
     <div className="inventory-tab">
       <StatCards label="Inventory status">
@@ -35,27 +32,7 @@ export function ReportsTab() {
         <h2 className="card-title" id="low-stock-title">
           Low Stock Alerts
         </h2>
-        {shown.length === 0 ? (
-          <p className="muted">Every item is above its low-stock threshold.</p>
-        ) : (
-          <ul className="alert-list">
-            {shown.map((a) => (
-              <li key={a.sku} className="alert-row">
-                <div>
-                  <p className="sku-code">{a.sku}</p>
-                  <p className="muted small">{a.style_name}</p>
-                </div>
-                <div className="alert-row-end">
-                  <span className="small">
-                    {a.current_quantity} / {a.threshold}
-                  </span>
-                  {a.current_quantity === 0 ? <Badge tone="danger">Out of Stock</Badge> : <Badge tone="warning">Low Stock</Badge>}
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {more > 0 ? <p className="muted small">{moreLabel(more, 'more alerts')}</p> : null}
+        <LowStockList alerts={s.low_stock_alerts} total={s.low_stock_count} />
       </section>
     </div>
   );

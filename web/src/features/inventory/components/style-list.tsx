@@ -1,4 +1,4 @@
-import { firstWithMore, moreLabel } from '../limits.ts';
+import { firstWithMore, moreLabel } from '../../../lib/lists.ts';
 
 /** A location's style codes: the first few, then a '+N' counter. */
 export function StyleList({ styles, limit }: { styles: readonly string[]; limit: number }) {

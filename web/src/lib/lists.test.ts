@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWithMore, moreLabel } from './limits.ts';
+import { firstWithMore, moreLabel } from './lists.ts';
 
 describe('shortened lists', () => {
   it('shows the first three styles of a bin and counts the rest', () => {
@@ -21,5 +21,9 @@ describe('shortened lists', () => {
     const { shown, more } = firstWithMore(alerts, 10);
     expect(shown).toHaveLength(10);
     expect(moreLabel(more, 'more alerts')).toBe('+3 more alerts');
+  });
+
+  it('counts against a total the server gives when it sent only part of the list', () => {
+    expect(firstWithMore([1, 2, 3], 10, 25).more).toBe(22);
   });
 });
