@@ -3,7 +3,7 @@ import type { Database } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersRebuilder } from './orders-rebuild.ts';
-import { writeTogether, type WriteStatement } from '../write-together.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
@@ -78,7 +78,7 @@ export interface ItemPick {
 }
 
 async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, OrderState>> {
-  const rows = await trx
+  const query = trx
     .selectFrom('rm_orders')
     .select([
       'id',
@@ -95,8 +95,8 @@ async function currentOrders(trx: Transaction<Database>, ids: readonly number[])
       'discrepancies',
       'updated_at',
     ])
-    .where('id', '=', sql<number>`any(${ids}::int[])`)
-    .execute();
+    .where('id', '=', sql<number>`any(${ids}::int[])`);
+  const { rows } = await executePrepared<OrderState>(trx, query);
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction } from 'kysely'
 import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { writeTogether, type WriteStatement } from '../write-together.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
@@ -179,7 +179,7 @@ export const reportsProjection: Projection = {
     for (const id of changed) if (!imported.has(id) || inSql.has(id)) updates.push(timings.get(id)!);
     await insertTimings(trx, inserts);
     // The updated timings are none of those just inserted (above), and the other tables are the counters' own.
-    await writeTogether(trx, [timingUpdates(updates), pickInserts(pickRows), counterWrites(trx, counters), pickCounterWrites(trx, workerPicks)]);
+    await writeTogether(trx, [timingUpdates(updates), pickInserts(pickRows), counterWrites(counters), pickCounterWrites(workerPicks)]);
   },
   rebuilder: (io) => reportsRebuilder(io),
 };
@@ -220,7 +220,7 @@ async function timingsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<
   }
   const ids = [...touched].filter((id) => !imported.has(id));
   if (ids.length === 0) return new Map();
-  const { rows } = await sql<Timing>`select * from rm_order_timings where order_id = any(${ids}::int[])`.execute(trx);
+  const { rows } = await executePrepared<Timing>(trx, sql`select * from rm_order_timings where order_id = any(${ids}::int[])`);
   return new Map(rows.map((r) => [r.order_id, r]));
 }
 
@@ -293,40 +293,35 @@ function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
   return out;
 }
 
-function counterWrites(trx: Trx, counters: Map<string, Record<Counter, number>>): WriteStatement[] {
+function counterWrites(counters: Map<string, Record<Counter, number>>): WriteStatement[] {
   const rows = [...counters].map(([bucket, c]) => ({ bucket, ...c }));
   if (rows.length === 0) return [];
   return [
-    trx
-      .insertInto('rm_report_buckets')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.column('bucket').doUpdateSet((eb) => ({
-          received: eb('rm_report_buckets.received', '+', eb.ref('excluded.received')),
-          assigned: eb('rm_report_buckets.assigned', '+', eb.ref('excluded.assigned')),
-          completed: eb('rm_report_buckets.completed', '+', eb.ref('excluded.completed')),
-          verified: eb('rm_report_buckets.verified', '+', eb.ref('excluded.verified')),
-          cancelled: eb('rm_report_buckets.cancelled', '+', eb.ref('excluded.cancelled')),
-        })),
-      ),
+    sql`
+      insert into rm_report_buckets (bucket, received, assigned, completed, verified, cancelled)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               as x(bucket timestamptz, received int, assigned int, completed int, verified int, cancelled int)
+      on conflict (bucket) do update
+         set received = rm_report_buckets.received + excluded.received,
+             assigned = rm_report_buckets.assigned + excluded.assigned,
+             completed = rm_report_buckets.completed + excluded.completed,
+             verified = rm_report_buckets.verified + excluded.verified,
+             cancelled = rm_report_buckets.cancelled + excluded.cancelled`,
   ];
 }
 
-function pickCounterWrites(trx: Trx, picks: Map<string, { items: number; units: number }>): WriteStatement[] {
+function pickCounterWrites(picks: Map<string, { items: number; units: number }>): WriteStatement[] {
   const rows = [...picks].map(([key, p]) => {
     const [bucket = '', worker] = key.split('|');
     return { bucket, worker_id: Number(worker), items_picked: p.items, units_picked: p.units };
   });
   if (rows.length === 0) return [];
   return [
-    trx
-      .insertInto('rm_report_worker_buckets')
-      .values(rows)
-      .onConflict((oc) =>
-        oc.columns(['bucket', 'worker_id']).doUpdateSet((eb) => ({
-          items_picked: eb('rm_report_worker_buckets.items_picked', '+', eb.ref('excluded.items_picked')),
-          units_picked: eb('rm_report_worker_buckets.units_picked', '+', eb.ref('excluded.units_picked')),
-        })),
-      ),
+    sql`
+      insert into rm_report_worker_buckets (bucket, worker_id, items_picked, units_picked)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(bucket timestamptz, worker_id int, items_picked int, units_picked int)
+      on conflict (bucket, worker_id) do update
+         set items_picked = rm_report_worker_buckets.items_picked + excluded.items_picked,
+             units_picked = rm_report_worker_buckets.units_picked + excluded.units_picked`,
   ];
 }

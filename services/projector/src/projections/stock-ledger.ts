@@ -3,7 +3,7 @@ import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine, linesOf } from '../rebuild-io.ts';
-import { writeTogether, type WriteStatement } from '../write-together.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -225,10 +225,13 @@ async function currentBalances(trx: Transaction<Database>, movements: readonly S
   // A join to the keys unnested from two arrays uses the primary key; a long IN list of (sku, location) tuples is
   // planned as a scan of every stock row per chunk (measured: most of a rebuild's time at 100,000 SKUs).
   for (const chunk of chunks(keys, 10_000)) {
-    const { rows } = await sql<{ sku: string; location: string; quantity: number }>`
-      select s.sku, s.location, s.quantity
-        from unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
-        join rm_stock s on s.sku = k.sku and s.location = k.location`.execute(trx);
+    const { rows } = await executePrepared<{ sku: string; location: string; quantity: number }>(
+      trx,
+      sql`
+        select s.sku, s.location, s.quantity
+          from unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
+          join rm_stock s on s.sku = k.sku and s.location = k.location`,
+    );
     for (const r of rows) balances.set(stockKey(r.sku, r.location), r.quantity);
   }
   return balances;
@@ -237,7 +240,10 @@ async function currentBalances(trx: Transaction<Database>, movements: readonly S
 async function locationTypes(trx: Transaction<Database>, locations: readonly string[]): Promise<Map<string, string>> {
   const codes = [...new Set(locations)];
   if (codes.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_locations').select(['code', 'location_type']).where('code', 'in', codes).execute();
+  const { rows } = await executePrepared<{ code: string; location_type: string }>(
+    trx,
+    trx.selectFrom('rm_locations').select(['code', 'location_type']).where('code', '=', sql<string>`any(${codes}::text[])`),
+  );
   return new Map(rows.map((r) => [r.code, r.location_type]));
 }
 
