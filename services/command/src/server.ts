@@ -38,7 +38,14 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   // for them (read your writes), 50 concurrent commands holding all 20 connections.
   const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
   const projector = projectorDatabase
-    ? new Projector({ databaseUrl: config.DATABASE_URL, db: projectorDatabase.db, projections, beside: besideProjections, pollMs: 500 })
+    ? new Projector({
+        databaseUrl: config.DATABASE_URL,
+        db: projectorDatabase.db,
+        projections,
+        beside: besideProjections,
+        pollMs: 500,
+        onBatch: (result) => watcher.projected(result.checkpoint),
+      })
     : null;
   projector?.start();
   const waker = new ProjectorWaker(database.db, projector);

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import type { ReadModelsNotice } from '@wh/contracts';
 import { compactTopics, lockCheckpoint, projectBatch, readAfter } from './batch.ts';
 import type { Projection } from './projection.ts';
+import { statementCounter } from './testing.ts';
 
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; the notice wraps the topics with tx and pos.
 const PAYLOAD_LIMIT = 8000;
@@ -126,5 +127,69 @@ describe('readAfter', () => {
     expect(first.map((e) => [e.stream_id, e.transaction_id])).toEqual([['early', '9']]);
     const rest = await handle.db.transaction().execute((trx) => readAfter(trx, { tx: '9', pos: first[0]!.global_position }, 10));
     expect(rest.map((e) => e.stream_id)).toEqual(['late']);
+  });
+});
+
+describe('projectBatch round trips', () => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  const seen: string[] = [];
+  // One statement of its own a batch.
+  const one: Projection = {
+    name: 'one',
+    handles: new Set(['Noisy']),
+    async apply(trx, events) {
+      seen.push(...events.map((e) => e.stream_id));
+      await sql`select 1`.execute(trx);
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(inject('pgUrl'));
+    handle = createDatabase(testDb.url, { application: 'batch-test' });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+
+  it('reads transactions in numeric order, so transaction 9 comes before transaction 10', async () => {
+    // Explicit (long finished) transaction ids on either side of a digit boundary, the later one written first; the
+    // fresh database's checkpoint is before both.
+    await sql`insert into events (stream_id, stream_version, event_type, data, transaction_id)
+              values ('late', 1, 'Noisy', '{}', '10'::xid8), ('early', 1, 'Noisy', '{}', '9'::xid8)`.execute(handle.db);
+    await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 1));
+    await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 1));
+    expect(seen).toEqual(['early', 'late']);
+  });
+
+  it('costs two statements besides its projections: checkpoint and events in one, checkpoint and notice in the other; commits asynchronously', async () => {
+    await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'Noisy', '{}'), ('b', 1, 'Noisy', '{}')`.execute(handle.db);
+    // Until no transaction elsewhere on the server (other test files) holds the snapshot's xmin below them.
+    const batch = async () => {
+      const counter = statementCounter();
+      return handle.db.transaction().execute(async (trx) => {
+        const result = await projectBatch(trx.withPlugin(counter), [one], 500);
+        const { rows } = await sql<{ commit: string }>`select current_setting('synchronous_commit') as commit`.execute(trx);
+        return { result, commit: rows[0]!.commit, statements: counter.count };
+      });
+    };
+    let done = await batch();
+    await vi.waitFor(async () => {
+      if (done.result.count === 0) done = await batch();
+      expect(done.result.count).toBe(2);
+    }, { timeout: 10_000, interval: 20 });
+    const { result, commit, statements } = done;
+    expect(statements).toBe(3);
+    // Read models are derived: a batch lost in a crash is projected again from the events.
+    expect(commit).toBe('off');
+    const cp = await handle.db.transaction().execute((trx) => lockCheckpoint(trx));
+    expect(cp).toEqual(result.checkpoint);
+
+    const idle = statementCounter();
+    const empty = await handle.db.transaction().execute((trx) => projectBatch(trx.withPlugin(idle), [one], 500));
+    expect(empty).toEqual({ count: 0, checkpoint: cp, topics: [], heldBack: false });
+    expect(idle.count).toBe(1);
   });
 });

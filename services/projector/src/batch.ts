@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
+import { prepared, toStoredEvent, type Database, type EventRow } from '@wh/migrations';
 import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 
@@ -88,30 +88,80 @@ export interface BatchResult {
   heldBack: boolean;
 }
 
-async function anyPast(trx: Transaction<Database>, cp: Checkpoint): Promise<boolean> {
-  const { rows } = await sql<{ found: boolean }>`
-    select exists(select 1 from events where (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)) as found`.execute(trx);
-  return rows[0]?.found ?? false;
+// The checkpoint locked, asynchronous commit set and the events after it read, in one statement: a batch is a
+// command's read-your-writes wait, and each of its round trips waits its turn on the service's event loop, which at
+// 500 commands a second is busy with them (docs/performance.md, "Commands (session 6)"). The same rows as
+// lockCheckpoint then readAfter: FOR UPDATE in the CTE waits for another holder of the row (a rebuild) and then
+// returns the row as that holder committed it; the events are read with this statement's snapshot, which may be
+// older than the lock's, and every event below its xmin had committed when it was taken, so they are the same
+// prefix of the log. Asynchronous commit because read models are derived: a batch lost in a crash before its WAL
+// reaches disk takes its checkpoint with it and is projected again from the events, and waiting for the flush cost as
+// much as the batch itself under load. `past` (committed events beyond the snapshot's xmin, see heldBack) is only
+// asked for when no event was read.
+async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
+  const { rows } = await trx.executeQuery(
+    prepared(
+      sql<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>`
+        with cp as (
+          select last_tx, last_pos, set_config('synchronous_commit', 'off', true) as async_commit
+            from projector_checkpoints
+           where name = ${CHECKPOINT}
+             for update)
+        select cp.last_tx::text as cp_tx, cp.last_pos as cp_pos,
+               case when e.global_position is null
+                    then exists(select 1 from events x where (x.transaction_id, x.global_position) > (cp.last_tx, cp.last_pos))
+               end as past,
+               e.event_type, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
+               e.metadata, e.recorded_at
+          from cp
+          left join lateral (
+            select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
+              from events
+             where events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+               and (events.transaction_id, events.global_position) > (cp.last_tx, cp.last_pos)
+             order by events.transaction_id, events.global_position
+             limit ${limit}) e on true
+         order by e.transaction_id, e.global_position`.compile(trx),
+    ),
+  );
+  const first = rows[0];
+  if (!first) throw new Error(`no projector checkpoint '${CHECKPOINT}'`);
+  const cp = { tx: first.cp_tx, pos: first.cp_pos };
+  if (first.global_position === null) return { cp, events: [], past: first.past ?? false };
+  return { cp, events: rows.map((row) => toStoredEvent(row)), past: false };
 }
 
-// One batch: read, apply, checkpoint, notify, all in the caller's transaction; with `side`, its projections are
-// applied on a second connection at the same time (applyBeside).
+// The checkpoint moved and the change announced (delivered at commit) in one statement, for the same reason.
+async function saveAndNotify(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
+  const notice: ReadModelsNotice = { tx: cp.tx, pos: cp.pos, topics: compactTopics([...topics]) };
+  await trx.executeQuery(
+    prepared(
+      sql`
+        with saved as (
+          update projector_checkpoints set last_tx = ${cp.tx}::xid8, last_pos = ${cp.pos}::bigint, updated_at = now()
+           where name = ${CHECKPOINT}
+          returning 1)
+        select pg_notify('read_models', ${JSON.stringify(notice)}) from saved`.compile(trx),
+    ),
+  );
+}
+
+// One batch: read, apply, checkpoint, notify, all in the caller's transaction (committed asynchronously, see
+// lockAndRead); with `side`, its projections are applied on a second connection at the same time (applyBeside).
 export async function projectBatch(
   trx: Transaction<Database>,
   projections: readonly Projection[],
   limit: number,
   side?: Side,
 ): Promise<BatchResult> {
-  const cp = await lockCheckpoint(trx);
-  const events = await readAfter(trx, cp, limit);
-  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack: await anyPast(trx, cp) };
+  const { cp, events, past: heldBack } = await lockAndRead(trx, limit);
+  if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack };
   const topics = new Set<string>();
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
   if (side) await applyBeside(trx, projections, side, events, next, topics);
   else await applyEvents(trx, projections, events, topics);
-  await saveCheckpoint(trx, next);
-  await notifyReadModels(trx, next, topics);
+  await saveAndNotify(trx, next, topics);
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { projectBatch, sideAhead, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
@@ -135,15 +135,12 @@ export class Projector {
     while (!this.stopping) {
       if (lost) throw lost;
       this.pending = false;
-      const result = await this.options.db.transaction().execute(async (trx) => {
-        // Read models are derived: a batch lost in a crash before its WAL reaches disk takes its checkpoint with it
-        // and is projected again from the events. So the batch does not wait for the flush, which under load cost
-        // as much as the batch itself and delayed every command waiting to read its writes.
-        await sql`set local synchronous_commit = off`.execute(trx);
-        return side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
+      // Committed without waiting for the WAL flush (batch.ts, lockAndRead).
+      const result = await this.options.db.transaction().execute((trx) =>
+        side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
           ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
-          : projectBatch(trx, this.options.projections, limit);
-      });
+          : projectBatch(trx, this.options.projections, limit),
+      );
       // Until the checkpoint has passed everything the side applied (a batch may be smaller than what it had).
       if (besideFirst) besideFirst = await sideAhead(this.options.db);
       limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;

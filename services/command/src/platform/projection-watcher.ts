@@ -100,6 +100,13 @@ export class ProjectionWatcher {
     });
   }
 
+  // A checkpoint this process's own projector has just committed (server.ts): its waiters answer now, not after the
+  // NOTIFY's trip through PostgreSQL to the listening connection and its turn on the event loop, a few ms of every
+  // command's read-your-writes wait under load. The notice still follows, for the live gateway and the caches.
+  projected(checkpoint: { tx: string; pos: string }): void {
+    this.advance({ tx: BigInt(checkpoint.tx), pos: BigInt(checkpoint.pos) });
+  }
+
   private advance(cp: Position) {
     if (reached(this.latest, cp)) return;
     this.latest = cp;

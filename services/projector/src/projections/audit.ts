@@ -4,6 +4,7 @@ import { movementsOf, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { importedInSql, occurredAt } from './reports.ts';
 import { auditRebuilder } from './audit-rebuild.ts';
+import { executePrepared } from '../write-together.ts';
 
 type Trx = Transaction<Database>;
 type Data = Record<string, unknown>;
@@ -100,14 +101,17 @@ async function insertImports(trx: Trx, rows: readonly ImportRow[]): Promise<Set<
 }
 
 async function insertRows(trx: Trx, rows: readonly ReturnType<typeof auditRow>[]): Promise<void> {
-  await sql`
+  await executePrepared(
+    trx,
+    sql`
     insert into rm_audit (position, event_type, stream_id, occurred_at, actor_id, actor_role, user_ids, order_key,
            order_number, skus, locations, summary)
     select position, event_type, stream_id, occurred_at, actor_id, actor_role, user_ids, order_key,
            order_number, skus, locations, summary
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x (
            position bigint, event_type text, stream_id text, occurred_at timestamptz, actor_id int, actor_role text,
-           user_ids int[], order_key text, order_number text, skus text[], locations text[], summary text)`.execute(trx);
+           user_ids int[], order_key text, order_number text, skus text[], locations text[], summary text)`,
+  );
 }
 
 const USER_FIELDS = [
@@ -134,7 +138,10 @@ function usersOf(stored: StoredEvent): number[] {
 async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, string>> {
   const ids = [...new Set(events.flatMap(usersOf))];
   if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', ids).execute();
+  const { rows } = await executePrepared<{ id: number; username: string }>(
+    trx,
+    trx.selectFrom('rm_users').select(['id', 'username']).where('id', '=', sql<number>`any(${ids}::int[])`),
+  );
   return new Map(rows.map((r) => [r.id, r.username]));
 }
 

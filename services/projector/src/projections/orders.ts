@@ -3,6 +3,7 @@ import type { Database } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersRebuilder } from './orders-rebuild.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
@@ -42,8 +43,7 @@ export const ordersProjection: Projection = {
         if (row) touched.add(row.id);
         fold(event, row, items, count, (workerId) => workerId !== null && topics.add(`worker:${workerId}`));
       }
-      await writeOrders(trx, [...touched].map((id) => orders.get(id)!));
-      await writeItems(trx, [...items.values()]);
+      await writeTogether(trx, [orderWrites([...touched].map((id) => orders.get(id)!)), itemWrites([...items.values()])]);
     }
     await saveCounts(trx, counts);
   },
@@ -78,7 +78,7 @@ export interface ItemPick {
 }
 
 async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, OrderState>> {
-  const rows = await trx
+  const query = trx
     .selectFrom('rm_orders')
     .select([
       'id',
@@ -95,8 +95,8 @@ async function currentOrders(trx: Transaction<Database>, ids: readonly number[])
       'discrepancies',
       'updated_at',
     ])
-    .where('id', '=', sql<number>`any(${ids}::int[])`)
-    .execute();
+    .where('id', '=', sql<number>`any(${ids}::int[])`);
+  const { rows } = await executePrepared<OrderState>(trx, query);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -192,9 +192,10 @@ export function fold(
 
 const CHUNK = 5000;
 
-async function writeOrders(trx: Transaction<Database>, rows: readonly OrderState[]): Promise<void> {
+function orderWrites(rows: readonly OrderState[]): WriteStatement[] {
+  const out: WriteStatement[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await sql`
+    out.push(sql`
       update rm_orders o
          set status = u.status, picked_items = u.picked_items, assigned_worker_id = u.assigned_worker_id,
              assigned_at = u.assigned_at, completed_by = u.completed_by, completed_at = u.completed_at,
@@ -204,21 +205,24 @@ async function writeOrders(trx: Transaction<Database>, rows: readonly OrderState
              as u(id int, status text, picked_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
                   completed_at timestamptz, verified_by int, verified_at timestamptz, cancelled_at timestamptz,
                   verification_notes text, discrepancies jsonb, updated_at timestamptz)
-       where o.id = u.id`.execute(trx);
+       where o.id = u.id`);
   }
+  return out;
 }
 
-async function writeItems(trx: Transaction<Database>, rows: readonly ItemPick[]): Promise<void> {
+function itemWrites(rows: readonly ItemPick[]): WriteStatement[] {
+  const out: WriteStatement[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
-    await sql`
+    out.push(sql`
       update rm_order_items it
          set status = 'picked', picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
              location_type = u.location_type, unstocked = u.unstocked, notes = u.notes
         from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
              as u(id int, picked_at timestamptz, picked_by int, location text, location_type text, unstocked boolean,
                   notes text)
-       where it.id = u.id`.execute(trx);
+       where it.id = u.id`);
   }
+  return out;
 }
 
 function asOrderEvent(stored: StoredEvent): OrderEvent {
@@ -254,13 +258,15 @@ async function saveCounts(trx: Transaction<Database>, counts: Map<string, number
       return { status, unassigned: unassigned === 'true', count: n };
     });
   if (rows.length === 0) return;
-  await trx
+  const saved = await trx
     .insertInto('rm_order_status_counts')
     .values(rows)
     .onConflict((oc) =>
       oc.columns(['status', 'unassigned']).doUpdateSet((eb) => ({ count: eb('rm_order_status_counts.count', '+', eb.ref('excluded.count')) })),
     )
+    .returning('count')
     .execute();
-  // A status no order has left has no row, however the events were batched (a rebuild equals the live tables).
-  await trx.deleteFrom('rm_order_status_counts').where('count', '=', '0').execute();
+  // A status no order has left has no row, however the events were batched (a rebuild equals the live tables). Only
+  // a row this batch brought to zero can be one: asked only then, a round trip less in nearly every batch.
+  if (saved.some((r) => Number(r.count) === 0)) await trx.deleteFrom('rm_order_status_counts').where('count', '=', '0').execute();
 }

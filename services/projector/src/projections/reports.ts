@@ -2,6 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction } from 'kysely'
 import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
@@ -177,10 +178,8 @@ export const reportsProjection: Projection = {
     // An order inserted from its event and changed later in the batch is inserted as imported, then updated.
     for (const id of changed) if (!imported.has(id) || inSql.has(id)) updates.push(timings.get(id)!);
     await insertTimings(trx, inserts);
-    await updateTimings(trx, updates);
-    await insertPicks(trx, pickRows);
-    await saveCounters(trx, counters);
-    await savePicks(trx, workerPicks);
+    // The updated timings are none of those just inserted (above), and the other tables are the counters' own.
+    await writeTogether(trx, [timingUpdates(updates), pickInserts(pickRows), counterWrites(counters), pickCounterWrites(workerPicks)]);
   },
   rebuilder: (io) => reportsRebuilder(io),
 };
@@ -221,7 +220,7 @@ async function timingsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<
   }
   const ids = [...touched].filter((id) => !imported.has(id));
   if (ids.length === 0) return new Map();
-  const { rows } = await sql<Timing>`select * from rm_order_timings where order_id = any(${ids}::int[])`.execute(trx);
+  const { rows } = await executePrepared<Timing>(trx, sql`select * from rm_order_timings where order_id = any(${ids}::int[])`);
   return new Map(rows.map((r) => [r.order_id, r]));
 }
 
@@ -246,9 +245,10 @@ async function insertTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
 
 // Every column the events change, set to the folded value (the row was read in this transaction, which holds the
 // projector's lock: nobody else wrote it since).
-async function updateTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
+function timingUpdates(rows: readonly Timing[]): WriteStatement[] {
+  const out: WriteStatement[] = [];
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    await sql`
+    out.push(sql`
       update rm_order_timings t
          set status = x.status, picked_items = x.picked_items, worker_id = x.worker_id, assigned_at = x.assigned_at,
              first_pick_at = x.first_pick_at, last_pick_at = x.last_pick_at, completed_at = x.completed_at,
@@ -256,8 +256,9 @@ async function updateTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
              picked_by = x.picked_by, discrepancy_count = x.discrepancy_count, cancelled_at = x.cancelled_at,
              last_activity_at = x.last_activity_at
         from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x ${TIMING_COLUMNS}
-       where t.order_id = x.order_id`.execute(trx);
+       where t.order_id = x.order_id`);
   }
+  return out;
 }
 
 type PickRow = Insertable<RmReportPicksTable>;
@@ -278,50 +279,49 @@ function pickRow(position: string, d: Pick, orderNumber: string, at: Date): Pick
   };
 }
 
-async function insertPicks(trx: Trx, rows: readonly PickRow[]): Promise<void> {
+function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
+  const out: WriteStatement[] = [];
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    await sql`
+    out.push(sql`
       insert into rm_report_picks (position, order_id, order_number, item_id, sku, style_code, quantity, picked_by,
              worker_id, unstocked, picked_at)
       select position, order_id, order_number, item_id, sku, style_code, quantity, picked_by, worker_id, unstocked, picked_at
         from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x (
              position bigint, order_id int, order_number text, item_id int, sku text, style_code text, quantity int,
-             picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`.execute(trx);
+             picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`);
   }
+  return out;
 }
 
-async function saveCounters(trx: Trx, counters: Map<string, Record<Counter, number>>): Promise<void> {
+function counterWrites(counters: Map<string, Record<Counter, number>>): WriteStatement[] {
   const rows = [...counters].map(([bucket, c]) => ({ bucket, ...c }));
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('rm_report_buckets')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.column('bucket').doUpdateSet((eb) => ({
-        received: eb('rm_report_buckets.received', '+', eb.ref('excluded.received')),
-        assigned: eb('rm_report_buckets.assigned', '+', eb.ref('excluded.assigned')),
-        completed: eb('rm_report_buckets.completed', '+', eb.ref('excluded.completed')),
-        verified: eb('rm_report_buckets.verified', '+', eb.ref('excluded.verified')),
-        cancelled: eb('rm_report_buckets.cancelled', '+', eb.ref('excluded.cancelled')),
-      })),
-    )
-    .execute();
+  if (rows.length === 0) return [];
+  return [
+    sql`
+      insert into rm_report_buckets (bucket, received, assigned, completed, verified, cancelled)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+               as x(bucket timestamptz, received int, assigned int, completed int, verified int, cancelled int)
+      on conflict (bucket) do update
+         set received = rm_report_buckets.received + excluded.received,
+             assigned = rm_report_buckets.assigned + excluded.assigned,
+             completed = rm_report_buckets.completed + excluded.completed,
+             verified = rm_report_buckets.verified + excluded.verified,
+             cancelled = rm_report_buckets.cancelled + excluded.cancelled`,
+  ];
 }
 
-async function savePicks(trx: Trx, picks: Map<string, { items: number; units: number }>): Promise<void> {
+function pickCounterWrites(picks: Map<string, { items: number; units: number }>): WriteStatement[] {
   const rows = [...picks].map(([key, p]) => {
     const [bucket = '', worker] = key.split('|');
     return { bucket, worker_id: Number(worker), items_picked: p.items, units_picked: p.units };
   });
-  if (rows.length === 0) return;
-  await trx
-    .insertInto('rm_report_worker_buckets')
-    .values(rows)
-    .onConflict((oc) =>
-      oc.columns(['bucket', 'worker_id']).doUpdateSet((eb) => ({
-        items_picked: eb('rm_report_worker_buckets.items_picked', '+', eb.ref('excluded.items_picked')),
-        units_picked: eb('rm_report_worker_buckets.units_picked', '+', eb.ref('excluded.units_picked')),
-      })),
-    )
-    .execute();
+  if (rows.length === 0) return [];
+  return [
+    sql`
+      insert into rm_report_worker_buckets (bucket, worker_id, items_picked, units_picked)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(bucket timestamptz, worker_id int, items_picked int, units_picked int)
+      on conflict (bucket, worker_id) do update
+         set items_picked = rm_report_worker_buckets.items_picked + excluded.items_picked,
+             units_picked = rm_report_worker_buckets.units_picked + excluded.units_picked`,
+  ];
 }

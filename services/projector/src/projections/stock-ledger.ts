@@ -3,6 +3,7 @@ import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine, linesOf } from '../rebuild-io.ts';
+import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -31,8 +32,7 @@ export const stockLedgerProjection: Projection = {
     const perSku = sumBy(moves, (x) => x.m.sku, (x) => ({ sku: x.m.sku, style_code: x.m.style_code, quantity: 0 }), add);
     const perLocation = sumBy(moves, (x) => x.m.location, (x) => ({ location: x.m.location, quantity: 0 }), add);
     const perLocationStyle = sumBy(moves, (x) => `${x.m.location}\u0000${x.m.style_code}`, (x) => ({ location: x.m.location, style_code: x.m.style_code, quantity: 0 }), add);
-    await writeFigures(trx, { perStock, perSku, perLocation, perLocationStyle });
-    await insertMovements(trx, rows);
+    await writeTogether(trx, [...figureWrites({ perStock, perSku, perLocation, perLocationStyle }), movementWrites(rows)]);
   },
   // A rebuild starts from empty tables and nothing reads them before it commits: the current figures are sums, kept
   // in memory across batches and written once at the end (COPY into the empty tables); only the movement rows are
@@ -115,54 +115,57 @@ const MOVEMENT_COLUMNS = [
 
 type StockRow = { sku: string; location: string; location_type: string; style_code: string; quantity: number; updated_at: Date | string };
 
-// The current figures, added to what the tables hold (upserts).
-async function writeFigures(
-  trx: Transaction<Database>,
-  { perStock, perSku, perLocation, perLocationStyle }: {
-    perStock: readonly StockRow[];
-    perSku: readonly { sku: string; style_code: string; quantity: number }[];
-    perLocation: readonly { location: string; quantity: number }[];
-    perLocationStyle: readonly { location: string; style_code: string; quantity: number }[];
-  },
-): Promise<void> {
+// The current figures, added to what the tables hold (upserts): one group of statements per table.
+function figureWrites({
+  perStock,
+  perSku,
+  perLocation,
+  perLocationStyle,
+}: {
+  perStock: readonly StockRow[];
+  perSku: readonly { sku: string; style_code: string; quantity: number }[];
+  perLocation: readonly { location: string; quantity: number }[];
+  perLocationStyle: readonly { location: string; style_code: string; quantity: number }[];
+}): WriteStatement[][] {
   // Each table in one statement per 10,000 rows, the rows passed as one JSON parameter: a VALUES list of
   // thousands of bound parameters costs more to parse and bind than to write.
-  for (const chunk of chunks(perStock, 10_000)) {
-    await sql`
+  const stock = chunks(perStock, 10_000).map(
+    (chunk) => sql`
       insert into rm_stock (sku, location, location_type, style_code, quantity, updated_at)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
                as u(sku text, location text, location_type text, style_code text, quantity int, updated_at timestamptz)
-      on conflict (sku, location) do update set quantity = rm_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`.execute(trx);
-  }
-  for (const chunk of chunks(perSku, 10_000)) {
-    await sql`
+      on conflict (sku, location) do update set quantity = rm_stock.quantity + excluded.quantity, updated_at = excluded.updated_at`,
+  );
+  const skus = chunks(perSku, 10_000).map(
+    (chunk) => sql`
       insert into rm_sku_stock (sku, style_code, quantity)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity int)
-      on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`.execute(trx);
-  }
-  for (const chunk of chunks(perLocation, 10_000)) {
-    await sql`
+      on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`,
+  );
+  const locations = chunks(perLocation, 10_000).map(
+    (chunk) => sql`
       insert into rm_location_stock (location, quantity)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity int)
-      on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`.execute(trx);
-  }
-  for (const chunk of chunks(perLocationStyle, 10_000)) {
-    await sql`
+      on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`,
+  );
+  const styles = chunks(perLocationStyle, 10_000).map(
+    (chunk) => sql`
       insert into rm_location_styles (location, style_code, quantity)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity int)
-      on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`.execute(trx);
-  }
+      on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`,
+  );
+  return [stock, skus, locations, styles];
 }
 
-async function insertMovements(trx: Transaction<Database>, rows: readonly Insertable<Database['rm_stock_movements']>[]): Promise<void> {
-  for (const chunk of chunks(rows, 10_000)) {
-    await sql`
+function movementWrites(rows: readonly Insertable<Database['rm_stock_movements']>[]): WriteStatement[] {
+  return chunks(rows, 10_000).map(
+    (chunk) => sql`
       insert into rm_stock_movements (position, seq, sku, style_code, location, delta, balance_after, event_type, reason,
                                       actor_id, recorded_at)
       select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
                as u(position bigint, seq int, sku text, style_code text, location text, delta int, balance_after int,
-                    event_type text, reason text, actor_id int, recorded_at timestamptz)`.execute(trx);
-  }
+                    event_type text, reason text, actor_id int, recorded_at timestamptz)`,
+  );
 }
 
 function movesOf(events: readonly StoredEvent[]): Move[] {
@@ -222,10 +225,13 @@ async function currentBalances(trx: Transaction<Database>, movements: readonly S
   // A join to the keys unnested from two arrays uses the primary key; a long IN list of (sku, location) tuples is
   // planned as a scan of every stock row per chunk (measured: most of a rebuild's time at 100,000 SKUs).
   for (const chunk of chunks(keys, 10_000)) {
-    const { rows } = await sql<{ sku: string; location: string; quantity: number }>`
-      select s.sku, s.location, s.quantity
-        from unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
-        join rm_stock s on s.sku = k.sku and s.location = k.location`.execute(trx);
+    const { rows } = await executePrepared<{ sku: string; location: string; quantity: number }>(
+      trx,
+      sql`
+        select s.sku, s.location, s.quantity
+          from unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
+          join rm_stock s on s.sku = k.sku and s.location = k.location`,
+    );
     for (const r of rows) balances.set(stockKey(r.sku, r.location), r.quantity);
   }
   return balances;
@@ -234,7 +240,10 @@ async function currentBalances(trx: Transaction<Database>, movements: readonly S
 async function locationTypes(trx: Transaction<Database>, locations: readonly string[]): Promise<Map<string, string>> {
   const codes = [...new Set(locations)];
   if (codes.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_locations').select(['code', 'location_type']).where('code', 'in', codes).execute();
+  const { rows } = await executePrepared<{ code: string; location_type: string }>(
+    trx,
+    trx.selectFrom('rm_locations').select(['code', 'location_type']).where('code', '=', sql<string>`any(${codes}::text[])`),
+  );
   return new Map(rows.map((r) => [r.code, r.location_type]));
 }
 
