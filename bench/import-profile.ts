@@ -4,7 +4,8 @@
 //   npx tsx bench/import-profile.ts        (BENCH_DATABASE_URL, BENCH_IMPORT_ROWS, PROFILE_FORMAT=csv|xlsx,
 //                                           PROFILE_PIPELINE=1 to project while appending, as the service does,
 //                                           PROFILE_SKIP=order-search to leave projections out, by name,
-//                                           PROFILE_BESIDE=1 to apply besideProjections on a second connection)
+//                                           PROFILE_BESIDE=1 to apply besideProjections on a second connection,
+//                                           PROFILE_APPEND_ONLY=1 to stop after the append)
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { createDatabase, migrate } from '@wh/migrations';
@@ -23,6 +24,8 @@ const FORMAT = process.env.PROFILE_FORMAT === 'xlsx' ? 'xlsx' : 'csv';
 const PIPELINE = process.env.PROFILE_PIPELINE === '1';
 const BATCH = Number(process.env.PROFILE_BATCH ?? 8000);
 const BESIDE = process.env.PROFILE_BESIDE === '1';
+// PROFILE_APPEND_ONLY=1: stop after the append (the command side's cost alone).
+const APPEND_ONLY = process.env.PROFILE_APPEND_ONLY === '1';
 
 // CPU seconds of the PostgreSQL cluster (its postmaster, live children, reaped children) and of this process: on a
 // shared, loaded machine, wall times swing by 2x between runs, CPU times far less.
@@ -126,7 +129,7 @@ try {
   add('append', performance.now() - t);
   appending = false;
   const tp = performance.now();
-  await cpuPhase('project', () => projector ?? project());
+  if (!APPEND_ONLY) await cpuPhase('project', () => projector ?? project());
   add('project after append', performance.now() - tp);
   const total = performance.now() - t0;
   console.log(`${FORMAT} ${ROWS} rows, ${stored.orders} orders, ${stored.items} items; ${batches} batches, ${events} events; pipeline ${PIPELINE}; beside ${BESIDE}; skipped ${[...skipped].join(',') || 'none'}`);
