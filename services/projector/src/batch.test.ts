@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import type { ReadModelsNotice } from '@wh/contracts';
-import { compactTopics, lockCheckpoint, projectBatch, readAfter } from './batch.ts';
+import { compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { statementCounter } from './testing.ts';
 
@@ -102,31 +102,6 @@ describe('projectBatch with many topics', () => {
     const notice = notices.find((x) => x.pos === cp.pos)!;
     expect(notice.tx).toBe(cp.tx);
     expect(notice.topics).toEqual(['things']);
-  });
-});
-
-describe('readAfter', () => {
-  let testDb: TestDatabase;
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    testDb = await createTestDatabase(inject('pgUrl'));
-    handle = createDatabase(testDb.url, { application: 'batch-test' });
-  });
-
-  afterAll(async () => {
-    await handle?.close();
-    await testDb?.drop();
-  });
-
-  it('reads transactions in numeric order, so transaction 9 comes before transaction 10', async () => {
-    // Explicit (long finished) transaction ids on either side of a digit boundary, the later one written first.
-    await sql`insert into events (stream_id, stream_version, event_type, data, transaction_id)
-              values ('late', 1, 'Noisy', '{}', '10'::xid8), ('early', 1, 'Noisy', '{}', '9'::xid8)`.execute(handle.db);
-    const first = await handle.db.transaction().execute((trx) => readAfter(trx, { tx: '0', pos: '0' }, 1));
-    expect(first.map((e) => [e.stream_id, e.transaction_id])).toEqual([['early', '9']]);
-    const rest = await handle.db.transaction().execute((trx) => readAfter(trx, { tx: '9', pos: first[0]!.global_position }, 10));
-    expect(rest.map((e) => e.stream_id)).toEqual(['late']);
   });
 });
 

@@ -25,23 +25,6 @@ export async function lockCheckpoint(trx: Transaction<Database>, name = CHECKPOI
   return { tx: row.tx, pos: row.last_pos };
 }
 
-// Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
-// Ordering by position alone would skip an event whose transaction took a lower position and committed later.
-// The ORDER BY names the table's columns: bare `transaction_id` would be the text alias of the select list, which
-// sorts '10' before '9' (a batch straddling such a boundary checkpoints past events it has not applied) and
-// cannot use events_tx_position (each batch sorted the whole table).
-export async function readAfter(trx: Transaction<Database>, cp: Checkpoint, limit: number): Promise<StoredEvent[]> {
-  const { rows } = await sql<EventRow>`
-    select event_type, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
-           metadata, recorded_at
-      from events
-     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-       and (transaction_id, global_position) > (${cp.tx}::xid8, ${cp.pos}::bigint)
-     order by events.transaction_id, events.global_position
-     limit ${limit}`.execute(trx);
-  return rows.map((row) => toStoredEvent(row));
-}
-
 export async function applyEvents(
   trx: Transaction<Database>,
   projections: readonly Projection[],
@@ -88,6 +71,12 @@ export interface BatchResult {
   heldBack: boolean;
 }
 
+// Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
+// Ordering by position alone would skip an event whose transaction took a lower position and committed later.
+// The ORDER BYs name the table's columns: bare `transaction_id` would be the text alias of the select list, which
+// sorts '10' before '9' (a batch straddling such a boundary checkpoints past events it has not applied) and
+// cannot use events_tx_position (each batch sorted the whole table).
+//
 // The checkpoint locked, asynchronous commit set and the events after it read, in one statement: a batch is a
 // command's read-your-writes wait, and each of its round trips waits its turn on the service's event loop, which at
 // 500 commands a second is busy with them (docs/performance.md, "Commands (session 6)"). The same rows as
