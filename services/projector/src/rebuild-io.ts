@@ -1,12 +1,9 @@
+import { StringDecoder } from 'node:string_decoder';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { PostgresCursor, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { StoredEvent } from '@wh/contracts';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { toStoredEvent } from '@wh/migrations';
-import type { ReaderMessage, ReaderOptions } from './rebuild-reader.ts';
 
 // The rebuild's bulk input and output: COPY into the read models on the rebuild's own connection (its transaction),
 // and the events read by a second connection that shares the rebuild's snapshot, streamed while the previous batch
@@ -185,61 +182,53 @@ function arrayLiteral(items: readonly (string | number)[]): string {
 }
 
 // The events the rebuild applies: every event whose transaction is below the snapshot's xmin (none of them can still
-// commit behind it), in (transaction_id, global_position) order, streamed with COPY by a worker thread
-// (rebuild-reader.ts) on a connection of its own that imports the rebuild's snapshot, and parsed here. The worker
-// reads while the caller applies a batch, up to READ_AHEAD buffers of READ_BUFFER bytes ahead. Returning early (the
-// rebuild failed) stops the worker, which closes its connection.
+// commit behind it), in (transaction_id, global_position) order, read on a second connection that imports the
+// rebuild's snapshot and streamed with COPY. Batches are yielded as they are parsed; the caller applies one while
+// the stream fills the next.
 export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, batchSize: number): AsyncGenerator<StoredEvent[]> {
-  const options: ReaderOptions = { connection: plainSettings(pool.options), snapshot, ahead: READ_AHEAD, bufferSize: READ_BUFFER };
-  const worker = startWorker(new URL('./rebuild-reader.ts', import.meta.url), { rebuildReader: options });
-  const arrived: ReaderMessage[] = [];
-  let wake: (() => void) | undefined;
-  const arrive = (m: ReaderMessage) => {
-    arrived.push(m);
-    wake?.();
-  };
-  worker.on('message', arrive);
-  worker.on('error', (e) => arrive({ error: { message: e.message, stack: e.stack } }));
-  worker.on('exit', (code) => arrive({ error: { message: `the rebuild's event reader stopped (exit code ${code})` } }));
+  const client = await pool.connect();
+  // Until the stream has ended the connection is mid-COPY: abandoned there (the rebuild failed), it is closed, not
+  // committed and reused (a query behind an unread COPY would wait for ever).
+  let streamed = false;
   try {
+    await client.query('begin isolation level repeatable read read only');
+    await client.query(`set transaction snapshot ${pg.escapeLiteral(snapshot)}`);
+    // Streamed in index order from the first row: a sort of the whole table would spill to disk before the first batch.
+    await client.query('set local enable_sort = off');
+    const stream = client.query(
+      copyStreams.to(`copy (
+        select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
+          from events
+         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         order by events.transaction_id, events.global_position) to stdout`),
+    );
     const parseTime = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
     let batch: StoredEvent[] = [];
-    // The bytes of a line that a buffer ended inside.
-    let rest: Uint8Array = new Uint8Array(0);
-    for (;;) {
-      while (arrived.length === 0) await new Promise<void>((r) => (wake = r));
-      const m = arrived.shift()!;
-      if ('done' in m) break;
-      if ('error' in m) throw Object.assign(new Error(m.error.message), { stack: m.error.stack });
-      worker.postMessage({ more: 1 });
-      const bytes = rest.length === 0 ? m.bytes : Buffer.concat([rest, m.bytes]);
-      // Each row decoded on its own, not a buffer or a piece of one at once: the parsed events' strings (an event
-      // type of 13 characters or more, say) are slices of the text they were cut from, and a rebuilder that keeps
-      // one for the whole history keeps that text alive with it (4 MB pieces kept 7.6 GB of a 1,000,000-order
-      // rebuild, 64 KB pieces 4 GB by 5,000,000 events). A newline byte is never inside a UTF-8 character.
+    let rest = '';
+    // The driver's chunks do not end at rows, nor at characters: a character cut in two is completed from the next
+    // chunk (decoded on its own, each half became a replacement character).
+    const decoder = new StringDecoder('utf8');
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const text = rest + decoder.write(chunk);
       let start = 0;
-      for (let nl = bytes.indexOf(NEWLINE, start); nl !== -1; nl = bytes.indexOf(NEWLINE, start)) {
-        batch.push(parseEvent(Buffer.from(bytes.buffer, bytes.byteOffset + start, nl - start).toString('utf8'), parseTime));
+      for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
+        batch.push(parseEvent(text.slice(start, nl), parseTime));
         start = nl + 1;
         if (batch.length === batchSize) {
           yield batch;
           batch = [];
         }
       }
-      rest = bytes.slice(start);
+      rest = text.slice(start);
     }
-    if (rest.length > 0) throw new Error('the event stream ended inside a row');
+    streamed = true;
     if (batch.length > 0) yield batch;
   } finally {
-    await worker.terminate();
+    let broken = !streamed;
+    if (streamed) await client.query('commit').catch(() => (broken = true));
+    client.release(broken);
   }
 }
-
-// Buffers the reader may hold ahead of the parse, and their size: 16 x 4 MB is a few batches of events, enough to
-// cover a slow batch, and bounded.
-const READ_AHEAD = 16;
-const READ_BUFFER = 4 << 20;
-const NEWLINE = 0x0a;
 
 function parseEvent(line: string, parseTime: (v: string) => Date): StoredEvent {
   const f = line.split('\t');
@@ -260,27 +249,4 @@ const ESCAPES: Record<string, string> = { '\\': '\\', b: '\b', f: '\f', n: '\n',
 // COPY's text format escapes backslash and the control characters; nothing else (the server sends UTF-8 as is).
 function unescapeCopy(s: string): string {
   return s.includes('\\') ? s.replace(/\\([\\bfnrtv])/g, (_, c: string) => ESCAPES[c]!) : s;
-}
-
-// A pool's connection settings that a worker can be given (functions and the like are not copied to a worker).
-function plainSettings(settings: object): pg.ClientConfig {
-  return Object.fromEntries(Object.entries(settings).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
-}
-
-// A worker thread running a TypeScript module: the worker has no loader of its own (Node 20 does not pass tsx's hooks
-// to workers, and a test runner's own transform does not reach them either), so it registers tsx's before importing
-// the module.
-function startWorker(module: URL, data: unknown): Worker {
-  const tsx = tsxRegisterModule();
-  const code = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
-  return new Worker(code, { eval: true, workerData: data });
-}
-
-// tsx's ESM entry with `register` (require.resolve would give its CommonJS one, whose register does not load from a
-// worker's eval): found through its package's export map.
-function tsxRegisterModule(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const { exports } = require(manifest) as { exports: Record<string, { import: { default: string } }> };
-  return new URL(exports['./esm/api']!.import.default, pathToFileURL(manifest)).href;
 }

@@ -5,16 +5,16 @@ import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
 import type { StoredEvent } from '@wh/contracts';
 import { readEventsInSnapshot } from './rebuild-io.ts';
 
-// The rebuild's event reader (a worker thread streaming the events with COPY into buffers of 4 MB, parsed on the
-// rebuild's thread a piece of whole lines at a time): every event of the snapshot, exactly as stored, in order, over
-// buffer and piece boundaries that fall inside rows and inside multi-byte characters.
+// The rebuild's event reader (rebuild-io.ts `readEventsInSnapshot`: a second connection importing the rebuild's
+// snapshot, the events streamed with COPY and parsed as the driver's chunks arrive): every event of the snapshot,
+// exactly as stored, in order, over chunk boundaries that fall inside rows and inside multi-byte characters.
 
 let scratch: TestDatabase;
 let handle: DatabaseHandle;
 const APPLICATION = 'rebuild-reader-test';
 
 // About 9 MB of events: 700 of about 13 KB (text COPY must escape, characters of two to four bytes, at offsets that
-// move from row to row) and one of about 300 KB (longer than a piece of text).
+// move from row to row) and one of about 300 KB (many chunks long).
 const ODD = 'tab\there, new\nline, back\\slash, "quoted", é ü 漢 😀 ';
 function payload(n: number, repeat: number): Record<string, unknown> {
   return { n, text: 'x'.repeat(n % 7) + ODD.repeat(repeat), list: [n, `${n}`, null] };
@@ -89,7 +89,7 @@ describe('reading the events for a rebuild', () => {
     expect(count).toBe(700);
   });
 
-  it('stops its worker and closes its connection when the rebuild stops reading early', async () => {
+  it('closes its connection when the rebuild stops reading early', async () => {
     await inSnapshot(async (snapshot) => {
       for await (const batch of readEventsInSnapshot(handle.pool, snapshot, 10)) {
         expect(batch).toHaveLength(10);
