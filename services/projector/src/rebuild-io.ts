@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { PostgresCursor, PostgresPoolClient, PostgresQueryResult } from 'kysely';
@@ -204,8 +205,11 @@ export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, bat
     const parseTime = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
     let batch: StoredEvent[] = [];
     let rest = '';
+    // The driver's chunks do not end at rows, nor at characters: a character cut in two is completed from the next
+    // chunk (decoded on its own, each half became a replacement character).
+    const decoder = new StringDecoder('utf8');
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const text = rest + chunk.toString('utf8');
+      const text = rest + decoder.write(chunk);
       let start = 0;
       for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
         batch.push(parseEvent(text.slice(start, nl), parseTime));
