@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared, toStoredEvent, type Database, type EventRow } from '@wh/migrations';
+import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
 import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
+import { executePrepared } from './write-together.ts';
 
 export const CHECKPOINT = 'main';
 // How far the projections applied beside the main batch (applyBeside) have got: at or past CHECKPOINT, ahead
@@ -45,12 +46,6 @@ export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint,
     .execute();
 }
 
-// Delivered at commit, so listeners only hear about what they can already read.
-export async function notifyReadModels(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
-  const notice: ReadModelsNotice = { tx: cp.tx, pos: cp.pos, topics: compactTopics([...topics]) };
-  await sql`select pg_notify('read_models', ${JSON.stringify(notice)})`.execute(trx);
-}
-
 // NOTIFY payloads are capped at 8000 bytes: drop per-item topics covered by their family, then fall back to '*'.
 export function compactTopics(topics: string[]): string[] {
   if (JSON.stringify(topics).length < NOTIFY_LIMIT) return topics;
@@ -88,9 +83,9 @@ export interface BatchResult {
 // much as the batch itself under load. `past` (committed events beyond the snapshot's xmin, see heldBack) is only
 // asked for when no event was read.
 async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
-  const { rows } = await trx.executeQuery(
-    prepared(
-      sql<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>`
+  const { rows } = await executePrepared<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>(
+    trx,
+    sql`
         with cp as (
           select last_tx, last_pos, set_config('synchronous_commit', 'off', true) as async_commit
             from projector_checkpoints
@@ -110,8 +105,7 @@ async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{
                and (events.transaction_id, events.global_position) > (cp.last_tx, cp.last_pos)
              order by events.transaction_id, events.global_position
              limit ${limit}) e on true
-         order by e.transaction_id, e.global_position`.compile(trx),
-    ),
+         order by e.transaction_id, e.global_position`,
   );
   const first = rows[0];
   if (!first) throw new Error(`no projector checkpoint '${CHECKPOINT}'`);
@@ -120,18 +114,18 @@ async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{
   return { cp, events: rows.map((row) => toStoredEvent(row)), past: false };
 }
 
-// The checkpoint moved and the change announced (delivered at commit) in one statement, for the same reason.
-async function saveAndNotify(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
+// The checkpoint moved and the change announced in one statement, for the same reason. The notice is delivered at
+// commit, so listeners only hear about what they can already read.
+export async function saveAndNotify(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
   const notice: ReadModelsNotice = { tx: cp.tx, pos: cp.pos, topics: compactTopics([...topics]) };
-  await trx.executeQuery(
-    prepared(
-      sql`
-        with saved as (
-          update projector_checkpoints set last_tx = ${cp.tx}::xid8, last_pos = ${cp.pos}::bigint, updated_at = now()
-           where name = ${CHECKPOINT}
-          returning 1)
-        select pg_notify('read_models', ${JSON.stringify(notice)}) from saved`.compile(trx),
-    ),
+  await executePrepared(
+    trx,
+    sql`
+      with saved as (
+        update projector_checkpoints set last_tx = ${cp.tx}::xid8, last_pos = ${cp.pos}::bigint, updated_at = now()
+         where name = ${CHECKPOINT}
+        returning 1)
+      select pg_notify('read_models', ${JSON.stringify(notice)}) from saved`,
   );
 }
 

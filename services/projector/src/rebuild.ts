@@ -1,7 +1,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
 import type { StoredEvent } from '@wh/contracts';
-import { applyEvents, lockCheckpoint, notifyReadModels, saveCheckpoint, type Checkpoint } from './batch.ts';
+import { applyEvents, lockCheckpoint, saveAndNotify, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { BACKLOG, copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 
@@ -85,8 +85,7 @@ export async function rebuildReadModels(
       await reader.return(undefined);
     }
     options.onPhases?.(phases);
-    await saveCheckpoint(trx, cp);
-    await notifyReadModels(trx, cp, ['*']);
+    await saveAndNotify(trx, cp, ['*']);
     return { events: total, checkpoint: cp };
   });
 }
