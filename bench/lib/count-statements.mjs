@@ -6,6 +6,7 @@
 //     npx tsx bench/commands.ts
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { observeQueries } from './pg-hook.mjs';
 
 const require = createRequire(new URL('../../migrations/src/connect.ts', import.meta.url));
 const pg = require('pg');
@@ -22,32 +23,23 @@ function bump(map, key, ms) {
   map.set(key, v);
 }
 
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function (config, values, callback) {
-  const text = typeof config === 'string' ? config : config?.text;
-  if (typeof text !== 'string' || typeof callback === 'function' || typeof values === 'function') {
-    return original.call(this, config, values, callback);
-  }
-  const app = this.connectionParameters?.application_name ?? '?';
+observeQueries(pg, (client, text, app) => {
   const start = performance.now();
   const key = `${app} | ${text.replace(/\s+/g, ' ').trim().slice(0, 110)}`;
-  if (app === 'warehouse-projector' && /^begin/i.test(text)) this.__batchStart = start;
-  const done = () => {
+  if (app === 'warehouse-projector' && /^begin/i.test(text)) client.__batchStart = start;
+  return () => {
     const ms = performance.now() - start;
     bump(byApp, app, ms);
     bump(byText, key, ms);
-    if (app === 'warehouse-projector' && /^commit/i.test(text) && this.__batchStart !== undefined) {
-      const total = performance.now() - this.__batchStart;
+    if (app === 'warehouse-projector' && /^commit/i.test(text) && client.__batchStart !== undefined) {
+      const total = performance.now() - client.__batchStart;
       batches.count++;
       batches.totalMs += total;
       batches.maxMs = Math.max(batches.maxMs, total);
-      this.__batchStart = undefined;
+      client.__batchStart = undefined;
     }
   };
-  const result = original.call(this, config, values, callback);
-  if (result && typeof result.then === 'function') result.then(done, done);
-  return result;
-};
+});
 
 function dump() {
   const ms = Date.now() - since.at;

@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { observeQueries } from './pg-hook.mjs';
 
 // The service's own pg (the checkout the service runs from, which need not be this file's).
 const require = createRequire(`${process.cwd()}/migrations/src/connect.ts`);
@@ -37,22 +38,16 @@ const kind = (text) =>
   : /pg_snapshot_xmin/i.test(text) ? 'read'
   : text.replace(/\s+/g, ' ').trim().slice(0, 60);
 
-const original = pg.Client.prototype.query;
-pg.Client.prototype.query = function (config, values, callback) {
-  const text = typeof config === 'string' ? config : config?.text;
-  if (typeof text !== 'string' || typeof callback === 'function' || typeof values === 'function') {
-    return original.call(this, config, values, callback);
-  }
-  const app = this.connectionParameters?.application_name ?? '?';
+observeQueries(pg, (client, text, app) => {
   const start = performance.now();
   const k = kind(text);
   const req = als.getStore();
   if (app === 'warehouse-projector') {
-    if (k === 'begin') this.__batch = { start, statements: 0, events: 0, steps: [] };
-    if (this.__batch) this.__batch.statements++;
+    if (k === 'begin') client.__batch = { start, statements: 0, events: 0, steps: [] };
+    if (client.__batch) client.__batch.statements++;
   }
-  const batch = app === 'warehouse-projector' ? this.__batch : undefined;
-  const done = (result) => {
+  const batch = app === 'warehouse-projector' ? client.__batch : undefined;
+  return (result) => {
     const end = performance.now();
     if (req) req.statements.push({ k, start, end });
     if (batch) {
@@ -61,14 +56,11 @@ pg.Client.prototype.query = function (config, values, callback) {
       if (k === 'commit') {
         batch.end = end;
         batches.push(batch);
-        this.__batch = undefined;
+        client.__batch = undefined;
       }
     }
   };
-  const result = original.call(this, config, values, callback);
-  if (result && typeof result.then === 'function') result.then(done, () => done());
-  return result;
-};
+});
 
 const emitClient = pg.Client.prototype.emit;
 pg.Client.prototype.emit = function (event, ...args) {
