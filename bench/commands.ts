@@ -6,7 +6,7 @@
 // - latency: an open loop offering OFFERED_RATE commands a second, evenly spaced, over 50 keep-alive connections,
 //   each latency counted from when the command was due (a command waiting for a free connection counts its wait).
 //   npx tsx bench/commands.ts          (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_COMMANDS per run and loop)
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
@@ -161,7 +161,11 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
+  // BENCH_TIMELINE_OUT: each command's due time (ms from the start) and latency, to tell a stall (slow commands
+  // together) from a queue (slow commands spread over the run).
+  const timeline: [number, number][] = [];
   let errors = 0;
+  let start = 0;
   const send = (planned: Planned, due: number) =>
     new Promise<void>((resolve) => {
       const req = request(
@@ -170,6 +174,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
           res.resume();
           res.on('end', () => {
             latencies.push(performance.now() - due);
+            timeline.push([Math.round(due - start), round(performance.now() - due)]);
             if (!res.statusCode || res.statusCode < 200 || res.statusCode >= 300) errors++;
             resolve();
           });
@@ -184,7 +189,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
   // Warm the connections so the first commands do not pay for opening them.
   await Promise.all(Array.from({ length: CONNECTIONS }, () => new Promise<void>((resolve) => request({ agent, host: target.hostname, port: target.port, path: '/api/health' }, (res) => res.resume().on('end', resolve)).on('error', () => resolve()).end())));
   const interval = 1000 / rate;
-  const start = performance.now();
+  start = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < list.length; i++) {
     const due = start + i * interval;
@@ -198,6 +203,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
   await Promise.all(inFlight);
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
+  if (process.env.BENCH_TIMELINE_OUT) appendFileSync(process.env.BENCH_TIMELINE_OUT, `${JSON.stringify(timeline)}\n`);
   return {
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),

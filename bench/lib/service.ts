@@ -72,7 +72,9 @@ export async function startBenchService(pgUrl: string, options: { readYourWrites
     async close() {
       await database.close();
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      // A service under a diagnostic preload (bench/lib/trace-commands.mjs) may take many seconds to close and write its
+      // report; a plain one closes in well under one.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 60_000))]);
       if (child.exitCode === null) child.kill('SIGKILL');
       await scratch.drop();
     },

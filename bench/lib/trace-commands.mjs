@@ -119,7 +119,17 @@ function analyse(reqs) {
   };
 }
 
+let dumped = false;
 function dump() {
+  if (dumped) return;
+  dumped = true;
+  try {
+    dumpNow();
+  } catch (e) {
+    console.error('trace-commands: could not write the trace', e);
+  }
+}
+function dumpNow() {
   // The open loop starts with 50 /api/health requests (warming its connections): split the trace there.
   const health = requests.filter((r) => r.path === '/api/health');
   const split = health.length > 0 ? health[0].start : Infinity;
@@ -162,4 +172,6 @@ process.on('SIGUSR2', () => {
   lagSlices = [];
   loop.reset();
 });
+// Written at SIGTERM too, in case the service's own close does not end the process.
+process.prependListener('SIGTERM', dump);
 process.on('exit', dump);
