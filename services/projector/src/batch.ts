@@ -32,10 +32,19 @@ export async function applyEvents(
   events: readonly StoredEvent[],
   topics: Set<string>,
 ): Promise<void> {
-  for (const projection of projections) {
-    const mine = events.filter((e) => projection.handles.has(e.type));
-    if (mine.length > 0) await projection.apply(trx, mine, topics);
+  // Each projection's events in one pass over the batch, not a filter a projection: a rebuild hands over millions.
+  const mine = projections.map((): StoredEvent[] => []);
+  const byType = new Map<string, StoredEvent[][]>();
+  for (const e of events) {
+    let lists = byType.get(e.type);
+    if (!lists) {
+      lists = [];
+      for (let i = 0; i < projections.length; i++) if (projections[i]!.handles.has(e.type)) lists.push(mine[i]!);
+      byType.set(e.type, lists);
+    }
+    for (const list of lists) list.push(e);
   }
+  for (let i = 0; i < projections.length; i++) if (mine[i]!.length > 0) await projections[i]!.apply(trx, mine[i]!, topics);
 }
 
 export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint, name = CHECKPOINT): Promise<void> {

@@ -197,12 +197,12 @@ export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, bat
     await client.query('set local enable_sort = off');
     const stream = client.query(
       copyStreams.to(`copy (
-        select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
+        select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata,
+               floor(extract(epoch from recorded_at) * 1000)::bigint
           from events
          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by events.transaction_id, events.global_position) to stdout`),
     );
-    const parseTime = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text') as (v: string) => Date;
     let batch: StoredEvent[] = [];
     let rest = '';
     // The driver's chunks do not end at rows, nor at characters: a character cut in two is completed from the next
@@ -212,7 +212,7 @@ export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, bat
       const text = rest + decoder.write(chunk);
       let start = 0;
       for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
-        batch.push(parseEvent(text.slice(start, nl), parseTime));
+        batch.push(parseEvent(text.slice(start, nl)));
         start = nl + 1;
         if (batch.length === batchSize) {
           yield batch;
@@ -230,7 +230,9 @@ export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, bat
   }
 }
 
-function parseEvent(line: string, parseTime: (v: string) => Date): StoredEvent {
+// recorded_at comes as milliseconds since the epoch (the select above): a Date from a number costs far less than one
+// parsed from timestamp text, for millions of events, and holds the same milliseconds the driver's parser keeps.
+function parseEvent(line: string): StoredEvent {
   const f = line.split('\t');
   if (f.length !== 8) throw new Error(`unexpected event row from COPY: ${f.length} fields`);
   return toStoredEvent({
@@ -241,7 +243,7 @@ function parseEvent(line: string, parseTime: (v: string) => Date): StoredEvent {
     global_position: f[4]!,
     transaction_id: f[5]!,
     metadata: JSON.parse(unescapeCopy(f[6]!)),
-    recorded_at: parseTime(f[7]!),
+    recorded_at: new Date(Number(f[7])),
   });
 }
 

@@ -129,8 +129,14 @@ const USER_FIELDS = [
 
 function usersOf(stored: StoredEvent): number[] {
   const d = (stored.data ?? {}) as Data;
-  const ids = [stored.metadata?.actor_id ?? null, ...USER_FIELDS.map((f) => d[f])];
-  return [...new Set(ids.filter((v): v is number => typeof v === 'number'))];
+  const ids: number[] = [];
+  const actor = stored.metadata?.actor_id;
+  if (typeof actor === 'number') ids.push(actor);
+  for (const f of USER_FIELDS) {
+    const v = d[f];
+    if (typeof v === 'number' && !ids.includes(v)) ids.push(v);
+  }
+  return ids;
 }
 
 // Names as they were before the batch (this projection runs before the users projection), so a summary names users
@@ -157,21 +163,25 @@ function text(v: unknown): string | null {
   return typeof v === 'string' && v !== '' ? v : null;
 }
 
+// Module-level helpers rather than closures made per event: a rebuild calls these for each of millions of events, and
+// each closure costs an allocation (and, under tsx, a call that names it).
+function addText(set: Set<string>, v: unknown): void {
+  if (typeof v === 'string' && v !== '') set.add(v);
+}
+
 function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
   const d = (stored.data ?? {}) as Data;
   const skus = new Set<string>();
   const locations = new Set<string>();
-  const addSku = (v: unknown) => text(v) && skus.add(text(v)!);
-  const addLocation = (v: unknown) => text(v) && locations.add(text(v)!);
-  addSku(d.sku);
+  addText(skus, d.sku);
   for (const list of [d.items, d.variants, d.discrepancies]) {
-    if (Array.isArray(list)) for (const x of list) addSku((x as Data | null)?.sku);
+    if (Array.isArray(list)) for (const x of list) addText(skus, (x as Data | null)?.sku);
   }
-  addLocation(d.location);
-  if (stored.type.startsWith('Location')) addLocation(d.code);
+  addText(locations, d.location);
+  if (stored.type.startsWith('Location')) addText(locations, d.code);
   for (const m of movementsOf(stored.data)) {
-    addSku(m.sku);
-    addLocation(m.location);
+    addText(skus, m.sku);
+    addText(locations, m.location);
   }
   return { skus: [...skus], locations: [...locations] };
 }
@@ -199,10 +209,16 @@ function plural(n: number, one: string, many = `${one}s`): string {
 }
 
 // One line a manager reads in the audit view.
+function nameOf(names: Map<number, string>, v: unknown): string {
+  return typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody';
+}
+
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
 export function summarise(type: string, d: Data, names: Map<number, string>): string {
-  const who = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody');
   const n = d.order_number;
-  const list = (v: unknown) => (Array.isArray(v) ? v : []);
   switch (type) {
     case 'OrderImported': {
       const items = list(d.items) as { quantity?: number }[];
@@ -211,10 +227,10 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
     }
     case 'OrderAssigned':
       return d.previous_worker_id === null || d.previous_worker_id === undefined
-        ? `Assigned order ${n} to ${who(d.worker_id)}`
-        : `Reassigned order ${n} from ${who(d.previous_worker_id)} to ${who(d.worker_id)}`;
+        ? `Assigned order ${n} to ${nameOf(names, d.worker_id)}`
+        : `Reassigned order ${n} from ${nameOf(names, d.previous_worker_id)} to ${nameOf(names, d.worker_id)}`;
     case 'OrderDeassigned':
-      return `Unassigned order ${n} from ${who(d.worker_id)}`;
+      return `Unassigned order ${n} from ${nameOf(names, d.worker_id)}`;
     case 'OrderCancelled':
       return `Cancelled order ${n} (was ${d.previous_status})`;
     case 'OrderItemPicked':
@@ -222,10 +238,10 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
         ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
         : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
     case 'OrderCompleted':
-      return `Completed order ${n} (picked by ${who(d.worker_id)})`;
+      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)})`;
     case 'OrderVerified': {
       const k = list(d.discrepancies).length;
-      return `Verified order ${n} picked by ${who(d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
+      return `Verified order ${n} picked by ${nameOf(names, d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
     }
     case 'InventoryAdjusted':
       return `${d.adjustment_type === 'decrease' ? 'Decreased' : 'Increased'} ${d.sku} at ${d.location} by ${d.quantity} (${d.old_quantity} → ${d.new_quantity}): ${d.reason}`;
@@ -258,19 +274,19 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
     case 'UserUpdated':
       return `Updated user ${d.username} (${d.role})`;
     case 'UserActivated':
-      return `Activated user ${who(d.user_id)}`;
+      return `Activated user ${nameOf(names, d.user_id)}`;
     case 'UserDeactivated':
-      return `Deactivated user ${who(d.user_id)}`;
+      return `Deactivated user ${nameOf(names, d.user_id)}`;
     case 'PasswordChanged':
-      return `Changed the password of ${who(d.user_id)}`;
+      return `Changed the password of ${nameOf(names, d.user_id)}`;
     case 'UserDeleted':
-      return `Deleted user ${who(d.user_id)}`;
+      return `Deleted user ${nameOf(names, d.user_id)}`;
     case 'UserRestored':
-      return `Restored user ${who(d.user_id)}`;
+      return `Restored user ${nameOf(names, d.user_id)}`;
     case 'UserSignedIn':
-      return `${who(d.user_id)} signed in`;
+      return `${nameOf(names, d.user_id)} signed in`;
     case 'UserSignedOut':
-      return `${who(d.user_id)} signed out (${String(d.reason ?? 'logout').replace('_', ' ')})`;
+      return `${nameOf(names, d.user_id)} signed out (${String(d.reason ?? 'logout').replace('_', ' ')})`;
     default:
       return type.replace(/([a-z])([A-Z])/g, '$1 $2');
   }
