@@ -13,4 +13,4 @@ RUN npm run build -w @wh/web
 ENV NODE_ENV=production
 USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "services/command/src/main.ts"]
+CMD ["node", "--import", "./scripts/ts-loader.mjs", "services/command/src/main.ts"]

@@ -15,7 +15,7 @@ describe('npm start without DATABASE_URL', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'warehouse-start-'));
     const port = await freePort();
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts/start.ts')], { env, cwd: root });
+    const child = spawn(process.execPath, ['--import', join(root, 'scripts/ts-loader.mjs'), join(root, 'scripts/start.ts')], { env, cwd: root });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

@@ -9,6 +9,8 @@ import type { Bench, BenchContext, BenchRow } from './types.ts';
 
 export const ADMIN_PASSWORD = 'bench-password';
 const MAIN = fileURLToPath(new URL('../../services/command/src/main.ts', import.meta.url));
+// As deployed (npm start, the Dockerfile): the service's own TypeScript loader, not tsx (scripts/ts-loader.mjs).
+const LOADER = process.env.BENCH_SERVICE_LOADER || fileURLToPath(new URL('../../scripts/ts-loader.mjs', import.meta.url));
 
 export interface BenchService {
   // http://127.0.0.1:port
@@ -50,7 +52,7 @@ export async function startBenchService(pgUrl: string, options: { readYourWrites
   };
   const ryw = options.readYourWritesMs ?? (process.env.BENCH_RYW_MS ? Number(process.env.BENCH_RYW_MS) : undefined);
   if (ryw !== undefined) env.READ_YOUR_WRITES_TIMEOUT_MS = String(ryw);
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', LOADER, MAIN], {
     env,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
