@@ -12,8 +12,9 @@ export async function load(url, context, nextLoad) {
     format: 'esm',
     target: 'node20',
     sourcefile: path,
-    // Line numbers in stack traces stay the source's; no source map (mapping every stack trace costs every error).
-    sourcemap: false,
+    // The map is there for `node --enable-source-maps` when debugging; it is not on by default, as tsx turns it on,
+    // because then every stack trace is mapped.
+    sourcemap: 'inline',
   });
   return { format: 'module', source: code, shortCircuit: true };
 }
