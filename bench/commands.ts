@@ -6,12 +6,12 @@
 // - latency: an open loop offering OFFERED_RATE commands a second, evenly spaced, over 50 keep-alive connections,
 //   each latency counted from when the command was due (a command waiting for a free connection counts its wait).
 //   npx tsx bench/commands.ts          (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_COMMANDS per run and loop)
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import type { Bench, BenchRow } from './lib/types.ts';
-import { ADMIN_PASSWORD, api, expectOk, median, percentile, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
+import { ADMIN_PASSWORD, api, cpuSeconds, expectOk, median, percentile, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
 
 const CONNECTIONS = 50;
 // The target's load: at this offered rate p99 must be at most 50 ms.
@@ -160,9 +160,8 @@ interface OpenResult extends RunResult {
 async function openLoop(url: string, list: Planned[], rate: number): Promise<OpenResult> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  // BENCH_TIMELINE_OUT: each command's due time (ms from the start) and latency, to tell a stall (slow commands
-  // together) from a queue (slow commands spread over the run).
+  // Each command's due time (ms from the start) and latency; BENCH_TIMELINE_OUT writes them out, to tell a stall (slow
+  // commands together) from a queue (slow commands spread over the run).
   const timeline: [number, number][] = [];
   let errors = 0;
   let start = 0;
@@ -173,8 +172,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
         (res) => {
           res.resume();
           res.on('end', () => {
-            latencies.push(performance.now() - due);
-            timeline.push([Math.round(due - start), round(performance.now() - due)]);
+            timeline.push([due - start, performance.now() - due]);
             if (!res.statusCode || res.statusCode < 200 || res.statusCode >= 300) errors++;
             resolve();
           });
@@ -197,13 +195,14 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     // Two seconds' worth of commands unanswered: the rate is not being kept, and the rest would only take minutes
     // to tell the same.
-    if (inFlight.length - latencies.length > 2 * rate) break;
+    if (inFlight.length - timeline.length > 2 * rate) break;
     inFlight.push(send(list[i]!, due));
   }
   await Promise.all(inFlight);
   const seconds = (performance.now() - start) / 1000;
   agent.destroy();
-  if (process.env.BENCH_TIMELINE_OUT) appendFileSync(process.env.BENCH_TIMELINE_OUT, `${JSON.stringify(timeline)}\n`);
+  if (process.env.BENCH_TIMELINE_OUT) appendFileSync(process.env.BENCH_TIMELINE_OUT, `${JSON.stringify(timeline.map(([due, ms]) => [Math.round(due), round(ms)]))}\n`);
+  const latencies = timeline.map(([, ms]) => ms);
   return {
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),
@@ -213,17 +212,6 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
     errors,
     total: inFlight.length,
   };
-}
-
-// CPU seconds (user + system) a process has used, from /proc: where the commands' cost goes, independent of how
-// long other work on the host made them wait. null where /proc is not there.
-function cpuSeconds(pid: number): number | null {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 // The service process (both threads) and the PostgreSQL backends serving its database (on this host only).

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { parseSheet } from '@wh/command/platform/uploads';
 import { ORDERS_PER_TRANSACTION } from '@wh/command/features/orders/import-store';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
-import { ADMIN_PASSWORD, median, round, runAlone, signIn, startBenchService } from './lib/service.ts';
+import { ADMIN_PASSWORD, cpuSeconds, median, round, runAlone, signIn, startBenchService } from './lib/service.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const TARGET_RATIO = 4;
@@ -76,28 +76,19 @@ async function baseline(client: pg.Client, file: { name: string; buffer: Buffer 
   return ms;
 }
 
-// CPU seconds (user + system) of a process and, with its children's reaped time, of a PostgreSQL cluster (its
-// postmaster's live children too): on a shared machine wall times swing by 2x, CPU times far less. BENCH_PGDATA names
-// the cluster's data directory (readable only for a server on this machine); without it only the service is read.
-function processCpu(pid: number, children = false): number {
-  const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12]) + (children ? Number(f[13]) + Number(f[14]) : 0)) / 100;
-}
+// CPU seconds of a PostgreSQL cluster: its postmaster with its reaped children, and its live children. On a shared
+// machine wall times swing by 2x, CPU times far less. BENCH_PGDATA names the cluster's data directory (readable only
+// for a server on this machine); without it only the service is read.
 function clusterCpu(): number {
   const data = process.env.BENCH_PGDATA;
   if (!data) return NaN;
   const pid = Number(readFileSync(`${data}/postmaster.pid`, 'utf8').split('\n')[0]);
-  let total = processCpu(pid, true);
-  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) {
-    try {
-      total += processCpu(Number(child));
-    } catch {
-      // exited meanwhile: counted in the postmaster's reaped children
-    }
-  }
+  let total = cpuSeconds(pid, { children: true }) ?? NaN;
+  // One that exited meanwhile is counted in the postmaster's reaped children.
+  for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) total += cpuSeconds(Number(child)) ?? 0;
   return total;
 }
+const serviceCpu = (pid: number) => cpuSeconds(pid) ?? NaN;
 
 interface Timed {
   answeredMs: number;
@@ -124,7 +115,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     const lastOfChunks = numbers.filter((_, i) => (i + 1) % ORDERS_PER_TRANSACTION === 0 || i === numbers.length - 1).map((n) => n.toUpperCase());
     let appendedMs = NaN;
     let sampling = true;
-    const service0 = processCpu(service.pid);
+    const service0 = serviceCpu(service.pid);
     const cluster0 = clusterCpu();
     const t0 = performance.now();
     const sampler = (async () => {
@@ -152,7 +143,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
       await new Promise((r) => setTimeout(r, 20));
     }
     const caughtUpMs = performance.now() - t0;
-    const cpu = `CPU service ${(processCpu(service.pid) - service0).toFixed(2)} s, PostgreSQL ${(clusterCpu() - cluster0).toFixed(2)} s`;
+    const cpu = `CPU service ${(serviceCpu(service.pid) - service0).toFixed(2)} s, PostgreSQL ${(clusterCpu() - cluster0).toFixed(2)} s`;
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_orders`.execute(db);
     if (rows[0]!.n !== body.data.total_orders) throw new Error(`read model has ${rows[0]!.n} of ${body.data.total_orders} orders`);
     log(`  ${file.name}: floor ${floorMs.toFixed(0)} ms, all appended ${appendedMs.toFixed(0)} ms, answered ${answeredMs.toFixed(0)} ms (projected: ${body.projected}), caught up ${caughtUpMs.toFixed(0)} ms; ${cpu}`);

@@ -1,6 +1,7 @@
 // Pieces the import, command and live-push benchmarks share: a service on a scratch database, sign-in,
 // percentiles, and running one benchmark alone from the command line.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
@@ -109,6 +110,19 @@ export async function expectOk<T>(promise: ReturnType<typeof api<T>>, what: stri
   const res = await promise;
   if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   return res.body.data;
+}
+
+// CPU seconds (user + system) a process has used, from /proc, with `children` its reaped children's too: where a
+// benchmark's cost goes, independent of how long other work on the host made it wait. null where /proc has no such
+// process (gone, or not on this host).
+export function cpuSeconds(pid: number, options: { children?: boolean } = {}): number | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12]) + (options.children ? Number(f[13]) + Number(f[14]) : 0)) / 100;
+  } catch {
+    return null;
+  }
 }
 
 export function percentile(values: readonly number[], q: number): number {

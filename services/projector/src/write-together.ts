@@ -5,6 +5,14 @@ import { prepared, type Database } from '@wh/migrations';
 // on its values (jsonb or array parameters, not a VALUES list): a batch's statements run as named prepared statements.
 export type WriteStatement = OperationNodeSource;
 
+// Rows in slices of `size`: a write statement each (one jsonb parameter per statement, and a backlog's thousands of
+// rows split so no statement grows without bound).
+export function chunks<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
 // A statement of a live batch as a named prepared statement (migrations/src/connect.ts, prepared): parsed and planned
 // once a connection instead of in every batch, on the server's side of each round trip. Only for texts that do not
 // depend on the values (no IN or VALUES lists), or every batch would register a new one.

@@ -166,7 +166,8 @@ function text(v: unknown): string | null {
 // Module-level helpers rather than closures made per event: a rebuild calls these for each of millions of events, and
 // each closure costs an allocation (and, under tsx, a call that names it).
 function addText(set: Set<string>, v: unknown): void {
-  if (typeof v === 'string' && v !== '') set.add(v);
+  const t = text(v);
+  if (t) set.add(t);
 }
 
 function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
@@ -208,7 +209,6 @@ function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// One line a manager reads in the audit view.
 function nameOf(names: Map<number, string>, v: unknown): string {
   return typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody';
 }
@@ -217,6 +217,7 @@ function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
+// One line a manager reads in the audit view.
 export function summarise(type: string, d: Data, names: Map<number, string>): string {
   const n = d.order_number;
   switch (type) {

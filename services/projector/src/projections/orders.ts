@@ -3,7 +3,7 @@ import type { Database } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersRebuilder } from './orders-rebuild.ts';
-import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
+import { chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
@@ -193,36 +193,32 @@ export function fold(
 const CHUNK = 5000;
 
 function orderWrites(rows: readonly OrderState[]): WriteStatement[] {
-  const out: WriteStatement[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    out.push(sql`
+  return chunks(rows, CHUNK).map(
+    (chunk) => sql`
       update rm_orders o
          set status = u.status, picked_items = u.picked_items, assigned_worker_id = u.assigned_worker_id,
              assigned_at = u.assigned_at, completed_by = u.completed_by, completed_at = u.completed_at,
              verified_by = u.verified_by, verified_at = u.verified_at, cancelled_at = u.cancelled_at,
              verification_notes = u.verification_notes, discrepancies = u.discrepancies, updated_at = u.updated_at
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
              as u(id int, status text, picked_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
                   completed_at timestamptz, verified_by int, verified_at timestamptz, cancelled_at timestamptz,
                   verification_notes text, discrepancies jsonb, updated_at timestamptz)
-       where o.id = u.id`);
-  }
-  return out;
+       where o.id = u.id`,
+  );
 }
 
 function itemWrites(rows: readonly ItemPick[]): WriteStatement[] {
-  const out: WriteStatement[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    out.push(sql`
+  return chunks(rows, CHUNK).map(
+    (chunk) => sql`
       update rm_order_items it
          set status = 'picked', picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
              location_type = u.location_type, unstocked = u.unstocked, notes = u.notes
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + CHUNK))}::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
              as u(id int, picked_at timestamptz, picked_by int, location text, location_type text, unstocked boolean,
                   notes text)
-       where it.id = u.id`);
-  }
-  return out;
+       where it.id = u.id`,
+  );
 }
 
 function asOrderEvent(stored: StoredEvent): OrderEvent {

@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction } from 'kysely'
 import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
+import { chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
@@ -256,19 +256,17 @@ async function insertTimings(trx: Trx, rows: readonly Timing[]): Promise<void> {
 // Every column the events change, set to the folded value (the row was read in this transaction, which holds the
 // projector's lock: nobody else wrote it since).
 function timingUpdates(rows: readonly Timing[]): WriteStatement[] {
-  const out: WriteStatement[] = [];
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    out.push(sql`
+  return chunks(rows, WRITE_CHUNK).map(
+    (chunk) => sql`
       update rm_order_timings t
          set status = x.status, picked_items = x.picked_items, worker_id = x.worker_id, assigned_at = x.assigned_at,
              first_pick_at = x.first_pick_at, last_pick_at = x.last_pick_at, completed_at = x.completed_at,
              completed_worker_id = x.completed_worker_id, verified_at = x.verified_at, verified_by = x.verified_by,
              picked_by = x.picked_by, discrepancy_count = x.discrepancy_count, cancelled_at = x.cancelled_at,
              last_activity_at = x.last_activity_at
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x ${TIMING_COLUMNS}
-       where t.order_id = x.order_id`);
-  }
-  return out;
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${TIMING_COLUMNS}
+       where t.order_id = x.order_id`,
+  );
 }
 
 type PickRow = Insertable<RmReportPicksTable>;
@@ -290,17 +288,15 @@ function pickRow(position: string, d: Pick, orderNumber: string, at: Date): Pick
 }
 
 function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
-  const out: WriteStatement[] = [];
-  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
-    out.push(sql`
+  return chunks(rows, WRITE_CHUNK).map(
+    (chunk) => sql`
       insert into rm_report_picks (position, order_id, order_number, item_id, sku, style_code, quantity, picked_by,
              worker_id, unstocked, picked_at)
       select position, order_id, order_number, item_id, sku, style_code, quantity, picked_by, worker_id, unstocked, picked_at
-        from jsonb_to_recordset(${JSON.stringify(rows.slice(i, i + WRITE_CHUNK))}::jsonb) as x (
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x (
              position bigint, order_id int, order_number text, item_id int, sku text, style_code text, quantity int,
-             picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`);
-  }
-  return out;
+             picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`,
+  );
 }
 
 function counterWrites(counters: Map<string, Record<Counter, number>>): WriteStatement[] {

@@ -3,7 +3,7 @@ import type { Database } from '@wh/migrations';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine, linesOf } from '../rebuild-io.ts';
-import { executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
+import { chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 
 // The stock ledger: every event that moves stock, whichever feature appended it, carries `movements`. One row per
 // movement in rm_stock_movements (the audit trail and the source of "as of" answers), and the current figures in
@@ -211,12 +211,6 @@ function sumBy<R>(moves: readonly Move[], keyOf: (x: Move) => string, start: (x:
     byKey.set(key, step(byKey.get(key) ?? start(x), x));
   }
   return [...byKey.values()];
-}
-
-function chunks<T>(rows: readonly T[], size = 1000): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }
 
 async function currentBalances(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<Map<string, number>> {
