@@ -127,7 +127,7 @@ async function writeDecisions(trx: Transaction<Database>, decisions: readonly De
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
              as u(id int, status text, decided_by int, decided_at timestamptz, auto_approved boolean, location text,
                   location_type text, notes text, reject_reason text)
-       where r.id = u.id`.execute(trx);
+       where r.id = u.id and r.id = any(${chunk.map((d) => d.id)}::int[])`.execute(trx);
   }
 }
 

@@ -265,7 +265,7 @@ function timingUpdates(rows: readonly Timing[]): WriteStatement[] {
              picked_by = x.picked_by, discrepancy_count = x.discrepancy_count, cancelled_at = x.cancelled_at,
              last_activity_at = x.last_activity_at
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${TIMING_COLUMNS}
-       where t.order_id = x.order_id`,
+       where t.order_id = x.order_id and t.order_id = any(${chunk.map((r) => r.order_id)}::int[])`,
   );
 }
 
