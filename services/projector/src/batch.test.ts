@@ -167,4 +167,21 @@ describe('projectBatch round trips', () => {
     expect(empty).toEqual({ count: 0, checkpoint: cp, topics: [], heldBack: false });
     expect(idle.count).toBe(1);
   });
+
+  it('finds nothing past its checkpoint without reading the event log whole', async () => {
+    await sql`insert into events (stream_id, stream_version, event_type, data)
+              select 'bulk-' || i, 1, 'Noisy', '{}' from generate_series(1, 20000) as i`.execute(handle.db);
+    await vi.waitFor(async () => {
+      const result = await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 50_000));
+      expect(result.count === 0 && !result.heldBack).toBe(true);
+    }, { timeout: 10_000, interval: 20 });
+    await sql`analyze events`.execute(handle.db);
+    const { result, wholeReads } = await handle.db.transaction().execute(async (trx) => {
+      const result = await projectBatch(trx, [one], 500);
+      const { rows } = await sql<{ n: string }>`select seq_scan::text as n from pg_stat_xact_user_tables where relname = 'events'`.execute(trx);
+      return { result, wholeReads: Number(rows[0]?.n ?? 0) };
+    });
+    expect(result).toMatchObject({ count: 0, heldBack: false });
+    expect(wholeReads).toBe(0);
+  });
 });

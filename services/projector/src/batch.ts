@@ -90,7 +90,9 @@ export interface BatchResult {
 // prefix of the log. Asynchronous commit because read models are derived: a batch lost in a crash before its WAL
 // reaches disk takes its checkpoint with it and is projected again from the events, and waiting for the flush cost as
 // much as the batch itself under load. `past` (committed events beyond the snapshot's xmin, see heldBack) is only
-// asked for when no event was read.
+// asked for when no event was read, and as the first row in events_tx_position's order: an EXISTS lets the planner
+// scan the table from its start in the hope of an early match, and with nothing past the checkpoint (a projector
+// that has caught up) it read the whole event log.
 async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
   const { rows } = await executePrepared<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>(
     trx,
@@ -102,7 +104,8 @@ async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{
              for update)
         select cp.last_tx::text as cp_tx, cp.last_pos as cp_pos,
                case when e.global_position is null
-                    then exists(select 1 from events x where (x.transaction_id, x.global_position) > (cp.last_tx, cp.last_pos))
+                    then (select true from events x where (x.transaction_id, x.global_position) > (cp.last_tx, cp.last_pos)
+                           order by x.transaction_id, x.global_position limit 1)
                end as past,
                e.event_type, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
                e.metadata, e.recorded_at
@@ -119,7 +122,7 @@ async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{
   const first = rows[0];
   if (!first) throw new Error(`no projector checkpoint '${CHECKPOINT}'`);
   const cp = { tx: first.cp_tx, pos: first.cp_pos };
-  if (first.global_position === null) return { cp, events: [], past: first.past ?? false };
+  if (first.global_position === null) return { cp, events: [], past: first.past === true };
   return { cp, events: rows.map((row) => toStoredEvent(row)), past: false };
 }
 
