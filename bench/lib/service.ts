@@ -35,9 +35,10 @@ async function freePort(): Promise<number> {
 }
 
 // The service as deployed with its projector in process (WITH_PROJECTOR=true), in a process of its own so the
-// load generator does not share its event loop, on a fresh database.
-export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number } = {}): Promise<BenchService> {
-  const scratch = await createTestDatabase(pgUrl, { migrate: false });
+// load generator does not share its event loop, on a fresh database or, with `template`, a copy of that one (a
+// generated history, bench/generate.ts).
+export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number; template?: string } = {}): Promise<BenchService> {
+  const scratch = await createTestDatabase(pgUrl, { migrate: false, template: options.template });
   await migrate(scratch.url);
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
