@@ -1,8 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
-import { createTestDatabase, type TestDatabase } from './testing.ts';
+import { createTestDatabase, queryRows, type TestDatabase } from './testing.ts';
 
 const databases: TestDatabase[] = [];
 
@@ -20,18 +19,8 @@ async function migrationFiles(): Promise<string[]> {
   return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort();
 }
 
-async function query<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 async function recorded(url: string): Promise<string[]> {
-  return (await query<{ name: string }>(url, 'select name from schema_migrations order by name')).map((r) => r.name);
+  return (await queryRows<{ name: string }>(url, 'select name from schema_migrations order by name')).map((r) => r.name);
 }
 
 describe('migrate', () => {
@@ -46,7 +35,7 @@ describe('migrate', () => {
     expect(log).toEqual(files.map((f) => `applied ${f}`));
     expect(await recorded(db.url)).toEqual(files);
     // The schema is really there.
-    const tables = (await query<{ t: string }>(db.url, `select tablename as t from pg_tables where schemaname = 'public'`)).map((r) => r.t);
+    const tables = (await queryRows<{ t: string }>(db.url, `select tablename as t from pg_tables where schemaname = 'public'`)).map((r) => r.t);
     expect(tables).toEqual(expect.arrayContaining(['events', 'projector_checkpoints', 'schema_migrations']));
 
     expect(await migrate(db.url)).toEqual([]);
@@ -62,7 +51,7 @@ describe('migrate', () => {
     expect([...applied].sort()).toEqual(files);
     expect(await recorded(db.url)).toEqual(files);
     // The advisory lock is released: nothing is left holding it.
-    const held = await query<{ n: number }>(
+    const held = await queryRows<{ n: number }>(
       db.url,
       `select count(*)::int as n from pg_locks where locktype = 'advisory'
           and database = (select oid from pg_database where datname = current_database())`,

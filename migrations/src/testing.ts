@@ -37,3 +37,15 @@ export async function createTestDatabase(baseUrl: string, options: { migrate?: b
     },
   };
 }
+
+// One statement on its own connection: for a test's look into a database it made (the connection ends before the
+// database is dropped or copied).
+export async function queryRows<T extends pg.QueryResultRow>(url: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}

@@ -1,4 +1,4 @@
-import { sql, type OperationNodeSource, type QueryResult, type Transaction } from 'kysely';
+import { sql, type OperationNodeSource, type QueryResult, type RawBuilder, type Transaction } from 'kysely';
 import { prepared, type Database } from '@wh/migrations';
 
 // An insert, update or delete that returns nothing: a `sql` template or a Kysely builder whose text does not depend
@@ -11,6 +11,14 @@ export function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+// The where clause of an update from the rows it is given (`update t ... from jsonb_to_recordset(...) u where
+// ${matchByKey('t.id', 'u.id', ids)}`). The planner counts 100 rows in any jsonb_to_recordset, so joined on the key alone
+// it hashed the whole table for a live batch's few rows once the table held a few thousand (3 ms against 0.1 ms at
+// 26,000 orders); the key list lets it find the rows through the primary key at any size.
+export function matchByKey(column: string, rowColumn: string, keys: readonly number[]): RawBuilder<unknown> {
+  return sql`${sql.ref(column)} = ${sql.ref(rowColumn)} and ${sql.ref(column)} = any(${keys}::int[])`;
 }
 
 // A statement of a live batch as a named prepared statement (migrations/src/connect.ts, prepared): parsed and planned

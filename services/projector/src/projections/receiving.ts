@@ -3,6 +3,7 @@ import type { Database } from '@wh/migrations';
 import { RECEIPT_EVENT_TYPES, type ReceiptEvent, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { receivingRebuilder } from './receiving-rebuild.ts';
+import { matchByKey } from '../write-together.ts';
 
 export const CATALOGUE_EVENTS: ReadonlySet<string> = new Set<StyleEvent['type']>(['StyleCreated', 'StyleVariantsAdded']);
 
@@ -127,7 +128,7 @@ async function writeDecisions(trx: Transaction<Database>, decisions: readonly De
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
              as u(id int, status text, decided_by int, decided_at timestamptz, auto_approved boolean, location text,
                   location_type text, notes text, reject_reason text)
-       where r.id = u.id and r.id = any(${chunk.map((d) => d.id)}::int[])`.execute(trx);
+       where ${matchByKey('r.id', 'u.id', chunk.map((d) => d.id))}`.execute(trx);
   }
 }
 

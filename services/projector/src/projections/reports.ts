@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type Transaction } from 'kysely'
 import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
+import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
 
 type Trx = Transaction<Database>;
@@ -265,7 +265,7 @@ function timingUpdates(rows: readonly Timing[]): WriteStatement[] {
              picked_by = x.picked_by, discrepancy_count = x.discrepancy_count, cancelled_at = x.cancelled_at,
              last_activity_at = x.last_activity_at
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${TIMING_COLUMNS}
-       where t.order_id = x.order_id and t.order_id = any(${chunk.map((r) => r.order_id)}::int[])`,
+       where ${matchByKey('t.order_id', 'x.order_id', chunk.map((r) => r.order_id))}`,
   );
 }
 
