@@ -64,7 +64,7 @@ const WRITES: readonly { table: (typeof TABLES)[number]; text: string }[] = [
            select id, order_number, 'pending', items, 0, now(), 0, now() from fl_orders`,
   },
   {
-    // Term ids as the search projection gives them (one per distinct SKU and style name); looking them up is not timed.
+    // Looking the terms up is preparation (fl_orders), not timed.
     table: 'rm_order_terms',
     text: `insert into fl_rm_order_terms (order_id, term_ids) select id, term_ids from fl_orders`,
   },
@@ -97,12 +97,19 @@ export async function importWriteFloor(url: string, rows: readonly FloorRow[]): 
         from fl_rows r
         join (select order_number, (row_number() over (order by min(n)))::int as id from fl_rows group by order_number) o
           using (order_number)`);
+    // Each order's search terms as order-search.ts gives them: an id per distinct upper-cased SKU and style name.
     await a.query(`
       create unlogged table fl_orders as
-      select order_id as id, min(order_number) as order_number, count(*)::int as items,
-             array_agg(distinct sku) as skus,
-             array[min(hashtext(sku)) & 65535, max(hashtext(split_part(item, ' - ', 1))) & 65535] as term_ids
-        from fl_items group by order_id`);
+      with spelled as (
+        select order_id, upper(sku) as term from fl_items
+        union select order_id, upper(split_part(item, ' - ', 1)) from fl_items),
+      terms as (select term, (row_number() over (order by term))::int as term_id from (select distinct term from spelled) t),
+      held as (
+        select s.order_id, array_agg(t.term_id order by t.term_id) as term_ids
+          from spelled s join terms t using (term) group by s.order_id)
+      select i.order_id as id, min(i.order_number) as order_number, count(*)::int as items, array_agg(distinct i.sku) as skus,
+             h.term_ids
+        from fl_items i join held h using (order_id) group by i.order_id, h.term_ids`);
     await a.query(`
       create unlogged table fl_event_text as
       select o.id, jsonb_build_object(
