@@ -8,6 +8,7 @@ import { lockCheckpoint, projectBatch, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { usersProjection } from './projections/users.ts';
 import { Projector, PROJECTOR_LOCK_KEY } from './runner.ts';
+import { startRelay } from '../../../test/relay.ts';
 
 const WAIT = { timeout: 15_000, interval: 25 };
 
@@ -330,4 +331,30 @@ describe('Projector', () => {
     const row = await handle.db.selectFrom('rm_users').selectAll().where('id', '=', userId).executeTakeFirst();
     expect(row?.username).toBe('notice');
   });
+});
+
+describe('a projector whose database host went down', () => {
+  it('is active again once the database answers, even after an attempt that got no answer at all', async () => {
+    await lockReleased();
+    const relay = await startRelay(new URL(testDb.url));
+    const p = new Projector({ databaseUrl: relay.url, db: handle.db, projections: [testProjection], pollMs: 50 });
+    running.push(p);
+    try {
+      p.start();
+      await vi.waitFor(() => expect(p.state).toBe('active'), WAIT);
+      relay.hang(true);
+      relay.cut();
+      await vi.waitFor(() => expect(p.state).not.toBe('active'), WAIT);
+      // Back once an attempt has been left unanswered: that attempt must not be the last.
+      await vi.waitFor(() => expect(relay.hung).toBeGreaterThan(0), WAIT);
+      relay.hang(false);
+      await vi.waitFor(() => expect(p.state).toBe('active'), WAIT);
+      // And it projects what is appended now.
+      const appended = await append();
+      await vi.waitFor(async () => expect(await appliedPositions()).toContain(appended.position), WAIT);
+    } finally {
+      await p.stop();
+      await relay.close();
+    }
+  }, 30_000);
 });

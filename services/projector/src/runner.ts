@@ -97,7 +97,13 @@ export class Projector {
   }
 
   private async lead(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.databaseUrl, application_name: 'warehouse-projector' });
+    // Bounded as the pool's connections are (migrations/src/connect.ts): an attempt left unanswered by a host that is
+    // down would otherwise hold the projector until the TCP stack gives up, minutes after the database is back.
+    const client = new pg.Client({
+      connectionString: this.options.databaseUrl,
+      application_name: 'warehouse-projector',
+      connectionTimeoutMillis: 5000,
+    });
     this.client = client;
     let lost: Error | null = null;
     client.on('error', (e) => {

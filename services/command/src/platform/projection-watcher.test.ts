@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { startRelay } from '../../../../test/relay.ts';
 import { ProjectionWatcher } from './projection-watcher.ts';
 
 let testDb: TestDatabase;
@@ -38,5 +40,33 @@ describe('ProjectionWatcher.projected (the in-process projector committed a batc
     const later = watcher.waitFor({ transactionId: '901', position: '1' }, 300);
     watcher.projected({ tx: '900', pos: '99' });
     expect(await later).toBe(false);
+  });
+});
+
+describe('ProjectionWatcher after its connection is lost', () => {
+  it('listens again once the database answers, even after an attempt that got no answer at all', async () => {
+    const relay = await startRelay(new URL(testDb.url));
+    const notices: string[] = [];
+    const deaf = new ProjectionWatcher(relay.url, handle.db, () => {}, { connectTimeoutMs: 300, retryMs: 50 });
+    deaf.onChange((notice) => notices.push(notice.pos));
+    try {
+      await deaf.start();
+      expect(deaf.listening).toBe(true);
+      // The host goes down: the connection is cut and the next attempts are accepted and never answered.
+      relay.hang(true);
+      relay.cut();
+      await vi.waitFor(() => expect(deaf.listening).toBe(false), { timeout: 5000, interval: 20 });
+      // Back once an attempt has been left unanswered: that attempt must not be the last.
+      await vi.waitFor(() => expect(relay.hung).toBeGreaterThan(0), { timeout: 5000, interval: 20 });
+      expect(deaf.listening).toBe(false);
+      relay.hang(false);
+      await vi.waitFor(() => expect(deaf.listening).toBe(true), { timeout: 10_000, interval: 50 });
+      // And it hears what is announced now.
+      await sql`select pg_notify('read_models', ${JSON.stringify({ tx: '1', pos: '7', topics: ['orders'] })})`.execute(handle.db);
+      await vi.waitFor(() => expect(notices).toContain('7'), { timeout: 5000, interval: 20 });
+    } finally {
+      await deaf.stop();
+      await relay.close();
+    }
   });
 });

@@ -31,6 +31,7 @@ export class ProjectionWatcher {
     private readonly databaseUrl: string,
     private readonly db: Kysely<Database>,
     private readonly log: (msg: string) => void = () => {},
+    private readonly timing: { connectTimeoutMs: number; retryMs: number } = { connectTimeoutMs: 5000, retryMs: 1000 },
   ) {}
 
   // True while the LISTEN connection is up: notices (and so other instances' user changes) reach this process.
@@ -44,29 +45,46 @@ export class ProjectionWatcher {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'warehouse-live' });
+    // A connection attempt is bounded: to a host that is down (not refusing) the TCP connect alone waits minutes
+    // for its SYN retries, and the live feed would be deaf all that time after the database came back.
+    const client = new pg.Client({
+      connectionString: this.databaseUrl,
+      application_name: 'warehouse-live',
+      connectionTimeoutMillis: this.timing.connectTimeoutMs,
+    });
     client.on('notification', (msg) => {
       if (msg.channel !== 'read_models' || !msg.payload) return;
       const notice = JSON.parse(msg.payload) as ReadModelsNotice;
       this.advance({ tx: BigInt(notice.tx), pos: BigInt(notice.pos) });
       for (const listener of this.listeners) listener(notice);
     });
-    const retry = () => {
-      if (this.closed || this.client !== client) return;
-      this.client = null;
-      this.listenedOn = null;
-      this.log('live listener lost its connection; reconnecting');
-      this.reconnectTimer = setTimeout(() => void this.connect().catch(retry), 1000);
-    };
-    client.on('error', retry);
-    client.on('end', retry);
+    client.on('error', () => this.lose(client));
+    client.on('end', () => this.lose(client));
     this.client = client;
-    await client.connect();
-    await client.query('listen read_models');
+    try {
+      await client.connect();
+      await client.query('listen read_models');
+    } catch (e) {
+      // However the attempt failed (refused, timed out, or connected but LISTEN refused, which ends nothing and so
+      // raises no event), it is dropped and tried again.
+      this.lose(client);
+      throw e;
+    }
     this.listenedOn = client;
     // Notices sent while disconnected are lost: whoever caches on the strength of them starts afresh.
     for (const listener of this.reconnectListeners) listener();
     await this.refresh();
+  }
+
+  // The listening connection is gone or never came: another attempt after `retryMs`, until stopped. Each attempt's
+  // own client decides, so a late event of an earlier client changes nothing.
+  private lose(client: pg.Client): void {
+    if (this.closed || this.client !== client) return;
+    this.client = null;
+    this.listenedOn = null;
+    client.end().catch(() => {});
+    this.log('live listener lost its connection; reconnecting');
+    this.reconnectTimer = setTimeout(() => void this.connect().catch(() => {}), this.timing.retryMs);
   }
 
   private reconnectListeners = new Set<() => void>();

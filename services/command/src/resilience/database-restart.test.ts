@@ -134,7 +134,9 @@ describe('the database restarted while the service runs', () => {
     expect((await anonymous.get('/api/ready')).status).toBe(200);
     expect(server.projector?.state).toBe('active');
 
-    // The live feed recovered: the socket opened before the outage hears about a change made after it.
+    // The live feed recovered: the listening connection is back, and the socket opened before the outage hears about
+    // a change made after it.
+    await vi.waitFor(() => expect(server.watcher.listening, 'the live listener reconnected').toBe(true), WAIT);
     const after = await admin.post(`/api/orders/${third.id}/assign-worker`, { worker_id: workerId });
     expect(after.status, JSON.stringify(after.body)).toBe(200);
     await vi.waitFor(() => expect(changed(live, `order:${third.id}`)).toBe(true), WAIT);
