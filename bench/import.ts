@@ -113,8 +113,8 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     await client.connect();
     const floorMs = await baseline(client, file);
     await client.query('drop table bench_import_floor');
-    const fileRows = orderRows(ROWS).map(([order_number = '', item = '', sku = '', value = '']) => ({ order_number, item, sku, value }));
-    const writes = await importWriteFloor(service.databaseUrl, fileRows);
+    const sheet = orderRows(ROWS);
+    const writes = await importWriteFloor(service.databaseUrl, sheet.map(([order_number = '', item = '', sku = '', value = '']) => ({ order_number, item, sku, value })));
     await client.query('checkpoint');
     const token = await signIn(service.url, 'admin', ADMIN_PASSWORD);
     const form = new FormData();
@@ -122,7 +122,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     // When every order is appended (its number claimed in the append transaction): the rest is the projector.
     // Asked of the last order number of each transaction's chunk (import-store.ts), by key: counting the whole
     // registry every 50 ms took about half a second of the database's CPU from the upload it was timing.
-    const numbers = [...new Set(orderRows(ROWS).map((r) => r[0]!))];
+    const numbers = [...new Set(sheet.map((r) => r[0]!))];
     const lastOfChunks = numbers.filter((_, i) => (i + 1) % ORDERS_PER_TRANSACTION === 0 || i === numbers.length - 1).map((n) => n.toUpperCase());
     let appendedMs = NaN;
     let sampling = true;

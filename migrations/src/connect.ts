@@ -70,12 +70,17 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+// How long any connection to PostgreSQL may take to open, the pool's and the services' own (the live listener, the
+// projector's lock): an attempt accepted and never answered, by a database host that is down rather than refusing,
+// would otherwise wait until the TCP stack gives up, minutes after the database is back.
+export const CONNECT_TIMEOUT_MS = 5000;
+
 export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.application ?? 'warehouse',
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   });
   // An idle client losing its server (database restart) must not crash the process.
   pool.on('error', () => {});

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { CONNECT_TIMEOUT_MS, type Database } from '@wh/migrations';
 import { projectBatch, sideAhead, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 
@@ -97,12 +97,11 @@ export class Projector {
   }
 
   private async lead(): Promise<void> {
-    // Bounded as the pool's connections are (migrations/src/connect.ts): an attempt left unanswered by a host that is
-    // down would otherwise hold the projector until the TCP stack gives up, minutes after the database is back.
+    // Bounded (CONNECT_TIMEOUT_MS): an unanswered attempt would otherwise hold the projector, and its stop, until it gave up.
     const client = new pg.Client({
       connectionString: this.options.databaseUrl,
       application_name: 'warehouse-projector',
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     this.client = client;
     let lost: Error | null = null;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '@wh/migrations';
+import { CONNECT_TIMEOUT_MS, type Database } from '@wh/migrations';
 import type { ReadModelsNotice } from '@wh/contracts';
 
 interface Position {
@@ -31,7 +31,7 @@ export class ProjectionWatcher {
     private readonly databaseUrl: string,
     private readonly db: Kysely<Database>,
     private readonly log: (msg: string) => void = () => {},
-    private readonly timing: { connectTimeoutMs: number; retryMs: number } = { connectTimeoutMs: 5000, retryMs: 1000 },
+    private readonly timing: { connectTimeoutMs: number; retryMs: number } = { connectTimeoutMs: CONNECT_TIMEOUT_MS, retryMs: 1000 },
   ) {}
 
   // True while the LISTEN connection is up: notices (and so other instances' user changes) reach this process.
@@ -45,8 +45,7 @@ export class ProjectionWatcher {
   }
 
   private async connect(): Promise<void> {
-    // A connection attempt is bounded: to a host that is down (not refusing) the TCP connect alone waits minutes
-    // for its SYN retries, and the live feed would be deaf all that time after the database came back.
+    // Bounded (CONNECT_TIMEOUT_MS): the live feed would otherwise be deaf until an unanswered attempt gave up.
     const client = new pg.Client({
       connectionString: this.databaseUrl,
       application_name: 'warehouse-live',
