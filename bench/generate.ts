@@ -11,12 +11,15 @@
 //
 // The database is cached: `bench_o<orders>_v<GENERATOR_VERSION>` on the server, reused when its bench_meta row says
 // it is complete. Bump GENERATOR_VERSION when the history's shape changes.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { sql, type Kysely } from 'kysely';
-import { createDatabase, migrate, type Database } from '@wh/migrations';
+import { sql } from 'kysely';
+import { createDatabase, migrate } from '@wh/migrations';
 import {
   adjustmentStreamId,
   locationStreamId,
@@ -27,9 +30,6 @@ import {
   type EventMetadata,
 } from '@wh/contracts';
 import { approvalReason } from '../services/command/src/features/receiving/decide.ts';
-import { projections } from '../services/projector/src/projections/index.ts';
-import { rebuildReadModels } from '../services/projector/src/rebuild.ts';
-import type { Projection } from '../services/projector/src/projection.ts';
 
 export const GENERATOR_VERSION = 1;
 export const BENCH_PASSWORD_USER = 'admin';
@@ -265,9 +265,9 @@ async function complete(
 }
 
 async function rebuild(url: string, log: (m: string) => void): Promise<number> {
+  const { seconds } = await timedRebuild(url, log);
   const { db, close } = createDatabase(url, { application: 'bench-generate' });
   try {
-    const { seconds } = await timedRebuild(db, log);
     await sql`vacuum analyze`.execute(db);
     return seconds;
   } finally {
@@ -275,40 +275,24 @@ async function rebuild(url: string, log: (m: string) => void): Promise<number> {
   }
 }
 
-// The real rebuild, with each projection's share of the time logged, so a slow rebuild says where to look.
-export async function timedRebuild(db: Kysely<Database>, log: (m: string) => void): Promise<{ events: number; seconds: number }> {
-  const spent = new Map<string, number>();
-  const time = async (name: string, work: Promise<void>) => {
-    const t = performance.now();
-    await work;
-    spent.set(name, (spent.get(name) ?? 0) + performance.now() - t);
-  };
-  const timed: Projection[] = projections.map((p) => ({
-    ...p,
-    apply: (...args: Parameters<typeof p.apply>) => time(p.name, p.apply(...args)),
-    ...(p.rebuilder && {
-      rebuilder: (...io: Parameters<NonNullable<typeof p.rebuilder>>) => {
-        const r = p.rebuilder!(...io);
-        return { ...r, apply: (...args: Parameters<typeof r.apply>) => time(p.name, r.apply(...args)), finish: (trx: Parameters<typeof r.finish>[0]) => time(p.name, r.finish(trx)) };
-      },
-    }),
-  }));
-  const t0 = performance.now();
-  const { events } = await rebuildReadModels(db, timed, {
-    batchSize: REBUILD_BATCH,
-    onProgress: (n) => {
-      if (n % 1_000_000 < REBUILD_BATCH) log(`  rebuild: ${n.toLocaleString('en-GB')} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-    },
-    onPhases: (p) => log(`  phases (s): ${Object.entries(p).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`),
-  });
-  const seconds = (performance.now() - t0) / 1000;
-  log(`rebuilt ${events.toLocaleString('en-GB')} events in ${seconds.toFixed(1)} s (${Math.round(events / seconds).toLocaleString('en-GB')} events/s)`);
-  log(`  per projection (s): ${[...spent].map(([k, v]) => `${k} ${(v / 1000).toFixed(1)}`).join(', ')}`);
-  return { events, seconds };
-}
+const LOADER = fileURLToPath(new URL('../scripts/ts-loader.mjs', import.meta.url));
+const REBUILD_CHILD = fileURLToPath(new URL('./lib/rebuild-child.ts', import.meta.url));
 
-// Events per batch; BENCH_REBUILD_BATCH overrides it for experiments.
-export const REBUILD_BATCH = Number(process.env.BENCH_REBUILD_BATCH ?? 20_000);
+// The real rebuild as deployed (bench/lib/rebuild-child.ts: the services' loader, in a process of its own), its log
+// passed on. BENCH_REBUILD_BATCH sets the events a batch for experiments; otherwise the rebuild's own default.
+export async function timedRebuild(url: string, log: (m: string) => void): Promise<{ events: number; seconds: number }> {
+  const batch = process.env.BENCH_REBUILD_BATCH;
+  const child = spawn(process.execPath, ['--import', LOADER, REBUILD_CHILD, url, ...(batch ? [batch] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let result: { events: number; seconds: number } | undefined;
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (line.startsWith('result ')) result = JSON.parse(line.slice('result '.length)) as { events: number; seconds: number };
+    else log(line);
+  }
+  const code = await exited;
+  if (code !== 0 || !result) throw new Error(`the rebuild exited with ${code}`);
+  return result;
+}
 
 async function writeHistory(
   url: string,

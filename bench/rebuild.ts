@@ -1,5 +1,6 @@
 // Projection rebuild throughput: the real rebuild (services/projector/src/rebuild.ts, every projection, one
-// transaction) over the generated history (bench/generate.ts, BENCH_ORDERS orders). A rebuild of 1,000,000 orders
+// transaction) as `npm run projections:rebuild` runs it (the services' loader, its own process, its default batch),
+// over the generated history (bench/generate.ts, BENCH_ORDERS orders). A rebuild of 1,000,000 orders
 // replays about 7 million events and takes minutes, so it runs BENCH_REBUILD_RUNS times (default 1), not BENCH_RUNS.
 import { sql } from 'kysely';
 import { createDatabase } from '@wh/migrations';
@@ -21,7 +22,7 @@ export const bench: Bench = async (ctx) => {
       // Start from a clean table state, as the first rebuild of a history does: the previous run's dead rows would
       // otherwise be part of the figure.
       await sql`vacuum analyze`.execute(db);
-      const { events, seconds } = await timedRebuild(db, ctx.log);
+      const { events, seconds } = await timedRebuild(history.url, ctx.log);
       rates.push(events / seconds);
     }
     await sql`vacuum analyze`.execute(db);
