@@ -150,7 +150,8 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
       await new Promise((r) => setTimeout(r, 20));
     }
     const caughtUpMs = performance.now() - t0;
-    const cpu = `CPU service ${(serviceCpu(service.pid) - service0).toFixed(2)} s, PostgreSQL ${(clusterCpu() - cluster0).toFixed(2)} s`;
+    const clusterSpent = clusterCpu() - cluster0;
+    const cpu = `CPU service ${(serviceCpu(service.pid) - service0).toFixed(2)} s, PostgreSQL ${Number.isNaN(clusterSpent) ? 'not read (BENCH_PGDATA unset)' : `${clusterSpent.toFixed(2)} s`}`;
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_orders`.execute(db);
     if (rows[0]!.n !== body.data.total_orders) throw new Error(`read model has ${rows[0]!.n} of ${body.data.total_orders} orders`);
     const each = Object.entries(writes.statements).map(([t, ms]) => `${t} ${ms}`).join(', ');
