@@ -16,6 +16,7 @@ import { ADMIN_PASSWORD, api, cpuSeconds, expectOk, median, percentile, round, r
 const CONNECTIONS = 50;
 // The target's load: at this offered rate p99 must be at most 50 ms.
 const OFFERED_RATE = Number(process.env.BENCH_OFFERED_RATE ?? 500);
+const P99_TARGET_MS = 50;
 // An open-loop run that delivered less than this share of the offered rate could not keep up: it fails.
 const RATE_KEPT = 0.97;
 const COMMANDS_PER_RUN = Number(process.env.BENCH_COMMANDS ?? 6000);
@@ -161,6 +162,10 @@ async function load(url: string, list: Planned[]): Promise<RunResult> {
 }
 
 interface OpenResult extends RunResult {
+  // The slowest command, and how many took longer than the target: a p99 over the target from one stall of the
+  // server's disk (a few hundred commands queued together) reads differently from one spread over the run.
+  max: number;
+  over: number;
   // Commands answered a second over the run, from the first command's due time to the last answer.
   achieved: number;
   // Given up on: too far behind the offered rate.
@@ -221,6 +226,8 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
   return {
     p50: round(percentile(latencies, 0.5)),
     p99: round(percentile(latencies, 0.99)),
+    max: round(Math.max(...latencies)),
+    over: latencies.filter((ms) => ms > P99_TARGET_MS).length,
     rps: inFlight.length / seconds,
     achieved: inFlight.length / seconds,
     stopped: inFlight.length < list.length,
@@ -282,6 +289,7 @@ async function measure(ctx: BenchContext, template: string | undefined, within: 
       const openPer = (a: number | null, b: number | null) => (a === null || b === null ? '?' : ((1000 * (b - a)) / openRes.total).toFixed(2));
       ctx.log(
         `  run ${r + 1}, open loop at ${OFFERED_RATE} cmd/s: ${openRes.total} commands, p50 ${openRes.p50} ms, p99 ${openRes.p99} ms, ` +
+          `slowest ${openRes.max} ms, ${openRes.over} over ${P99_TARGET_MS} ms, ` +
           `achieved ${openRes.achieved.toFixed(0)} cmd/s${openRes.stopped ? ' (stopped: 2 s behind)' : ''}, non-2xx/errors ${openRes.errors}; CPU ms a command: service ${openPer(openBefore.service, openAfter.service)}, ` +
           `PostgreSQL ${openPer(openBefore.postgres, openAfter.postgres)}; projector batches ${openAfter.batches - openBefore.batches}`,
       );
@@ -304,8 +312,17 @@ async function measure(ctx: BenchContext, template: string | undefined, within: 
         median: openP99,
         unit: 'ms',
         runs: ctx.runs,
-        target: `<= 50 ms at >= ${Math.ceil(RATE_KEPT * OFFERED_RATE)} cmd/s, 0 errors`,
-        pass: openP99 <= 50 && kept && openErrors === 0,
+        target: `<= ${P99_TARGET_MS} ms at >= ${Math.ceil(RATE_KEPT * OFFERED_RATE)} cmd/s, 0 errors`,
+        pass: openP99 <= P99_TARGET_MS && kept && openErrors === 0,
+      },
+      {
+        group: 'commands',
+        name: `assign/reassign/pick${within}, ${OFFERED_RATE} cmd/s offered: slowest command (over ${P99_TARGET_MS} ms, by run: ${open.map((r) => r.over).join(' / ')} of ${open.map((r) => r.total).join(' / ')})`,
+        median: median(open.map((r) => r.max)),
+        unit: 'ms',
+        runs: ctx.runs,
+        target: 'report',
+        pass: true,
       },
     ];
     return rows;
