@@ -162,8 +162,8 @@ async function load(url: string, list: Planned[]): Promise<RunResult> {
 }
 
 interface OpenResult extends RunResult {
-  // The slowest command, and how many took longer than the target: a p99 over the target from one stall of the
-  // server's disk (a few hundred commands queued together) reads differently from one spread over the run.
+  // The slowest command, and how many took longer than the target: a p99 over the target from one stall (a few
+  // hundred commands queued together within a second) reads differently from one spread over the run.
   max: number;
   over: number;
   // Commands answered a second over the run, from the first command's due time to the last answer.
