@@ -75,17 +75,21 @@ async function baseline(client: pg.Client, file: { name: string; buffer: Buffer 
 
 // CPU seconds of a PostgreSQL cluster: its postmaster with its reaped children, and its live children. On a shared
 // machine wall times swing by 2x, CPU times far less. BENCH_PGDATA names the cluster's data directory (readable only
-// for a server on this machine); without it only the service is read.
-function clusterCpu(): number {
+// for a server on this machine); without it, or for a server elsewhere, only the service is read.
+function clusterCpu(): number | null {
   const data = process.env.BENCH_PGDATA;
-  if (!data) return NaN;
+  if (!data) return null;
   const pid = Number(readFileSync(`${data}/postmaster.pid`, 'utf8').split('\n')[0]);
-  let total = cpuSeconds(pid, { children: true }) ?? NaN;
+  const own = cpuSeconds(pid, { children: true });
+  if (own === null) return null;
   // One that exited meanwhile is counted in the postmaster's reaped children.
+  let total = own;
   for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ').filter(Boolean)) total += cpuSeconds(Number(child)) ?? 0;
   return total;
 }
-const serviceCpu = (pid: number) => cpuSeconds(pid) ?? NaN;
+
+// CPU seconds between two readings, or why there is no figure.
+const spent = (before: number | null, after: number | null) => (before === null || after === null ? 'not read' : `${(after - before).toFixed(2)} s`);
 
 interface Timed {
   answeredMs: number;
@@ -122,7 +126,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     const lastOfChunks = numbers.filter((_, i) => (i + 1) % ORDERS_PER_TRANSACTION === 0 || i === numbers.length - 1).map((n) => n.toUpperCase());
     let appendedMs = NaN;
     let sampling = true;
-    const service0 = serviceCpu(service.pid);
+    const service0 = cpuSeconds(service.pid);
     const cluster0 = clusterCpu();
     const t0 = performance.now();
     const sampler = (async () => {
@@ -150,8 +154,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
       await new Promise((r) => setTimeout(r, 20));
     }
     const caughtUpMs = performance.now() - t0;
-    const clusterSpent = clusterCpu() - cluster0;
-    const cpu = `CPU service ${(serviceCpu(service.pid) - service0).toFixed(2)} s, PostgreSQL ${Number.isNaN(clusterSpent) ? 'not read (BENCH_PGDATA unset)' : `${clusterSpent.toFixed(2)} s`}`;
+    const cpu = `CPU service ${spent(service0, cpuSeconds(service.pid))}, PostgreSQL ${spent(cluster0, clusterCpu())}`;
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_orders`.execute(db);
     if (rows[0]!.n !== body.data.total_orders) throw new Error(`read model has ${rows[0]!.n} of ${body.data.total_orders} orders`);
     const each = Object.entries(writes.statements).map(([t, ms]) => `${t} ${ms}`).join(', ');
