@@ -1,6 +1,7 @@
 export * from './auth/permissions.ts';
 export * from './auth/routes.ts';
 export * from './platform/http.ts';
+export * from './platform/input.ts';
 export * from './platform/live.ts';
 export * from './users/events.ts';
 export * from './users/http.ts';

@@ -1,20 +1,9 @@
 import { z } from 'zod';
-import { normaliseCode } from '../platform/codes.ts';
+import { codeInput, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
+import { limitQuery, pageQuery } from '../platform/input.ts';
 
-
-export const STYLE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9._/]*$/;
-
-const styleCode = z
-  .string({ error: 'Style code is required' })
-  .transform(normaliseCode)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Style code is required')
-      .max(40, 'Style code must be at most 40 characters')
-      .regex(STYLE_CODE_PATTERN, 'Style code may contain only letters, digits, dots, slashes and underscores (no hyphens)'),
-  );
+const styleCode = codeInput(styleCodeProblem, 'Style code is required');
 const styleName = z.string().trim().max(200, 'Style name must be at most 200 characters');
 const textList = (label: string) =>
   z
@@ -53,8 +42,8 @@ export const listStylesQuerySchema = z.object({
   color: z.string().trim().max(40).optional(),
   size: z.string().trim().max(40).optional(),
   is_jeans: queryBoolean.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageQuery(),
+  limit: limitQuery(200, 50),
 });
 export type ListStylesQuery = z.input<typeof listStylesQuerySchema>;
 

@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { normaliseCode } from '../platform/codes.ts';
+import { BIN_CODE_PATTERN, codeInput, LOCATION_CODE_MAX, locationCodeProblem, normaliseCode, RACK_CODE_PATTERN, skuProblem, styleCodeProblem } from '../platform/codes.ts';
+import { bodyInt, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
 
 export const LOW_STOCK_THRESHOLD = 5;
 
 // ---------- Locations (warehouse layout) ----------
 
-// Bins are zone letter(s)-aisle-shelf (A-1-1); racks and jean racks a prefix and a number (R-1, J-1).
-export const BIN_CODE_PATTERN = /^([A-Z]{1,3})-(\d{1,3})-(\d{1,3})$/;
-export const RACK_CODE_PATTERN = /^([A-Z]{1,3})-(\d{1,4})$/;
 
 const locationType = z.enum(LOCATION_TYPES, { error: 'Location type must be bin, rack or jean_rack' });
 const creatableType = z.enum(['bin', 'rack', 'jean_rack'], { error: 'Location type must be bin, rack or jean_rack' });
@@ -19,10 +17,13 @@ const capacity = z
   .int('Capacity must be a whole number of 0 or more')
   .min(0, 'Capacity must be a whole number of 0 or more')
   .max(1_000_000, 'Capacity must be at most 1000000');
-const locationCode = z
+const locationCode = codeInput(locationCodeProblem, 'Location code is required');
+// A location being created: its form is checked against its type (locationRules, the same patterns), which says
+// more than the general rule can.
+const newLocationCode = z
   .string({ error: 'Location code is required' })
   .transform(normaliseCode)
-  .pipe(z.string().min(1, 'Location code is required').max(20, 'Location code must be at most 20 characters'));
+  .pipe(z.string().min(1, 'Location code is required').max(LOCATION_CODE_MAX, `Location code must be at most ${LOCATION_CODE_MAX} characters`));
 
 export const locationSchema = z.object({
   id: z.number().int(),
@@ -54,7 +55,7 @@ export const locationListSchema = z.object({ locations: z.array(locationSchema) 
 // Bins need a capacity; jean racks a gender and a capacity; regular racks may go without a capacity.
 export const createLocationBodySchema = z
   .object({
-    code: locationCode,
+    code: newLocationCode,
     location_type: creatableType,
     capacity: capacity.nullable().optional(),
     gender: gender.nullable().optional(),
@@ -66,8 +67,8 @@ export type CreateLocationBody = z.input<typeof createLocationBodySchema>;
 export const createLocationRangeBodySchema = z
   .object({
     location_type: creatableType,
-    from: locationCode,
-    to: locationCode,
+    from: newLocationCode,
+    to: newLocationCode,
     capacity: capacity.nullable().optional(),
     gender: gender.nullable().optional(),
   })
@@ -193,8 +194,8 @@ export const availableItemsQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   color: z.string().trim().max(40).optional(),
   size: z.string().trim().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageQuery(),
+  limit: limitQuery(200, 50),
 });
 export type AvailableItemsQuery = z.input<typeof availableItemsQuerySchema>;
 export const availableItemSchema = z.object({
@@ -236,24 +237,17 @@ export const inventoryStatusSchema = z.object({
 });
 export type InventoryStatus = z.infer<typeof inventoryStatusSchema>;
 export const inventoryStatusQuerySchema = z.object({
-  threshold: z.coerce.number().int().min(0).max(100_000).default(LOW_STOCK_THRESHOLD),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  threshold: textInt({ min: 0, max: 100_000 }).default(LOW_STOCK_THRESHOLD),
+  limit: limitQuery(1000, 100),
 });
 
 // ---------- Adjustments ----------
 
 export const adjustInventoryBodySchema = z.object({
-  sku: z
-    .string({ error: 'Please select an item' })
-    .transform(normaliseCode)
-    .pipe(z.string().min(1, 'Please select an item').max(100)),
+  sku: codeInput(skuProblem, 'Please select an item'),
   adjustment_type: z.enum(['increase', 'decrease'], { error: 'Adjustment type must be increase or decrease' }),
-  // The screen turns non-numeric input into 1; the server takes numbers or numeric text.
-  quantity: z.coerce
-    .number({ error: 'Quantity must be at least 1' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(1_000_000, 'Quantity must be at most 1000000'),
+  // The screen turns non-numeric input into 1 before sending; the server takes JSON numbers only.
+  quantity: quantityInt(1_000_000),
   reason: z.enum(ADJUSTMENT_REASONS, { error: 'Please select a reason' }),
   notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional().nullable(),
   location: locationCode,
@@ -281,15 +275,15 @@ export const adjustmentRecordSchema = z.object({
 export type AdjustmentRecord = z.infer<typeof adjustmentRecordSchema>;
 
 export const recentAdjustmentsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  days: z.coerce.number().int().min(1).max(3650).optional(),
-  sku: z.string().transform(normaliseCode).optional(),
-  location: z.string().transform(normaliseCode).optional(),
+  limit: limitQuery(500, 50),
+  days: textInt({ min: 1, max: 3650 }).optional(),
+  sku: codeInput(skuProblem, 'SKU is required').optional(),
+  location: codeInput(locationCodeProblem, 'Location code is required').optional(),
 });
 export type RecentAdjustmentsQuery = z.input<typeof recentAdjustmentsQuerySchema>;
 export const recentAdjustmentsSchema = z.object({ adjustments: z.array(adjustmentRecordSchema) });
 
-export const adjustmentSummaryQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(3650).default(30) });
+export const adjustmentSummaryQuerySchema = z.object({ days: textInt({ min: 1, max: 3650 }).default(30) });
 export const adjustmentSummarySchema = z.object({
   days: z.number().int(),
   total_adjustments: z.number().int(),
@@ -306,8 +300,8 @@ export type AdjustmentSummary = z.infer<typeof adjustmentSummarySchema>;
 // ---------- Ledger and time travel ----------
 
 const skuOrLocation = {
-  sku: z.string().transform(normaliseCode).pipe(z.string().min(1).max(100)).optional(),
-  location: z.string().transform(normaliseCode).pipe(z.string().min(1).max(20)).optional(),
+  sku: codeInput(skuProblem, 'SKU is required').optional(),
+  location: codeInput(locationCodeProblem, 'Location code is required').optional(),
 };
 const needsSkuOrLocation = (q: { sku?: string; location?: string }) => q.sku !== undefined || q.location !== undefined;
 const SKU_OR_LOCATION = 'Give a sku or a location';
@@ -315,8 +309,8 @@ const SKU_OR_LOCATION = 'Give a sku or a location';
 export const ledgerQuerySchema = z
   .object({
     ...skuOrLocation,
-    page: z.coerce.number().int().min(1).default(1),
-    limit: z.coerce.number().int().min(1).max(500).default(50),
+    page: pageQuery(),
+    limit: limitQuery(500, 50),
   })
   .refine(needsSkuOrLocation, { message: SKU_OR_LOCATION, path: ['sku'] });
 export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
@@ -343,7 +337,7 @@ export type Ledger = z.infer<typeof ledgerSchema>;
 
 export const asOfQuerySchema = z
   .object({
-    at: z.iso.datetime({ offset: true, error: 'at must be an ISO date and time, e.g. 2026-05-01T17:00:00Z' }),
+    at: instant(`at ${INSTANT_MESSAGE.charAt(0).toLowerCase()}${INSTANT_MESSAGE.slice(1)}`),
     ...skuOrLocation,
   })
   .refine(needsSkuOrLocation, { message: SKU_OR_LOCATION, path: ['sku'] });
@@ -360,15 +354,8 @@ export type AsOf = z.infer<typeof asOfSchema>;
 // ---------- Location suggestion and selectable locations ----------
 
 export const suggestLocationBodySchema = z.object({
-  style_code: z
-    .string({ error: 'Style code is required' })
-    .transform(normaliseCode)
-    .pipe(z.string().min(1, 'Style code is required').max(40)),
-  quantity: z.coerce
-    .number({ error: 'Quantity must be greater than 0' })
-    .int('Quantity must be a whole number')
-    .positive('Quantity must be greater than 0')
-    .max(1_000_000),
+  style_code: codeInput(styleCodeProblem, 'Style code is required'),
+  quantity: bodyInt({ min: 1, max: 1_000_000, message: 'Quantity must be greater than 0' }),
   size: z.string().trim().max(40).optional().nullable(),
   color: z.string().trim().max(40).optional().nullable(),
   item_type: z.enum(['regular', 'jeans'], { error: 'Item type must be regular or jeans' }).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { normaliseCode } from '../platform/codes.ts';
+import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
+import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, pageQuery } from '../platform/input.ts';
 import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 
 // Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
@@ -131,7 +132,7 @@ const workerFilter = z
     const t = (v ?? '').trim().toLowerCase();
     if (t === '' || t === 'all') return undefined;
     if (t === 'unassigned') return 'unassigned';
-    if (/^\d+$/.test(t) && Number(t) > 0) return Number(t);
+    if (/^\d{1,10}$/.test(t) && Number(t) > 0 && Number(t) <= MAX_INT) return Number(t);
     ctx.addIssue({ code: 'custom', message: 'Worker must be a user id or unassigned' });
     return z.NEVER;
   });
@@ -140,17 +141,11 @@ const workerFilter = z
 const dateFilter = z
   .string()
   .optional()
-  .transform((v, ctx) => {
+  .transform((v) => {
     const t = (v ?? '').trim();
-    if (t === '') return undefined;
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-    const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (!m || !d || d.getUTCDate() !== Number(m[3]) || d.getUTCMonth() !== Number(m[2]) - 1) {
-      ctx.addIssue({ code: 'custom', message: 'Date must be a valid date (YYYY-MM-DD)' });
-      return z.NEVER;
-    }
-    return t;
-  });
+    return t === '' ? undefined : t;
+  })
+  .pipe(calendarDate().optional());
 
 export const orderFiltersSchema = z.object({
   // Order number, SKU or style name; case-insensitive substring.
@@ -168,13 +163,8 @@ export const ORDER_SEARCH_COUNT_CAP = 1000;
 export const MAX_ORDER_LIMIT = 100;
 
 export const listOrdersQuerySchema = orderFiltersSchema.extend({
-  page: z.coerce.number({ error: 'Page must be a whole number of at least 1' }).int('Page must be a whole number of at least 1').min(1, 'Page must be a whole number of at least 1').default(1),
-  limit: z.coerce
-    .number({ error: `Limit must be between 1 and ${MAX_ORDER_LIMIT}` })
-    .int(`Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
-    .min(1, `Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
-    .max(MAX_ORDER_LIMIT, `Limit must be between 1 and ${MAX_ORDER_LIMIT}`)
-    .default(DEFAULT_ORDER_LIMIT),
+  page: pageQuery(),
+  limit: limitQuery(MAX_ORDER_LIMIT, DEFAULT_ORDER_LIMIT),
 });
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
 
@@ -189,25 +179,23 @@ export type ExportOrdersQuery = z.input<typeof exportOrdersQuerySchema>;
 export const MAX_EXPORT_ROWS = 100_000;
 
 export const orderItemParamsSchema = z.object({
-  id: z.coerce.number({ error: 'The id must be a positive whole number' }).int('The id must be a positive whole number').positive('The id must be a positive whole number'),
-  itemId: z.coerce.number({ error: 'The item id must be a positive whole number' }).int('The item id must be a positive whole number').positive('The item id must be a positive whole number'),
+  id: idText(),
+  itemId: idText('The item id must be a positive whole number'),
 });
 
-const workerId = z.coerce
-  .number({ error: 'A worker must be chosen' })
-  .int('A worker must be chosen')
-  .positive('A worker must be chosen');
+const workerId = bodyInt({ min: 1, message: 'A worker must be chosen' });
 
 export const assignWorkerBodySchema = z.object({ worker_id: workerId });
 export type AssignWorkerBody = z.input<typeof assignWorkerBodySchema>;
 
 export const MAX_BULK_ORDERS = 500;
+const ORDER_ID_MESSAGE = 'Each order must be an order id';
 
 // The spec names this call two ways: {order_ids, worker_id} and {orderIds, workerId}; both are accepted.
 export const bulkAssignBodySchema = z
   .object({
-    order_ids: z.array(z.coerce.number().int().positive()).optional(),
-    orderIds: z.array(z.coerce.number().int().positive()).optional(),
+    order_ids: z.array(bodyInt({ min: 1, message: ORDER_ID_MESSAGE })).optional(),
+    orderIds: z.array(bodyInt({ min: 1, message: ORDER_ID_MESSAGE })).optional(),
     worker_id: z.unknown().optional(),
     workerId: z.unknown().optional(),
   })
@@ -250,9 +238,10 @@ export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 // Mark-picked payload: location (default: the suggested one) and notes, both optional.
 export const pickItemBodySchema = z.object({
   location: z
-    .union([z.string().trim().max(50, 'Location must be at most 50 characters'), z.null()])
+    .union([z.string(), z.null()])
     .optional()
-    .transform((v) => (v ? normaliseCode(v) || undefined : undefined)),
+    .transform((v) => (v ? normaliseCode(v) || undefined : undefined))
+    .pipe(codeInput(locationCodeProblem, 'Location code is required').optional()),
   notes: z
     .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
     .optional()
@@ -269,7 +258,7 @@ export const verifyOrderBodySchema = z.object({
   discrepancies: z
     .array(
       z.object({
-        item_id: z.coerce.number({ error: 'Discrepancy item must be an item of the order' }).int('Discrepancy item must be an item of the order'),
+        item_id: bodyInt({ min: 1, message: 'Discrepancy item must be an item of the order' }),
         issue: z.string().trim().max(500, 'Issue must be at most 500 characters').default(''),
         resolution: z.string().trim().max(500, 'Resolution must be at most 500 characters').default(''),
       }),

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Codes (style codes, SKUs, locations) are case-insensitive and stored upper case; a leading apostrophe (Excel
 // re-save) and spaces are stripped.
 export function normaliseCode(value: string): string {
@@ -15,4 +17,53 @@ export function skuSize(size: string): string {
 // SKU = style code, size, colour joined by hyphens, upper case.
 export function skuOf(styleCode: string, size: string, color: string): string {
   return [normaliseCode(styleCode), skuSize(size), normaliseCode(color).replace(/\s+/g, '')].join('-');
+}
+
+// One rule for each kind of code, wherever it enters: a JSON body, a query, an uploaded cell, an approval that
+// creates a style. A code is checked after normaliseCode. Each returns what is wrong, in words a person can act on,
+// or null.
+
+// A style code never holds a hyphen: it is the first part of a SKU.
+export const STYLE_CODE_PATTERN = /^[A-Z0-9][A-Z0-9._/]*$/;
+export const STYLE_CODE_MAX = 40;
+// Style, size and colour joined by hyphens; sizes and colours add '+' and '&' (e.g. 'BLACK&WHITE').
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._/+&-]*$/;
+export const SKU_MAX = 100;
+// Bins are zone letter(s)-aisle-shelf (A-1-1); racks and jean racks a prefix and a number (R-1, J-1).
+export const BIN_CODE_PATTERN = /^([A-Z]{1,3})-(\d{1,3})-(\d{1,3})$/;
+export const RACK_CODE_PATTERN = /^([A-Z]{1,3})-(\d{1,4})$/;
+export const LOCATION_CODE_MAX = 20;
+
+export function styleCodeProblem(code: string): string | null {
+  if (code === '') return 'Style code is required';
+  if (code.length > STYLE_CODE_MAX) return `Style code must be at most ${STYLE_CODE_MAX} characters`;
+  if (!STYLE_CODE_PATTERN.test(code)) return 'Style code may contain only letters, digits, dots, slashes and underscores (no hyphens)';
+  return null;
+}
+
+export function skuProblem(sku: string): string | null {
+  if (sku === '') return 'SKU is required';
+  if (sku.length > SKU_MAX) return `SKU must be at most ${SKU_MAX} characters`;
+  if (!SKU_PATTERN.test(sku)) return `SKU ${sku} may contain only letters, digits, hyphens, dots, slashes, underscores, + and &`;
+  return null;
+}
+
+export function locationCodeProblem(code: string): string | null {
+  if (code === '') return 'Location code is required';
+  if (code.length > LOCATION_CODE_MAX) return `Location code must be at most ${LOCATION_CODE_MAX} characters`;
+  if (code !== 'RECEIVING' && !BIN_CODE_PATTERN.test(code) && !RACK_CODE_PATTERN.test(code)) {
+    return 'Location codes look like A-1-1 (bin), R-1 (rack) or RECEIVING';
+  }
+  return null;
+}
+
+// A code in a request body or query: normalised, then held to its rule.
+export function codeInput(problem: (code: string) => string | null, requiredMessage: string) {
+  return z
+    .string({ error: requiredMessage })
+    .transform(normaliseCode)
+    .superRefine((code, ctx) => {
+      const found = problem(code);
+      if (found !== null) ctx.addIssue({ code: 'custom', message: found === problem('') ? requiredMessage : found });
+    });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idText } from './input.ts';
 
 export const paginationSchema = z.object({
   current_page: z.number().int(),
@@ -66,9 +67,7 @@ export type SuccessEnvelope<T> = {
   projected?: boolean;
 };
 
-export const idParamsSchema = z.object({
-  id: z.coerce.number({ error: 'The id must be a positive whole number' }).int('The id must be a positive whole number').positive('The id must be a positive whole number'),
-});
+export const idParamsSchema = z.object({ id: idText() });
 
 // Query-string booleans arrive as text.
 export const queryBoolean = z
@@ -76,6 +75,8 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1');
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+// Every request body that is not an upload (JSON).
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 // GET /api/ready: the database answers, and how far the projector trails the event store (the dashboard's
 // System Status card reads it). A 503 with the failure envelope when the database does not answer.

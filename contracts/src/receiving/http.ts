@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { normaliseCode } from '../platform/codes.ts';
+import { codeInput, locationCodeProblem, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
+import { bodyInt, calendarDate, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { stockEntryUploadResultSchema } from '../catalogue/http.ts';
 import { RECEIPT_APPROVERS, RECEIPT_SOURCES } from './events.ts';
 
@@ -80,8 +81,8 @@ export const listReceiptsQuerySchema = z.object({
   source: z.enum(RECEIPT_SOURCES, { error: 'Invalid source' }).optional(),
   // Matches style code, SKU, colour, gatepass number or file name, partly, case-insensitively.
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageQuery(),
+  limit: limitQuery(200, 50),
 });
 export type ListReceiptsQuery = z.input<typeof listReceiptsQuerySchema>;
 
@@ -101,13 +102,12 @@ const notes = z
 // Where approved stock goes: a location id (from GET /stock-approval/locations) or a location code; neither means
 // RECEIVING.
 const locationChoice = {
-  location_id: z.coerce.number().int().min(1, 'Please choose a location').optional(),
+  location_id: bodyInt({ min: 1, message: 'Please choose a location' }).optional(),
   location: z
     .string()
-    .transform((v) => v.trim().toUpperCase())
-    .pipe(z.string().max(40, 'Location must be at most 40 characters'))
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? normaliseCode(v) || undefined : undefined))
+    .pipe(codeInput(locationCodeProblem, 'Location code is required').optional()),
 };
 
 export const approveReceiptBodySchema = z.object({ ...locationChoice, notes });
@@ -124,7 +124,7 @@ export type RejectReceiptBody = z.input<typeof rejectReceiptBodySchema>;
 
 export const bulkApproveBodySchema = z.object({
   receipt_ids: z
-    .array(z.number().int().positive(), { error: 'Select at least one receipt' })
+    .array(bodyInt({ min: 1, message: 'Each receipt must be a receipt id' }), { error: 'Select at least one receipt' })
     .min(1, 'Select at least one receipt')
     .max(500, 'At most 500 receipts at once'),
   ...locationChoice,
@@ -143,7 +143,7 @@ export type BulkApproveResult = z.infer<typeof bulkApproveResultSchema>;
 export const availableSkusQuerySchema = z.object({
   // Matches style code or name, partly, case-insensitively.
   search: z.string().trim().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  limit: limitQuery(200, 20),
 });
 export type AvailableSkusQuery = z.input<typeof availableSkusQuerySchema>;
 
@@ -163,14 +163,9 @@ export type ApprovableItem = z.infer<typeof approvableItemSchema>;
 export const availableSkusSchema = z.object({ available_items: z.array(approvableItemSchema) });
 export type AvailableSkus = z.infer<typeof availableSkusSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD');
-
 // The spec's Stock approval request. Messages follow section 5 (Direct stock approval).
 export const manualApproveBodySchema = z.object({
-  style_code: z
-    .string({ error: 'Please select a style' })
-    .transform(normaliseCode)
-    .pipe(z.string().min(1, 'Please select a style').max(40, 'Style code must be at most 40 characters')),
+  style_code: codeInput(styleCodeProblem, 'Please select a style'),
   color: z
     .string({ error: 'Please select a colour' })
     .trim()
@@ -181,14 +176,10 @@ export const manualApproveBodySchema = z.object({
     .union([z.string().trim().max(40, 'Size must be at most 40 characters'), z.null()])
     .optional()
     .transform((v) => (v ? v : 'Free Size')),
-  quantity: z.coerce
-    .number({ error: 'Quantity must be at least 1' })
-    .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(100_000, 'Quantity must be at most 100000'),
+  quantity: quantityInt(100_000),
   // 'rack' also matches a jean rack.
   location_type: z.enum(['bin', 'rack', 'jean_rack'], { error: 'Please choose a location' }),
-  location_id: z.coerce.number({ error: 'Please choose a location' }).int('Please choose a location').min(1, 'Please choose a location'),
+  location_id: bodyInt({ min: 1, message: 'Please choose a location' }),
   gatepass_number: z
     .union([z.string().trim().max(60, 'Gatepass number must be at most 60 characters'), z.null()])
     .optional()
@@ -196,7 +187,7 @@ export const manualApproveBodySchema = z.object({
   notes,
   // The day the stock arrived; today (warehouse time) when absent.
   date: z
-    .union([isoDate, z.literal(''), z.null()])
+    .union([calendarDate(), z.literal(''), z.null()])
     .optional()
     .transform((v) => (v ? v : null)),
 });
@@ -223,8 +214,8 @@ export const recentApprovalSchema = z.object({
 export type RecentApproval = z.infer<typeof recentApprovalSchema>;
 
 export const recentApprovalsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-  days: z.coerce.number().int().min(1).max(365).default(7),
+  limit: limitQuery(500, 50),
+  days: textInt({ min: 1, max: 365 }).default(7),
 });
 export type RecentApprovalsQuery = z.input<typeof recentApprovalsQuerySchema>;
 

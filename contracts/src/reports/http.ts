@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema } from '../platform/http.ts';
+import { calendarDate, FIRST_YEAR, isCalendarDate, isInstant, LAST_YEAR, limitQuery, optionalTextInt, pageQuery, textInt } from '../platform/input.ts';
 import { inventoryStatusSchema, LOW_STOCK_THRESHOLD } from '../inventory/http.ts';
 
 // Dashboard, reports and the audit view. Every figure comes from read models the projector keeps (rm_report_*,
@@ -36,13 +37,6 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 
-// YYYY-MM-DD, a real calendar day.
-const localDate = z.string().refine((t) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1;
-}, 'Date must be a valid date (YYYY-MM-DD)');
 
 const reportRange = z.enum(REPORT_RANGES, { error: 'Range must be one of today, week, month, quarter, year' });
 
@@ -72,7 +66,7 @@ export type DurationStats = z.infer<typeof durationStatsSchema>;
 
 export const dailySummaryQuerySchema = z.object({
   // Default: today in the warehouse's time zone.
-  date: localDate.optional(),
+  date: calendarDate().optional(),
 });
 export type DailySummaryQuery = z.input<typeof dailySummaryQuerySchema>;
 
@@ -173,8 +167,8 @@ export type DailySummary = z.infer<typeof dailySummarySchema>;
 // ---------- Inventory status ----------
 
 export const inventoryStatusReportQuerySchema = z.object({
-  threshold: z.coerce.number().int().min(0).max(100_000).default(LOW_STOCK_THRESHOLD),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  threshold: textInt({ min: 0, max: 100_000 }).default(LOW_STOCK_THRESHOLD),
+  limit: limitQuery(1000, 100),
 });
 export type InventoryStatusReportQuery = z.input<typeof inventoryStatusReportQuerySchema>;
 export const inventoryStatusReportSchema = inventoryStatusSchema;
@@ -282,8 +276,8 @@ const moment = z
     z
       .string()
       .refine(
-        (t) => /^\d{4}-\d{2}-\d{2}$/.test(t) ? localDate.safeParse(t).success : z.iso.datetime({ offset: true }).safeParse(t).success,
-        'Date must be YYYY-MM-DD or an ISO timestamp',
+        (t) => isCalendarDate(t) || isInstant(t),
+        `Date must be YYYY-MM-DD or an ISO timestamp, between ${FIRST_YEAR} and ${LAST_YEAR}`,
       )
       .optional(),
   );
@@ -291,7 +285,7 @@ const moment = z
 export const auditFiltersSchema = z.object({
   // The user who did it or whom it concerns (assigned worker, picker, verifier, the user changed).
   // An empty select sends ''.
-  user_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ error: 'User must be a user id' }).int().positive().optional()),
+  user_id: optionalTextInt({ min: 1, message: 'User must be a user id' }),
   // Exact, case-insensitive.
   order_number: optionalText(100),
   sku: optionalText(100),
@@ -303,8 +297,8 @@ export const auditFiltersSchema = z.object({
 export type AuditFilters = z.input<typeof auditFiltersSchema>;
 
 export const auditQuerySchema = auditFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  page: pageQuery(),
+  limit: limitQuery(500, 50),
 });
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 

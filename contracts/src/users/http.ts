@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/permissions.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
+import { limitQuery, pageQuery, textInt } from '../platform/input.ts';
 
 // Validation messages are the spec's (section 5), word for word.
 const username = z
@@ -108,8 +109,8 @@ export const listUsersQuerySchema = z.object({
   is_active: queryBoolean.optional(),
   include_deleted: queryBoolean.optional(),
   search: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page: pageQuery(),
+  limit: limitQuery(200, 50),
 });
 export type ListUsersQuery = z.input<typeof listUsersQuerySchema>;
 
@@ -152,7 +153,7 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 export const loginSummaryQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(365).default(30),
+  days: textInt({ min: 1, max: 365 }).default(30),
   role: z.enum(ROLES, { error: 'Invalid role' }).optional(),
 });
 export type LoginSummaryQuery = z.input<typeof loginSummaryQuerySchema>;

@@ -10,11 +10,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { MAX_UPLOAD_BYTES } from '@wh/contracts';
+import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
 import type { AppContext } from './platform/app-context.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
@@ -42,7 +43,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_JSON_BODY_BYTES,
   });
   // Body-less actions (toggle-status, logout) often arrive with a JSON content type and no body: that is no body,
   // not an error. Everything else goes through Fastify's own parser, which refuses prototype poisoning.
@@ -51,6 +52,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const text = body.toString();
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
+  });
+  // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused at the boundary, wherever it comes in: one check
+  // for every route's body, query string and path, before any schema or handler sees it.
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [['body', request.body], ['query', request.query], ['params', request.params]] as const) {
+      const at = findUnstorableText(value);
+      if (at !== null) throw badRequest(UNSTORABLE_TEXT_MESSAGE, [{ field: at === '' ? part : at, message: UNSTORABLE_TEXT_MESSAGE }]);
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorEnvelope } from '@wh/contracts';
+import { MAX_JSON_BODY_BYTES, type ErrorEnvelope } from '@wh/contracts';
 import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
@@ -33,8 +33,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error.statusCode === 429) {
       return reply.code(429).send(envelope('RATE_LIMITED', error.message));
     }
-    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB'));
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', `The request body is too large: at most ${MAX_JSON_BODY_BYTES / (1024 * 1024)} MB`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));

@@ -1,5 +1,6 @@
 // Pure rules of the warehouse layout page.
-import { BIN_CODE_PATTERN, RACK_CODE_PATTERN, type Location } from '@wh/contracts/inventory/http';
+import { BIN_CODE_PATTERN, RACK_CODE_PATTERN } from '@wh/contracts/platform/codes';
+import type { Location } from '@wh/contracts/inventory/http';
 import type { LocationType } from '@wh/contracts/inventory/events';
 
 export const LAYOUT_GROUPS: readonly { type: LocationType; title: string }[] = [

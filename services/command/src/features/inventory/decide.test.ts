@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_CODE_PATTERN, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
+import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { decideAdjustment, type AdjustmentContext } from './adjustment.ts';
@@ -52,7 +52,7 @@ describe('locations decider', () => {
 });
 
 describe('location ranges', () => {
-  const expand = (from: string, to: string) => expandRange(from, to, BIN_CODE_PATTERN, RACK_CODE_PATTERN);
+  const expand = (from: string, to: string) => expandRange(from, to, BIN_CODE_PATTERN, RACK_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE);
   it('A-1-1 to C-4-3 is every zone, aisle and shelf between: 36 bins', () => {
     const codes = expand('A-1-1', 'C-4-3');
     expect(codes).toHaveLength(36);
@@ -60,6 +60,10 @@ describe('location ranges', () => {
   });
   it('R-1 to R-3 is three racks', () => {
     expect(expand('R-1', 'R-3')).toEqual(['R-1', 'R-2', 'R-3']);
+  });
+  it('refuses a range larger than the limit before making a single code (AAA-1-1 to ZZZ-999-999 is 17 billion)', () => {
+    expect(expand('AAA-1-1', 'ZZZ-999-999')).toBe(`A range may hold at most ${MAX_LOCATIONS_PER_RANGE} locations; this one holds 17540865576`);
+    expect(expand('R-1', 'R-9999')).toBe(`A range may hold at most ${MAX_LOCATIONS_PER_RANGE} locations; this one holds 9999`);
   });
   it('says what is wrong with a backwards or mixed range', () => {
     expect(expand('B-1-1', 'A-1-1')).toBe('The range must run from the lower code to the higher (e.g. A-1-1 to C-4-3)');

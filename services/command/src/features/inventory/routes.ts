@@ -84,9 +84,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manageLayout }, schema: { tags: ['inventory'], body: createLocationRangeBodySchema, response: { 201: successEnvelope(locationRangeResultSchema) } } },
     async (request, reply) => {
       const b = request.body;
-      const codes = expandRange(b.from, b.to, BIN_CODE_PATTERN, RACK_CODE_PATTERN);
+      const codes = expandRange(b.from, b.to, BIN_CODE_PATTERN, RACK_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE);
       if (typeof codes === 'string') throw badRequest(codes);
-      if (codes.length > MAX_LOCATIONS_PER_RANGE) throw badRequest(`A range may hold at most ${MAX_LOCATIONS_PER_RANGE} locations; this one holds ${codes.length}`);
       const outcome = await createLocations(
         ctx.db,
         codes.map((code) => ({ code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null })),

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
-import { styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
+import { skuProblem, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
+import { badRequest } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 
 // Receiving adds to the catalogue in two cases: a manager approves stock of a style it does not know (the approval
@@ -39,7 +40,17 @@ export function looksLikeJeans(styleCode: string, name: string | null): boolean 
   return /^JN/i.test(styleCode) || /\bjeans?\b/i.test(name ?? '');
 }
 
+// Codes are held to the catalogue's own rules here too, whatever path brought them (a receipt recorded from a file,
+// a direct approval): what POST /styles refuses never enters the catalogue another way.
+export function catalogueNeedProblem(need: Pick<CatalogueNeed, 'style_code' | 'sku'>): string | null {
+  return styleCodeProblem(need.style_code) ?? skuProblem(need.sku);
+}
+
 export async function addToCatalogue(trx: Transaction<Database>, needs: readonly CatalogueNeed[], at: string): Promise<StreamAppend[]> {
+  for (const need of needs) {
+    const problem = catalogueNeedProblem(need);
+    if (problem !== null) throw badRequest(`${need.style_code} cannot be added to the catalogue: ${problem}`);
+  }
   const byStyle = new Map<string, CatalogueNeed[]>();
   for (const need of needs) byStyle.set(need.style_code, [...(byStyle.get(need.style_code) ?? []), need]);
   const appends: StreamAppend[] = [];

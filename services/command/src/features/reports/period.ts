@@ -29,9 +29,20 @@ export async function periodOf(db: Kysely<Database>, from: string, to: string, t
   const { rows } = await sql<{ start: Date; end: Date }>`
     select (${from}::date)::timestamp at time zone ${timeZone} as start,
            ((${to}::date + 1)::timestamp) at time zone ${timeZone} as "end"`.execute(db);
-  const days: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) days.push(d);
-  return { from, to, start: rows[0]!.start, end: rows[0]!.end, days, timeZone };
+  return { from, to, start: rows[0]!.start, end: rows[0]!.end, days: daysFrom(from, to), timeZone };
+}
+
+// The longest run of days any report covers: a period's day list is bounded by it whatever a request asks.
+const MAX_PERIOD_DAYS = Math.max(...Object.values(REPORT_RANGE_DAYS));
+
+// Every day from `from` to `to`, both included, counted first so the loop's length never depends on how the dates
+// compare as text.
+export function daysFrom(from: string, to: string): string[] {
+  const count = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (!Number.isInteger(count) || count < 1 || count > MAX_PERIOD_DAYS) {
+    throw new RangeError(`A period runs from 1 to ${MAX_PERIOD_DAYS} days: ${from} to ${to}`);
+  }
+  return Array.from({ length: count }, (_, i) => addDays(from, i));
 }
 
 // A report range ends today (local) and spans REPORT_RANGE_DAYS days.
