@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/migrations';
 import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
-import { executeCommand, type Decider } from './command.ts';
+import { executeCommand, transactWithRetry, type Decider } from './command.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
 import type { EventMetadata } from './event-store.ts';
 
@@ -220,5 +220,40 @@ describe('executeCommand', () => {
     const outcome = await executeCommand(handle.db, { streamId: 'nothing', decider: counter, metadata, decide: () => [] });
     expect(outcome).toEqual({ state: 0, events: [], append: null });
     expect(await streamEvents('nothing')).toEqual([]);
+  });
+});
+
+describe('transactWithRetry', () => {
+  it.each([
+    ['a deadlock', '40P01'],
+    ['a serialization failure', '40001'],
+  ])('runs the work again after %s (PostgreSQL cancelled this side, which wrote nothing)', async (_what, code) => {
+    let tries = 0;
+    const result = await transactWithRetry(handle.db, async (trx) => {
+      tries++;
+      await sql`insert into test_effects (stream_id, note) values (${`race-${code}`}, ${`try ${tries}`})`.execute(trx);
+      if (tries === 1) throw Object.assign(new Error('cancelled by PostgreSQL'), { code });
+      return tries;
+    });
+    expect(result).toBe(2);
+    expect(await effectRows(`race-${code}`)).toEqual([{ note: 'try 2' }]);
+  });
+
+  it('answers 409 when the race is lost three times, and does not retry other errors', async () => {
+    let tries = 0;
+    const lost = transactWithRetry(handle.db, async () => {
+      tries++;
+      throw Object.assign(new Error('deadlock'), { code: '40P01' });
+    });
+    await expect(lost).rejects.toMatchObject({ status: 409 });
+    expect(tries).toBe(3);
+    let other = 0;
+    await expect(
+      transactWithRetry(handle.db, async () => {
+        other++;
+        throw Object.assign(new Error('unique'), { code: '23505' });
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(other).toBe(1);
   });
 });

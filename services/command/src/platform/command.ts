@@ -2,8 +2,8 @@ import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { preparedOnce, type Database } from '@wh/migrations';
 import {
   appendToStreams,
-  ConcurrencyError,
   concurrencyExhausted,
+  isRetryableRace,
   type AppendResult,
   type EventMetadata,
   type NewEvent,
@@ -82,7 +82,7 @@ export async function executeCommand<S, E extends NewEvent, P = never>(
         : await appendToStreams(db, appends, options.metadata);
       return { state: after, events, append };
     } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
+      if (!isRetryableRace(error)) throw error;
       if (attempt >= MAX_TRIES) throw concurrencyExhausted();
     }
   }
@@ -126,7 +126,7 @@ export async function transactWithRetry<T>(
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      const raced = error instanceof ConcurrencyError || (options.retryOn?.(error) ?? false);
+      const raced = isRetryableRace(error) || (options.retryOn?.(error) ?? false);
       if (raced && attempt < MAX_TRIES) continue;
       if (raced) throw concurrencyExhausted();
       throw error;

@@ -128,6 +128,13 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
 
+// A deadlock or a serialization failure is a race PostgreSQL settled by cancelling one side, which wrote nothing: it
+// is decided again from fresh state like a stream conflict.
+export function isRetryableRace(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return error instanceof ConcurrencyError || code === '40P01' || code === '40001';
+}
+
 export function concurrencyExhausted(): Error {
   return conflict('Someone else changed this at the same time. Please reload and try again.');
 }

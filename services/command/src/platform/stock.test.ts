@@ -108,6 +108,46 @@ describe('stock levels', () => {
   });
 });
 
+describe('lock order', () => {
+  it('two transactions moving the same SKU between two locations in opposite directions wait for each other instead of deadlocking', async () => {
+    await handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'ORDER-1', location: 'A-5-1', delta: 10 },
+        { sku: 'ORDER-1', location: 'A-5-2', delta: 10 },
+      ]),
+    );
+    // One transaction holds A-5-1 (as a movement in flight would), the other starts moving A-5-2 -> A-5-1 meanwhile;
+    // then the first moves A-5-1 -> A-5-2. Locking decreases first, the second held A-5-2 while it waited for A-5-1
+    // and the first then waited for A-5-2: a deadlock, which PostgreSQL ends by failing one side.
+    let releaseFirst!: () => void;
+    const firstMayGo = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstHolds!: () => void;
+    const held = new Promise<void>((resolve) => (firstHolds = resolve));
+    const first = handle.db.transaction().execute(async (trx) => {
+      await lockStockLevels(trx, [{ sku: 'ORDER-1', location: 'A-5-1' }]);
+      firstHolds();
+      await firstMayGo;
+      await applyStockMovements(trx, [
+        { sku: 'ORDER-1', location: 'A-5-1', delta: -3 },
+        { sku: 'ORDER-1', location: 'A-5-2', delta: 3 },
+      ]);
+    });
+    await held;
+    const second = handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'ORDER-1', location: 'A-5-2', delta: -2 },
+        { sku: 'ORDER-1', location: 'A-5-1', delta: 2 },
+      ]),
+    );
+    // Long enough for the second to have taken every lock it takes before it waits.
+    await new Promise((r) => setTimeout(r, 300));
+    releaseFirst();
+    await expect(Promise.all([first, second])).resolves.toBeDefined();
+    expect(await level('ORDER-1', 'A-5-1')).toBe(9);
+    expect(await level('ORDER-1', 'A-5-2')).toBe(11);
+  });
+});
+
 describe('a take and its events in one statement', () => {
   const metadata = { actor_id: null, actor_role: null, correlation_id: 'stock-test', causation_id: null, client_ip: null };
   const eventsOf = async (streamId: string) =>

@@ -42,25 +42,34 @@ function insufficientMessage(sku: string, location: string, available: number, r
   return `${head} ${sku} is held at ${holders.map((h) => `${h.location} (${h.quantity})`).join(', ')}.`;
 }
 
-// Same key twice is one movement; keys in a fixed order so two transactions never wait on each other in a cycle.
+// The one order in which every path locks stock rows: by SKU, then location, compared as PostgreSQL's "C"
+// collation compares them (codes are ASCII), so that the order is the same in Node and in the database.
+function byStockKey(a: { sku: string; location: string }, b: { sku: string; location: string }): number {
+  if (a.sku !== b.sku) return a.sku < b.sku ? -1 : 1;
+  return a.location < b.location ? -1 : a.location > b.location ? 1 : 0;
+}
+
+// Same key twice is one movement, in the lock order.
 function combine(movements: readonly StockMovement[]): StockMovement[] {
   const byKey = new Map<string, StockMovement>();
   for (const m of movements) {
-    const key = `${m.sku}\u0000${m.location}`;
+    const key = stockKey(m.sku, m.location);
     const seen = byKey.get(key);
     if (seen) seen.delta += m.delta;
     else byKey.set(key, { ...m });
   }
-  return [...byKey.values()]
-    .filter((m) => m.delta !== 0)
-    .sort((a, b) => (a.sku === b.sku ? (a.location < b.location ? -1 : 1) : a.sku < b.sku ? -1 : 1));
+  return [...byKey.values()].filter((m) => m.delta !== 0).sort(byStockKey);
 }
 
+// Every row the movements change is locked first, all in the one order, and new rows are inserted in that order
+// after the existing ones are held: two transactions moving the same SKUs in opposite directions (one upload
+// takes from A and puts into B, another the reverse) then wait for each other instead of deadlocking.
 export async function applyStockMovements(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<void> {
   const combined = combine(movements);
+  if (combined.length === 0) return;
+  await lockStockLevels(trx, combined);
   const increases = combined.filter((m) => m.delta > 0);
-  // Interleaving increases and decreases by key order would be tidier, but increases never fail and never wait
-  // long; decreases are applied one by one so the first shortfall can name the SKU and location.
+  // Decreases are applied one by one so the first shortfall can name the SKU and location.
   for (const m of combined) {
     if (m.delta > 0) continue;
     const updated = await trx
@@ -74,6 +83,7 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
     if (!updated) throw await shortfall(trx, m);
   }
   await holdLocations(trx, increases);
+  // In the lock order too: rows that do not exist yet are created in it.
   const chunk = 2000;
   for (let i = 0; i < increases.length; i += chunk) {
     await trx
@@ -180,22 +190,27 @@ export async function stockHolders(db: Kysely<Database> | Transaction<Database>,
     .execute();
 }
 
-// Current counts for many keys at once, locked for the rest of the transaction (bin allocation sets counts).
+const LOCK_CHUNK = 5000;
+
+// Current counts for many keys at once, locked for the rest of the transaction in the one order (byStockKey): the
+// keys are sorted before they are split into statements, and each statement locks its rows in that order.
 export async function lockStockLevels(
   trx: Transaction<Database>,
   keys: readonly { sku: string; location: string }[],
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>();
-  if (keys.length === 0) return result;
-  const rows = await trx
-    .selectFrom('stock_levels')
-    .select(['sku', 'location', 'quantity'])
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb('sku', '=', k.sku), eb('location', '=', k.location)]))))
-    .orderBy('sku')
-    .orderBy('location')
-    .forUpdate()
-    .execute();
-  for (const r of rows) result.set(stockKey(r.sku, r.location), r.quantity);
+  const sorted = [...new Map(keys.map((k) => [stockKey(k.sku, k.location), k])).values()].sort(byStockKey);
+  for (let i = 0; i < sorted.length; i += LOCK_CHUNK) {
+    const chunk = sorted.slice(i, i + LOCK_CHUNK);
+    const { rows } = await sql<{ sku: string; location: string; quantity: number }>`
+      select s.sku, s.location, s.quantity
+        from stock_levels s
+        join unnest(${chunk.map((k) => k.sku)}::text[], ${chunk.map((k) => k.location)}::text[]) as k(sku, location)
+          on s.sku = k.sku and s.location = k.location
+       order by s.sku collate "C", s.location collate "C"
+         for update of s`.execute(trx);
+    for (const r of rows) result.set(stockKey(r.sku, r.location), r.quantity);
+  }
   return result;
 }
 

@@ -103,7 +103,7 @@ export async function adjustInventory(
   metadata: EventMetadata,
   now: Date,
 ): Promise<{ event: AdjustmentEvent; append: AppendResult | null }> {
-  return db.transaction().execute(async (trx) => {
+  return transactWithRetry(db, async (trx) => {
     const variant = await trx.selectFrom('variant_registry').select(['sku', 'style_code']).where('sku', '=', request.sku).executeTakeFirst();
     if (!variant) throw notFound(`SKU ${request.sku} not found. Check the style code, size and colour.`);
     const location = await trx.selectFrom('location_registry').select(['code', 'type', 'is_active']).where('code', '=', request.location).executeTakeFirst();

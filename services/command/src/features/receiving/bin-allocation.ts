@@ -190,10 +190,7 @@ export async function applyBinAllocation(
       { sku: r.sku, location: r.location },
       { sku: r.sku, location: RECEIVING_LOCATION },
     ]);
-    const counts = new Map<string, number>();
-    for (let i = 0; i < keys.length; i += 5000) {
-      for (const [key, quantity] of await lockStockLevels(trx, keys.slice(i, i + 5000))) counts.set(key, quantity);
-    }
+    const counts = await lockStockLevels(trx, keys);
     const events: BinAllocationEvent[] = [];
     for (const r of accepted) {
       const here = counts.get(stockKey(r.sku, r.location)) ?? 0;
