@@ -211,7 +211,13 @@ export async function adjustmentSummary(db: Db, days: number, now: Date, timeZon
   return { days, ...totals, net_change: totals.units_in - totals.units_out, by_reason: byReason, by_day: byDay };
 }
 
-export async function ledger(db: Db, query: { sku?: string; location?: string; page: number; limit: number }): Promise<Ledger> {
+// Who adjusted stock and why is manager information (spec section 6: adjustments and their history are the
+// manager's): for anyone who may not adjust, an adjustment shows as a movement without its reason and actor.
+export async function ledger(
+  db: Db,
+  query: { sku?: string; location?: string; page: number; limit: number },
+  viewer: { seesAdjustmentDetails: boolean },
+): Promise<Ledger> {
   let filtered = db.selectFrom('rm_stock_movements as m');
   if (query.sku) filtered = filtered.where('m.sku', '=', query.sku);
   if (query.location) filtered = filtered.where('m.location', '=', query.location);
@@ -241,7 +247,12 @@ export async function ledger(db: Db, query: { sku?: string; location?: string; p
     .offset((query.page - 1) * query.limit)
     .execute();
   return {
-    movements: rows.map(({ seq: _seq, recorded_at, ...r }) => ({ ...r, position: String(r.position), recorded_at: recorded_at.toISOString() })),
+    movements: rows.map(({ seq: _seq, recorded_at, ...r }) => ({
+      ...r,
+      ...(r.event_type === 'InventoryAdjusted' && !viewer.seesAdjustmentDetails ? { reason: null, actor_id: null, actor_name: null } : {}),
+      position: String(r.position),
+      recorded_at: recorded_at.toISOString(),
+    })),
     pagination: pagination(query.page, query.limit, Number(total)),
   };
 }

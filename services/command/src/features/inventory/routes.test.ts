@@ -249,7 +249,7 @@ describe('the ledger', () => {
     expect(asMap(levels)).toEqual(asMap(rm));
     expect(asMap(rm)['JN1003-8-KHAKI@J-1']).toBe(13);
 
-    const page = await others.worker.get('/api/inventory/ledger?sku=JN1003-8-KHAKI&limit=2');
+    const page = await manager.get('/api/inventory/ledger?sku=JN1003-8-KHAKI&limit=2');
     expect(page.body.data.pagination.total_records).toBe(4);
     expect(page.body.data.movements[0]).toMatchObject({ event_type: 'InventoryAdjusted', delta: -5, balance_after: 13, running_balance: 16, reason: 'Return to vendor', actor_name: 'Administrator' });
     expect(page.body.data.movements[1]).toMatchObject({ event_type: 'OrderItemPicked', delta: -2, balance_after: 18, running_balance: 21 });
@@ -257,6 +257,19 @@ describe('the ledger', () => {
     expect(byLocation.body.data.movements).toHaveLength(3);
     expect((await manager.get('/api/inventory/ledger')).status).toBe(400);
   });
+
+  it.each(['executive1', 'executive2', 'worker'] as const)(
+    'shows %s every movement but not who adjusted stock or why (manager information)',
+    async (role) => {
+      const page = await others[role].get('/api/inventory/ledger?sku=JN1003-8-KHAKI');
+      expect(page.status).toBe(200);
+      const movements = page.body.data.movements as { event_type: string; delta: number; reason: string | null; actor_id: number | null; actor_name: string | null }[];
+      expect(movements.map((m) => m.delta)).toEqual([-5, -2, 3, 20]);
+      const adjustments = movements.filter((m) => m.event_type === 'InventoryAdjusted');
+      expect(adjustments).toHaveLength(3);
+      for (const m of adjustments) expect(m).toMatchObject({ reason: null, actor_id: null, actor_name: null });
+    },
+  );
 
   it('answers the stock of a SKU or a location as of a past moment', async () => {
     const db = t.database.db;

@@ -10,6 +10,7 @@ import {
   availableItemsSchema,
   BIN_CODE_PATTERN,
   binsSchema,
+  can,
   createLocationBodySchema,
   createLocationRangeBodySchema,
   inventorySearchQuerySchema,
@@ -36,6 +37,7 @@ import {
   updateLocationBodySchema,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
+import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
@@ -210,7 +212,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/inventory/ledger',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: ledgerQuerySchema, response: { 200: successEnvelope(ledgerSchema) } } },
-    async (request) => ok(await ledger(ctx.db, request.query)),
+    async (request) => ok(await ledger(ctx.db, request.query, { seesAdjustmentDetails: can(requireAuth(request).user.role, 'inventory:adjust') })),
   );
 
   app.get(
