@@ -46,6 +46,27 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: Buffer;
+  request_id: string;
+  head_position: ColumnType<string, string | number, string | number>;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+  status: number | null;
+  response: string | null;
+}
+
+export interface StockFileUploadsTable {
+  route: string;
+  sha256: Buffer;
+  upload_id: string;
+  filename: string;
+  user_id: number | null;
+  uploaded_at: Timestamp;
+}
+
 export interface RmUsersTable {
   id: number;
   username: string;
@@ -360,6 +381,8 @@ export interface Database {
   user_registry: UserRegistryTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  stock_file_uploads: StockFileUploadsTable;
   rm_users: RmUsersTable;
   rm_user_sessions: RmUserSessionsTable;
   stock_levels: StockLevelsTable;

@@ -75,6 +75,9 @@ export const queryBoolean = z
   .transform((v) => v === 'true' || v === '1');
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+// The header a state-changing call carries so that a retry is answered, not done again (lower case, as Node
+// hands headers over).
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 // Every request body that is not an upload (JSON).
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 

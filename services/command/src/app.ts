@@ -15,6 +15,7 @@ import type { AppContext } from './platform/app-context.ts';
 import { authPlugin } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
 import { systemRoutes } from './platform/system-routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     expireSession: (sessionId, userId) => expireSession(ctx, sessionId, userId),
   });
   installErrorHandler(app);
+  await app.register(idempotencyPlugin, { db: ctx.db, now });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Warehouse and order-fulfilment API', version: '1.0.0' },

@@ -25,7 +25,10 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message: string) => new DomainError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new DomainError('CONFLICT', 409, message);
 export const illegalTransition = (message: string) => new DomainError('ILLEGAL_TRANSITION', 409, message);
-export const unavailable = (message = 'The service is temporarily unavailable. Please try again in a moment.') =>
+// Not 'try again': a connection lost while a commit was on its way may still have saved the change. The web app's
+// own retries carry the action's Idempotency-Key and are safe; a person checks first.
+export const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. If you were saving a change, check whether it was recorded before trying again.';
+export const unavailable = (message = UNAVAILABLE_MESSAGE) =>
   new DomainError('UNAVAILABLE', 503, message);
 
 export function isDomainError(error: unknown): error is DomainError {

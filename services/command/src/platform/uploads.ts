@@ -56,16 +56,30 @@ export function extensionOf(filename: string): string {
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
 }
 
-// Reads the one file of a multipart request. The size limit is enforced while streaming (413 from the error handler).
+const parts = new WeakMap<FastifyRequest, Promise<{ filename: string; buffer: Buffer } | null>>();
+
+// The one file of a multipart request, read once however many ask (the idempotency check hashes it before the
+// route reads it). The size limit is enforced while streaming (413 from the error handler).
+export function uploadedPart(request: FastifyRequest): Promise<{ filename: string; buffer: Buffer } | null> {
+  let read = parts.get(request);
+  if (!read) {
+    read = (async () => {
+      const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+      return part ? { filename: part.filename ?? '', buffer: await part.toBuffer() } : null;
+    })();
+    parts.set(request, read);
+  }
+  return read;
+}
+
 export async function receiveUpload(
   request: FastifyRequest,
   options: { accept: readonly string[]; invalidTypeMessage: string },
 ): Promise<UploadedFile> {
   if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
-  const part = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  const part = await uploadedPart(request);
   if (!part) throw badRequest(UPLOAD_MESSAGES.noFile);
-  const buffer = await part.toBuffer();
-  const filename = part.filename ?? '';
+  const { buffer, filename } = part;
   const extension = extensionOf(filename);
   if (!options.accept.includes(extension)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 415, options.invalidTypeMessage);
   if (buffer.length === 0) throw badRequest(UPLOAD_MESSAGES.empty);

@@ -15,7 +15,7 @@ import { httpClient, httpLogin } from './http.ts';
 // The database stopped and started again under a running service (a real listening server with its projector,
 // projection watcher and live gateway): answers are 503 with a clear message meanwhile, the process survives, and
 // afterwards everything works again without restarting the service.
-const UNAVAILABLE = 'The service is temporarily unavailable. Please try again in a moment.';
+const UNAVAILABLE = 'The service is temporarily unavailable. If you were saving a change, check whether it was recorded before trying again.';
 const WAIT = { timeout: 60_000, interval: 200 };
 
 let dir: string;
