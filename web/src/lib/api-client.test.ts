@@ -40,3 +40,50 @@ describe('call-specific messages (spec section 8)', () => {
     ).rejects.toMatchObject({ message: 'Authentication required. Please log in to upload orders.', status: 401 });
   });
 });
+
+describe('retries of a change (Idempotency-Key)', () => {
+  it('sends one key per change and the same key on each retry after a lost answer, then gives the answer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      appStore.set(tokenAtom, 'token');
+      const keys: (string | null)[] = [];
+      let calls = 0;
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (_url: string, init: RequestInit) => {
+          keys.push(new Headers(init.headers).get('idempotency-key'));
+          calls++;
+          if (calls === 1) throw new TypeError('fetch failed');
+          if (calls === 2) return new Response(JSON.stringify({ success: false, message: 'down', error: { code: 'UNAVAILABLE', message: 'down' } }), { status: 503 });
+          return new Response(JSON.stringify({ success: true, data: { ok: 1 } }), { status: 200 });
+        }),
+      );
+      const answer = apiRequest<{ ok: number }>('/inventory/adjust', { method: 'POST', body: { quantity: 1 } });
+      await vi.runAllTimersAsync();
+      await expect(answer).resolves.toMatchObject({ data: { ok: 1 } });
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(new Set(keys).size).toBe(1);
+      // The next action is another key.
+      await apiRequest('/inventory/adjust', { method: 'POST', body: { quantity: 1 } });
+      expect(keys[3]).toMatch(/^[0-9a-f]{32}$/);
+      expect(keys[3]).not.toBe(keys[0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not retry a refusal, nor a read, and sends no key with a read', async () => {
+    appStore.set(tokenAtom, 'token');
+    const refused = answer(409, { success: false, message: 'Order #1 is completed', error: { code: 'ILLEGAL_TRANSITION', message: 'Order #1 is completed' } });
+    vi.stubGlobal('fetch', refused);
+    await expect(apiRequest('/orders/1/cancel', { method: 'POST' })).rejects.toMatchObject({ status: 409 });
+    expect(refused).toHaveBeenCalledTimes(1);
+    const read = answer(503, { success: false, message: 'down', error: { code: 'UNAVAILABLE', message: 'down' } });
+    vi.stubGlobal('fetch', read);
+    await expect(apiRequest('/orders')).rejects.toMatchObject({ status: 503 });
+    expect(read).toHaveBeenCalledTimes(1);
+    const init = (read.mock.calls[0] as unknown as [string, RequestInit])[1];
+    expect(new Headers(init.headers).has('idempotency-key')).toBe(false);
+  });
+});

@@ -8,6 +8,7 @@ import {
   parseBody,
   SESSION_EXPIRED_MESSAGE,
 } from './api-errors.ts';
+import { answerWasLost, IDEMPOTENCY_HEADER, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
 export { ApiError } from './api-errors.ts';
@@ -29,6 +30,8 @@ export interface RequestOptions {
   /** And their own text for a 401 (order list: 'Authentication failed'). */
   unauthorizedMessage?: string;
   signal?: AbortSignal;
+  /** The user action's key; one is made per call when not given. GET calls send none. */
+  idempotencyKey?: string;
 }
 
 export function buildQuery(query: Record<string, QueryValue> | undefined): string {
@@ -51,19 +54,31 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     headers.Authorization = `Bearer ${token}`;
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Reads are retried by TanStack Query; a change is retried here, under its one key, when its answer is lost.
+  const changes = method !== 'GET';
+  if (changes && auth) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
 
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, {
-      method,
-      headers,
-      body: body === undefined ? null : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(networkMessage ?? NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+  const send = async (): Promise<Response | ApiError> => {
+    try {
+      return await fetch(`${API_BASE}${path}${buildQuery(query)}`, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: signal ?? null,
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      return new ApiError(networkMessage ?? NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
+    }
+  };
+  let sent = await send();
+  for (const delay of changes && auth ? RETRY_DELAYS_MS : []) {
+    if (!answerWasLost(sent.status)) break;
+    await pause(delay, signal);
+    sent = await send();
   }
+  if (sent instanceof ApiError) throw sent;
+  const response = sent;
 
   const parsed = parseBody(await response.text().catch(() => ''));
   if (!response.ok || isFailureEnvelope(parsed)) {

@@ -1,6 +1,7 @@
 import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import { API_BASE, ApiError } from './api-client.ts';
 import { AUTH_REQUIRED_MESSAGE, errorFromResponse, isFailureEnvelope, NETWORK_ERROR_MESSAGE, parseBody, SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
+import { answerWasLost, IDEMPOTENCY_HEADER, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
 export interface UploadProgress {
@@ -19,13 +20,29 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Text when there is no session at all (orders: 'Authentication required. Please log in to upload orders.'). */
   noTokenMessage?: string;
+  /** The user action's key; one is made per upload when not given. */
+  idempotencyKey?: string;
 }
 
 // fetch cannot report upload progress, so uploads go through XMLHttpRequest. The answer is read exactly as
-// apiRequest reads it: the server's message, else the per-call default.
-export function uploadFile<T>(path: string, file: File | Blob, options: UploadOptions, filename?: string): Promise<SuccessEnvelope<T>> {
+// apiRequest reads it: the server's message, else the per-call default. An upload whose answer is lost is sent
+// again under the same Idempotency-Key (retries.ts), so a file is never recorded twice.
+export async function uploadFile<T>(path: string, file: File | Blob, options: UploadOptions, filename?: string): Promise<SuccessEnvelope<T>> {
   const token = appStore.get(tokenAtom);
-  if (!token) return Promise.reject(new ApiError(options.noTokenMessage ?? AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED'));
+  if (!token) throw new ApiError(options.noTokenMessage ?? AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED');
+  const key = options.idempotencyKey ?? newIdempotencyKey();
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await sendUpload<T>(path, file, options, token, key, filename);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !answerWasLost(error.status)) throw error;
+      await pause(delay, options.signal);
+    }
+  }
+  return sendUpload<T>(path, file, options, token, key, filename);
+}
+
+function sendUpload<T>(path: string, file: File | Blob, options: UploadOptions, token: string, key: string, filename?: string): Promise<SuccessEnvelope<T>> {
   const form = new FormData();
   form.append(options.field ?? 'file', file, filename ?? (file instanceof File ? file.name : 'upload'));
   return new Promise((resolve, reject) => {
@@ -33,6 +50,7 @@ export function uploadFile<T>(path: string, file: File | Blob, options: UploadOp
     xhr.open('POST', `${API_BASE}${path}`);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
       options.onProgress?.({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });
