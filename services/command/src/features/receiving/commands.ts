@@ -9,6 +9,7 @@ import {
   type AppendResult,
   type StreamAppend,
 } from '../../platform/event-store.ts';
+import { DomainError } from '../../platform/errors.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { addToCatalogue, catalogueKnows } from './catalogue.ts';
 import { decideReceipt, type Destination } from './decide.ts';
@@ -42,10 +43,21 @@ async function commit(
   return append;
 }
 
+// A stock file as received: recorded with its receipts, so the same content sent to the same route again is refused.
+export interface StockFile {
+  route: string;
+  sha256: Buffer;
+  filename: string;
+  // The warehouse's, to say when an earlier upload was.
+  timeZone: string;
+}
+
 export interface RecordOptions {
   source: ReceiptSource;
   filename: string | null;
   uploadId: string | null;
+  // Present for an upload; a direct approval has no file.
+  file?: StockFile;
   actor: Actor;
   // Approve as recorded: into RECEIVING for a manager's own upload (known styles only), or a direct approval.
   approve: { destination: Destination; notes: string | null; auto: boolean } | null;
@@ -80,6 +92,7 @@ async function nextReceiptIds(trx: Transaction<Database>, count: number): Promis
 export async function recordReceipts(db: Kysely<Database>, rows: readonly ReceiptRow[], o: RecordOptions): Promise<RecordOutcome> {
   const at = o.now.toISOString();
   return transactWithRetry(db, async (trx) => {
+    if (o.file) await recordStockFile(trx, o.file, o.uploadId ?? '', o.actor.id, o.now);
     const knows = await catalogueKnows(
       trx,
       rows.map((r) => r.style_code),
@@ -132,6 +145,45 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
       units: rows.reduce((sum, r) => sum + r.quantity, 0),
     };
   }, RECEIVING_RACES);
+}
+
+// The upload of a file already recorded by the same route, if any: when and by whom.
+async function earlierUpload(db: Kysely<Database> | Transaction<Database>, file: Pick<StockFile, 'route' | 'sha256'>) {
+  return db
+    .selectFrom('stock_file_uploads as f')
+    .leftJoin('user_registry as u', 'u.id', 'f.user_id')
+    .select(['f.uploaded_at', 'f.filename', 'u.username'])
+    .where('f.route', '=', file.route)
+    .where('f.sha256', '=', file.sha256)
+    .executeTakeFirst();
+}
+
+export class AlreadyUploadedError extends DomainError {
+  constructor(earlier: { uploaded_at: Date; filename: string; username: string | null }, timeZone: string) {
+    const when = new Intl.DateTimeFormat('en-GB', { timeZone, day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(earlier.uploaded_at);
+    super(
+      'CONFLICT',
+      409,
+      `This file was already uploaded on ${when.replace(', ', ' at ')} by ${earlier.username ?? 'the system'} (${earlier.filename}) and its rows were recorded then. Nothing was recorded this time.`,
+    );
+  }
+}
+
+// Inside the receipts' transaction: two uploads of one file at once meet on the primary key, and the second, run
+// again by transactWithRetry, finds the first here.
+async function recordStockFile(trx: Transaction<Database>, file: StockFile, uploadId: string, userId: number | null, now: Date): Promise<void> {
+  const earlier = await earlierUpload(trx, file);
+  if (earlier) throw new AlreadyUploadedError(earlier, file.timeZone);
+  await trx
+    .insertInto('stock_file_uploads')
+    .values({ route: file.route, sha256: file.sha256, upload_id: uploadId, filename: file.filename, user_id: userId, uploaded_at: now })
+    .execute();
+}
+
+// Refuses a file this route already recorded, before its rows are read (the receipts' transaction checks again).
+export async function refuseRepeatedFile(db: Kysely<Database>, file: StockFile): Promise<void> {
+  const earlier = await earlierUpload(db, file);
+  if (earlier) throw new AlreadyUploadedError(earlier, file.timeZone);
 }
 
 // Approves or rejects one receipt.

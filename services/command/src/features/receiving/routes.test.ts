@@ -52,6 +52,14 @@ async function receiptCount(): Promise<number> {
   return Number(row.n);
 }
 
+async function eventCount(): Promise<number> {
+  const row = await db().selectFrom('events').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// The sample export as the shop gives it another day: the same rows, the location renamed.
+const nextDaysExport = () => fixture('stock/shopify-inventory.csv').toString().replaceAll('Main Warehouse', 'Main Warehouse (Leeds)');
+
 async function pendingOf(client: Client, search: string) {
   const res = await client.get(`/api/stock-approval/receipts?search=${encodeURIComponent(search)}&limit=200`);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -95,9 +103,30 @@ describe('online-shop stock upload', () => {
     });
   });
 
+  it('the same file again, by anyone, is refused with 409 saying when and by whom, and records nothing', async () => {
+    const before = { receipts: await receiptCount(), events: await eventCount() };
+    for (const who of [exec2, manager]) {
+      const again = await who.upload('/api/files/upload/shopify-stock', 'renamed-copy.csv', fixture('stock/shopify-inventory.csv'));
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe(
+        `This file was already uploaded on 21 Nov 2026 at 09:00 by ${exec2.username} (shopify-inventory.csv) and its rows were recorded then. Nothing was recorded this time.`,
+      );
+    }
+    expect(await receiptCount()).toBe(before.receipts);
+    expect(await eventCount()).toBe(before.events);
+  });
+
   it("a manager's upload waits for approval too (the spec: online-shop receipts need approval)", async () => {
-    const res = await manager.upload('/api/files/upload/shopify-stock', 'shopify-inventory.csv', fixture('stock/shopify-inventory.csv'));
+    const res = await manager.upload('/api/files/upload/shopify-stock', 'shopify-inventory.csv', nextDaysExport());
     expect(res.body.data).toMatchObject({ processed_records: 55, pending_approval: 55, auto_approved: 0 });
+  });
+
+  it('two uploads of one file at once record it once: the other is refused', async () => {
+    const csv = 'SKU,On hand\nDR1000-6-BEIGE,3\nDR1000-8-BEIGE,2\n';
+    const before = await receiptCount();
+    const answers = await Promise.all([exec2, manager, exec1].map((who) => who.upload('/api/files/upload/shopify-stock', 'twice.csv', csv)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(await receiptCount()).toBe(before + 2);
   });
 
   it('reads the 2025 export headers, BOM, CRLF, leading apostrophes and columns in any order', async () => {
@@ -208,7 +237,12 @@ describe('manual stock upload', () => {
 
   it("a manager's own upload of known styles goes straight into RECEIVING; the unknown style waits for a manager", async () => {
     const before = await stockAt('JN1009-6-WINE', 'RECEIVING');
-    const res = await manager.upload('/api/files/upload/manual-stock', 'manual-stock.xlsx', fixture('stock/manual-stock.xlsx'));
+    // The same delivery as the sheet executive2 uploaded, on a sheet of the manager's own (one note differs).
+    const sheet = XLSX.read(fixture('stock/manual-stock.xlsx'), { type: 'buffer' });
+    const first = sheet.Sheets[sheet.SheetNames[0]!]!;
+    XLSX.utils.sheet_add_aoa(first, [['Checked by the manager']], { origin: 'K1' });
+    const own = XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const res = await manager.upload('/api/files/upload/manual-stock', 'manual-stock.xlsx', own);
     expect(res.body.data).toMatchObject({ processed_records: 55, auto_approved: 54, pending_approval: 1, updated_inventory: 54 });
     expect(await stockAt('JN1009-6-WINE', 'RECEIVING')).toBe(before + 27);
     expect(res.body.projected, 'the answer waited for the read models').toBe(true);
@@ -237,6 +271,13 @@ describe('manual stock upload', () => {
     expect(rows[0]).toMatchObject({ sku: 'TP1001-10-NAVY' });
     const byGatepass = await exec2.get('/api/stock-approval/receipts?search=GP-2');
     expect(byGatepass.body.data.receipts[0].received_date).toBe('2026-12-01');
+  });
+
+  it('the same content on another route is not the same upload', async () => {
+    const csv = 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER\n21/11/2026,TP1001,Navy,8,1,GP-ROUTE\n';
+    expect((await exec2.upload('/api/files/upload/manual-stock', 'a.csv', csv)).status).toBe(200);
+    expect((await exec2.upload('/api/files/upload/shopify-stock', 'a.csv', 'SKU,On hand\nTP1001-8-NAVY,1\n')).status).toBe(200);
+    expect((await exec2.upload('/api/files/upload/manual-stock', 'a.csv', csv)).status).toBe(409);
   });
 });
 

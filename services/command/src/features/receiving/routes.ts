@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -35,9 +36,9 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet } from '../../platform/uploads.ts';
+import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet, type UploadedFile } from '../../platform/uploads.ts';
 import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
-import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
+import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type Actor, type StockFile } from './commands.ts';
 import { resolveDestination } from './locations.ts';
 import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
 import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
@@ -49,15 +50,14 @@ function actorOf(request: FastifyRequest): Actor {
   return { id: auth.user.id, role: auth.user.role };
 }
 
-async function readUpload(
-  request: FastifyRequest,
-  accept: readonly string[],
-  advertised: readonly string[] = accept,
-): Promise<{ filename: string; sheet: Sheet }> {
-  const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
+function receiveStockFile(request: FastifyRequest, accept: readonly string[], advertised: readonly string[] = accept): Promise<UploadedFile> {
+  return receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
+}
+
+function sheetOf(file: UploadedFile): Sheet {
   const sheet = parseSheet(file);
   if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
-  return { filename: file.filename, sheet };
+  return sheet;
 }
 
 // A file whose every row is wrong imports nothing and says why, row by row.
@@ -101,8 +101,16 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     autoApprove: boolean,
   ) {
     const actor = actorOf(request);
-    const upload = await readUpload(request, accept.route, accept.advertised);
-    const file = read(upload.sheet);
+    const received = await receiveStockFile(request, accept.route, accept.advertised);
+    const stockFile: StockFile = {
+      route: request.routeOptions.url ?? request.url,
+      sha256: createHash('sha256').update(received.buffer).digest(),
+      filename: received.filename,
+      timeZone: ctx.config.WAREHOUSE_TIMEZONE,
+    };
+    // A file already recorded by this route is refused before it is parsed, and again in the receipts' transaction.
+    await refuseRepeatedFile(ctx.db, stockFile);
+    const file = read(sheetOf(received));
     refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
     const outcome =
@@ -110,7 +118,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         ? null
         : await recordReceipts(ctx.db, file.rows, {
             source,
-            filename: upload.filename,
+            filename: received.filename,
+            file: stockFile,
             uploadId: metadata.correlation_id,
             actor,
             approve: autoApprove ? { destination: { location: RECEIVING_LOCATION, location_type: 'receiving' }, notes: null, auto: true } : null,
@@ -154,12 +163,12 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: 'stock:upload-bin-allocation' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(binAllocationResultSchema) } } },
     async (request) => {
       const actor = actorOf(request);
-      const upload = await readUpload(request, BIN_ALLOCATION_ACCEPT);
-      const sheet = readBinAllocation(upload.sheet);
+      const received = await receiveStockFile(request, BIN_ALLOCATION_ACCEPT);
+      const sheet = readBinAllocation(sheetOf(received));
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
       const metadata = metadataOf(request);
       const { result, append } = await applyBinAllocation(ctx.db, sheet, {
-        filename: upload.filename,
+        filename: received.filename,
         uploadId: metadata.correlation_id,
         actorId: actor.id,
         metadata,
