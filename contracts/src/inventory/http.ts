@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
 import { BIN_CODE_PATTERN, codeInput, LOCATION_CODE_MAX, locationCodeProblem, normaliseCode, RACK_CODE_PATTERN, skuProblem, styleCodeProblem } from '../platform/codes.ts';
-import { bodyInt, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
+import { bodyInt, daysQuery, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
 
 export const LOW_STOCK_THRESHOLD = 5;
@@ -276,14 +276,14 @@ export type AdjustmentRecord = z.infer<typeof adjustmentRecordSchema>;
 
 export const recentAdjustmentsQuerySchema = z.object({
   limit: limitQuery(500, 50),
-  days: textInt({ min: 1, max: 3650 }).optional(),
+  days: daysQuery().optional(),
   sku: codeInput(skuProblem, 'SKU is required').optional(),
   location: codeInput(locationCodeProblem, 'Location code is required').optional(),
 });
 export type RecentAdjustmentsQuery = z.input<typeof recentAdjustmentsQuerySchema>;
 export const recentAdjustmentsSchema = z.object({ adjustments: z.array(adjustmentRecordSchema) });
 
-export const adjustmentSummaryQuerySchema = z.object({ days: textInt({ min: 1, max: 3650 }).default(30) });
+export const adjustmentSummaryQuerySchema = z.object({ days: daysQuery().default(30) });
 export const adjustmentSummarySchema = z.object({
   days: z.number().int(),
   total_adjustments: z.number().int(),

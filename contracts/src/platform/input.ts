@@ -115,3 +115,7 @@ export function quantityInt(max: number) {
     .min(1, 'Quantity must be at least 1')
     .max(max, `Quantity must be at most ${max}`);
 }
+
+// The longest span a `days` query may ask for: the longest report range (a year).
+export const MAX_SPAN_DAYS = 365;
+export const daysQuery = () => textInt({ min: 1, max: MAX_SPAN_DAYS, message: `Days must be a whole number from 1 to ${MAX_SPAN_DAYS}` });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
-import { bodyInt, calendarDate, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
+import { bodyInt, calendarDate, daysQuery, limitQuery, pageQuery, quantityInt } from '../platform/input.ts';
 import { stockEntryUploadResultSchema } from '../catalogue/http.ts';
 import { RECEIPT_APPROVERS, RECEIPT_SOURCES } from './events.ts';
 
@@ -215,7 +215,7 @@ export type RecentApproval = z.infer<typeof recentApprovalSchema>;
 
 export const recentApprovalsQuerySchema = z.object({
   limit: limitQuery(500, 50),
-  days: textInt({ min: 1, max: 365 }).default(7),
+  days: daysQuery().default(7),
 });
 export type RecentApprovalsQuery = z.input<typeof recentApprovalsQuerySchema>;
 

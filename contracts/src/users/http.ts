@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/permissions.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { limitQuery, pageQuery, textInt } from '../platform/input.ts';
+import { daysQuery, limitQuery, pageQuery } from '../platform/input.ts';
 
 // Validation messages are the spec's (section 5), word for word.
 const username = z
@@ -153,7 +153,7 @@ export const userStatsSchema = z.object({
 export type UserStats = z.infer<typeof userStatsSchema>;
 
 export const loginSummaryQuerySchema = z.object({
-  days: textInt({ min: 1, max: 365 }).default(30),
+  days: daysQuery().default(30),
   role: z.enum(ROLES, { error: 'Invalid role' }).optional(),
 });
 export type LoginSummaryQuery = z.input<typeof loginSummaryQuerySchema>;
