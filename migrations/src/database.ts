@@ -46,6 +46,14 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+// Sign-in attempts not (yet) successful, within the sign-in limits' window.
+export interface SignInFailuresTable {
+  id: ColumnType<string, never, never>;
+  address: string;
+  username: string;
+  failed_at: Timestamp;
+}
+
 export interface RmUsersTable {
   id: number;
   username: string;
@@ -360,6 +368,7 @@ export interface Database {
   user_registry: UserRegistryTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
+  sign_in_failures: SignInFailuresTable;
   rm_users: RmUsersTable;
   rm_user_sessions: RmUserSessionsTable;
   stock_levels: StockLevelsTable;

@@ -25,6 +25,7 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message: string) => new DomainError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new DomainError('CONFLICT', 409, message);
 export const illegalTransition = (message: string) => new DomainError('ILLEGAL_TRANSITION', 409, message);
+export const rateLimited = (message: string) => new DomainError('RATE_LIMITED', 429, message);
 export const unavailable = (message = 'The service is temporarily unavailable. Please try again in a moment.') =>
   new DomainError('UNAVAILABLE', 503, message);
 
