@@ -67,6 +67,14 @@ export interface StockFileUploadsTable {
   uploaded_at: Timestamp;
 }
 
+// Sign-in attempts not (yet) successful, within the sign-in limits' window.
+export interface SignInFailuresTable {
+  id: ColumnType<string, never, never>;
+  address: string;
+  username: string;
+  failed_at: Timestamp;
+}
+
 export interface RmUsersTable {
   id: number;
   username: string;
@@ -383,6 +391,7 @@ export interface Database {
   sessions: SessionsTable;
   idempotency_keys: IdempotencyKeysTable;
   stock_file_uploads: StockFileUploadsTable;
+  sign_in_failures: SignInFailuresTable;
   rm_users: RmUsersTable;
   rm_user_sessions: RmUserSessionsTable;
   stock_levels: StockLevelsTable;

@@ -21,18 +21,30 @@ const fullName = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v ? v : null));
 const role = z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'Role is required' : 'Invalid role') });
-const password = z
-  .string({ error: 'Password is required' })
-  .min(1, 'Password is required')
-  .min(6, 'Password must be at least 6 characters')
-  .max(200, 'Password must be at most 200 characters');
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+const notBlank = (value: string) => value.trim() !== '';
+
+// The one password rule, wherever a password is set (create, change, ADMIN_PASSWORD): not blank or only
+// whitespace, 6 to 200 characters. Nothing is trimmed: spaces around a real password are part of it.
+// `required` is the blank message, `subject` starts the length messages.
+export function passwordRule(required = 'Password is required', subject = 'Password') {
+  return z
+    .string({ error: required })
+    .refine(notBlank, { error: required, abort: true })
+    .min(PASSWORD_MIN_LENGTH, `${subject} must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(PASSWORD_MAX_LENGTH, `${subject} must be at most ${PASSWORD_MAX_LENGTH} characters`);
+}
 
 export const loginBodySchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(200, 'Username is too long'),
+  // The same limits as when a password is set: a longer one cannot be right. No minimum, so a short one is
+  // answered like any wrong password.
   password: z
     .string({ error: 'Password is required' })
-    .max(200, 'Password is too long')
-    .refine((v) => v.trim() !== '', 'Password is required'),
+    .refine(notBlank, { error: 'Password is required', abort: true })
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -59,7 +71,7 @@ export const createUserBodySchema = z.object({
   email,
   full_name: fullName,
   role: role.default('worker'),
-  password,
+  password: passwordRule(),
   is_active: z.boolean().default(true),
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
@@ -82,12 +94,9 @@ export const changePasswordBodySchema = z
   })
   .transform((body, ctx) => {
     const next = body.new_password ?? body.password;
-    if (next === undefined || next === '') {
-      ctx.addIssue({ code: 'custom', path: ['new_password'], message: 'New password is required' });
-      return z.NEVER;
-    }
-    if (next.length < 6) {
-      ctx.addIssue({ code: 'custom', path: ['new_password'], message: 'Password must be at least 6 characters' });
+    const checked = passwordRule('New password is required').safeParse(next);
+    if (!checked.success) {
+      ctx.addIssue({ code: 'custom', path: ['new_password'], message: checked.error.issues[0]?.message ?? 'New password is required' });
       return z.NEVER;
     }
     if (body.new_password !== undefined) {
@@ -100,7 +109,7 @@ export const changePasswordBodySchema = z
         return z.NEVER;
       }
     }
-    return { password: next };
+    return { password: checked.data };
   });
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 

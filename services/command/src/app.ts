@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -12,7 +11,7 @@ import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
 import type { AppContext } from './platform/app-context.ts';
-import { authPlugin } from './platform/auth.ts';
+import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
@@ -81,16 +80,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     hsts: false,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(authPlugin, {
-    db: ctx.db,
-    idleMs: config.SESSION_IDLE_HOURS * 3600_000,
-    now,
-    sessionCache: ctx.sessionCache,
-    expireSession: (sessionId, userId) => expireSession(ctx, sessionId, userId),
-  });
+  const limits = sessionLimits(config);
+  const expire: ExpireSession = (sessionId, userId, rule) => expireSession(ctx, sessionId, userId, rule);
+  await app.register(authPlugin, { db: ctx.db, limits, now, sessionCache: ctx.sessionCache, expireSession: expire });
   installErrorHandler(app);
   await app.register(idempotencyPlugin, { db: ctx.db, now });
   await app.register(swagger, {
@@ -104,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await systemRoutes(app, ctx);
-  await liveGateway(app, { db: ctx.db, watcher: ctx.watcher, idleMs: config.SESSION_IDLE_HOURS * 3600_000, now });
+  await liveGateway(app, { db: ctx.db, watcher: ctx.watcher, limits, now, expireSession: expire });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });

@@ -104,6 +104,7 @@ export async function startTestApp(
     PORT: 0,
     HOST: '127.0.0.1',
     LOGIN_RATE_LIMIT: 1000,
+    LOGIN_ADDRESS_RATE_LIMIT: 1000,
     ...options.config,
   };
   const server = await startServer({

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { preparedOnce, type Database } from '@wh/migrations';
 import { can, DEFAULT_PERMISSION_DENIED, isRole, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
+import type { Config } from './config.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './passwords.ts';
 
@@ -36,16 +37,29 @@ export interface RouteAccess {
   access: Access;
 }
 
+// Which rule ended a session: unused for the idle time, or older than the lifetime however much it was used.
+export type SessionExpiry = 'idle' | 'lifetime';
+
 export type SessionLookup =
   | { status: 'valid'; auth: AuthContext }
-  | { status: 'expired'; sessionId: string; userId: number }
+  | { status: 'expired'; sessionId: string; userId: number; rule: SessionExpiry }
   | { status: 'invalid' };
+
+export interface SessionLimits {
+  idleMs: number;
+  maxAgeMs: number;
+}
+
+export function sessionLimits(config: Pick<Config, 'SESSION_IDLE_HOURS' | 'SESSION_MAX_DAYS'>): SessionLimits {
+  return { idleMs: config.SESSION_IDLE_HOURS * 3600_000, maxAgeMs: config.SESSION_MAX_DAYS * 86_400_000 };
+}
 
 const TOUCH_EVERY_MS = 60_000;
 
 interface SessionRow {
   id: string;
   user_id: number;
+  created_at: Date;
   last_seen_at: Date;
   username: string;
   role: string;
@@ -57,7 +71,7 @@ interface SessionRow {
 // clock. Nothing that ends a session or changes a user waits that long: every user command in this process
 // clears the cache before it answers (logout, deactivation, role change, deletion), and a `users` notice
 // from the projector (a user command on another instance) clears it too. While the notice listener is down,
-// nothing is cached. The idle rule is still applied to every request against the cached last-seen time.
+// nothing is cached. The idle and lifetime rules are applied to every request, to a cached row as to a fresh one.
 export class SessionCache {
   static readonly MAX_AGE_MS = 1000;
   private entries = new Map<string, { row: SessionRow; at: number }>();
@@ -110,12 +124,13 @@ export class SessionCache {
   }
 }
 
-// A session is valid while it is open, its user active, and it was used within the idle window.
+// A session is valid while it is open, its user active, it was used within the idle window and it is younger
+// than the lifetime.
 export async function lookupSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
-  idleMs: number,
+  limits: SessionLimits,
   cache?: SessionCache,
 ): Promise<SessionLookup> {
   const key = hashToken(token);
@@ -125,7 +140,7 @@ export async function lookupSession(
       db
         .selectFrom('sessions as s')
         .innerJoin('user_registry as u', 'u.id', 's.user_id')
-        .select(['s.id', 's.user_id', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
+        .select(['s.id', 's.user_id', 's.created_at', 's.last_seen_at', 'u.username', 'u.role', 'u.status'])
         .where('s.token_hash', '=', key)
         .where('s.ended_at', 'is', null)
         .compile(),
@@ -138,7 +153,9 @@ export async function lookupSession(
   }
   if (!row || row.status !== 'active' || !isRole(row.role)) return { status: 'invalid' };
   const idle = now.getTime() - row.last_seen_at.getTime();
-  if (idle > idleMs) return { status: 'expired', sessionId: row.id, userId: row.user_id };
+  const rule: SessionExpiry | null =
+    now.getTime() - row.created_at.getTime() > limits.maxAgeMs ? 'lifetime' : idle > limits.idleMs ? 'idle' : null;
+  if (rule) return { status: 'expired', sessionId: row.id, userId: row.user_id, rule };
   if (idle > TOUCH_EVERY_MS) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
     row.last_seen_at = now;
@@ -153,13 +170,15 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+// Records the end of an expired session (an event), so its history shows why it ended.
+export type ExpireSession = (sessionId: string, userId: number, rule: SessionExpiry) => Promise<void>;
+
 export interface AuthOptions {
   db: Kysely<Database>;
-  idleMs: number;
+  limits: SessionLimits;
   now: () => Date;
   sessionCache?: SessionCache;
-  // Records the end of an idle session (an event), so its history shows why it ended.
-  expireSession: (sessionId: string, userId: number) => Promise<void>;
+  expireSession: ExpireSession;
 }
 
 export function deniedMessage(access: Access): string {
@@ -184,8 +203,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!access || access === 'public') return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated('Authentication required');
-    const found = await lookupSession(options.db, token, options.now(), options.idleMs, options.sessionCache);
-    if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId);
+    const found = await lookupSession(options.db, token, options.now(), options.limits, options.sessionCache);
+    if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId, found.rule);
     if (found.status !== 'valid') throw unauthenticated('Token expired or invalid');
     request.auth = found.auth;
     if (access !== 'signed-in' && !can(found.auth.user.role, access)) throw forbidden(deniedMessage(access));

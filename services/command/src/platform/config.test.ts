@@ -6,7 +6,16 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', LOG_LEVEL: 'info', WAREHOUSE_TIMEZONE: 'Europe/London', SESSION_IDLE_HOURS: 12 });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      LOG_LEVEL: 'info',
+      WAREHOUSE_TIMEZONE: 'Europe/London',
+      SESSION_IDLE_HOURS: 12,
+      SESSION_MAX_DAYS: 7,
+      LOGIN_RATE_LIMIT: 10,
+      LOGIN_ADDRESS_RATE_LIMIT: 50,
+    });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
@@ -16,10 +25,18 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// connection URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must be at least 6 characters'],
+    [{ ADMIN_PASSWORD: '        ' }, 'ADMIN_PASSWORD must not be blank'],
+    [{ ADMIN_PASSWORD: 'x'.repeat(201) }, 'ADMIN_PASSWORD must be at most 200 characters'],
+    [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
+    [{ LOGIN_ADDRESS_RATE_LIMIT: 'many' }, 'LOGIN_ADDRESS_RATE_LIMIT'],
     [{ WAREHOUSE_TIMEZONE: 'Mars/Olympus' }, 'WAREHOUSE_TIMEZONE must be an IANA time zone'],
   ])('refuses %j naming the problem', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);
+  });
+
+  it('keeps the spaces of an administrator password as they are', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: ' pass word ' }).ADMIN_PASSWORD).toBe(' pass word ');
   });
 
   it('the service exits with a clear message on bad configuration', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordRule } from '@wh/contracts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -9,15 +10,20 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// connection URL')
     .optional(),
-  ADMIN_PASSWORD: z.string().min(6, 'ADMIN_PASSWORD must be at least 6 characters').optional(),
+  // The rule every password is set by (contracts), its messages naming the variable.
+  ADMIN_PASSWORD: passwordRule('ADMIN_PASSWORD must not be blank', 'ADMIN_PASSWORD').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   WAREHOUSE_TIMEZONE: z
     .string()
     .default('Europe/London')
     .refine(isTimeZone, 'WAREHOUSE_TIMEZONE must be an IANA time zone such as Europe/London'),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(12),
+  // A session ends this long after sign-in however much it is used.
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
+  // Failed sign-ins per client address and username, and per client address across usernames, in 15 minutes.
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   // Only behind a reverse proxy: otherwise any client could choose its own address with X-Forwarded-For.
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
@@ -39,13 +45,21 @@ function isTimeZone(zone: string): boolean {
 
 export class ConfigError extends Error {}
 
+function configError(issues: readonly { path: readonly PropertyKey[]; message: string }[]): ConfigError {
+  const lines = issues.map((i) => `- ${i.path.map(String).join('.')}: ${i.message}`);
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
 // Reads the environment once; a bad value stops the process with a sentence naming the variable.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `- ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw configError(parsed.error.issues);
   return parsed.data;
+}
+
+// For a password that reaches the administrator's bootstrap without loadConfig (a caller's own Config).
+export function checkAdminPassword(password: string): void {
+  const checked = configSchema.pick({ ADMIN_PASSWORD: true }).safeParse({ ADMIN_PASSWORD: password });
+  if (!checked.success) throw configError(checked.error.issues);
 }

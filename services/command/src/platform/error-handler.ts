@@ -30,9 +30,6 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.status >= 500) request.log.error({ err: error }, error.message);
       return reply.code(error.status).send(envelope(error.code, error.message, error.details));
     }
-    if (error.statusCode === 429) {
-      return reply.code(429).send(envelope('RATE_LIMITED', error.message));
-    }
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB'));
     }

@@ -9,7 +9,7 @@ import {
   type LiveServerMessage,
   type ReadModelsNotice,
 } from '@wh/contracts';
-import { lookupSession, type AuthContext, type SessionLookup } from './auth.ts';
+import { lookupSession, type AuthContext, type ExpireSession, type SessionLimits, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
@@ -24,8 +24,9 @@ interface Client {
 export interface LiveOptions {
   db: Kysely<Database>;
   watcher: ProjectionWatcher;
-  idleMs: number;
+  limits: SessionLimits;
   now: () => Date;
+  expireSession: ExpireSession;
   heartbeatMs?: number;
 }
 
@@ -38,9 +39,17 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
   };
 
+  // An expired session is recorded as the HTTP check records it; if recording fails the socket is refused all the
+  // same, and the session is recorded when its token is next used.
+  const lookup = async (token: string): Promise<SessionLookup> => {
+    const found = await lookupSession(options.db, token, options.now(), options.limits);
+    if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId, found.rule).catch(() => {});
+    return found;
+  };
+
   const revalidate = async (client: Client) => {
     if (!client.token) return;
-    const found = await lookupSession(options.db, client.token, options.now(), options.idleMs).catch(() => null);
+    const found = await lookup(client.token).catch(() => null);
     if (found && found.status !== 'valid') client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Session ended');
     else if (found?.status === 'valid') client.auth = found.auth;
   };
@@ -104,7 +113,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
       }
       let found: SessionLookup;
       try {
-        found = await lookupSession(options.db, message.token, options.now(), options.idleMs);
+        found = await lookup(message.token);
       } catch {
         // The database is unreachable, so the token is unknown, not invalid: 4401 would sign the browser out.
         socket.close(CLOSE_TRY_AGAIN_LATER, 'Service temporarily unavailable');

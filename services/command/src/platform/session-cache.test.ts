@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const row = { id: 's1', user_id: 7, last_seen_at: new Date(), username: 'w', role: 'worker', status: 'active' };
+const row = { id: 's1', user_id: 7, created_at: new Date(), last_seen_at: new Date(), username: 'w', role: 'worker', status: 'active' };
 
 describe('SessionCache', () => {
   it('keeps nothing while changes made elsewhere cannot reach this process', () => {

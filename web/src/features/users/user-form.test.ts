@@ -14,6 +14,9 @@ describe('user form validation', () => {
     expect(validateCreate({ ...base, email: 'nope' }).errors.email).toBe('Invalid email format');
     expect(validateCreate({ ...base, password: '' }).errors.password).toBe('Password is required');
     expect(validateCreate({ ...base, password: '12345' }).errors.password).toBe('Password must be at least 6 characters');
+    expect(validateCreate({ ...base, password: '        ' }).errors.password).toBe('Password is required');
+    expect(validateCreate({ ...base, password: 'x'.repeat(201) }).errors.password).toBe('Password must be at most 200 characters');
+    expect(validateCreate({ ...base, password: ' secret ' }).body?.password).toBe(' secret ');
   });
 
   it('does not check or send a password on edit', () => {
@@ -28,5 +31,7 @@ describe('user form validation', () => {
     expect(validatePasswordChange('123456', '')).toEqual({ confirm_password: 'Please confirm the password' });
     expect(validatePasswordChange('123456', '1234567')).toEqual({ confirm_password: 'Passwords must match' });
     expect(validatePasswordChange('123456', '123456')).toEqual({});
+    expect(validatePasswordChange('        ', '        ')).toEqual({ new_password: 'New password is required' });
+    expect(validatePasswordChange('x'.repeat(201), 'x'.repeat(201))).toEqual({ new_password: 'Password must be at most 200 characters' });
   });
 });

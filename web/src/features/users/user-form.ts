@@ -1,8 +1,10 @@
-import { changePasswordBodySchema, createUserBodySchema, updateUserBodySchema } from '@wh/contracts/users/http';
+import { changePasswordBodySchema, createUserBodySchema, PASSWORD_MIN_LENGTH, updateUserBodySchema } from '@wh/contracts/users/http';
 import type { CreateUserBody, UpdateUserBody } from '@wh/contracts/users/http';
 import type { Role } from '@wh/contracts/auth/permissions';
 
 // Client-side checks use the contract's schemas, so messages match the server's word for word.
+
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters`;
 
 export interface UserFormValues {
   username: string;

@@ -71,7 +71,7 @@ const adjust = async (body: Record<string, unknown>) =>
   ok(await manager.post('/api/inventory/adjust', { reason: 'Found items', location_type: 'bin', ...body }), 201);
 
 beforeAll(async () => {
-  t = await startTestApp({ now: () => clock, config: { WAREHOUSE_TIMEZONE: ZONE, SESSION_IDLE_HOURS: 24 * 365 * 5 } });
+  t = await startTestApp({ now: () => clock, config: { WAREHOUSE_TIMEZONE: ZONE, SESSION_IDLE_HOURS: 24 * 365 * 5, SESSION_MAX_DAYS: 365 * 5 } });
   // Setup, before every report range.
   manager = await t.asAdmin();
   exec1 = await t.userWithRole('executive1', 'eve');

@@ -3,42 +3,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginBodySchema, loginResponseSchema, successEnvelope, userSchema } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { requireAuth } from '../../platform/auth.ts';
-import { unauthenticated } from '../../platform/errors.ts';
+import { requireAuth, sessionLimits } from '../../platform/auth.ts';
+import { rateLimited, unauthenticated } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { INVALID_CREDENTIALS } from './decide.ts';
 import { findUserOrThrow, userAfterCommand } from './queries.ts';
 import { runUserCommand } from './sessions.ts';
+import { countSignInAttempt, signInSucceeded, waitText } from './sign-in-limits.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const RATE_WINDOW = '15 minutes';
+  const limits = { perUsername: ctx.config.LOGIN_RATE_LIMIT, perAddress: ctx.config.LOGIN_ADDRESS_RATE_LIMIT };
+  // Seconds until a session unused from now on ends: the idle time, or the lifetime when that is shorter.
+  const { idleMs, maxAgeMs } = sessionLimits(ctx.config);
+  const expiresIn = Math.floor(Math.min(idleMs, maxAgeMs) / 1000);
 
   app.post(
     '/api/auth/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: ctx.config.LOGIN_RATE_LIMIT,
-          timeWindow: RATE_WINDOW,
-          hook: 'preHandler',
-          // Per address and username: one person mistyping does not lock out the whole floor behind one NAT.
-          keyGenerator: (request) => {
-            const body = request.body as { username?: unknown } | undefined;
-            const name = typeof body?.username === 'string' ? body.username.trim().toLowerCase() : '';
-            return `${request.ip}|${name}`;
-          },
-          errorResponseBuilder: (_request, context) => ({
-            statusCode: 429,
-            message: `Too many sign-in attempts. Please wait ${context.after} and try again.`,
-          }),
-        },
-      },
+      config: { access: 'public' },
       schema: { tags: ['auth'], security: [], body: loginBodySchema, response: { 200: successEnvelope(loginResponseSchema) } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
+      // Per address and username, so one person mistyping does not lock out the whole floor behind one NAT;
+      // per address as well, so guessing across many usernames from one place stops too.
+      const attempt = { address: request.ip, username: username.toLowerCase() };
+      const waitMs = await countSignInAttempt(ctx.db, attempt, limits, ctx.now());
+      if (waitMs !== null) {
+        reply.header('retry-after', String(Math.ceil(waitMs / 1000)));
+        throw rateLimited(`Too many sign-in attempts. Please wait ${waitText(waitMs)} and try again.`);
+      }
       const found = await ctx.db
         .selectFrom('user_registry as u')
         .leftJoin('credentials as c', 'c.user_id', 'u.id')
@@ -59,11 +54,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         { ...metadataOf(request), actor_id: found.id },
         { session: { id: sessionId, tokenHash: hashToken(token), ip: request.ip ?? null, userAgent } },
       );
+      await signInSucceeded(ctx.db, attempt);
       const extra = await ctx.afterCommit(outcome.append);
       const state = outcome.state;
       if (state.status === 'absent') throw unauthenticated(INVALID_CREDENTIALS);
       return ok(
-        { token, user: await userAfterCommand(ctx.db, state, extra.projected), expires_in: ctx.config.SESSION_IDLE_HOURS * 3600 },
+        { token, user: await userAfterCommand(ctx.db, state, extra.projected), expires_in: expiresIn },
         { message: 'Login successful', ...extra },
       );
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
+import { checkAdminPassword } from '../../platform/config.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { ADMIN_USER_ID } from './decide.ts';
@@ -15,6 +16,8 @@ export interface AdminBootstrap {
 
 // User 1, `admin`, manager: created on first start. ADMIN_PASSWORD, when set, is the password from then on.
 export async function ensureAdmin(ctx: AppContext, adminPassword: string | undefined): Promise<AdminBootstrap> {
+  // The rule every password is set by: one the sign-in would refuse never becomes the administrator's.
+  if (adminPassword !== undefined) checkAdminPassword(adminPassword);
   const existing = await ctx.db
     .selectFrom('user_registry as u')
     .leftJoin('credentials as c', 'c.user_id', 'u.id')

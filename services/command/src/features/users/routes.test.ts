@@ -41,6 +41,12 @@ describe('POST /api/auth/login', () => {
     const noPassword = await t.anonymous.post('/api/auth/login', { username: 'admin', password: '  ' });
     expect(noPassword.body.message).toBe('Password is required');
   });
+
+  it('refuses a password longer than any password can be set to, with the same limit', async () => {
+    const res = await t.anonymous.post('/api/auth/login', { username: 'admin', password: 'x'.repeat(201) });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Password must be at most 200 characters');
+  });
 });
 
 describe('POST /api/auth/logout and GET /api/auth/me', () => {
@@ -78,6 +84,7 @@ describe('POST /api/users', () => {
     [{ username: 'ab', password: 'secret1' }, 'Username must be at least 3 characters'],
     [{ username: 'abc' }, 'Password is required'],
     [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
+    [{ username: 'abc', password: '        ' }, 'Password is required'],
     [{ username: 'abc', password: 'secret1', email: 'not-an-email' }, 'Invalid email format'],
     [{ username: 'abc', password: 'secret1', role: 'boss' }, 'Invalid role'],
     [{ username: 'abc', password: 'secret1', role: '' }, 'Role is required'],
@@ -86,6 +93,12 @@ describe('POST /api/users', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
     expect(res.body.error.details.map((d: { message: string }) => d.message)).toContain(message);
+  });
+
+  it('keeps spaces around a password as part of it: the user signs in with them, not without', async () => {
+    expect((await admin.post('/api/users', { username: 'spacey', password: ' pass word ' })).status).toBe(201);
+    expect((await t.anonymous.post('/api/auth/login', { username: 'spacey', password: ' pass word ' })).status).toBe(200);
+    expect((await t.anonymous.post('/api/auth/login', { username: 'spacey', password: 'pass word' })).status).toBe(401);
   });
 
   it("answers 409 'Username already exists' for a taken username, whatever its case", async () => {
@@ -239,10 +252,30 @@ describe('PATCH toggle-status, change-password and restore', () => {
     [{ new_password: '123' , confirm_password: '123' }, 'Password must be at least 6 characters'],
     [{ new_password: '123456' }, 'Please confirm the password'],
     [{ new_password: '123456', confirm_password: '654321' }, 'Passwords must match'],
+    [{ new_password: '        ', confirm_password: '        ' }, 'New password is required'],
+    [{ password: ' \t      ' }, 'New password is required'],
   ])('refuses %j with "%s"', async (body, message) => {
     const res = await admin.patch('/api/users/1/change-password', body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+
+  it('refuses a password longer than 200 characters, as creating a user does and as signing in would', async () => {
+    const long = 'x'.repeat(250);
+    const messages = await Promise.all([
+      admin.patch('/api/users/1/change-password', { new_password: long, confirm_password: long }),
+      admin.patch('/api/users/1/change-password', { password: long }),
+      admin.post('/api/users', { username: 'longpass', password: long }),
+    ]);
+    expect(messages.map((r) => [r.status, r.body.message])).toEqual(Array(3).fill([400, 'Password must be at most 200 characters']));
+  });
+
+  it('accepts a password of the longest length, which then signs in', async () => {
+    const worker = await t.userWithRole('worker');
+    const longest = 'p'.repeat(200);
+    const res = await admin.patch(`/api/users/${worker.id}/change-password`, { new_password: longest, confirm_password: longest });
+    expect(res.status).toBe(200);
+    expect((await t.anonymous.post('/api/auth/login', { username: worker.username, password: longest })).status).toBe(200);
   });
 
   it('restores a soft-deleted user, who can sign in again', async () => {

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '@wh/migrations';
 import { userStreamId, type EventMetadata, type UserEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { SessionExpiry } from '../../platform/auth.ts';
 import { executeCommand } from '../../platform/command.ts';
 import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
@@ -90,8 +91,9 @@ export async function runUserCommand(
   }
 }
 
-export async function expireSession(ctx: AppContext, sessionId: string, userId: number): Promise<void> {
-  await runUserCommand(ctx, userId, { type: 'SignOut', session_id: sessionId, reason: 'expired' }, systemMetadata('session-idle'));
+// Both rules end a session as 'expired'; the event's causation says which (session-idle, session-lifetime).
+export async function expireSession(ctx: AppContext, sessionId: string, userId: number, rule: SessionExpiry): Promise<void> {
+  await runUserCommand(ctx, userId, { type: 'SignOut', session_id: sessionId, reason: 'expired' }, systemMetadata(`session-${rule}`));
   // A session the user's stream does not list as open (ended by an older rule) is closed here all the same.
   await ctx.db
     .updateTable('sessions')

@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { PasswordField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { changeUserPassword } from '../api/users-api.ts';
-import { validatePasswordChange, type FieldErrors } from '../user-form.ts';
+import { PASSWORD_HINT, validatePasswordChange, type FieldErrors } from '../user-form.ts';
 
 export interface ChangePasswordDialogProps {
   user: User;
@@ -67,6 +67,7 @@ export function ChangePasswordDialog({ user, isOpen, onClose, onChanged }: Chang
           value={newPassword}
           onChange={edit(setNewPassword)}
           errorMessage={errors.new_password}
+          description={PASSWORD_HINT}
         />
         <PasswordField
           label="Confirm Password"

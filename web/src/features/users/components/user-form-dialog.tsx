@@ -10,7 +10,7 @@ import { Select } from '../../../components/ui/select.tsx';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError, fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { createUser, updateUser } from '../api/users-api.ts';
-import { validateCreate, validateUpdate, type FieldErrors, type UserFormValues } from '../user-form.ts';
+import { PASSWORD_HINT, validateCreate, validateUpdate, type FieldErrors, type UserFormValues } from '../user-form.ts';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ id: role, label: ROLE_LABELS[role] }));
 
@@ -124,7 +124,7 @@ export function UserFormDialog({ user, isOpen, onClose, onSaved }: UserFormDialo
             value={values.password}
             onChange={set('password')}
             errorMessage={errors.password}
-            description="At least 6 characters"
+            description={PASSWORD_HINT}
           />
         )}
         {canSetActive ? (
