@@ -30,6 +30,8 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
     case 'styles':
     case 'locations':
     case 'dashboard':
+    // The projector's health (a projection failing, or recovering): everyone's dashboard shows System Status.
+    case 'system':
       return true;
     case 'receipts':
       return can(user.role, 'stock:approve');

@@ -12,6 +12,8 @@ const KEY_BY_KIND: Record<string, readonly string[]> = {
   receipts: ['receipts', 'inventory'],
   dashboard: ['dashboard'],
   reports: ['reports'],
+  // The projector's health: the dashboard's System Status.
+  system: ['dashboard'],
 };
 
 /** The distinct first query-key elements to invalidate for a batch of topics. */
