@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
-import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
+import { TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 import { executePrepared } from './write-together.ts';
 
@@ -80,7 +80,7 @@ export function compactTopics(topics: string[]): string[] {
     const [kind] = t.split(':');
     return !t.includes(':') || !families.has(`${kind}s`);
   });
-  return JSON.stringify(kept).length < NOTIFY_LIMIT ? kept : ['*'];
+  return JSON.stringify(kept).length < NOTIFY_LIMIT ? kept : [TOPIC_EVERYTHING];
 }
 
 export interface BatchResult {
@@ -264,7 +264,7 @@ async function applyBeside(
     await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
     const done = await lockCheckpoint(sideTrx, SIDE_CHECKPOINT);
     const mine = events.filter((e) => past(e, done));
-    if (mine.length < events.length) sideTopics.add('*');
+    if (mine.length < events.length) sideTopics.add(TOPIC_EVERYTHING);
     if (mine.length === 0) return;
     await applyEvents(sideTrx, side.projections, mine, sideTopics);
     await saveCheckpoint(sideTrx, next, SIDE_CHECKPOINT);
