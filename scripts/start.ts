@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, startServer } from '@wh/command';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { relative } from 'node:path';
+import { clusterHome, startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 
-// `npm start`: the whole app in one process. Without DATABASE_URL it brings its own PostgreSQL under ./.data.
+// `npm start`: the whole app in one process. Without DATABASE_URL it brings its own PostgreSQL under ./.data (as root,
+// where the `postgres` user cannot reach ./.data, under /var/lib/warehouse: embedded-postgres.ts).
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 async function main() {
@@ -10,8 +12,11 @@ async function main() {
   let embedded: EmbeddedDatabase | null = null;
   let databaseUrl = config.DATABASE_URL;
   if (!databaseUrl) {
-    console.log('DATABASE_URL is not set: starting an embedded PostgreSQL under ./.data ...');
-    embedded = await startEmbeddedPostgres(process.env.DATA_DIR ?? `${root}.data`);
+    const dataDir = process.env.DATA_DIR ?? `${root}.data`;
+    const home = await clusterHome(dataDir);
+    const shown = home.startsWith(root) ? `./${relative(root, home)}` : home;
+    console.log(`DATABASE_URL is not set: starting an embedded PostgreSQL under ${shown} ...`);
+    embedded = await startEmbeddedPostgres(dataDir);
     databaseUrl = embedded.url;
   }
   const server = await startServer({

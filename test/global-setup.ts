@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import type { EmbeddedDatabase } from '../scripts/embedded-postgres.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../scripts/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +31,7 @@ export default async function setup(project: TestProject) {
   if (!url) {
     if (await reachable(LOCAL)) url = LOCAL;
     else {
-      embedded = await (await loadEmbeddedPostgres())(join(tmpdir(), 'warehouse-test-pg'), 'test');
+      embedded = await startEmbeddedPostgres(join(tmpdir(), 'warehouse-test-pg'), 'test');
       url = embedded.url;
     }
   }
@@ -39,15 +39,4 @@ export default async function setup(project: TestProject) {
   return async () => {
     await embedded?.stop();
   };
-}
-
-// The embedded-postgres package registers async-exit-hook when it is first imported, and its 'beforeExit' handler
-// calls process.exit(0): vitest sets a failed run's exit code and lets the process end, so with that handler in the
-// runner every failed run exited 0 and CI passed whatever failed. Imported only when needed, and that handler
-// removed (the teardown above stops the server itself).
-async function loadEmbeddedPostgres() {
-  const before = new Set(process.listeners('beforeExit'));
-  const { startEmbeddedPostgres } = await import('../scripts/embedded-postgres.ts');
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
-  return startEmbeddedPostgres;
 }

@@ -75,6 +75,17 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 // would otherwise wait until the TCP stack gives up, minutes after the database is back.
 export const CONNECT_TIMEOUT_MS = 5000;
 
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+// The database is down or the connection to it broke: the statement said nothing about the data, and trying again
+// later may work (the command service answers 503; the projector reports a connection loss, not a failing projection).
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e) return false;
+  if (e.code && CONNECTION_CODES.has(e.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? '');
+}
+
 export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,

@@ -21,6 +21,19 @@ export interface ProjectorCheckpointsTable {
   updated_at: Timestamp;
 }
 
+// A projection's failure on an event, while the projector has not got past it (migrations/sql/100).
+export interface ProjectorFaultsTable {
+  name: string;
+  event_tx: ColumnType<string, string, string>;
+  event_pos: ColumnType<string, string | number, string | number>;
+  event_type: string;
+  projection: string | null;
+  message: string;
+  attempts: Generated<number>;
+  first_failed_at: Generated<Date>;
+  last_failed_at: Generated<Date>;
+}
+
 export interface UserRegistryTable {
   id: number;
   username: string;
@@ -386,6 +399,7 @@ export interface RmAuditTable {
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
+  projector_faults: ProjectorFaultsTable;
   user_registry: UserRegistryTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

@@ -81,16 +81,33 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 // Every request body that is not an upload (JSON).
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
-// GET /api/ready: the database answers, and how far the projector trails the event store (the dashboard's
-// System Status card reads it). A 503 with the failure envelope when the database does not answer.
+// A projection failing on an event the projector has not got past: the event and the error (its message on one
+// line, at most a few hundred characters). The projector tries it again with a growing wait.
+export const projectorFailureSchema = z.object({
+  message: z.string(),
+  position: z.string(),
+  transaction_id: z.string(),
+  event_type: z.string(),
+  projection: z.string().nullable(),
+  attempts: z.number().int(),
+  failing_since: z.string(),
+  last_attempt_at: z.string(),
+});
+export type ProjectorFailure = z.infer<typeof projectorFailureSchema>;
+
+// GET /api/ready: the database answers, and how far the projector trails the event store and whether it is stuck on
+// an event (the dashboard's System Status card reads it). Still 200 while the projector fails: commands are taken and
+// recorded, only the read models wait. A 503 with the failure envelope when the database does not answer.
 export const readinessSchema = z.object({
   status: z.literal('ready'),
   database: z.literal('reachable'),
   projector: z.object({
+    status: z.enum(['ok', 'failing']),
     head_position: z.string(),
     checkpoint_position: z.string(),
     lag_events: z.number().int(),
     checkpoint_updated_at: z.string().nullable(),
+    failure: projectorFailureSchema.nullable(),
   }),
   last_event_at: z.string().nullable(),
 });

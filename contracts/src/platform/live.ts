@@ -13,6 +13,10 @@ export const LIVE_CLOSE_UNAUTHORIZED = 4401;
 export const LIVE_CLOSE_SIGNED_OUT = 4403;
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
 
+// The topic that means everything may have changed (a rebuild, or a batch whose topics do not fit a notice): every
+// open screen reads again and every server-side cache starts afresh. Everyone hears it.
+export const TOPIC_EVERYTHING = '*';
+
 // Topics a read-model change announces: 'users', 'user:7', 'orders', 'order:42', 'worker:7', 'inventory', ...
 export function canSeeTopic(user: { id: number; role: Role }, topic: string): boolean {
   const [kind, id] = topic.split(':');
@@ -30,6 +34,8 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
     case 'styles':
     case 'locations':
     case 'dashboard':
+    // The projector's health (a projection failing, or recovering): everyone's dashboard shows System Status.
+    case 'system':
       return true;
     case 'receipts':
       return can(user.role, 'stock:approve');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -112,25 +112,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
+// The API's own paths: an unknown one is a 404 in the error envelope, whatever the method.
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+// A path naming a file (an asset), as opposed to a route of the web app.
+const isFilePath = (path: string) => /\.[a-z0-9]+$/i.test(path);
+
 async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
     // preCompressed: the build writes .br and .gz beside each asset (web/build/precompress.ts); a client that accepts
     // them gets the smaller file (the login page's JavaScript is about a third of its size gzipped).
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, preCompressed: true });
+    // allowedPath: only files; a route of the web app ('/', '/orders', a directory such as '/assets/') goes to the
+    // not-found handler below, which answers the page. Left to the plugin, a directory path is its 403 when no encoding
+    // is accepted (with one, a lookup of 'index.html.gz' that misses and falls through), whatever Accept-Encoding says.
+    await app.register(async (files) => {
+      // A file path the lookup refuses (one climbing out of the root, a NUL) is a file that is not there: 404, not
+      // the plugin's 403 or 400 as if the request were malformed.
+      files.setErrorHandler((error: FastifyError, _request, reply) => {
+        if (error.statusCode === 400 || error.statusCode === 403 || error.statusCode === 404) return reply.callNotFound();
+        throw error;
+      });
+      await files.register(fastifyStatic, {
+        root: webDist,
+        wildcard: true,
+        index: false,
+        preCompressed: true,
+        allowedPath: (pathname) => !isApiPath(pathname) && isFilePath(pathname),
+      });
+    });
   }
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
     // A missing file (an old hashed asset) is a 404, not the page: the browser would parse HTML as a script.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (request.url.startsWith('/api/') || !hasWeb || request.method !== 'GET' || isFile) {
+    const isPage = hasWeb && !isApiPath(path) && !isFilePath(path) && (request.method === 'GET' || request.method === 'HEAD');
+    if (!isPage) {
       return reply.code(404).send({
         success: false,
         message: 'Not found',
         error: { code: 'NOT_FOUND', message: 'Not found' },
       });
     }
-    // The web app routes on the client: every other path gets index.html.
+    // The web app routes on the client: every other path gets index.html, as it is (it is small; the assets it loads
+    // are the ones sent compressed).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
-import { besideProjections, Projector, projections } from '@wh/projector';
+import { besideProjections, Projector, projections, type ProjectorOptions } from '@wh/projector';
 import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
@@ -36,6 +36,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   await watcher.start();
   // The projector's own connections: on the command pool its batches queued behind the very commands that wait
   // for them (read your writes), 50 concurrent commands holding all 20 connections.
+  // The projector starts before the app and its logger: what it says until then is written once the logger exists.
+  let appLog: FastifyBaseLogger | null = null;
+  const early: Parameters<NonNullable<ProjectorOptions['log']>>[] = [];
+  const projectorLog: ProjectorOptions['log'] = (level, msg, extra) => {
+    if (appLog) appLog[level]({ component: 'projector', ...extra }, msg);
+    else if (early.length < 100) early.push([level, msg, extra]);
+  };
   const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
   const projector = projectorDatabase
     ? new Projector({
@@ -44,6 +51,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         projections,
         beside: besideProjections,
         pollMs: 500,
+        log: projectorLog,
         onBatch: (result) => watcher.projected(result.checkpoint),
       })
     : null;
@@ -58,6 +66,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.webDist ? { webDist: options.webDist } : {}),
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
+  appLog = app.log;
+  for (const entry of early.splice(0)) projectorLog(...entry);
   let url = '';
   if (options.listen !== false) {
     url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -48,3 +48,78 @@ describe('static assets', () => {
     expect(res.body).toBe(script);
   });
 });
+
+// The page itself and every path the web app routes on the client: the app, whatever the client says it accepts.
+describe('the web app and unknown paths', () => {
+  let t: TestApp;
+  let dist: string;
+  const page = '<!doctype html><title>Warehouse</title><div id="root"></div>';
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'wh-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), page);
+    await writeFile(join(dist, 'assets', 'app-1a2b.js'), 'export {};\n');
+    await compressTree(dist);
+    t = await startTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.stop();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const request = (method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS', url: string, encoding?: string) =>
+    t.app.inject({ method, url, headers: encoding === undefined ? {} : { 'accept-encoding': encoding } });
+  // No header at all, identity, each encoding the build writes, a wildcard, and values no client should send.
+  const ENCODINGS = [undefined, '', 'identity', 'gzip', 'br', 'gzip, deflate, br', 'br;q=0, gzip;q=0', '*', 'identity;q=0', 'x-unknown', ';;;', 'gzip;q=abc'];
+  const APP_PATHS = ['/', '/orders', '/orders/10001', '/inventory/search?q=KN1010', '/assets', '/assets/', '/stock-entry/', '/index.html'];
+
+  function decoded(res: Awaited<ReturnType<typeof request>>): string {
+    const encoding = res.headers['content-encoding'];
+    if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString();
+    if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString();
+    expect(encoding).toBeUndefined();
+    return res.body;
+  }
+
+  it.each(APP_PATHS)('GET %s serves the app whatever Accept-Encoding says', async (path) => {
+    for (const encoding of ENCODINGS) {
+      const res = await request('GET', path, encoding);
+      expect({ encoding, status: res.statusCode }).toEqual({ encoding, status: 200 });
+      expect(String(res.headers['content-type'])).toContain('text/html');
+      expect(decoded(res)).toBe(page);
+    }
+  });
+
+  it('HEAD / answers as GET would, without a body', async () => {
+    for (const encoding of [undefined, 'gzip']) {
+      const res = await request('HEAD', '/', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(String(res.headers['content-type'])).toContain('text/html');
+      expect(res.body).toBe('');
+    }
+  });
+
+  it('a missing asset is 404, not the page (the browser would run HTML as a script), and so is a path out of the build', async () => {
+    const paths = ['/assets/app-0000.js', '/..%2fpackage.json', '/assets/..%5c..%5cpackage.json', '/%2e%2e/package.json', '/assets/app-1a2b.js%00.txt', '/.env'];
+    for (const path of paths) {
+      for (const encoding of [undefined, 'gzip', 'br']) {
+        const res = await request('GET', path, encoding);
+        expect({ path, encoding, status: res.statusCode }).toEqual({ path, encoding, status: 404 });
+        expect(res.json()).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }
+    }
+  });
+
+  it.each(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const)('%s on an unknown /api path answers 404 JSON', async (method) => {
+    for (const path of ['/api', '/api/', '/api/nothing-here', '/api/orders/1/nothing', '/api/assets/app-1a2b.js', '/api/index.html', '/api/nothing?x=1']) {
+      for (const encoding of [undefined, 'gzip', 'br']) {
+        const res = await request(method, path, encoding);
+        expect({ method, path, encoding, status: res.statusCode }).toEqual({ method, path, encoding, status: 404 });
+        expect(String(res.headers['content-type'])).toContain('application/json');
+        if (method !== 'HEAD') {
+          expect(res.json()).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
+        }
+      }
+    }
+  });
+});

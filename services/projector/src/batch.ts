@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
-import type { ReadModelsNotice, StoredEvent } from '@wh/contracts';
+import { TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 import { executePrepared } from './write-together.ts';
 
@@ -44,7 +44,24 @@ export async function applyEvents(
     }
     for (const list of lists) list.push(e);
   }
-  for (let i = 0; i < projections.length; i++) if (mine[i]!.length > 0) await projections[i]!.apply(trx, mine[i]!, topics);
+  for (let i = 0; i < projections.length; i++) {
+    if (mine[i]!.length === 0) continue;
+    try {
+      await projections[i]!.apply(trx, mine[i]!, topics);
+    } catch (error) {
+      throw new ProjectionError(projections[i]!.name, error);
+    }
+  }
+}
+
+// A projection's apply threw: which projection, for the log and /api/ready.
+export class ProjectionError extends Error {
+  constructor(
+    readonly projection: string,
+    cause: unknown,
+  ) {
+    super(`projection ${projection}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+  }
 }
 
 export async function saveCheckpoint(trx: Transaction<Database>, cp: Checkpoint, name = CHECKPOINT): Promise<void> {
@@ -63,7 +80,7 @@ export function compactTopics(topics: string[]): string[] {
     const [kind] = t.split(':');
     return !t.includes(':') || !families.has(`${kind}s`);
   });
-  return JSON.stringify(kept).length < NOTIFY_LIMIT ? kept : ['*'];
+  return JSON.stringify(kept).length < NOTIFY_LIMIT ? kept : [TOPIC_EVERYTHING];
 }
 
 export interface BatchResult {
@@ -154,10 +171,47 @@ export async function projectBatch(
   const topics = new Set<string>();
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
-  if (side) await applyBeside(trx, projections, side, events, next, topics);
-  else await applyEvents(trx, projections, events, topics);
-  await saveAndNotify(trx, next, topics);
+  try {
+    if (side) await applyBeside(trx, projections, side, events, next, topics);
+    else await applyEvents(trx, projections, events, topics);
+    await saveAndNotify(trx, next, topics);
+  } catch (error) {
+    throw new BatchFailed(cp, events, error);
+  }
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
+}
+
+// Where an event sits in the store, and what it is: enough to find it again and to say which one failed.
+export interface EventRef {
+  tx: string;
+  pos: string;
+  type: string;
+  stream: string;
+}
+
+const refOf = (e: StoredEvent): EventRef => ({ tx: e.transaction_id, pos: e.global_position, type: e.type, stream: e.stream_id });
+
+// A batch read and then not committed: the events it held, so that the runner can narrow the failure down to one
+// event (a batch of one), and the checkpoint it started from.
+export class BatchFailed extends Error {
+  readonly count: number;
+  readonly first: EventRef;
+  readonly last: EventRef;
+  // The projection whose apply threw, when one did (not the checkpoint's save, say).
+  readonly projection: string | null;
+
+  constructor(
+    readonly checkpoint: Checkpoint,
+    events: readonly StoredEvent[],
+    error: unknown,
+  ) {
+    const cause = error instanceof ProjectionError ? error.cause : error;
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.count = events.length;
+    this.first = refOf(events[0]!);
+    this.last = refOf(events[events.length - 1]!);
+    this.projection = error instanceof ProjectionError ? error.projection : null;
+  }
 }
 
 // The side's projections have applied events past the main checkpoint (its transaction committed, the main one then
@@ -170,11 +224,15 @@ export async function sideAhead(db: Kysely<Database>): Promise<boolean> {
   return rows[0]?.ahead ?? false;
 }
 
-// (tx, pos) order, as the store orders events.
+// (tx, pos) order, as the store orders events: whether `a` comes after `b`.
+export function isAfter(a: Checkpoint, b: Checkpoint): boolean {
+  const tx = BigInt(a.tx);
+  const bTx = BigInt(b.tx);
+  return tx > bTx || (tx === bTx && BigInt(a.pos) > BigInt(b.pos));
+}
+
 function past(e: StoredEvent, cp: Checkpoint): boolean {
-  const tx = BigInt(e.transaction_id);
-  const cpTx = BigInt(cp.tx);
-  return tx > cpTx || (tx === cpTx && BigInt(e.global_position) > BigInt(cp.pos));
+  return isAfter({ tx: e.transaction_id, pos: e.global_position }, cp);
 }
 
 // Projections applied beside the caller's transaction, on a second connection of `db`.
@@ -206,7 +264,7 @@ async function applyBeside(
     await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
     const done = await lockCheckpoint(sideTrx, SIDE_CHECKPOINT);
     const mine = events.filter((e) => past(e, done));
-    if (mine.length < events.length) sideTopics.add('*');
+    if (mine.length < events.length) sideTopics.add(TOPIC_EVERYTHING);
     if (mine.length === 0) return;
     await applyEvents(sideTrx, side.projections, mine, sideTopics);
     await saveCheckpoint(sideTrx, next, SIDE_CHECKPOINT);

@@ -14,7 +14,7 @@ const projector = new Projector({
   db: handle.db,
   projections,
   beside: besideProjections,
-  log: (msg, extra) => console.log(JSON.stringify({ level: 'info', msg, ...extra })),
+  log: (level, msg, extra) => console.log(JSON.stringify({ level, msg, ...extra })),
 });
 projector.start();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

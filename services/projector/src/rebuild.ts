@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
-import type { StoredEvent } from '@wh/contracts';
+import { TOPIC_EVERYTHING, type StoredEvent } from '@wh/contracts';
 import { applyEvents, lockCheckpoint, saveAndNotify, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { BACKLOG, copyInto, readEventsInSnapshot } from './rebuild-io.ts';
@@ -90,7 +90,7 @@ export async function rebuildReadModels(
       await reader.return(undefined);
     }
     options.onPhases?.(phases);
-    await saveAndNotify(trx, cp, ['*']);
+    await saveAndNotify(trx, cp, [TOPIC_EVERYTHING]);
     return { events: total, checkpoint: cp };
   });
 }

@@ -91,9 +91,11 @@ const batch = (projections: readonly Projection[] = [testProjection]): Promise<B
 const after = (a: { tx: string; pos: string }, b: { tx: string; pos: string }) =>
   BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && BigInt(a.pos) > BigInt(b.pos));
 
-function projector(options: { pollMs?: number; projections?: readonly Projection[]; batchSize?: number; maxBatchSize?: number } = {}) {
+function projector(
+  options: { pollMs?: number; projections?: readonly Projection[]; batchSize?: number; maxBatchSize?: number; failureBackoff?: { firstMs: number; maxMs: number } } = {},
+) {
   const batches: BatchResult[] = [];
-  const logs: { msg: string; extra?: Record<string, unknown> }[] = [];
+  const logs: { level: string; msg: string; extra?: Record<string, unknown> }[] = [];
   const p = new Projector({
     databaseUrl: testDb.url,
     db: handle.db,
@@ -101,8 +103,9 @@ function projector(options: { pollMs?: number; projections?: readonly Projection
     pollMs: options.pollMs ?? 100,
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
+    ...(options.failureBackoff ? { failureBackoff: options.failureBackoff } : {}),
     onBatch: (r) => batches.push(r),
-    log: (msg, extra) => logs.push({ msg, ...(extra ? { extra } : {}) }),
+    log: (level, msg, extra) => logs.push({ level, msg, ...(extra ? { extra } : {}) }),
   });
   running.push(p);
   p.start();
@@ -330,6 +333,68 @@ describe('Projector', () => {
     expect(notice).toEqual({ tx: created.tx, pos: created.position, topics: notice.topics });
     const row = await handle.db.selectFrom('rm_users').selectAll().where('id', '=', userId).executeTakeFirst();
     expect(row?.username).toBe('notice');
+  });
+});
+
+describe('a projection that throws on an event', () => {
+  it('narrows a failing batch down to the event, records it with its position and error, retries, and clears it once past', async () => {
+    await lockReleased();
+    let broken = true;
+    // Applies like testProjection, and throws on an event marked to fail while `broken`.
+    const fragile: Projection = {
+      ...testProjection,
+      name: 'fragile',
+      async apply(trx, events, topics) {
+        for (const e of events) {
+          if (broken && (e.data as { fail?: boolean }).fail) throw new Error(`boom at ${e.stream_id}\n  with a second line`);
+        }
+        await testProjection.apply(trx, events, topics);
+      },
+    };
+    const events: Appended[] = [];
+    for (let i = 0; i < 5; i++) events.push(await append('TestHappened', { fail: i === 2 }));
+    const failing = events[2]!;
+    const faults = () =>
+      sql<{ pos: string; tx: string; event_type: string; projection: string | null; message: string; attempts: number }>`
+        select event_pos::text as pos, event_tx::text as tx, event_type, projection, message, attempts
+          from projector_faults where name = 'main'`.execute(handle.db);
+
+    // All five wait in one batch of the projector's usual size.
+    const only = projector({ projections: [fragile], failureBackoff: { firstMs: 20, maxMs: 100 } });
+    await vi.waitFor(async () => expect((await faults()).rows[0]?.attempts).toBeGreaterThanOrEqual(3), WAIT);
+    const { rows } = await faults();
+    expect(rows).toEqual([
+      {
+        pos: failing.position,
+        tx: failing.tx,
+        event_type: 'TestHappened',
+        projection: 'fragile',
+        message: expect.stringMatching(/^boom at test-\d+ with a second line$/),
+        attempts: expect.any(Number),
+      },
+    ]);
+    // The events before it are applied; it and those after it are not.
+    const applied = await appliedPositions();
+    expect(applied).toEqual(expect.arrayContaining([events[0]!.position, events[1]!.position]));
+    for (const e of events.slice(2)) expect(applied).not.toContain(e.position);
+    expect(only.logs.find((l) => l.msg.includes('smaller batches'))?.extra).toMatchObject({ events: 5, from_position: events[0]!.position });
+    const logged = only.logs.find((l) => l.msg === 'projection failed on an event; retrying');
+    expect(logged?.level).toBe('error');
+    expect(logged?.extra).toMatchObject({
+      position: failing.position,
+      transaction_id: failing.tx,
+      event_type: 'TestHappened',
+      projection: 'fragile',
+      error: expect.stringContaining('boom at'),
+    });
+    expect(only.logs.filter((l) => l.msg.includes('connection lost'))).toEqual([]);
+    expect(only.p.state).toBe('active');
+
+    broken = false;
+    await vi.waitFor(async () => expect(await appliedPositions()).toEqual(expect.arrayContaining(events.map((e) => e.position))), WAIT);
+    await vi.waitFor(async () => expect((await faults()).rows).toEqual([]), WAIT);
+    const order = (await appliedPositions()).filter((p) => events.some((e) => e.position === p));
+    expect(order).toEqual(events.map((e) => e.position));
   });
 });
 

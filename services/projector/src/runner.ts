@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { CONNECT_TIMEOUT_MS, type Database } from '@wh/migrations';
-import { projectBatch, sideAhead, type BatchResult } from './batch.ts';
+import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, type Database } from '@wh/migrations';
+import { BatchFailed, isAfter, projectBatch, sideAhead, type BatchResult, type Checkpoint } from './batch.ts';
+import { clearFault, recordFault } from './health.ts';
 import type { Projection } from './projection.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
@@ -15,6 +16,11 @@ const MAX_BATCH = 8000;
 // ones, a command's few events, stay on one: a second transaction's statements would cost a command more than the
 // parallel work saves.
 const BESIDE_FROM = 2000;
+// A projection failing on an event is tried again after 1 s, 2 s, 4 s ... up to 30 s: quick to recover from a passing
+// cause, and no tight loop of failing transactions and log lines while someone fixes a lasting one.
+const FAILURE_BACKOFF = { firstMs: 1000, maxMs: 30_000 };
+
+export type LogLevel = 'info' | 'warn' | 'error';
 
 export interface ProjectorOptions {
   databaseUrl: string;
@@ -28,7 +34,9 @@ export interface ProjectorOptions {
   maxBatchSize?: number;
   // Fallback when a NOTIFY is missed (reconnects, a listener that was down).
   pollMs?: number;
-  log?: (msg: string, extra?: Record<string, unknown>) => void;
+  log?: (level: LogLevel, msg: string, extra?: Record<string, unknown>) => void;
+  // The waits between attempts at an event a projection fails on (tests shorten them).
+  failureBackoff?: { firstMs: number; maxMs: number };
   onBatch?: (result: BatchResult) => void;
   // Caught up and waiting for a wake-up or the poll (tests: what is projected after this was woken for).
   onIdle?: () => void;
@@ -77,8 +85,8 @@ export class Projector {
     while (this.status !== 'active' && !this.stopping) await sleep(20);
   }
 
-  private log(msg: string, extra?: Record<string, unknown>) {
-    this.options.log?.(msg, extra);
+  private log(level: LogLevel, msg: string, extra?: Record<string, unknown>) {
+    this.options.log?.(level, msg, extra);
   }
 
   private async run(): Promise<void> {
@@ -86,7 +94,12 @@ export class Projector {
       try {
         await this.lead();
       } catch (error) {
-        this.log('projector connection lost; retrying', { error: (error as Error).message });
+        const cause = error instanceof BatchFailed ? error.cause : error;
+        if (error instanceof ConnectionLost || isDatabaseUnavailable(cause)) {
+          this.log('warn', 'projector connection lost; retrying', { error: (error as Error).message });
+        } else {
+          this.log('error', 'projector failed; retrying', { error: (error as Error).message });
+        }
       } finally {
         this.status = 'stopped';
         await this.client?.end().catch(() => {});
@@ -104,13 +117,13 @@ export class Projector {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
     this.client = client;
-    let lost: Error | null = null;
+    let lost: ConnectionLost | null = null;
     client.on('error', (e) => {
-      lost = e;
+      lost = new ConnectionLost(e.message);
       this.wake?.();
     });
     client.on('end', () => {
-      lost ??= new Error('connection ended');
+      lost ??= new ConnectionLost('connection ended');
       this.wake?.();
     });
     await client.connect();
@@ -128,27 +141,83 @@ export class Projector {
     });
     await client.query('listen events');
     this.status = 'active';
-    this.log('projector active');
+    this.log('info', 'projector active');
     const beside = this.options.beside ?? new Set<string>();
     const main = this.options.projections.filter((p) => !beside.has(p.name));
     const side = this.options.projections.filter((p) => beside.has(p.name));
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
     const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
+    const backoff = this.options.failureBackoff ?? FAILURE_BACKOFF;
     let limit = smallest;
     // Left ahead by a batch that failed after the side's commit (here or in an instance that held the lock before).
     let besideFirst = side.length > 0 && (await sideAhead(this.options.db));
+    // After a failed batch: the last event it held. Batches stay at the halved size until the checkpoint passes it,
+    // so a failure is narrowed down to the one event that causes it (a batch of one), whose position is then known.
+    let narrowing: Checkpoint | null = null;
+    // Failures in a row of that one event: the wait before the next attempt doubles with each.
+    let failures = 0;
+    // A fault may be on record from before (this instance or another that held the lock): the first batch that
+    // commits has got past it.
+    let faulted = true;
     while (!this.stopping) {
       if (lost) throw lost;
       this.pending = false;
-      // Committed without waiting for the WAL flush (batch.ts, lockAndRead).
-      const result = await this.options.db.transaction().execute((trx) =>
-        side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
-          ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
-          : projectBatch(trx, this.options.projections, limit),
-      );
+      let result: BatchResult;
+      try {
+        // Committed without waiting for the WAL flush (batch.ts, lockAndRead).
+        result = await this.options.db.transaction().execute((trx) =>
+          side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
+            ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
+            : projectBatch(trx, this.options.projections, limit),
+        );
+      } catch (error) {
+        // A lost connection is not the projection's fault: the run loop reconnects.
+        if (lost) throw lost;
+        if (!(error instanceof BatchFailed) || isDatabaseUnavailable(error.cause)) throw error;
+        besideFirst = side.length > 0 && (await sideAhead(this.options.db));
+        narrowing = { tx: error.last.tx, pos: error.last.pos };
+        const where = { error: error.message, projection: error.projection };
+        if (error.count > 1) {
+          limit = Math.max(1, Math.floor(error.count / 2));
+          this.log('warn', 'projection failed in a batch; retrying it in smaller batches to find the event', {
+            ...where,
+            events: error.count,
+            from_position: error.first.pos,
+            to_position: error.last.pos,
+          });
+          continue;
+        }
+        limit = 1;
+        failures++;
+        const retryMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.min(failures - 1, 30));
+        const attempts = await recordFault(this.options.db, error);
+        faulted = true;
+        this.log('error', 'projection failed on an event; retrying', {
+          ...where,
+          position: error.first.pos,
+          transaction_id: error.first.tx,
+          event_type: error.first.type,
+          stream_id: error.first.stream,
+          attempts,
+          retry_in_ms: retryMs,
+        });
+        await this.pause(retryMs, () => lost !== null);
+        continue;
+      }
+      if (faulted) {
+        await clearFault(this.options.db, result.checkpoint);
+        faulted = false;
+        if (failures > 0) this.log('info', 'projection got past the event it failed on', { position: result.checkpoint.pos });
+      }
+      if (result.count > 0) failures = 0;
       // Until the checkpoint has passed everything the side applied (a batch may be smaller than what it had).
       if (besideFirst) besideFirst = await sideAhead(this.options.db);
-      limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;
+      if (narrowing && !isAfter(narrowing, result.checkpoint)) {
+        narrowing = null;
+        limit = smallest;
+      } else if (!narrowing) {
+        limit = result.count >= limit ? Math.min(largest, limit * 2) : smallest;
+      }
       if (result.count > 0) {
         this.options.onBatch?.(result);
         continue;
@@ -159,6 +228,12 @@ export class Projector {
         await this.idle(this.options.pollMs ?? 1000);
       }
     }
+  }
+
+  // Waits `ms` whatever wakes the projector meanwhile (new events): only stop() or a lost connection cut it short.
+  private async pause(ms: number, lost: () => boolean): Promise<void> {
+    const until = performance.now() + ms;
+    for (let left = ms; left > 0 && !this.stopping && !lost(); left = until - performance.now()) await this.idle(left);
   }
 
   private idle(ms: number): Promise<void> {
@@ -177,6 +252,9 @@ export class Projector {
     });
   }
 }
+
+// The projector's own connection (its lock and its LISTEN) broke.
+class ConnectionLost extends Error {}
 
 function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms));

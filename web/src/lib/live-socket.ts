@@ -9,7 +9,7 @@ import {
 } from '@wh/contracts/platform/live';
 import { API_BASE } from './api-client.ts';
 import { SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
-import { queryRootsForTopics, reconnectDelay, touchesUser } from './live-topics.ts';
+import { invalidateForTopics, reconnectDelay, touchesUser } from './live-topics.ts';
 import { appStore, clearSessionAtom } from './session.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -31,7 +31,8 @@ interface LiveOptions {
 }
 
 /**
- * One live connection per signed-in session. A `changed` push invalidates the queries its topics cover;
+ * One live connection per signed-in session. A `changed` push invalidates the queries its topics cover (every
+ * query for `*`);
  * after a reconnect every query is refetched, since changes may have been missed while offline.
  */
 export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }: LiveOptions): void {
@@ -75,9 +76,7 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
           attempt = 0;
           setStatus('live');
         } else if (message.type === 'changed') {
-          for (const root of queryRootsForTopics(message.topics)) {
-            void queryClient.invalidateQueries({ queryKey: [root] });
-          }
+          invalidateForTopics(queryClient, message.topics);
           if (touchesUser(message.topics, userId)) onOwnUserChangedRef.current();
         }
       });

@@ -1,3 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { TOPIC_EVERYTHING } from '@wh/contracts/platform/live';
+
 // Which TanStack Query keys a live topic covers. Query keys start with the topic's kind in plural,
 // e.g. ['users', 'list', {...}] is covered by 'users' and by 'user:7'.
 const KEY_BY_KIND: Record<string, readonly string[]> = {
@@ -12,6 +15,8 @@ const KEY_BY_KIND: Record<string, readonly string[]> = {
   receipts: ['receipts', 'inventory'],
   dashboard: ['dashboard'],
   reports: ['reports'],
+  // The projector's health: the dashboard's System Status.
+  system: ['dashboard'],
 };
 
 /** The distinct first query-key elements to invalidate for a batch of topics. */
@@ -24,9 +29,21 @@ export function queryRootsForTopics(topics: readonly string[]): string[] {
   return [...roots];
 }
 
-/** True when a topic concerns the signed-in user's own record (role, name, status may have changed). */
+/**
+ * Marks stale the queries a batch of topics covers, and refetches those an open screen shows (the others refetch when
+ * a screen opens them). `*` (a rebuild, or a change too wide to list) covers every query of every screen.
+ */
+export function invalidateForTopics(queryClient: QueryClient, topics: readonly string[]): void {
+  if (topics.includes(TOPIC_EVERYTHING)) {
+    void queryClient.invalidateQueries();
+    return;
+  }
+  for (const root of queryRootsForTopics(topics)) void queryClient.invalidateQueries({ queryKey: [root] });
+}
+
+/** True when a topic concerns the signed-in user's own record (role, name, status may have changed); `*` may. */
 export function touchesUser(topics: readonly string[], userId: number): boolean {
-  return topics.includes(`user:${userId}`);
+  return topics.includes(`user:${userId}`) || topics.includes(TOPIC_EVERYTHING);
 }
 
 /** Reconnect delay: 1 s, 2 s, 4 s ... capped at 30 s, with a little jitter so tabs do not stampede. */

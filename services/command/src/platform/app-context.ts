@@ -11,7 +11,8 @@ export interface AppContext {
   db: Kysely<Database>;
   watcher: ProjectionWatcher;
   now: () => Date;
-  // Signed-in sessions seen in the last second (auth.ts): cleared by every user command and `users` notice.
+  // Signed-in sessions seen in the last second (auth.ts): cleared by every user command, every `users` or `*`
+  // notice and every (re)connection of the notice listener.
   sessionCache: SessionCache;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
   // when a bulk write (an upload) gives the projector more than a command's worth of work.
@@ -31,7 +32,7 @@ export function readYourWritesTimeout(config: Config, events = 1): number {
 
 export function createAppContext(config: Config, db: Kysely<Database>, watcher: ProjectionWatcher, now: () => Date): AppContext {
   const sessionCache = new SessionCache(() => watcher.listening);
-  watcher.onListening(() => sessionCache.clear());
+  watcher.onStale(() => sessionCache.clear());
   watcher.onChange((notice) => {
     if (notice.topics.some((t) => t === 'users' || t.startsWith('user:'))) sessionCache.clear();
   });

@@ -69,9 +69,10 @@ interface SessionRow {
 // Every API request looked its session up: one statement (a socket write and a wake-up of a backend) of the
 // eight to thirteen a command cost. A session row is reused for at most MAX_AGE_MS of this process's monotonic
 // clock. Nothing that ends a session or changes a user waits that long: every user command in this process
-// clears the cache before it answers (logout, deactivation, role change, deletion), and a `users` notice
-// from the projector (a user command on another instance) clears it too. While the notice listener is down,
-// nothing is cached. The idle and lifetime rules are applied to every request, to a cached row as to a fresh one.
+// clears the cache before it answers (logout, deactivation, role change, deletion), and a `users` or `*` notice
+// from the projector (a user command on another instance, a rebuild) clears it too, as does the notice listener's
+// (re)connection (ProjectionWatcher.onStale). While the notice listener is down, nothing is cached. The idle and
+// lifetime rules are applied to every request, to a cached row as to a fresh one.
 export class SessionCache {
   static readonly MAX_AGE_MS = 1000;
   private entries = new Map<string, { row: SessionRow; at: number }>();
@@ -97,7 +98,7 @@ export class SessionCache {
   }
 
   // Users as commands name them (an assign's worker: role and status), under the same rules and clears as the
-  // sessions: every user command here and every `users` notice empties both, so a row is at most a second old
+  // sessions: every user command here and every `users` or `*` notice empties both, so a row is at most a second old
   // and never older than the last change this process heard of. An assign read the worker afresh before, but
   // nothing locked the row between that read and the append either: the window is the notice's delay as it was.
   getUser<T extends object>(id: number): T | undefined {

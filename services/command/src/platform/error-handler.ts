@@ -1,16 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MAX_JSON_BODY_BYTES, type ErrorEnvelope } from '@wh/contracts';
+import { isDatabaseUnavailable } from '@wh/migrations';
 import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
-
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  const e = error as { code?: string; message?: string } | null;
-  if (!e) return false;
-  if (e.code && CONNECTION_CODES.has(e.code)) return true;
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? '');
-}
 
 function envelope(code: string, message: string, details?: ErrorDetail[]): ErrorEnvelope {
   return { success: false, message, error: { code, message, ...(details ? { details } : {}) } };

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import type { Database } from '@wh/migrations';
 import {
   canSeeTopic,
+  TOPIC_EVERYTHING,
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
   type LiveServerMessage,
@@ -58,9 +59,10 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     const touchedUsers = new Set(notice.topics.filter((t) => t.startsWith('user:')).map((t) => Number(t.slice(5))));
     for (const client of clients) {
       if (!client.auth) continue;
-      if (touchedUsers.has(client.auth.user.id) || notice.topics.includes('*')) void revalidate(client);
+      const everything = notice.topics.includes(TOPIC_EVERYTHING);
+      if (touchedUsers.has(client.auth.user.id) || everything) void revalidate(client);
       const user = client.auth.user;
-      const topics = notice.topics.includes('*') ? ['*'] : notice.topics.filter((t) => canSeeTopic(user, t));
+      const topics = everything ? [TOPIC_EVERYTHING] : notice.topics.filter((t) => canSeeTopic(user, t));
       if (topics.length > 0) send(client, { type: 'changed', topics, position: notice.pos });
     }
   });

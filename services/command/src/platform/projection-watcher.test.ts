@@ -43,6 +43,24 @@ describe('ProjectionWatcher.projected (the in-process projector committed a batc
   });
 });
 
+describe('ProjectionWatcher.onStale', () => {
+  it('tells the caches to start afresh on a * notice (a rebuild), before the notice is handed on, and not on other topics', async () => {
+    const calls: string[] = [];
+    const offStale = watcher.onStale(() => calls.push('stale'));
+    const offChange = watcher.onChange((notice) => calls.push(notice.topics.join(',')));
+    try {
+      const announce = (topics: string[]) =>
+        sql`select pg_notify('read_models', ${JSON.stringify({ tx: '1', pos: '1', topics })})`.execute(handle.db);
+      await announce(['orders', 'order:4']);
+      await announce(['*']);
+      await vi.waitFor(() => expect(calls).toEqual(['orders,order:4', 'stale', '*']), { timeout: 5000, interval: 20 });
+    } finally {
+      offStale();
+      offChange();
+    }
+  });
+});
+
 describe('ProjectionWatcher after its connection is lost', () => {
   it('listens again once the database answers, even after an attempt that got no answer at all', async () => {
     const relay = await startRelay(new URL(testDb.url));

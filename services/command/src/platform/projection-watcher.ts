@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { CONNECT_TIMEOUT_MS, type Database } from '@wh/migrations';
-import type { ReadModelsNotice } from '@wh/contracts';
+import { TOPIC_EVERYTHING, type ReadModelsNotice } from '@wh/contracts';
 
 interface Position {
   tx: bigint;
@@ -18,6 +18,7 @@ const reached = (cp: Position, target: Position) => cp.tx > target.tx || (cp.tx 
 
 // Listens to NOTIFY read_models: wakes commands waiting for their events to be projected (read your writes)
 // and hands every change to the live gateway. Polls the checkpoint while anyone waits, in case a notice is missed.
+// Tells the process's caches when to start afresh (onStale).
 export class ProjectionWatcher {
   private client: pg.Client | null = null;
   private latest: Position = { tx: 0n, pos: 0n };
@@ -55,6 +56,8 @@ export class ProjectionWatcher {
       if (msg.channel !== 'read_models' || !msg.payload) return;
       const notice = JSON.parse(msg.payload) as ReadModelsNotice;
       this.advance({ tx: BigInt(notice.tx), pos: BigInt(notice.pos) });
+      // Everything may have changed: caches go first, so that nothing the listeners do reads a stale entry.
+      if (notice.topics.includes(TOPIC_EVERYTHING)) this.stale();
       for (const listener of this.listeners) listener(notice);
     });
     client.on('error', () => this.lose(client));
@@ -71,7 +74,7 @@ export class ProjectionWatcher {
     }
     this.listenedOn = client;
     // Notices sent while disconnected are lost: whoever caches on the strength of them starts afresh.
-    for (const listener of this.reconnectListeners) listener();
+    this.stale();
     await this.refresh();
   }
 
@@ -86,11 +89,18 @@ export class ProjectionWatcher {
     this.reconnectTimer = setTimeout(() => void this.connect().catch(() => {}), this.timing.retryMs);
   }
 
-  private reconnectListeners = new Set<() => void>();
+  private staleListeners = new Set<() => void>();
 
-  onListening(listener: () => void): () => void {
-    this.reconnectListeners.add(listener);
-    return () => this.reconnectListeners.delete(listener);
+  // Called whenever what this process has heard may not cover every change: the LISTEN connection (re)opened
+  // (notices sent while it was down are lost) or a notice announced `*`. Whoever caches on the strength of notices
+  // empties its cache here.
+  onStale(listener: () => void): () => void {
+    this.staleListeners.add(listener);
+    return () => this.staleListeners.delete(listener);
+  }
+
+  private stale(): void {
+    for (const listener of this.staleListeners) listener();
   }
 
   onChange(listener: (notice: ReadModelsNotice) => void): () => void {

@@ -4,6 +4,7 @@ import {
   activityTone,
   averagePerWorker,
   lagText,
+  projectorFailureText,
   LOW_STOCK_DEFAULT_THRESHOLD,
   percentOf,
   quickActionsFor,
@@ -88,6 +89,24 @@ describe('projector lag', () => {
     expect(lagText(0)).toBe('Up to date');
     expect(lagText(1)).toBe('1 event behind');
     expect(lagText(1200)).toBe('1,200 events behind');
+  });
+});
+
+describe('a failing projector', () => {
+  it('names the event and the error, says what it means and that it is retried', () => {
+    const text = projectorFailureText({
+      message: 'rm_users refuses faulty',
+      position: '1234',
+      transaction_id: '900',
+      event_type: 'UserCreated',
+      projection: 'users',
+      attempts: 3,
+      failing_since: '2025-01-01T10:00:00.000Z',
+      last_attempt_at: '2025-01-01T10:00:07.000Z',
+    });
+    expect(text).toContain('Stopped at event 1234 (UserCreated): rm_users refuses faulty.');
+    expect(text).toContain('screens will not show them');
+    expect(text).toContain('retried automatically');
   });
 });
 

@@ -1,5 +1,6 @@
 import { canOpen, ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
 import type { Role } from '@wh/contracts/auth/permissions';
+import type { ProjectorFailure } from '@wh/contracts/platform/http';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 // Limits of the dashboard (spec section 9).
@@ -117,4 +118,13 @@ export function quickActionsFor(role: Role): QuickAction[] {
 export function lagText(events: number): string {
   if (events <= 0) return 'Up to date';
   return `${events.toLocaleString('en-GB')} ${events === 1 ? 'event' : 'events'} behind`;
+}
+
+/** What a failing projector means for the people looking at the dashboard, and where to look. */
+export function projectorFailureText(failure: ProjectorFailure): string {
+  return (
+    `Stopped at event ${failure.position} (${failure.event_type}): ${failure.message}. ` +
+    'Changes are still recorded, but screens will not show them until this is fixed. It is retried automatically; ' +
+    "the projector's log has the details."
+  );
 }

@@ -4,7 +4,7 @@ import type { InventoryStatus } from '@wh/contracts/inventory/http';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { apiData } from '../../../lib/api-client.ts';
 
-// Every key starts with 'dashboard': live pushes on dashboard, orders, worker:N and inventory refetch them
+// Every key starts with 'dashboard': live pushes on dashboard, orders, worker:N, inventory and system refetch them
 // (lib/live-topics.ts), with polling as the fallback when the socket is down.
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
 const POLL_MS = 30_000;
@@ -33,11 +33,16 @@ export const dashboardInventoryQuery = () =>
     refetchInterval: POLL_MS,
   });
 
-/** System Status: GET /api/ready. Any push refreshes it too; polling keeps the lag figure fresh when quiet. */
+/**
+ * System Status: GET /api/ready. Any push refreshes it too, the projector's own `system` notice (a projection failing
+ * or recovering) among them; polling every few seconds covers a socket that is down and keeps the lag figure fresh
+ * when quiet. One /api/ready is two index lookups and a one-row join, so a visible dashboard's poll costs little.
+ */
+const SYSTEM_STATUS_POLL_MS = 5000;
 export const systemStatusQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.system,
     queryFn: ({ signal }) => apiData<Readiness>('/ready', { auth: false, defaultMessage: 'The database is unreachable', signal }),
-    refetchInterval: 15_000,
+    refetchInterval: SYSTEM_STATUS_POLL_MS,
     retry: false,
   });

@@ -4,16 +4,20 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { liveStatusAtom } from '../../../lib/live-socket.ts';
 import { systemStatusQuery } from '../api/dashboard-api.ts';
-import { lagText } from '../dashboard-figures.ts';
+import { lagText, projectorFailureText } from '../dashboard-figures.ts';
 
 const LIVE_TEXT = { live: 'Connected', connecting: 'Connecting...', offline: 'Offline, retrying' } as const;
 
-/** The real state of the system: the database answers, how far the read models trail, the last recorded event. */
+/**
+ * The real state of the system: the database answers, the projector is running or failing on an event, how far the
+ * read models trail, the last recorded event.
+ */
 export function SystemStatus() {
   const ready = useQuery(systemStatusQuery());
   const live = useAtomValue(liveStatusAtom);
   const reachable = ready.isError ? false : ready.data ? true : null;
   const lag = ready.data?.projector.lag_events;
+  const failure = ready.data?.projector.failure ?? null;
   return (
     <section className="card" aria-labelledby="system-status-title">
       <h2 className="card-title" id="system-status-title">
@@ -29,6 +33,21 @@ export function SystemStatus() {
               <Badge tone="success">Reachable</Badge>
             ) : (
               <Badge tone="danger">Unreachable</Badge>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Projector</dt>
+          <dd>
+            {!ready.data ? (
+              '-'
+            ) : failure ? (
+              <>
+                <Badge tone="danger">Failing</Badge>
+                <p className="muted system-status-failure">{projectorFailureText(failure)}</p>
+              </>
+            ) : (
+              <Badge tone="success">Running</Badge>
             )}
           </dd>
         </div>

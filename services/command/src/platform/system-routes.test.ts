@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
+import { canSeeTopic, type ReadModelsNotice, type Readiness } from '@wh/contracts';
+import { startServer, type RunningServer } from '../server.ts';
+import { ADMIN_PASSWORD, client, startTestApp, type TestApp } from '../testing.ts';
+import { loadConfig } from './config.ts';
+
+const WAIT = { timeout: 30_000, interval: 100 };
+
+let t: TestApp;
+// A second command instance on the same database, without a projector of its own.
+let other: RunningServer;
+
+beforeAll(async () => {
+  t = await startTestApp({ config: { READ_YOUR_WRITES_TIMEOUT_MS: 200 } });
+  other = await startServer({
+    config: { ...loadConfig({}), DATABASE_URL: t.db.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1' },
+    withProjector: false,
+    listen: false,
+    logger: false,
+  });
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.stop();
+});
+
+const readiness = async (app = t.app): Promise<Readiness> => {
+  const res = await client(app).get('/api/ready');
+  expect(res.status).toBe(200);
+  return res.body.data as Readiness;
+};
+
+describe('GET /api/ready and a projection that fails', () => {
+  it('reports the projector failing with the event and the error on every instance, and clears it once the projector is past it', async () => {
+    const healthy = await readiness();
+    expect(healthy.projector).toMatchObject({ status: 'ok', failure: null });
+
+    // A fault in the users read model: its table refuses one username, as a projection bug would.
+    await sql`
+      create function refuse_faulty() returns trigger language plpgsql as $$
+      begin
+        if new.username = 'faulty' then raise exception 'rm_users refuses %', new.username; end if;
+        return new;
+      end $$`.execute(t.database.db);
+    await sql`create trigger refuse_faulty before insert on rm_users for each row execute function refuse_faulty()`.execute(t.database.db);
+    const notices: ReadModelsNotice[] = [];
+    const unsubscribe = t.watcher.onChange((n) => notices.push(n));
+
+    const admin = await t.asAdmin();
+    const created = await admin.post('/api/users', { username: 'faulty', password: 'password1', role: 'worker', full_name: 'Faulty' });
+    expect(created.status).toBe(201);
+    expect(created.body.projected).toBe(false);
+    const position = created.body.position as string;
+
+    await vi.waitFor(async () => expect((await readiness()).projector.status).toBe('failing'), WAIT);
+    for (const app of [t.app, other.app]) {
+      const ready = await readiness(app);
+      expect(ready.status).toBe('ready');
+      expect(ready.projector.failure).toMatchObject({
+        position,
+        transaction_id: expect.stringMatching(/^\d+$/),
+        event_type: 'UserCreated',
+        projection: 'users',
+        message: 'rm_users refuses faulty',
+        attempts: expect.any(Number),
+      });
+      expect(BigInt(ready.projector.checkpoint_position)).toBeLessThan(BigInt(position));
+      expect(ready.projector.lag_events).toBeGreaterThan(0);
+    }
+    // Announced, so a dashboard hears of it at once rather than at its next poll.
+    await vi.waitFor(() => expect(notices.some((n) => n.topics.includes('system'))).toBe(true), WAIT);
+    for (const role of ['manager', 'executive1', 'executive2', 'worker'] as const) expect(canSeeTopic({ id: 9, role }, 'system')).toBe(true);
+
+    await sql`drop trigger refuse_faulty on rm_users`.execute(t.database.db);
+    await vi.waitFor(async () => expect((await readiness()).projector).toMatchObject({ status: 'ok', failure: null, lag_events: 0 }), WAIT);
+    expect((await readiness(other.app)).projector).toMatchObject({ status: 'ok', failure: null });
+    const listed = await admin.get('/api/users?search=faulty');
+    expect(listed.body.data.users.map((u: { username: string }) => u.username)).toContain('faulty');
+    unsubscribe();
+  });
+});
