@@ -100,13 +100,21 @@ describe('the web app and unknown paths', () => {
   });
 
   it('a missing asset is 404, not the page (the browser would run HTML as a script), and so is a path out of the build', async () => {
-    const paths = ['/assets/app-0000.js', '/..%2fpackage.json', '/assets/..%5c..%5cpackage.json', '/%2e%2e/package.json', '/assets/app-1a2b.js%00.txt', '/.env'];
+    const paths = ['/assets/app-0000.js', '/..%2fpackage.json', '/assets/..%5c..%5cpackage.json', '/%2e%2e/package.json', '/.env'];
     for (const path of paths) {
       for (const encoding of [undefined, 'gzip', 'br']) {
         const res = await request('GET', path, encoding);
         expect({ path, encoding, status: res.statusCode }).toEqual({ path, encoding, status: 404 });
         expect(res.json()).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
       }
+    }
+  });
+
+  it('a path with a NUL is refused at the boundary like any other input holding one', async () => {
+    for (const encoding of [undefined, 'gzip', 'br']) {
+      const res = await request('GET', '/assets/app-1a2b.js%00.txt', encoding);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
   });
 
