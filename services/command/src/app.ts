@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -13,7 +13,7 @@ import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_T
 import type { AppContext } from './platform/app-context.ts';
 import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.ts';
 import type { Config } from './platform/config.ts';
-import { installErrorHandler } from './platform/error-handler.ts';
+import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
@@ -44,6 +44,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // An address Fastify cannot even decode (a stray '%') fails before any route or error handler: answered here in
+    // the same envelope.
+    frameworkErrors: (_error, _request, reply: FastifyReply) => {
+      void reply.code(400).send(envelope('VALIDATION_FAILED', 'The request address is not valid: check it for a stray % sign.'));
+    },
   });
   // Body-less actions (toggle-status, logout) often arrive with a JSON content type and no body: that is no body,
   // not an error. Everything else goes through Fastify's own parser, which refuses prototype poisoning.

@@ -4,7 +4,7 @@ import { MAX_JSON_BODY_BYTES, type ErrorEnvelope } from '@wh/contracts';
 import { isDatabaseUnavailable } from '@wh/migrations';
 import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
 
-function envelope(code: string, message: string, details?: ErrorDetail[]): ErrorEnvelope {
+export function envelope(code: string, message: string, details?: ErrorDetail[]): ErrorEnvelope {
   return { success: false, message, error: { code, message, ...(details ? { details } : {}) } };
 }
 

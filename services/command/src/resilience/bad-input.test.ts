@@ -278,6 +278,15 @@ describe('bad query strings and paths', () => {
     expect((await t.anonymous.get('/api/health')).status).toBe(200);
   });
 
+  it('an address Fastify cannot decode answers 400 in the error envelope', async () => {
+    for (const url of ['/api/orders/%', '/api/orders/%zz/history', '/a%']) {
+      const res = await manager.get(url);
+      expect(res.status, url).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_FAILED');
+      expect(res.body.message).toBe('The request address is not valid: check it for a stray % sign.');
+    }
+  });
+
   it('ids past the int range in filters answer 400, not a database error', async () => {
     for (const url of ['/api/orders?worker_id=999999999999', '/api/audit/events?user_id=999999999999', '/api/orders/999999999999', '/api/users/2147483648']) {
       expectRefused(await manager.get(url), url);
