@@ -161,8 +161,10 @@ async function projectLive(size: number): Promise<Record<string, unknown[]>> {
     await trx.updateTable('projector_checkpoints').set({ last_tx: '0', last_pos: '0' }).where('name', '=', 'main').execute();
   });
   for (;;) {
-    const { count } = await db.transaction().execute((trx) => projectBatch(trx, projections, size));
-    if (count === 0) break;
+    const { count, heldBack } = await db.transaction().execute((trx) => projectBatch(trx, projections, size));
+    // Held back: another database's transaction on the shared server holds the snapshot's xmin for a moment.
+    if (heldBack) await new Promise((r) => setTimeout(r, 10));
+    else if (count === 0) break;
   }
   return snapshot(db);
 }
