@@ -108,7 +108,7 @@ describe('reading workbooks', () => {
     const bomb = zipBomb(300 * 1024 * 1024);
     expect(refusal(file('bomb.xlsx', bomb))).toEqual({
       status: 422,
-      message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.',
+      message: 'The workbook unpacks to more than 100 MB. Please save a smaller file.',
     });
   });
 

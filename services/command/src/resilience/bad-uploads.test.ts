@@ -176,7 +176,7 @@ const CASES: Case[] = [
   {
     name: 'a zip bomb (300 MB unpacked)',
     file: () => ({ filename: 'bomb.xlsx', content: (bomb ??= zipBomb()) }),
-    expect: workbookOnly({ status: 422, message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.' }),
+    expect: workbookOnly({ status: 422, message: 'The workbook unpacks to more than 100 MB. Please save a smaller file.' }),
   },
   {
     name: '10,000 columns (CSV)',

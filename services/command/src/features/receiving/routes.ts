@@ -35,29 +35,19 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet } from '../../platform/uploads.ts';
-import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
+import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner } from '../../platform/uploads.ts';
+import { applyBinAllocation } from './bin-allocation.ts';
+import { binAllocationPlanner } from './bin-allocation-sheet.ts';
 import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
 import { resolveDestination } from './locations.ts';
 import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
-import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
+import { manualStockPlanner, shopifyStockPlanner, type ReadStockFile } from './stock-files.ts';
 
 const approve = 'stock:approve' as const;
 
 function actorOf(request: FastifyRequest): Actor {
   const auth = requireAuth(request);
   return { id: auth.user.id, role: auth.user.role };
-}
-
-async function readUpload(
-  request: FastifyRequest,
-  accept: readonly string[],
-  advertised: readonly string[] = accept,
-): Promise<{ filename: string; sheet: Sheet }> {
-  const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
-  const sheet = parseSheet(file);
-  if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
-  return { filename: file.filename, sheet };
 }
 
 // A file whose every row is wrong imports nothing and says why, row by row.
@@ -93,16 +83,27 @@ function receiptMessage(read: ReadStockFile, pending: number, auto: number): str
 }
 
 export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The file, and what the planner reads in it (a file with no rows is refused once the planner has found nothing).
+  async function readUpload<T extends { errors: UploadRowError[] }>(
+    request: FastifyRequest,
+    planner: SheetPlanner<T>,
+    accept: readonly string[],
+    advertised: readonly string[] = accept,
+  ): Promise<{ filename: string; read: T }> {
+    const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
+    return { filename: file.filename, read: await ctx.uploads.plan(planner, file) };
+  }
+
   async function receiptUpload(
     request: FastifyRequest,
     source: ReceiptSource,
     accept: { route: readonly string[]; advertised: readonly string[] },
-    read: (sheet: Sheet) => ReadStockFile,
+    planner: SheetPlanner<ReadStockFile>,
     autoApprove: boolean,
   ) {
     const actor = actorOf(request);
-    const upload = await readUpload(request, accept.route, accept.advertised);
-    const file = read(upload.sheet);
+    const upload = await readUpload(request, planner, accept.route, accept.advertised);
+    const file = upload.read;
     refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
     const outcome =
@@ -140,13 +141,13 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/api/files/upload/shopify-stock',
     { config: { access: 'stock:upload-shopify-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, readShopifyStock, false),
+    async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, shopifyStockPlanner, false),
   );
 
   app.post(
     '/api/files/upload/manual-stock',
     { config: { access: 'stock:upload-manual-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, readManualStock, requireAuth(request).user.role === 'manager'),
+    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, manualStockPlanner, requireAuth(request).user.role === 'manager'),
   );
 
   app.post(
@@ -154,8 +155,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: 'stock:upload-bin-allocation' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(binAllocationResultSchema) } } },
     async (request) => {
       const actor = actorOf(request);
-      const upload = await readUpload(request, BIN_ALLOCATION_ACCEPT);
-      const sheet = readBinAllocation(upload.sheet);
+      const upload = await readUpload(request, binAllocationPlanner, BIN_ALLOCATION_ACCEPT);
+      const sheet = upload.read;
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
       const metadata = metadataOf(request);
       const { result, append } = await applyBinAllocation(ctx.db, sheet, {
