@@ -38,17 +38,22 @@ const DEFAULTS: Required<UploadPoolOptions> = { threads: 2, queue: 8, heapMb: 10
 export class UploadPool {
   private readonly pool: Piscina<UploadTask, UploadOutcome>;
   private readonly timeoutMs: number;
+  // Files being read or waiting, and how many may be. Counted here: piscina's own queue limit does not count tasks
+  // that carry an abort signal, as every one of these does (the time budget).
+  private admitted = 0;
+  private readonly capacity: number;
 
   constructor(options: UploadPoolOptions = {}) {
     const o = { ...DEFAULTS, ...options };
     this.timeoutMs = o.timeoutMs;
+    this.capacity = o.threads + o.queue;
     this.pool = new Piscina<UploadTask, UploadOutcome>({
       filename: WORKER,
       minThreads: 0,
       maxThreads: o.threads,
-      maxQueue: o.queue,
       // An idle worker gives its heap back.
       idleTimeout: 30_000,
+      niceIncrement: 10,
       execArgv: ['--import', TS_LOADER],
       resourceLimits: { maxOldGenerationSizeMb: o.heapMb },
     });
@@ -56,6 +61,8 @@ export class UploadPool {
 
   // The planner's result for the file, or the refusal (a DomainError) that the file or the pool's state earns.
   async plan<T extends { errors: SheetRowError[] }>(planner: SheetPlanner<T>, file: UploadedFile): Promise<T> {
+    if (this.admitted >= this.capacity) throw new DomainError('UNAVAILABLE', 503, UPLOAD_POOL_MESSAGES.busy);
+    this.admitted++;
     let outcome: UploadOutcome;
     try {
       outcome = await this.pool.run(
@@ -64,6 +71,8 @@ export class UploadPool {
       );
     } catch (error) {
       throw refusal(error);
+    } finally {
+      this.admitted--;
     }
     if (!outcome.ok) throw new DomainError(outcome.error.code, outcome.error.status, outcome.error.message, outcome.error.details);
     return (await unpack(outcome.result)) as T;
@@ -75,8 +84,7 @@ export class UploadPool {
 }
 
 function refusal(error: unknown): unknown {
-  const e = error as { code?: unknown; name?: unknown; message?: unknown } | null;
-  if (e?.message === 'Task queue is at limit') return new DomainError('UNAVAILABLE', 503, UPLOAD_POOL_MESSAGES.busy);
+  const e = error as { code?: unknown; name?: unknown } | null;
   if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') return unprocessable(UPLOAD_POOL_MESSAGES.tooBig);
   if (e?.name === 'AbortError') return unprocessable(UPLOAD_POOL_MESSAGES.tooSlow);
   return error;

@@ -260,11 +260,36 @@ function parseCsv(buffer: Buffer): ReadSheet {
   return toRows(kept, numbers);
 }
 
-// SheetJS inflates a workbook's zip entries with the zlib it is given. This one stops inflating once the entries
-// together pass MAX_UNCOMPRESSED_BYTES, whatever sizes the zip's headers declare: a zip that lies about them gets
-// no further than one that tells the truth. One read at a time per thread, so the budget is the thread's.
+// SheetJS inflates a workbook's zip entries with the zlib it is given. This one stops once the entries together pass
+// MAX_UNCOMPRESSED_BYTES, whatever sizes the zip's headers declare (a zip that lies about them gets no further than
+// one that tells the truth), or once they hold more cell elements than MAX_UPLOAD_CELLS: parsing is what costs
+// (100 MB of the smallest cells is seconds of CPU and most of a worker's heap), so the cells are counted in the XML
+// before SheetJS builds any. One read at a time per thread, so the budgets are the thread's.
 let inflateBudget = MAX_UNCOMPRESSED_BYTES;
+let cellBudget = MAX_UPLOAD_CELLS;
 const BUDGET_EXCEEDED = 'ERR_BUFFER_TOO_LARGE';
+const CELL_BUDGET_EXCEEDED = 'ERR_CELL_BUDGET';
+
+const LT = 0x3c;
+const COLON = 0x3a;
+
+// Start tags of SheetJS's cell element, `<c` or `<prefix:c` followed by a space, `>` or `/`. Text cannot hold a
+// literal `<`, and other elements starting with c (cols, color, cellXfs) do not match.
+function countCellTags(xml: Uint8Array, limit: number): number {
+  let count = 0;
+  for (let i = xml.indexOf(LT); i >= 0 && count <= limit; i = xml.indexOf(LT, i + 1)) {
+    let j = i + 1;
+    let k = j;
+    while (k < xml.length && k - j < 32 && isNameByte(xml[k]!)) k++;
+    if (xml[k] === COLON) j = k + 1;
+    if (xml[j] !== 0x63) continue;
+    const next = xml[j + 1];
+    if (next === 0x20 || next === 0x3e || next === 0x2f || next === 0x09 || next === 0x0a || next === 0x0d) count++;
+  }
+  return count;
+}
+
+const isNameByte = (b: number) => (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a) || (b >= 0x30 && b <= 0x39) || b === 0x5f || b === 0x2d;
 
 interface ChunkProcessor {
   _processChunk(chunk: Uint8Array, flushFlag: number): Buffer;
@@ -278,6 +303,8 @@ function BoundedInflateRaw(): zlib.InflateRaw {
     const out = processChunk(chunk, flushFlag);
     inflateBudget -= out.length;
     if (inflateBudget < 0) throw Object.assign(new RangeError('inflate budget exceeded'), { code: BUDGET_EXCEEDED });
+    cellBudget -= countCellTags(out, cellBudget);
+    if (cellBudget < 0) throw Object.assign(new RangeError('cell budget exceeded'), { code: CELL_BUDGET_EXCEEDED });
     return out;
   };
   // SheetJS reads how much input the entry took from `bytesRead`, an alias Node deprecates (with a warning) for
@@ -299,6 +326,7 @@ function parseWorkbook(buffer: Buffer, kind: Sniffed): ReadSheet {
   }
   let workbook: XLSX.WorkBook;
   inflateBudget = MAX_UNCOMPRESSED_BYTES;
+  cellBudget = MAX_UPLOAD_CELLS;
   try {
     workbook = XLSX.read(buffer, {
       type: 'buffer',
@@ -311,7 +339,9 @@ function parseWorkbook(buffer: Buffer, kind: Sniffed): ReadSheet {
       sheetRows: MAX_UPLOAD_ROWS + 2,
     });
   } catch (error) {
-    if ((error as { code?: unknown }).code === BUDGET_EXCEEDED) throw unprocessable(UPLOAD_MESSAGES.tooBigUnpacked);
+    const code = (error as { code?: unknown }).code;
+    if (code === BUDGET_EXCEEDED) throw unprocessable(UPLOAD_MESSAGES.tooBigUnpacked);
+    if (code === CELL_BUDGET_EXCEEDED) throw unprocessable(UPLOAD_MESSAGES.tooManyCells);
     if (/password/i.test((error as Error).message ?? '')) throw unprocessable(UPLOAD_MESSAGES.passwordProtected);
     throw unprocessable(UPLOAD_MESSAGES.excelFailed);
   }
