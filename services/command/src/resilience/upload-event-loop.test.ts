@@ -8,7 +8,7 @@ import type { Client } from '../testing.ts';
 
 // No upload holds the service's event loop: while a hostile workbook is refused, and while a 100,000-row workbook is
 // read, planned, appended and projected (projector in this process, as under npm start), GET /api/health keeps
-// answering. The bounds are generous (a shared machine); reading such a workbook on the event loop held it for
+// answering. The bounds are generous (a shared machine); reading such a workbook on the event loop holds it for
 // seconds.
 const HEALTH_BOUND_MS = 1000;
 
