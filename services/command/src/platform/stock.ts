@@ -180,21 +180,21 @@ export async function stockHolders(db: Kysely<Database> | Transaction<Database>,
     .execute();
 }
 
-// Current counts for many keys at once, locked for the rest of the transaction (bin allocation sets counts).
+// Current counts for many keys at once, locked for the rest of the transaction (bin allocation sets counts). The
+// keys travel as two arrays: one OR of thousands of (sku, location) pairs is as deep a tree to Kysely's compiler, whose
+// recursion overflows the stack at a few thousand.
 export async function lockStockLevels(
   trx: Transaction<Database>,
   keys: readonly { sku: string; location: string }[],
 ): Promise<Map<string, number>> {
   const result = new Map<string, number>();
   if (keys.length === 0) return result;
-  const rows = await trx
-    .selectFrom('stock_levels')
-    .select(['sku', 'location', 'quantity'])
-    .where((eb) => eb.or(keys.map((k) => eb.and([eb('sku', '=', k.sku), eb('location', '=', k.location)]))))
-    .orderBy('sku')
-    .orderBy('location')
-    .forUpdate()
-    .execute();
+  const { rows } = await sql<{ sku: string; location: string; quantity: number }>`
+    select s.sku, s.location, s.quantity
+      from stock_levels s
+     where (s.sku, s.location) in (select * from unnest(${keys.map((k) => k.sku)}::text[], ${keys.map((k) => k.location)}::text[]))
+     order by s.sku, s.location
+       for update`.execute(trx);
   for (const r of rows) result.set(stockKey(r.sku, r.location), r.quantity);
   return result;
 }
