@@ -35,7 +35,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner } from '../../platform/uploads.ts';
+import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner, type UploadedFile } from '../../platform/uploads.ts';
 import { applyBinAllocation } from './bin-allocation.ts';
 import { binAllocationPlanner } from './bin-allocation-sheet.ts';
 import { decideOnReceipt, recordReceipts, type Actor } from './commands.ts';
@@ -89,9 +89,9 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     planner: SheetPlanner<T>,
     accept: readonly string[],
     advertised: readonly string[] = accept,
-  ): Promise<{ filename: string; read: T }> {
+  ): Promise<{ file: UploadedFile; read: T }> {
     const file = await receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
-    return { filename: file.filename, read: await ctx.uploads.plan(planner, file) };
+    return { file, read: await ctx.uploads.plan(planner, file) };
   }
 
   async function receiptUpload(
@@ -111,7 +111,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         ? null
         : await recordReceipts(ctx.db, file.rows, {
             source,
-            filename: upload.filename,
+            filename: upload.file.filename,
             uploadId: metadata.correlation_id,
             actor,
             approve: autoApprove ? { destination: { location: RECEIVING_LOCATION, location_type: 'receiving' }, notes: null, auto: true } : null,
@@ -160,7 +160,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
       const metadata = metadataOf(request);
       const { result, append } = await applyBinAllocation(ctx.db, sheet, {
-        filename: upload.filename,
+        filename: upload.file.filename,
         uploadId: metadata.correlation_id,
         actorId: actor.id,
         metadata,
