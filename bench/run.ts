@@ -10,6 +10,7 @@ import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
 // Group name -> module; a module that does not exist (yet) is skipped with a note.
 const MODULES: [group: string, file: string][] = [
   ['import', 'import.ts'],
+  ['event-loop', 'event-loop.ts'],
   ['commands', 'commands.ts'],
   ['commands-history', 'commands-history.ts'],
   ['live', 'live-push.ts'],

@@ -2,7 +2,7 @@
 export type BenchUnit = 'ms' | 's' | 'events/s' | 'cmd/s' | 'KB';
 
 export interface BenchRow {
-  // Section of the table: 'import', 'commands', 'live', 'queries', 'rebuild', 'web'.
+  // Section of the table: 'import', 'event-loop', 'commands', 'live', 'queries', 'rebuild', 'web'.
   group: string;
   // What was measured, e.g. 'GET /orders status=pending p95'.
   name: string;

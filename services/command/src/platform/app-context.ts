@@ -4,6 +4,7 @@ import { SessionCache } from './auth.ts';
 import type { Config } from './config.ts';
 import type { AppendResult } from './event-store.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
+import type { UploadPool } from './upload-pool.ts';
 
 // What feature plugins get from the app: configuration, the database, the clock and read-your-writes.
 export interface AppContext {
@@ -14,6 +15,8 @@ export interface AppContext {
   // Signed-in sessions seen in the last second (auth.ts): cleared by every user command, every `users` or `*`
   // notice and every (re)connection of the notice listener.
   sessionCache: SessionCache;
+  // Reads and plans uploaded files off the event loop.
+  uploads: UploadPool;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
   // when a bulk write (an upload) gives the projector more than a command's worth of work.
   afterCommit(append: AppendResult | null, options?: { events?: number }): Promise<{ position?: string; projected?: boolean }>;
@@ -30,7 +33,13 @@ export function readYourWritesTimeout(config: Config, events = 1): number {
   return Math.max(base, Math.min(BULK_WAIT_CAP_MS, base + Math.max(0, events - 1) * BULK_WAIT_PER_EVENT_MS));
 }
 
-export function createAppContext(config: Config, db: Kysely<Database>, watcher: ProjectionWatcher, now: () => Date): AppContext {
+export function createAppContext(
+  config: Config,
+  db: Kysely<Database>,
+  watcher: ProjectionWatcher,
+  now: () => Date,
+  uploads: UploadPool,
+): AppContext {
   const sessionCache = new SessionCache(() => watcher.listening);
   watcher.onStale(() => sessionCache.clear());
   watcher.onChange((notice) => {
@@ -42,6 +51,7 @@ export function createAppContext(config: Config, db: Kysely<Database>, watcher: 
     watcher,
     now,
     sessionCache,
+    uploads,
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));

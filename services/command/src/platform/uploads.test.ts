@@ -7,11 +7,12 @@ import {
   parseSheet,
   parseSheetDate,
   settleDateOrder,
+  UPLOAD_MESSAGES,
   zipUncompressedSize,
   type UploadedFile,
 } from './uploads.ts';
 import { DomainError } from './errors.ts';
-import { passwordProtectedWorkbook, workbook, zipBomb } from './upload-samples.ts';
+import { cellBomb, passwordProtectedWorkbook, workbook, zipBomb } from './upload-samples.ts';
 import { FIXTURES_DIR } from '../../../../test/fixtures.ts';
 
 const fixtures = FIXTURES_DIR;
@@ -108,8 +109,24 @@ describe('reading workbooks', () => {
     const bomb = zipBomb(300 * 1024 * 1024);
     expect(refusal(file('bomb.xlsx', bomb))).toEqual({
       status: 422,
-      message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.',
+      message: 'The workbook unpacks to more than 100 MB. Please save a smaller file.',
     });
+  });
+
+  it('refuses a zip whose directory understates what it unpacks to, once it has inflated the budget', () => {
+    // Declares 1 KB; inflates to 300 MB.
+    const liar = zipBomb(300 * 1024 * 1024, 1024);
+    expect(zipUncompressedSize(liar)).toBe(1024);
+    expect(refusal(file('liar.xlsx', liar))).toEqual({ status: 422, message: UPLOAD_MESSAGES.tooBigUnpacked });
+  });
+
+  it('refuses a workbook of more cells than the budget before building them', () => {
+    // 95 MB of the smallest numeric cells, inside the unpacked budget: about 6,600,000 cells.
+    const bomb = cellBomb(95 * 1024 * 1024);
+    expect(zipUncompressedSize(bomb)).toBeLessThan(100 * 1024 * 1024);
+    expect(refusal(file('cells.xlsx', bomb))).toEqual({ status: 422, message: 'The file has more than 5,000,000 cells. Please split it into smaller files.' });
+    // The same sheet, small, is read.
+    expect(parseSheet(file('cells.xlsx', cellBomb(64 * 1024))).rows.length).toBeGreaterThan(0);
   });
 
   it('refuses a sheet with more columns than can be read', () => {
@@ -118,6 +135,42 @@ describe('reading workbooks', () => {
       status: 422,
       message: 'The file has 1500 columns; at most 1000 can be read.',
     });
+  });
+});
+
+describe('cells and rows past the budgets', () => {
+  it('refuses a CSV whose grid passes the cell budget, counting each row as wide as the header', () => {
+    // 1,000 columns and 5,001 rows of one cell: 5,001,000 cells to lay out, in 18 KB.
+    const header = Array.from({ length: 1000 }, (_, i) => `C${i}`).join(',');
+    const csv = `${header}\n${'x\n'.repeat(5001)}`;
+    expect(refusal(file('grid.csv', csv))).toEqual({ status: 422, message: UPLOAD_MESSAGES.tooManyCells });
+    expect(parseSheet(file('grid.csv', `${header}\n${'x\n'.repeat(4000)}`)).rows).toHaveLength(4000);
+  });
+
+  it('counts blank lines towards row numbers without keeping them', () => {
+    const sheet = parseSheet(file('gaps.csv', `SKU,Qty\n${'\n'.repeat(100_000)}A,1\n`));
+    expect(sheet.rows).toEqual([{ row: 100_002, values: { sku: 'A', qty: '1' } }]);
+  });
+});
+
+describe('cells no database can store', () => {
+  const message = (column: string) => `${column} contains a character that cannot be saved (a NUL or an unpaired surrogate). Please remove it and upload again.`;
+
+  it('a NUL in a CSV cell makes its row a row error; the other rows are read', () => {
+    const sheet = parseSheet(file('nul.csv', 'SKU,Title,Qty\nA-1-RED,Dress,1\nB-1-RED,Dr\u0000ess,2\nC-1-RED,Skirt,3\n'));
+    expect(sheet.rows.map((r) => r.values.sku)).toEqual(['A-1-RED', 'C-1-RED']);
+    expect(sheet.errors).toEqual([{ row: 3, error: message('Column 2 (Title)') }]);
+  });
+
+  it('a lone surrogate or a NUL in a workbook cell makes its row a row error', () => {
+    // The legacy .xls format keeps UTF-16 text as written, unpaired halves included.
+    const xls = workbook([['SKU', 'Title'], ['A-1-RED', 'Dress \uD83D'], ['B-1-RED', '\uDC00'], ['C-1-RED', 'Skirt \uD83D\uDC57'], ['D-1-RED', 'N\u0000']], 'biff8');
+    const sheet = parseSheet(file('odd.xls', xls));
+    expect(sheet.rows.map((r) => [r.row, r.values.title])).toEqual([[4, 'Skirt \uD83D\uDC57']]);
+    expect(sheet.errors.map((e) => e.row)).toEqual([2, 3, 5]);
+    expect(parseSheet(file('nul.xlsx', workbook([['SKU', 'Title'], ['A-1-RED', 'N\u0000'], ['B-1-RED', 'Bag']]))).errors).toEqual([
+      { row: 2, error: message('Column 2 (Title)') },
+    ]);
   });
 });
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MAX_UPLOAD_BYTES, ORDER_UPLOAD_INVALID_TYPE, STYLE_UPLOAD_INVALID_TYPE, invalidFileTypeMessage } from '@wh/contracts';
 import { fixture } from '../../../../test/fixtures.ts';
-import { passwordProtectedWorkbook, randomBytes, workbook, zipBomb } from '../platform/upload-samples.ts';
+import { cellBomb, passwordProtectedWorkbook, randomBytes, workbook, zipBomb } from '../platform/upload-samples.ts';
+import { UPLOAD_MESSAGES } from '../platform/uploads.ts';
 import { startTestApp, type Client, type TestApp } from '../testing.ts';
 
 // A corpus of bad uploads against every upload route. Each file gets a clear error in the spec's words, or is
@@ -135,6 +136,8 @@ const COLUMNS_REFUSED: Refusal = { status: 422, message: 'The file has 10000 col
 const wide = (r: Route) => [...r.header, ...Array.from({ length: 10_000 - r.header.length }, (_, i) => `Column ${i}`)];
 const padded = (r: Route) => [...r.row(1), ...Array.from({ length: 10_000 - r.header.length }, () => 'x')];
 let bomb: Buffer | null = null;
+let liar: Buffer | null = null;
+let cells: Buffer | null = null;
 
 const CASES: Case[] = [
   {
@@ -176,7 +179,24 @@ const CASES: Case[] = [
   {
     name: 'a zip bomb (300 MB unpacked)',
     file: () => ({ filename: 'bomb.xlsx', content: (bomb ??= zipBomb()) }),
-    expect: workbookOnly({ status: 422, message: 'The workbook unpacks to more than 200 MB. Please save a smaller file.' }),
+    expect: workbookOnly({ status: 422, message: 'The workbook unpacks to more than 100 MB. Please save a smaller file.' }),
+  },
+  {
+    // Its central directory says 1 KB: the reader stops inflating at the budget all the same.
+    name: 'a zip bomb that understates what it unpacks to',
+    file: () => ({ filename: 'liar.xlsx', content: (liar ??= zipBomb(300 * 1024 * 1024, 1024)) }),
+    expect: workbookOnly({ status: 422, message: UPLOAD_MESSAGES.tooBigUnpacked }),
+  },
+  {
+    // A well-formed workbook of 300 KB whose sheet is 95 MB of the smallest cells, inside the unpacked budget.
+    name: 'a workbook of 6,600,000 tiny cells',
+    file: () => ({ filename: 'cells.xlsx', content: (cells ??= cellBomb(95 * 1024 * 1024)) }),
+    expect: workbookOnly({ status: 422, message: UPLOAD_MESSAGES.tooManyCells }),
+  },
+  {
+    name: 'a CSV grid past the cell budget (1,000 columns, 5,001 short rows)',
+    file: (r) => ({ filename: 'grid.csv', content: `${wide(r).slice(0, 1000).join(',')}\n${'x\n'.repeat(5001)}` }),
+    expect: () => ({ status: 422, message: UPLOAD_MESSAGES.tooManyCells }),
   },
   {
     name: '10,000 columns (CSV)',
@@ -242,6 +262,81 @@ describe.each(ROUTES)('bad uploads to $url', (route) => {
       expect(appended).not.toContain('attacker.example');
     }
     await stillUp();
+  });
+});
+
+// Multipart requests the parser cannot read: a 400 that says so, never a 500.
+const BOUNDARY = 'wh-test-boundary';
+const MALFORMED: { name: string; contentType: string; body: string; message: string }[] = [
+  {
+    name: 'no boundary in the content type',
+    contentType: 'multipart/form-data',
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nSKU\r\n--${BOUNDARY}--\r\n`,
+    message: UPLOAD_MESSAGES.notMultipart,
+  },
+  {
+    name: 'a body that ends inside the file',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nSKU,On hand\r\nA,1\r\n`,
+    message: UPLOAD_MESSAGES.notMultipart,
+  },
+  {
+    name: 'a body that is not a form',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: 'hello',
+    message: UPLOAD_MESSAGES.noFile,
+  },
+  {
+    // RFC 5987 encoding lets a file name carry a NUL, which the events that name the file could not store.
+    name: 'a file name holding a NUL',
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename*=utf-8''a%00b.csv\r\n\r\nSKU,On hand\r\nA,1\r\n--${BOUNDARY}--\r\n`,
+    message: UPLOAD_MESSAGES.badFilename,
+  },
+];
+
+describe.each(ROUTES)('malformed multipart requests to $url', (route) => {
+  it.each(MALFORMED)('$name', async (c) => {
+    const before = await eventCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: route.url,
+      headers: { authorization: `Bearer ${manager.token}`, 'content-type': c.contentType },
+      payload: c.body,
+    });
+    expect({ status: res.statusCode, message: res.json().message }).toEqual({ status: 400, message: c.message });
+    expect(await eventCount()).toBe(before);
+    await stillUp();
+  });
+});
+
+// A cell PostgreSQL cannot store (NUL; an unpaired UTF-16 surrogate) makes its row a row error; the file's other rows
+// are imported.
+describe.each(ROUTES)('cells no database can store, sent to $url', (route) => {
+  const unstorable = (n: number, odd: string) => {
+    const cells = [...route.row(n)];
+    cells[1] = `${cells[1]!.slice(0, 2)}${odd}${cells[1]!.slice(2)}`;
+    return cells;
+  };
+  const rowError = { row: 3, error: `Column 2 (${route.header[1]}) contains a character that cannot be saved (a NUL or an unpaired surrogate). Please remove it and upload again.` };
+
+  async function expectRowRefused(filename: string, content: Buffer | string) {
+    const before = await eventCount();
+    const res = await manager.upload(route.url, filename, content);
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    expect(res.body.data.errors).toEqual([rowError]);
+    expect(res.body.data.processed_records ?? res.body.data.total_orders).toBe(1);
+    const appended = await eventsAfter(before);
+    expect(appended).not.toMatch(/\\u0000|\\ud8|\\udc/i);
+    await stillUp();
+  }
+
+  it('a NUL in a CSV cell', async () => {
+    await expectRowRefused('nul.csv', csvOf([route.header, route.row(910_001), unstorable(910_002, '\u0000')]));
+  });
+
+  it.runIf(route.workbooks)('a lone surrogate in a workbook cell', async () => {
+    await expectRowRefused('surrogate.xls', workbook([route.header, route.row(910_003), unstorable(910_004, '\uD800')], 'biff8'));
   });
 });
 

@@ -19,12 +19,12 @@ import { executeCommand } from '../../platform/command.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { appendToStreams, isUniqueViolation } from '../../platform/event-store.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
+import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { decideStyle, STYLE_NOT_FOUND, styleExists, type StyleCommand } from './decide.ts';
 import { importStyles } from './import.ts';
 import { listStyles, styleById } from './queries.ts';
 import { registerStyleEvents } from './register.ts';
-import { parseShopifyProducts } from './shopify-products.ts';
+import { shopifyProductsPlanner } from './shopify-products.ts';
 import { styleDecider } from './style.ts';
 
 const manage = 'styles:manage' as const;
@@ -101,7 +101,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], consumes: ['multipart/form-data'], response: { 200: successEnvelope(catalogueUploadResultSchema) } } },
     async (request) => {
       const file = await receiveUpload(request, { accept: STYLE_UPLOAD_ACCEPT, invalidTypeMessage: STYLE_UPLOAD_INVALID_TYPE });
-      const parsed = parseShopifyProducts(parseSheet(file));
+      const parsed = await ctx.uploads.plan(shopifyProductsPlanner, file);
+      // A file with no rows at all is refused here too: nothing read, nothing refused, no gift cards.
       if (parsed.styles.length === 0) {
         const first = parsed.errors[0];
         if (first) throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);

@@ -1,6 +1,6 @@
 import { FREE_SIZE, normaliseCode, skuOf, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
-import { cleanCode, findColumn, isGiftItem, UPLOAD_MESSAGES, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, isGiftItem, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
 // A Shopify product export, any header generation: the classic one (Handle, Variant SKU, Option1 Name, Image Src,
 // Gift Card), the 2023 one (adds Product Category, Status) and the 2025 one (URL handle, SKU, Option1 name,
@@ -67,7 +67,6 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
     !col.sku && !optionCols.some((o) => o.value) && 'SKU',
   ].filter((m): m is string => typeof m === 'string');
   if (missing.length > 0) throw badRequest(MISSING_COLUMNS + missing.join(', '));
-  if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
 
   const get = (r: SheetRow, key: string | undefined) => (key ? (r.values[key] ?? '').trim() : '');
   const products = new Map<string, Product>();
@@ -128,6 +127,8 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
   }
   return { styles: [...styles.values()], processed_records: processed, skipped_gift_vouchers: skipped, errors };
 }
+
+export const shopifyProductsPlanner = sheetPlanner(import.meta.url, parseShopifyProducts);
 
 // Style code: the SKU before its first hyphen; without a SKU, the handle's last part when it looks like a code
 // (wrap-midi-dress-dr1000 -> DR1000). Size and colour: the options named Size and Color/Colour, else the SKU's parts.

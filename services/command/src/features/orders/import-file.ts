@@ -1,5 +1,5 @@
 import type { ImportedOrderItem, RowError } from '@wh/contracts';
-import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, type Sheet } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet } from '../../platform/uploads.ts';
 
 // Reads an order sheet (the daily order sheet, its alternative headers, or a Shopify orders export) into orders
 // ready to import, and the rows it could not use. Pure: no database, no clock.
@@ -147,3 +147,5 @@ export function describeItem(sku: string, title: string): { style_code: string; 
     color: titleCase(colourText),
   };
 }
+
+export const orderImportPlanner = sheetPlanner(import.meta.url, planOrderImport);

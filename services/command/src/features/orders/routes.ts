@@ -27,9 +27,9 @@ import { isDomainError, forbidden } from '../../platform/errors.ts';
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, unprocessable } from '../../platform/uploads.ts';
+import { receiveUpload, unprocessable } from '../../platform/uploads.ts';
 import { checkWorker, NOT_YOUR_ORDER } from './decide.ts';
-import { planOrderImport } from './import-file.ts';
+import { orderImportPlanner } from './import-file.ts';
 import { storeImportedOrders, uploadResult } from './import-store.ts';
 import { pickItem, runOrderCommand, workerFacts } from './commands.ts';
 import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker } from './queries.ts';
@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const file = await receiveUpload(request, { accept: ORDER_UPLOAD_ACCEPT, invalidTypeMessage: ORDER_UPLOAD_INVALID_TYPE });
-      const plan = planOrderImport(parseSheet(file));
+      const plan = await ctx.uploads.plan(orderImportPlanner, file);
       const now = ctx.now();
       const stored = await storeImportedOrders(ctx.db, plan.orders, {
         metadata: metadataOf(request),

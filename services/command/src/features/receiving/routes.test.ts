@@ -466,6 +466,17 @@ describe('bin allocation', () => {
     expect(event.data).toMatchObject({ location: 'J-9-1', previous_quantity: receiving + 3, quantity: 10, as_of: '2026-11-21' });
   });
 
+  it('sets 5,000 counts in one sheet (past the lookup chunk of 5,000 keys)', async () => {
+    const skus = ['DR1000-6-BEIGE', 'DR1000-8-BEIGE', 'BG1005-FS-GREY', 'JN1003-8-KHAKI', 'JN1009-6-WINE'];
+    const lines = ['Bin Number,SKU,Quantity'];
+    for (let n = 0; n < 5000; n++) lines.push(`W-${1 + Math.floor(n / 50)}-${1 + (n % 10)},${skus[Math.floor(n / 10) % 5]},${1 + (n % 4)}`);
+    const res = await manager.upload('/api/files/upload/bin-allocation', 'bins-5000.csv', lines.join('\n'));
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.data).toMatchObject({ processed_records: 5000, updated_inventory: 5000, errors: [] });
+    expect(await stockAt('DR1000-6-BEIGE', 'W-1-1')).toBe(1);
+    expect(await stockAt('JN1009-6-WINE', 'W-100-10')).toBe(4);
+  });
+
   it('a style with several SKUs and no Color or Size is a row error naming the fix; unknown locations too', async () => {
     const csv = 'Bin Number,Style Code,Color,Size,Quantity\nZ-1-1,DR1000,,,3\nZ-1-1,BG1005,,,2\nNOWHERE,BG1005,,,1\nZ-1-2,DR1000,Beige,,1\n';
     const res = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', csv);

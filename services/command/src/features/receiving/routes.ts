@@ -36,12 +36,13 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { parseSheet, receiveUpload, UPLOAD_MESSAGES, type Sheet, type UploadedFile } from '../../platform/uploads.ts';
-import { applyBinAllocation, readBinAllocation } from './bin-allocation.ts';
+import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner, type UploadedFile } from '../../platform/uploads.ts';
+import { applyBinAllocation } from './bin-allocation.ts';
+import { binAllocationPlanner } from './bin-allocation-sheet.ts';
 import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type Actor, type StockFile } from './commands.ts';
 import { resolveDestination } from './locations.ts';
 import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
-import { readManualStock, readShopifyStock, type ReadStockFile } from './stock-files.ts';
+import { manualStockPlanner, shopifyStockPlanner, type ReadStockFile } from './stock-files.ts';
 
 const approve = 'stock:approve' as const;
 
@@ -52,12 +53,6 @@ function actorOf(request: FastifyRequest): Actor {
 
 function receiveStockFile(request: FastifyRequest, accept: readonly string[], advertised: readonly string[] = accept): Promise<UploadedFile> {
   return receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });
-}
-
-function sheetOf(file: UploadedFile): Sheet {
-  const sheet = parseSheet(file);
-  if (sheet.rows.length === 0) throw badRequest(UPLOAD_MESSAGES.noData);
-  return sheet;
 }
 
 // A file whose every row is wrong imports nothing and says why, row by row.
@@ -97,7 +92,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     request: FastifyRequest,
     source: ReceiptSource,
     accept: { route: readonly string[]; advertised: readonly string[] },
-    read: (sheet: Sheet) => ReadStockFile,
+    planner: SheetPlanner<ReadStockFile>,
     autoApprove: boolean,
   ) {
     const actor = actorOf(request);
@@ -108,9 +103,9 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       filename: received.filename,
       timeZone: ctx.config.WAREHOUSE_TIMEZONE,
     };
-    // A file already recorded by this route is refused before it is parsed, and again in the receipts' transaction.
+    // A file already recorded by this route is refused before it is read, and again in the receipts' transaction.
     await refuseRepeatedFile(ctx.db, stockFile);
-    const file = read(sheetOf(received));
+    const file = await ctx.uploads.plan(planner, received);
     refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
     const outcome =
@@ -149,13 +144,13 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.post(
     '/api/files/upload/shopify-stock',
     { config: { access: 'stock:upload-shopify-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, readShopifyStock, false),
+    async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, shopifyStockPlanner, false),
   );
 
   app.post(
     '/api/files/upload/manual-stock',
     { config: { access: 'stock:upload-manual-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, readManualStock, requireAuth(request).user.role === 'manager'),
+    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, manualStockPlanner, requireAuth(request).user.role === 'manager'),
   );
 
   app.post(
@@ -164,7 +159,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const actor = actorOf(request);
       const received = await receiveStockFile(request, BIN_ALLOCATION_ACCEPT);
-      const sheet = readBinAllocation(sheetOf(received));
+      const sheet = await ctx.uploads.plan(binAllocationPlanner, received);
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
       const metadata = metadataOf(request);
       const { result, append } = await applyBinAllocation(ctx.db, sheet, {

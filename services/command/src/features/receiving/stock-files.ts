@@ -1,6 +1,6 @@
 import { FREE_SIZE, skuOf, skuSize, type ReceiptLine, type UploadRowError } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
-import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
 // Reading the two receipt files into receipt lines and row errors. Pure: the catalogue is consulted later.
 
@@ -166,3 +166,6 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
   }
   return out;
 }
+
+export const shopifyStockPlanner = sheetPlanner(import.meta.url, readShopifyStock);
+export const manualStockPlanner = sheetPlanner(import.meta.url, readManualStock);

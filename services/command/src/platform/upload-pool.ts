@@ -1,0 +1,105 @@
+import { fileURLToPath } from 'node:url';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { Piscina } from 'piscina';
+import { DomainError } from './errors.ts';
+import type { PackedResult, UploadOutcome, UploadTask } from './upload-worker.ts';
+import { unprocessable, type SheetPlanner, type SheetRowError, type UploadedFile } from './uploads.ts';
+
+// Every upload is read and planned here, in a small pool of worker threads, never on the service's event loop:
+// parsing a 100,000-row workbook takes seconds of CPU, and a hostile one as much heap as it can get. Each worker has
+// a heap of its own with a ceiling; a file that reaches it ends that worker, not the service, and a new worker takes
+// its place for the next file.
+
+const WORKER = fileURLToPath(new URL('./upload-worker.ts', import.meta.url));
+// A worker thread starts without the TypeScript loader of the thread that made it (tsx and vitest load TypeScript
+// their own way): every worker loads the service's source with the loader it runs under in production.
+const TS_LOADER = fileURLToPath(new URL('../../../../scripts/ts-loader.mjs', import.meta.url));
+
+export const UPLOAD_POOL_MESSAGES = {
+  busy: 'The service is busy reading other files. Nothing was saved; please upload the file again in a minute.',
+  tooBig: 'The file needs more memory to read than an upload may use. Nothing was saved; please split it into smaller files.',
+  tooSlow: 'Reading the file took too long. Nothing was saved; please split it into smaller files.',
+} as const;
+
+export interface UploadPoolOptions {
+  // Worker threads reading at once.
+  threads?: number;
+  // Files waiting for a worker; one more is refused with 503.
+  queue?: number;
+  // Each worker's heap ceiling.
+  heapMb?: number;
+  // From the file's arrival at the pool to its plan.
+  timeoutMs?: number;
+}
+
+// A 250,000-row order workbook is read within a 512 MB heap; 1 GB leaves room for wider sheets.
+const DEFAULTS: Required<UploadPoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
+
+export class UploadPool {
+  private readonly pool: Piscina<UploadTask, UploadOutcome>;
+  private readonly timeoutMs: number;
+  // Files being read or waiting, and how many may be. Counted here: piscina's own queue limit does not count tasks
+  // that carry an abort signal, as every one of these does (the time budget).
+  private admitted = 0;
+  private readonly capacity: number;
+
+  constructor(options: UploadPoolOptions = {}) {
+    const o = { ...DEFAULTS, ...options };
+    this.timeoutMs = o.timeoutMs;
+    this.capacity = o.threads + o.queue;
+    this.pool = new Piscina<UploadTask, UploadOutcome>({
+      filename: WORKER,
+      minThreads: 0,
+      maxThreads: o.threads,
+      // An idle worker gives its heap back.
+      idleTimeout: 30_000,
+      niceIncrement: 10,
+      execArgv: ['--import', TS_LOADER],
+      resourceLimits: { maxOldGenerationSizeMb: o.heapMb },
+    });
+  }
+
+  // The planner's result for the file, or the refusal (a DomainError) that the file or the pool's state earns.
+  async plan<T extends { errors: SheetRowError[] }>(planner: SheetPlanner<T>, file: UploadedFile): Promise<T> {
+    if (this.admitted >= this.capacity) throw new DomainError('UNAVAILABLE', 503, UPLOAD_POOL_MESSAGES.busy);
+    this.admitted++;
+    let outcome: UploadOutcome;
+    try {
+      outcome = await this.pool.run(
+        { module: planner.module, name: planner.name, filename: file.filename, extension: file.extension, buffer: file.buffer },
+        { signal: AbortSignal.timeout(this.timeoutMs) },
+      );
+    } catch (error) {
+      throw refusal(error);
+    } finally {
+      this.admitted--;
+    }
+    if (!outcome.ok) throw new DomainError(outcome.error.code, outcome.error.status, outcome.error.message, outcome.error.details);
+    return (await unpack(outcome.result)) as T;
+  }
+
+  async close(): Promise<void> {
+    await this.pool.destroy();
+  }
+}
+
+function refusal(error: unknown): unknown {
+  const e = error as { code?: unknown; name?: unknown } | null;
+  if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') return unprocessable(UPLOAD_POOL_MESSAGES.tooBig);
+  if (e?.name === 'AbortError') return unprocessable(UPLOAD_POOL_MESSAGES.tooSlow);
+  return error;
+}
+
+// The worker's result with its long arrays parsed back a part at a time, letting the event loop run in between.
+async function unpack(packed: PackedResult): Promise<unknown> {
+  const value = packed.value;
+  for (const [key, parts] of Object.entries(packed.parts)) {
+    const list: unknown[] = [];
+    for (const part of parts) {
+      for (const item of JSON.parse(part) as unknown[]) list.push(item);
+      await yieldToLoop();
+    }
+    value[key] = list;
+  }
+  return value;
+}

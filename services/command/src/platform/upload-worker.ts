@@ -1,0 +1,62 @@
+import { DomainError, type ErrorDetail } from './errors.ts';
+import { parseSheet, type Sheet, type SheetRowError } from './uploads.ts';
+
+// The upload pool's task (upload-pool.ts), in a worker thread: read the file, run the route's planner over the
+// sheet, and hand back its result with the rows the reader refused among the planner's own row errors.
+
+export interface UploadTask {
+  module: string;
+  name: string;
+  filename: string;
+  extension: string;
+  buffer: Uint8Array;
+}
+
+// Top-level arrays longer than this travel as JSON text in parts of this many elements: the service turns them back
+// into objects a part at a time between other work (upload-pool.ts, unpack), where one message of 100,000 objects
+// holds it for a quarter of a second.
+export const PART_LENGTH = 1000;
+
+export interface PackedResult {
+  value: Record<string, unknown>;
+  parts: Record<string, string[]>;
+}
+
+export type UploadOutcome =
+  | { ok: true; result: PackedResult }
+  | { ok: false; error: { code: DomainError['code']; status: number; message: string; details?: ErrorDetail[] } };
+
+// Planners live in the service's own source tree.
+const SOURCE = new URL('..', import.meta.url).href;
+
+export default async function readUpload(task: UploadTask): Promise<UploadOutcome> {
+  if (!task.module.startsWith(SOURCE)) throw new Error(`not a planner of this service: ${task.module}`);
+  const planner = ((await import(task.module)) as Record<string, unknown>)[task.name];
+  if (typeof planner !== 'function') throw new Error(`${task.module} exports no planner ${task.name}`);
+  try {
+    const buffer = Buffer.from(task.buffer.buffer, task.buffer.byteOffset, task.buffer.byteLength);
+    const { errors: refused, ...sheet } = parseSheet({ filename: task.filename, extension: task.extension, buffer });
+    const result = (planner as (sheet: Sheet) => { errors: SheetRowError[] })(sheet);
+    if (refused.length > 0) result.errors = [...refused, ...result.errors].sort((a, b) => a.row - b.row);
+    return { ok: true, result: pack(result) };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const { code, status, message, details } = error;
+    return { ok: false, error: { code, status, message, ...(details ? { details } : {}) } };
+  }
+}
+
+function pack(result: object): PackedResult {
+  const value: Record<string, unknown> = {};
+  const parts: Record<string, string[]> = {};
+  for (const [key, v] of Object.entries(result)) {
+    if (!Array.isArray(v) || v.length <= PART_LENGTH) {
+      value[key] = v;
+      continue;
+    }
+    const list: string[] = [];
+    for (let i = 0; i < v.length; i += PART_LENGTH) list.push(JSON.stringify(v.slice(i, i + PART_LENGTH)));
+    parts[key] = list;
+  }
+  return { value, parts };
+}

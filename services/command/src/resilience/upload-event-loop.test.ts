@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { cellBomb, workbook, zipBomb } from '../platform/upload-samples.ts';
+import { UPLOAD_MESSAGES } from '../platform/uploads.ts';
+import { startTestApp, type TestApp } from '../testing.ts';
+import { httpLogin } from './http.ts';
+import type { Client } from '../testing.ts';
+
+// No upload holds the service's event loop: while a hostile workbook is refused, and while a 100,000-row workbook is
+// read, planned, appended and projected (projector in this process, as under npm start), GET /api/health keeps
+// answering. The bounds are generous (a shared machine); reading such a workbook on the event loop holds it for
+// seconds.
+const HEALTH_BOUND_MS = 1000;
+
+let t: TestApp;
+let manager: Client;
+
+beforeAll(async () => {
+  t = await startTestApp({ listen: true });
+  manager = await httpLogin(t.url, 'admin', 'admin-password');
+}, 60_000);
+
+afterAll(() => t?.stop());
+
+// GET /api/health every 20 ms, each timed from when it was due, whether or not the previous one has answered: a stall
+// is sampled for as long as it lasts.
+function healthWatch(url: string): { stop(): Promise<number[]> } {
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  const timer = setInterval(() => {
+    const due = performance.now();
+    pending.push(
+      fetch(`${url}/api/health`).then(
+        async (res) => {
+          await res.arrayBuffer();
+          latencies.push(res.ok ? performance.now() - due : Infinity);
+        },
+        () => void latencies.push(Infinity),
+      ),
+    );
+  }, 20);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await Promise.all(pending);
+      return latencies;
+    },
+  };
+}
+
+describe('the event loop during uploads', () => {
+  it('answers health while hostile workbooks are refused with 422', async () => {
+    const files = [
+      { name: 'liar.xlsx', content: zipBomb(300 * 1024 * 1024, 1024), message: UPLOAD_MESSAGES.tooBigUnpacked },
+      { name: 'cells.xlsx', content: cellBomb(95 * 1024 * 1024), message: UPLOAD_MESSAGES.tooManyCells },
+    ];
+    for (const file of files) {
+      const watch = healthWatch(t.url);
+      const res = await manager.upload('/api/files/upload/orders', file.name, file.content);
+      const latencies = await watch.stop();
+      expect({ status: res.status, message: res.body.message }).toEqual({ status: 422, message: file.message });
+      expect(latencies.length).toBeGreaterThan(0);
+      expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
+    }
+  }, 60_000);
+
+  it('answers health throughout a 100,000-row workbook import, and imports it whole', async () => {
+    const rows = [['Order #', 'Item', 'SKU', 'Value', 'is Fulfilled']];
+    for (let n = 0; rows.length <= 100_000; n++) {
+      for (let k = 0; k <= n % 3 && rows.length <= 100_000; k++) {
+        rows.push([`#L${100_000 + n}`, `Cable Jumper ${n % 400} - ${8 + 2 * k} / Wine`, `KN${1000 + (n % 400)}-${8 + 2 * k}-WINE`, `${20 + (n % 80)}.00`, 'FALSE']);
+      }
+    }
+    const file = workbook(rows, 'xlsx', { compression: true });
+    const orders = new Set(rows.slice(1).map((r) => r[0])).size;
+    const watch = healthWatch(t.url);
+    const res = await manager.upload('/api/files/upload/orders', 'orders-100k.xlsx', file);
+    const latencies = await watch.stop();
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect(res.body.data.total_orders).toBe(orders);
+    expect(res.body.data.total_items).toBe(100_000);
+    const { rows: counted } = await sql<{ n: number }>`select count(*)::int as n from events where event_type = 'OrderImported'`.execute(t.database.db);
+    expect(counted[0]!.n).toBe(orders);
+    expect(latencies.length).toBeGreaterThan(50);
+    expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
+  }, 180_000);
+});
