@@ -17,25 +17,32 @@ export async function appendToStreamsBulk(
   metadata: EventMetadata,
 ): Promise<AppendResult | null> {
   const meta = JSON.stringify(metadata);
-  const rows: string[] = [];
-  for (const a of appends) {
-    a.events.forEach((event, i) => {
-      // Hand-built so each event's data is stringified once, straight into the statement's text.
-      rows.push(`{"s":${JSON.stringify(a.streamId)},"v":${a.expectedVersion + i + 1},"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data)}}`);
-    });
-  }
   let last: AppendResult | null = null;
+  let rows: string[] = [];
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const { rows: result } = await sql<{ position: string; transaction_id: string }>`
+      with inserted as (
+        insert into events (stream_id, stream_version, event_type, data, metadata)
+        select s, v, t, d, ${meta}::jsonb
+          from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as x(s text, v int, t text, d jsonb)
+        returning global_position)
+      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(trx);
+    last = { transactionId: result[0]!.transaction_id, position: result[0]!.position };
+    rows = [];
+  };
   try {
-    for (let i = 0; i < rows.length; i += EVENTS_PER_STATEMENT) {
-      const { rows: result } = await sql<{ position: string; transaction_id: string }>`
-        with inserted as (
-          insert into events (stream_id, stream_version, event_type, data, metadata)
-          select s, v, t, d, ${meta}::jsonb
-            from jsonb_to_recordset(${`[${rows.slice(i, i + EVENTS_PER_STATEMENT).join(',')}]`}::jsonb) as x(s text, v int, t text, d jsonb)
-          returning global_position)
-        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id from inserted`.execute(trx);
-      last = { transactionId: result[0]!.transaction_id, position: result[0]!.position };
+    // Each statement's text is built just before it is sent: the service's event loop turns between statements
+    // instead of stringifying a whole upload's events in one go.
+    for (const a of appends) {
+      for (let i = 0; i < a.events.length; i++) {
+        const event = a.events[i]!;
+        // Hand-built so each event's data is stringified once, straight into the statement's text.
+        rows.push(`{"s":${JSON.stringify(a.streamId)},"v":${a.expectedVersion + i + 1},"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data)}}`);
+        if (rows.length >= EVENTS_PER_STATEMENT) await flush();
+      }
     }
+    await flush();
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_unique')) {
       throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));

@@ -10,6 +10,8 @@ import {
   type StreamAppend,
 } from '../../platform/event-store.ts';
 import { DomainError } from '../../platform/errors.ts';
+import { appendToStreamsBulk } from '../../platform/event-store-bulk.ts';
+import { mapInTurns } from '../../platform/turns.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { addToCatalogue, catalogueKnows } from './catalogue.ts';
 import { decideReceipt, type Destination } from './decide.ts';
@@ -38,7 +40,8 @@ async function commit(
     .filter((e) => e.data.style_created || e.data.variant_created)
     .map((e) => ({ ...e.data, style_name: styleNames.get(e.data.receipt_id) ?? null }));
   const catalogueAppends = needs.length > 0 ? await addToCatalogue(trx, needs, at) : [];
-  const append = await appendToStreams(trx, [...catalogueAppends, ...receiptAppends], metadata);
+  // Bulk: an upload's thousands of receipts travel as JSON text, the cheapest for the service's event loop.
+  const append = await appendToStreamsBulk(trx, [...catalogueAppends, ...receiptAppends], metadata);
   await applyStockMovements(trx, approvals.flatMap((e) => e.data.movements));
   return append;
 }
@@ -99,7 +102,7 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
       rows.map((r) => r.sku),
     );
     const ids = await nextReceiptIds(trx, rows.length);
-    const appends: StreamAppend[] = rows.map((r, i) => {
+    const appends: StreamAppend[] = await mapInTurns(rows, (r, i) => {
       const receiptId = ids[i]!;
       const styleKnown = knows.styles.has(r.style_code);
       const approve = o.approve && (!o.approve.auto || styleKnown) ? o.approve : null;
