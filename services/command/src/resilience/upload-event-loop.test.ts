@@ -96,7 +96,7 @@ describe('the event loop during uploads', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data.processed_records).toBe(100_000);
     expect(latencies.length).toBeGreaterThan(50);
-    // The issue's own ceiling: recording the receipts in one synchronous pass held the loop for 650-690 ms here.
+    // The target's ceiling for a request's hold on the loop (the receipts are decided a slice per turn).
     expect(Math.max(...latencies)).toBeLessThan(500);
   }, 240_000);
 });
