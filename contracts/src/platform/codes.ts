@@ -52,7 +52,7 @@ export function locationCodeProblem(code: string): string | null {
   if (code === '') return 'Location code is required';
   if (code.length > LOCATION_CODE_MAX) return `Location code must be at most ${LOCATION_CODE_MAX} characters`;
   if (code !== 'RECEIVING' && !BIN_CODE_PATTERN.test(code) && !RACK_CODE_PATTERN.test(code)) {
-    return 'Location codes look like A-1-1 (bin), R-1 (rack) or RECEIVING';
+    return `${code} is not a location code: they look like A-1-1 (bin), R-1 (rack) or RECEIVING`;
   }
   return null;
 }

@@ -340,6 +340,29 @@ describe.each(ROUTES)('cells no database can store, sent to $url', (route) => {
   });
 });
 
+// A code the code rules refuse (markup, SQL, spaces) makes its row a row error on every route; the other rows import
+// and nothing of the odd code is recorded.
+const CODE_COLUMN: Record<string, number> = {
+  '/api/files/upload/orders': 2,
+  '/api/files/upload/shopify-inventory': 6,
+  '/api/files/upload/shopify-stock': 1,
+  '/api/files/upload/manual-stock': 1,
+  '/api/files/upload/bin-allocation': 1,
+};
+describe.each(ROUTES)('codes the code rules refuse, sent to $url', (route) => {
+  it.each(['<IMG SRC=X ONERROR=ALERT(1)>', "X'; DROP TABLE events; --", 'DR 1000'])('%s', async (code) => {
+    const odd = [...route.row(920_002)];
+    odd[CODE_COLUMN[route.url]!] = `"${code.replace(/"/g, '""')}"`;
+    const before = await eventCount();
+    const res = await manager.upload(route.url, 'codes.csv', csvOf([route.header, route.row(920_001 + code.length), odd]));
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    expect(res.body.data.errors).toHaveLength(1);
+    expect(res.body.data.errors[0].row).toBe(3);
+    expect(res.body.data.processed_records ?? res.body.data.total_orders).toBe(1);
+    expect(await eventsAfter(before)).not.toContain(code.toUpperCase());
+  });
+});
+
 describe('a 200,000-row order file within the row cap', () => {
   it('is imported whole: 50,000 orders, 200,000 items, each once', async () => {
     const lines = ['Order #,Item,SKU,Value,is Fulfilled'];

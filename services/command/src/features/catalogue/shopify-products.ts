@@ -1,4 +1,4 @@
-import { FREE_SIZE, normaliseCode, skuOf, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
+import { FREE_SIZE, normaliseCode, skuOf, skuProblem, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, isGiftItem, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
@@ -111,6 +111,11 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
     const variant = variantOf(sku, handle, product.optionNames, options);
     if ('error' in variant) {
       errors.push({ row: r.row, error: variant.error });
+      continue;
+    }
+    const badSku = skuProblem(variant.sku);
+    if (badSku !== null) {
+      errors.push({ row: r.row, error: badSku });
       continue;
     }
     if (!product.title) {

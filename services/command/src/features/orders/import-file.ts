@@ -1,4 +1,4 @@
-import type { ImportedOrderItem, RowError } from '@wh/contracts';
+import { skuProblem, type ImportedOrderItem, type RowError } from '@wh/contracts';
 import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet } from '../../platform/uploads.ts';
 
 // Reads an order sheet (the daily order sheet, its alternative headers, or a Shopify orders export) into orders
@@ -71,6 +71,11 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
     }
     if (orderNumber.length > MAX_ORDER_NUMBER) {
       errors.push({ row, error: `Order # must be at most ${MAX_ORDER_NUMBER} characters` });
+      continue;
+    }
+    const badSku = skuProblem(sku);
+    if (badSku !== null) {
+      errors.push({ row, error: badSku });
       continue;
     }
     const quantity = wholeNumber(cell(values, col.quantity), 1);

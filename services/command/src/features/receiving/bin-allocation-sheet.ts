@@ -1,4 +1,4 @@
-import type { UploadRowError } from '@wh/contracts';
+import { locationCodeProblem, skuProblem, styleCodeProblem, type UploadRowError } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 import { wholeNumber } from './stock-files.ts';
@@ -42,6 +42,11 @@ export function readBinAllocation(sheet: Sheet): { lines: SheetLine[]; errors: U
     );
     if (absent.length > 0) {
       errors.push({ row: row.row, error: `Missing required fields: ${absent.join(', ')}` });
+      continue;
+    }
+    const badCode = locationCodeProblem(location) ?? (styleCode ? styleCodeProblem(styleCode) : null) ?? (skuCode ? skuProblem(skuCode) : null);
+    if (badCode !== null) {
+      errors.push({ row: row.row, error: badCode });
       continue;
     }
     const count = wholeNumber(rawQuantity);

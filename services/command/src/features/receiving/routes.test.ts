@@ -484,7 +484,7 @@ describe('bin allocation', () => {
     expect(res.body.data.processed_records).toBe(1);
     expect(res.body.data.errors).toEqual([
       { row: 2, error: 'Style DR1000 has 6 SKUs: add Color and Size columns (or a SKU column) to say which one' },
-      { row: 4, error: 'Unknown location NOWHERE: bin numbers look like A-1-1' },
+      { row: 4, error: 'NOWHERE is not a location code: they look like A-1-1 (bin), R-1 (rack) or RECEIVING' },
       { row: 5, error: 'Style DR1000 has 6 SKUs in colour Beige: add Color and Size columns (or a SKU column) to say which one' },
     ]);
     expect(await stockAt('BG1005-FS-GREY', 'Z-1-1')).toBe(2);

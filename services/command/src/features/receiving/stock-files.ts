@@ -1,4 +1,4 @@
-import { FREE_SIZE, skuOf, skuSize, type ReceiptLine, type UploadRowError } from '@wh/contracts';
+import { FREE_SIZE, skuOf, skuProblem, skuSize, styleCodeProblem, type ReceiptLine, type UploadRowError } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
@@ -95,6 +95,11 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       else if (/colou?r/.test(optionName)) color = value(row, o.value);
     }
     const parts = splitShopSku(sku, size, color);
+    const badCode = skuProblem(sku) ?? styleCodeProblem(parts.style_code);
+    if (badCode !== null) {
+      out.errors.push({ row: row.row, error: badCode });
+      continue;
+    }
     out.rows.push({
       row: row.row,
       style_code: parts.style_code,
@@ -152,11 +157,17 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       continue;
     }
     const size = value(row, sizeColumn);
+    const sku = skuOf(itemCode, size, color);
+    const badCode = styleCodeProblem(itemCode) ?? skuProblem(sku);
+    if (badCode !== null) {
+      out.errors.push({ row: row.row, error: badCode });
+      continue;
+    }
     out.rows.push({
       row: row.row,
       style_code: itemCode,
       style_name: null,
-      sku: skuOf(itemCode, size, color),
+      sku,
       color: displayColor(color),
       size: displaySize(size),
       quantity,
