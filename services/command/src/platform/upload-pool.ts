@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { DomainError } from './errors.ts';
-import type { PackedResult, UploadOutcome, UploadTask } from './upload-worker.ts';
+import type { ExportFormat, ExportMatrix } from './exports.ts';
+import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './upload-worker.ts';
 import { unprocessable, type SheetPlanner, type SheetRowError, type UploadedFile } from './uploads.ts';
 
 // Every upload is read and planned here, in a small pool of worker threads, never on the service's event loop:
@@ -36,7 +37,8 @@ export interface UploadPoolOptions {
 const DEFAULTS: Required<UploadPoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
 
 export class UploadPool {
-  private readonly pool: Piscina<UploadTask, UploadOutcome>;
+  // Two tasks: reading an upload (the worker's default export) and writing an export (writeSheet).
+  private readonly pool: Piscina<UploadTask | WriteTask, UploadOutcome | Uint8Array>;
   private readonly timeoutMs: number;
   // Files being read or waiting, and how many may be. Counted here: piscina's own queue limit does not count tasks
   // that carry an abort signal, as every one of these does (the time budget).
@@ -47,7 +49,7 @@ export class UploadPool {
     const o = { ...DEFAULTS, ...options };
     this.timeoutMs = o.timeoutMs;
     this.capacity = o.threads + o.queue;
-    this.pool = new Piscina<UploadTask, UploadOutcome>({
+    this.pool = new Piscina<UploadTask | WriteTask, UploadOutcome | Uint8Array>({
       filename: WORKER,
       minThreads: 0,
       maxThreads: o.threads,
@@ -65,10 +67,10 @@ export class UploadPool {
     this.admitted++;
     let outcome: UploadOutcome;
     try {
-      outcome = await this.pool.run(
+      outcome = (await this.pool.run(
         { module: planner.module, name: planner.name, filename: file.filename, extension: file.extension, buffer: file.buffer },
         { signal: AbortSignal.timeout(this.timeoutMs) },
-      );
+      )) as UploadOutcome;
     } catch (error) {
       throw refusal(error);
     } finally {
@@ -76,6 +78,13 @@ export class UploadPool {
     }
     if (!outcome.ok) throw new DomainError(outcome.error.code, outcome.error.status, outcome.error.message, outcome.error.details);
     return (await unpack(outcome.result)) as T;
+  }
+
+  // An export's file (CSV or XLSX) from its cells. Downloads are not refused when the pool is busy: they wait their
+  // turn (a manager's export is one request, not a flood), bounded by the same time limit.
+  async write(format: ExportFormat, cells: ExportMatrix, sheetName: string): Promise<Buffer> {
+    const bytes = (await this.pool.run({ format, cells, sheetName } satisfies WriteTask, { name: 'writeSheet', signal: AbortSignal.timeout(this.timeoutMs) })) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,6 @@
+import { Piscina } from 'piscina';
 import { DomainError, type ErrorDetail } from './errors.ts';
+import { writeExport, type ExportFormat, type ExportMatrix } from './exports.ts';
 import { parseSheet, type Sheet, type SheetRowError } from './uploads.ts';
 
 // The upload pool's task (upload-pool.ts), in a worker thread: read the file, run the route's planner over the
@@ -28,6 +30,18 @@ export type UploadOutcome =
 
 // Planners live in the service's own source tree.
 const SOURCE = new URL('..', import.meta.url).href;
+
+export interface WriteTask {
+  format: ExportFormat;
+  cells: ExportMatrix;
+  sheetName: string;
+}
+
+// An export's file (exports.ts): the bytes, handed over without a copy.
+export function writeSheet(task: WriteTask): Uint8Array {
+  const bytes = writeExport(task.format, task.cells, task.sheetName);
+  return Piscina.move(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as Uint8Array;
+}
 
 export default async function readUpload(task: UploadTask): Promise<UploadOutcome> {
   if (!task.module.startsWith(SOURCE)) throw new Error(`not a planner of this service: ${task.module}`);

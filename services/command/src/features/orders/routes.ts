@@ -104,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (rows.length > MAX_EXPORT_ROWS) {
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} items match. Please narrow the filters to export.`);
       }
-      return sendExport(reply, {
+      return sendExport(reply, ctx.uploads, {
         format: request.query.format,
         filename: `orders-${localDay(ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)}`,
         sheetName: 'Orders',
