@@ -6,7 +6,7 @@ import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
 import { ProjectionWatcher } from './platform/projection-watcher.ts';
 import { ProjectorWaker, setAppendWaker } from './platform/projector-wake.ts';
-import { UploadPool, type UploadPoolOptions } from './platform/upload-pool.ts';
+import { FilePool, type FilePoolOptions } from './platform/file-pool.ts';
 import { ensureAdmin, type AdminBootstrap } from './features/users/bootstrap.ts';
 
 export interface RunningServer {
@@ -15,7 +15,7 @@ export interface RunningServer {
   database: DatabaseHandle;
   watcher: ProjectionWatcher;
   projector: Projector | null;
-  uploads: UploadPool;
+  files: FilePool;
   admin: AdminBootstrap;
   close(): Promise<void>;
 }
@@ -28,7 +28,7 @@ export interface StartOptions {
   listen?: boolean;
   now?: () => Date;
   logger?: boolean;
-  uploadPool?: UploadPoolOptions;
+  filePool?: FilePoolOptions;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -62,8 +62,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const waker = new ProjectorWaker(database.db, projector);
   setAppendWaker(database.db, waker);
   const now = options.now ?? (() => new Date());
-  const uploads = new UploadPool(options.uploadPool);
-  const ctx = createAppContext(config, database.db, watcher, now, uploads);
+  const files = new FilePool(options.filePool);
+  const ctx = createAppContext(config, database.db, watcher, now, files);
   const admin = await ensureAdmin(ctx, config.ADMIN_PASSWORD);
   const app = await buildApp({
     ctx,
@@ -84,11 +84,11 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     watcher,
     projector,
-    uploads,
+    files,
     admin,
     async close() {
       await app.close();
-      await uploads.close();
+      await files.close();
       waker.close();
       setAppendWaker(database.db, null);
       await projector?.stop();

@@ -4,7 +4,7 @@ import { SessionCache } from './auth.ts';
 import type { Config } from './config.ts';
 import type { AppendResult } from './event-store.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
-import type { UploadPool } from './upload-pool.ts';
+import type { FilePool } from './file-pool.ts';
 
 // What feature plugins get from the app: configuration, the database, the clock and read-your-writes.
 export interface AppContext {
@@ -15,8 +15,8 @@ export interface AppContext {
   // Signed-in sessions seen in the last second (auth.ts): cleared by every user command, every `users` or `*`
   // notice and every (re)connection of the notice listener.
   sessionCache: SessionCache;
-  // Reads and plans uploaded files off the event loop.
-  uploads: UploadPool;
+  // Reads uploaded files and writes exports off the event loop (worker threads).
+  files: FilePool;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
   // when a bulk write (an upload) gives the projector more than a command's worth of work.
   afterCommit(append: AppendResult | null, options?: { events?: number }): Promise<{ position?: string; projected?: boolean }>;
@@ -38,7 +38,7 @@ export function createAppContext(
   db: Kysely<Database>,
   watcher: ProjectionWatcher,
   now: () => Date,
-  uploads: UploadPool,
+  files: FilePool,
 ): AppContext {
   const sessionCache = new SessionCache(() => watcher.listening);
   watcher.onStale(() => sessionCache.clear());
@@ -51,7 +51,7 @@ export function createAppContext(
     watcher,
     now,
     sessionCache,
-    uploads,
+    files,
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));

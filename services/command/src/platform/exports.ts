@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
 import { mapInTurns } from './turns.ts';
-import type { UploadPool } from './upload-pool.ts';
+import type { FilePool } from './file-pool.ts';
 
 // Shared machinery for CSV and XLSX downloads. A cell a spreadsheet would run as a formula (= + - @, tab, CR)
 // is prefixed with an apostrophe so opening an export never executes what someone typed into the app.
@@ -29,7 +29,7 @@ function matrix<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]): Pro
   );
 }
 
-// The file itself, written in a worker thread of the file pool (upload-pool.ts, write): 100,000 rows take seconds of
+// The file itself, written in a worker thread of the file pool (file-pool.ts, write): 100,000 rows take seconds of
 // CPU as XLSX and a third of a second as CSV.
 export function writeExport(format: ExportFormat, cells: ExportMatrix, sheetName: string): Buffer {
   if (format === 'csv') {
@@ -43,7 +43,7 @@ export function writeExport(format: ExportFormat, cells: ExportMatrix, sheetName
 
 export async function sendExport<T>(
   reply: FastifyReply,
-  files: Pick<UploadPool, 'write'>,
+  files: Pick<FilePool, 'write'>,
   options: { format: ExportFormat; filename: string; sheetName: string; rows: readonly T[]; columns: readonly ExportColumn<T>[] },
 ): Promise<FastifyReply> {
   const body = await files.write(options.format, await matrix(options.rows, options.columns), options.sheetName);

@@ -68,7 +68,7 @@ describe('the caches and the * notice (a rebuild: everything may have changed)',
     // The cache's clock stands still: only a clear can empty it here, not its one-second age limit.
     vi.useFakeTimers({ toFake: ['performance'] });
     try {
-      const ctx = createAppContext(loadConfig({}), t.database.db, t.watcher, () => new Date(), t.uploads);
+      const ctx = createAppContext(loadConfig({}), t.database.db, t.watcher, () => new Date(), t.files);
       const worker = { id: 7, username: 'w', role: 'worker', status: 'active' };
       ctx.sessionCache.set('k', row);
       ctx.sessionCache.setUser(7, worker);

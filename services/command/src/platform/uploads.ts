@@ -7,7 +7,7 @@ import { badRequest, DomainError } from './errors.ts';
 
 // Shared machinery for every file upload: receive one multipart file, check its type and size, and read it into
 // rows keyed by normalised header, numbered as a spreadsheet numbers them (the header is row 1). Reading runs in the
-// upload pool's worker threads (upload-pool.ts), never on the service's event loop.
+// upload pool's worker threads (file-pool.ts), never on the service's event loop.
 
 export const MAX_UPLOAD_ROWS = 250_000;
 export const MAX_UPLOAD_COLUMNS = 1_000;
@@ -70,7 +70,7 @@ export interface ReadSheet extends Sheet {
 export const unprocessable = (message: string) => new DomainError('UNPROCESSABLE', 422, message);
 
 // A route's planner: a pure function from the sheet to what the route stores, with the rows it refuses. It runs in
-// the upload pool's worker threads (upload-pool.ts), which load it by its module and exported name; the type is the
+// the upload pool's worker threads (file-pool.ts), which load it by its module and exported name; the type is the
 // planner's own result.
 export interface SheetPlanner<T extends { errors: SheetRowError[] }> {
   readonly module: string;

@@ -40,7 +40,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} events match. Please narrow the filters to export.`);
       }
       const day = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.config.WAREHOUSE_TIMEZONE }).format(ctx.now());
-      return sendExport(reply, ctx.uploads, { format, filename: `audit-${day}`, sheetName: 'Audit', rows, columns: EXPORT_COLUMNS });
+      return sendExport(reply, ctx.files, { format, filename: `audit-${day}`, sheetName: 'Audit', rows, columns: EXPORT_COLUMNS });
     },
   );
 };

@@ -101,7 +101,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], consumes: ['multipart/form-data'], response: { 200: successEnvelope(catalogueUploadResultSchema) } } },
     async (request) => {
       const file = await receiveUpload(request, { accept: STYLE_UPLOAD_ACCEPT, invalidTypeMessage: STYLE_UPLOAD_INVALID_TYPE });
-      const parsed = await ctx.uploads.plan(shopifyProductsPlanner, file);
+      const parsed = await ctx.files.plan(shopifyProductsPlanner, file);
       // A file with no rows at all is refused here too: nothing read, nothing refused, no gift cards.
       if (parsed.styles.length === 0) {
         const first = parsed.errors[0];

@@ -64,7 +64,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const file = await receiveUpload(request, { accept: ORDER_UPLOAD_ACCEPT, invalidTypeMessage: ORDER_UPLOAD_INVALID_TYPE });
-      const plan = await ctx.uploads.plan(orderImportPlanner, file);
+      const plan = await ctx.files.plan(orderImportPlanner, file);
       const now = ctx.now();
       const stored = await storeImportedOrders(ctx.db, plan.orders, {
         metadata: metadataOf(request),
@@ -104,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (rows.length > MAX_EXPORT_ROWS) {
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} items match. Please narrow the filters to export.`);
       }
-      return sendExport(reply, ctx.uploads, {
+      return sendExport(reply, ctx.files, {
         format: request.query.format,
         filename: `orders-${localDay(ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)}`,
         sheetName: 'Orders',

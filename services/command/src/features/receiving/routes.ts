@@ -105,7 +105,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     };
     // A file already recorded by this route is refused before it is read, and again in the receipts' transaction.
     await refuseRepeatedFile(ctx.db, stockFile);
-    const file = await ctx.uploads.plan(planner, received);
+    const file = await ctx.files.plan(planner, received);
     refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
     const outcome =
@@ -159,7 +159,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const actor = actorOf(request);
       const received = await receiveStockFile(request, BIN_ALLOCATION_ACCEPT);
-      const sheet = await ctx.uploads.plan(binAllocationPlanner, received);
+      const sheet = await ctx.files.plan(binAllocationPlanner, received);
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
       const metadata = metadataOf(request);
       const { result, append } = await applyBinAllocation(ctx.db, sheet, {

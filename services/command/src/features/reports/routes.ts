@@ -76,15 +76,15 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       switch (report) {
         case 'inventory': {
           const status = await inventoryStatus(ctx.db, LOW_STOCK_THRESHOLD, EXPORT_LOW_STOCK_LIMIT);
-          return sendExport(reply, ctx.uploads, { format, filename, sheetName: 'Inventory Status', ...exportInventory(status) });
+          return sendExport(reply, ctx.files, { format, filename, sheetName: 'Inventory Status', ...exportInventory(status) });
         }
         case 'orders': {
           const analytics = await orderAnalytics(ctx.db, range, ctx.now(), zone());
-          return sendExport(reply, ctx.uploads, { format, filename, sheetName: 'Order Analytics', ...exportOrders(analytics) });
+          return sendExport(reply, ctx.files, { format, filename, sheetName: 'Order Analytics', ...exportOrders(analytics) });
         }
         case 'productivity': {
           const productivity = await workerProductivity(ctx.db, range, ctx.now(), zone());
-          return sendExport(reply, ctx.uploads, { format, filename, sheetName: 'Worker Productivity', ...exportProductivity(productivity) });
+          return sendExport(reply, ctx.files, { format, filename, sheetName: 'Worker Productivity', ...exportProductivity(productivity) });
         }
       }
     },

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const context = () => createAppContext(loadConfig({}), t.database.db, t.watcher, () => new Date(), t.uploads);
+const context = () => createAppContext(loadConfig({}), t.database.db, t.watcher, () => new Date(), t.files);
 const signIn = (password: string) => t.anonymous.post('/api/auth/login', { username: 'admin', password });
 
 describe('the administrator password from ADMIN_PASSWORD', () => {

@@ -3,26 +3,26 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { DomainError } from './errors.ts';
 import type { ExportFormat, ExportMatrix } from './exports.ts';
-import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './upload-worker.ts';
+import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './file-worker.ts';
 import { unprocessable, type SheetPlanner, type SheetRowError, type UploadedFile } from './uploads.ts';
 
-// Every upload is read and planned here, in a small pool of worker threads, never on the service's event loop:
-// parsing a 100,000-row workbook takes seconds of CPU, and a hostile one as much heap as it can get. Each worker has
-// a heap of its own with a ceiling; a file that reaches it ends that worker, not the service, and a new worker takes
-// its place for the next file.
+// Every upload is read and planned here, and every export written, in a small pool of worker threads, never on the
+// service's event loop: parsing a 100,000-row workbook, or writing one, takes seconds of CPU, and a hostile upload as
+// much heap as it can get. Each worker has a heap of its own with a ceiling; a file that reaches it ends that worker,
+// not the service, and a new worker takes its place for the next file.
 
-const WORKER = fileURLToPath(new URL('./upload-worker.ts', import.meta.url));
+const WORKER = fileURLToPath(new URL('./file-worker.ts', import.meta.url));
 // A worker thread starts without the TypeScript loader of the thread that made it (tsx and vitest load TypeScript
 // their own way): every worker loads the service's source with the loader it runs under in production.
 const TS_LOADER = fileURLToPath(new URL('../../../../scripts/ts-loader.mjs', import.meta.url));
 
-export const UPLOAD_POOL_MESSAGES = {
+export const FILE_POOL_MESSAGES = {
   busy: 'The service is busy reading other files. Nothing was saved; please upload the file again in a minute.',
   tooBig: 'The file needs more memory to read than an upload may use. Nothing was saved; please split it into smaller files.',
   tooSlow: 'Reading the file took too long. Nothing was saved; please split it into smaller files.',
 } as const;
 
-export interface UploadPoolOptions {
+export interface FilePoolOptions {
   // Worker threads reading at once.
   threads?: number;
   // Files waiting for a worker; one more is refused with 503.
@@ -34,9 +34,9 @@ export interface UploadPoolOptions {
 }
 
 // A 250,000-row order workbook is read within a 512 MB heap; 1 GB leaves room for wider sheets.
-const DEFAULTS: Required<UploadPoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
+const DEFAULTS: Required<FilePoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
 
-export class UploadPool {
+export class FilePool {
   // Two tasks: reading an upload (the worker's default export) and writing an export (writeSheet).
   private readonly pool: Piscina<UploadTask | WriteTask, UploadOutcome | Uint8Array>;
   private readonly timeoutMs: number;
@@ -45,7 +45,7 @@ export class UploadPool {
   private admitted = 0;
   private readonly capacity: number;
 
-  constructor(options: UploadPoolOptions = {}) {
+  constructor(options: FilePoolOptions = {}) {
     const o = { ...DEFAULTS, ...options };
     this.timeoutMs = o.timeoutMs;
     this.capacity = o.threads + o.queue;
@@ -63,7 +63,7 @@ export class UploadPool {
 
   // The planner's result for the file, or the refusal (a DomainError) that the file or the pool's state earns.
   async plan<T extends { errors: SheetRowError[] }>(planner: SheetPlanner<T>, file: UploadedFile): Promise<T> {
-    if (this.admitted >= this.capacity) throw new DomainError('UNAVAILABLE', 503, UPLOAD_POOL_MESSAGES.busy);
+    if (this.admitted >= this.capacity) throw new DomainError('UNAVAILABLE', 503, FILE_POOL_MESSAGES.busy);
     this.admitted++;
     let outcome: UploadOutcome;
     try {
@@ -94,8 +94,8 @@ export class UploadPool {
 
 function refusal(error: unknown): unknown {
   const e = error as { code?: unknown; name?: unknown } | null;
-  if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') return unprocessable(UPLOAD_POOL_MESSAGES.tooBig);
-  if (e?.name === 'AbortError') return unprocessable(UPLOAD_POOL_MESSAGES.tooSlow);
+  if (e?.code === 'ERR_WORKER_OUT_OF_MEMORY') return unprocessable(FILE_POOL_MESSAGES.tooBig);
+  if (e?.name === 'AbortError') return unprocessable(FILE_POOL_MESSAGES.tooSlow);
   return error;
 }
 

@@ -3,7 +3,7 @@ import { DomainError, type ErrorDetail } from './errors.ts';
 import { writeExport, type ExportFormat, type ExportMatrix } from './exports.ts';
 import { parseSheet, type Sheet, type SheetRowError } from './uploads.ts';
 
-// The upload pool's task (upload-pool.ts), in a worker thread: read the file, run the route's planner over the
+// The upload pool's task (file-pool.ts), in a worker thread: read the file, run the route's planner over the
 // sheet, and hand back its result with the rows the reader refused among the planner's own row errors.
 
 export interface UploadTask {
@@ -15,7 +15,7 @@ export interface UploadTask {
 }
 
 // Top-level arrays longer than this travel as JSON text in parts of this many elements: the service turns them back
-// into objects a part at a time between other work (upload-pool.ts, unpack), where one message of 100,000 objects
+// into objects a part at a time between other work (file-pool.ts, unpack), where one message of 100,000 objects
 // holds it for a quarter of a second.
 export const PART_LENGTH = 1000;
 

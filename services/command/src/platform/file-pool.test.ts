@@ -2,16 +2,16 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { orderImportPlanner, planOrderImport } from '../features/orders/import-file.ts';
 import { DomainError } from './errors.ts';
-import { UPLOAD_POOL_MESSAGES, UploadPool } from './upload-pool.ts';
+import { FILE_POOL_MESSAGES, FilePool } from './file-pool.ts';
 import { workbook } from './upload-samples.ts';
 import { parseSheet, type UploadedFile } from './uploads.ts';
 
 // The pool that reads uploads off the event loop: the same plan as reading on the thread, refusals for what a worker
 // cannot or may not do, and a worker lost to a file replaced for the next one.
 
-const pools: UploadPool[] = [];
-const pool = (options: ConstructorParameters<typeof UploadPool>[0] = {}) => {
-  const p = new UploadPool(options);
+const pools: FilePool[] = [];
+const pool = (options: ConstructorParameters<typeof FilePool>[0] = {}) => {
+  const p = new FilePool(options);
   pools.push(p);
   return p;
 };
@@ -82,14 +82,14 @@ describe('the upload pool', () => {
 
   it('answers 422 when a file needs more heap than a worker has, and reads the next file with a new worker', async () => {
     const p = pool({ heapMb: 64 });
-    expect(await refusal(p.plan(orderImportPlanner, bigWorkbook()))).toEqual({ status: 422, message: UPLOAD_POOL_MESSAGES.tooBig });
+    expect(await refusal(p.plan(orderImportPlanner, bigWorkbook()))).toEqual({ status: 422, message: FILE_POOL_MESSAGES.tooBig });
     const next = await p.plan(orderImportPlanner, orderSheet(10, 'csv'));
     expect(next.orders).toHaveLength(10);
   });
 
   it('answers 422 when reading takes longer than the time budget', async () => {
     const p = pool({ timeoutMs: 200 });
-    expect(await refusal(p.plan(orderImportPlanner, bigWorkbook()))).toEqual({ status: 422, message: UPLOAD_POOL_MESSAGES.tooSlow });
+    expect(await refusal(p.plan(orderImportPlanner, bigWorkbook()))).toEqual({ status: 422, message: FILE_POOL_MESSAGES.tooSlow });
   });
 
   it('answers 503 once every worker is busy and the queue is full, and reads the rest', async () => {
@@ -98,6 +98,6 @@ describe('the upload pool', () => {
     const answers = await Promise.allSettled([p.plan(orderImportPlanner, file), p.plan(orderImportPlanner, file), p.plan(orderImportPlanner, file)]);
     expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
     const refused = answers[2] as PromiseRejectedResult;
-    expect(refused.reason).toMatchObject({ status: 503, message: UPLOAD_POOL_MESSAGES.busy });
+    expect(refused.reason).toMatchObject({ status: 503, message: FILE_POOL_MESSAGES.busy });
   });
 });
