@@ -205,6 +205,10 @@ describe('columns, codes, gifts and dates', () => {
     expect(parseSheetDate('03/04/2026', 'MDY')).toBe('2026-03-04');
     expect(parseSheetDate('2026-11-03', 'MDY')).toBe('2026-11-03');
     expect(parseSheetDate('31/02/2026', 'DMY')).toBeNull();
+    // Outside the years every date input has.
+    expect(parseSheetDate('01/01/1999', 'DMY')).toBeNull();
+    expect(parseSheetDate('9999-12-31', 'DMY')).toBeNull();
+    expect(parseSheetDate('01/01/2100', 'DMY')).toBe('2100-01-01');
     expect(parseSheetDate('soon', 'DMY')).toBeNull();
   });
 });

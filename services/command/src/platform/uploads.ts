@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import * as zlib from 'node:zlib';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { isStorableText, MAX_UPLOAD_BYTES, normaliseCode } from '@wh/contracts';
+import { isCalendarDate, isStorableText, MAX_UPLOAD_BYTES, normaliseCode } from '@wh/contracts';
 import { badRequest, DomainError } from './errors.ts';
 
 // Shared machinery for every file upload: receive one multipart file, check its type and size, and read it into
@@ -427,8 +427,8 @@ export function parseSheetDate(value: string, order: DateOrder): string | null {
   return order === 'DMY' ? validDate(year, b, a) : validDate(year, a, b);
 }
 
+// A real calendar day within the years every date input has (2000-2100), or null.
 function validDate(y: number, m: number, d: number): string | null {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  return isCalendarDate(text) ? text : null;
 }
