@@ -63,7 +63,8 @@ export function codeInput(problem: (code: string) => string | null, requiredMess
     .string({ error: requiredMessage })
     .transform(normaliseCode)
     .superRefine((code, ctx) => {
-      const found = problem(code);
-      if (found !== null) ctx.addIssue({ code: 'custom', message: found === problem('') ? requiredMessage : found });
+      // An empty code gets the field's own words ('Please select an item'); any other problem the rule's.
+      const found = code === '' ? requiredMessage : problem(code);
+      if (found !== null) ctx.addIssue({ code: 'custom', message: found });
     });
 }

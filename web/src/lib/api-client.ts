@@ -1,4 +1,4 @@
-import type { SuccessEnvelope } from '@wh/contracts/platform/http';
+import { IDEMPOTENCY_KEY_HEADER, type SuccessEnvelope } from '@wh/contracts/platform/http';
 import {
   ApiError,
   AUTH_REQUIRED_MESSAGE,
@@ -8,7 +8,7 @@ import {
   parseBody,
   SESSION_EXPIRED_MESSAGE,
 } from './api-errors.ts';
-import { answerWasLost, IDEMPOTENCY_HEADER, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
+import { answerWasLost, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
 export { ApiError } from './api-errors.ts';
@@ -56,7 +56,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   // Reads are retried by TanStack Query; a change is retried here, under its one key, when its answer is lost.
   const changes = method !== 'GET';
-  if (changes && auth) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
+  if (changes && auth) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
 
   const send = async (): Promise<Response | ApiError> => {
     try {

@@ -2,7 +2,6 @@
 // or the server could not reach its database) it is sent again with the same key, which the server answers
 // without doing the work twice.
 
-export { IDEMPOTENCY_KEY_HEADER as IDEMPOTENCY_HEADER } from '@wh/contracts/platform/http';
 
 // Waits before the second and the third try.
 export const RETRY_DELAYS_MS = [500, 2000] as const;

@@ -1,7 +1,7 @@
-import type { SuccessEnvelope } from '@wh/contracts/platform/http';
+import { IDEMPOTENCY_KEY_HEADER, type SuccessEnvelope } from '@wh/contracts/platform/http';
 import { API_BASE, ApiError } from './api-client.ts';
 import { AUTH_REQUIRED_MESSAGE, errorFromResponse, isFailureEnvelope, NETWORK_ERROR_MESSAGE, parseBody, SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
-import { answerWasLost, IDEMPOTENCY_HEADER, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
+import { answerWasLost, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
 export interface UploadProgress {
@@ -50,7 +50,7 @@ function sendUpload<T>(path: string, file: File | Blob, options: UploadOptions, 
     xhr.open('POST', `${API_BASE}${path}`);
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('Accept', 'application/json');
-    xhr.setRequestHeader(IDEMPOTENCY_HEADER, key);
+    xhr.setRequestHeader(IDEMPOTENCY_KEY_HEADER, key);
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
       options.onProgress?.({ loaded: e.loaded, total: e.total, percent: Math.round((e.loaded / e.total) * 100) });

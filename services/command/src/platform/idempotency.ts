@@ -54,7 +54,7 @@ async function requestHash(request: FastifyRequest): Promise<Buffer> {
     .digest();
 }
 
-async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date): Promise<Outcome> {
+async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date, sweptAway = false): Promise<Outcome> {
   const head = sql<string>`(select coalesce(max(global_position), 0) from events)`;
   const claimed = await db
     .insertInto('idempotency_keys')
@@ -79,8 +79,8 @@ async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date): P
   if (claimed) return { kind: 'claimed' };
 
   const first = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', c.userId).where('key', '=', c.key).executeTakeFirst();
-  // Swept between the two statements: free again.
-  if (!first) return claim(db, c, hash, now);
+  // Swept between the two statements (past the window): free again, once.
+  if (!first) return sweptAway ? { kind: 'in-progress' } : claim(db, c, hash, now, true);
   if (!first.request_hash.equals(hash)) return { kind: 'other-request' };
   if (first.status !== null && first.response !== null) return { kind: 'replay', status: first.status, response: first.response };
   // No answer kept: the first request is still running, or ended without one (a server error, a lost process).
