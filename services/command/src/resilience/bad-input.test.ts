@@ -152,6 +152,11 @@ const BAD_NUMBERS: unknown[] = ['0x10', '1e2', '16', ' 3', true, [3], { n: 1 }, 
 const BAD_TEXTS = ['\u0000', 'a\u0000b', '\ud800', 'x\udfffy', 'x\ud83d'];
 const BAD_CODES = ['<IMG SRC=X ONERROR=ALERT(1)>', "'; DROP TABLE events; --", 'A B', '../../etc/passwd', 'x'.repeat(300)];
 
+// Every (command, field, value) of one kind of field.
+function probes<V>(kind: 'numbers' | 'texts' | 'codes', values: readonly V[]): [Command, string, V][] {
+  return COMMANDS.flatMap((c) => (c[kind] ?? []).flatMap((field) => values.map((value): [Command, string, V] => [c, field, value])));
+}
+
 function withField(body: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
   const copy = structuredClone(body);
   const keys = path.split('.');
@@ -175,27 +180,19 @@ describe('bad bodies', () => {
 
   it('numbers that are not JSON whole numbers in range are refused and change nothing', async () => {
     const before = await eventCount();
-    for (const c of COMMANDS) {
-      for (const field of c.numbers ?? []) {
-        for (const value of BAD_NUMBERS) {
-          const res = await manager[c.method](c.url(), withField(c.body(), field, value));
-          expectRefused(res, `${c.url()} ${field}=${JSON.stringify(value)}`);
-        }
-      }
+    for (const [c, field, value] of probes('numbers', BAD_NUMBERS)) {
+      const res = await manager[c.method](c.url(), withField(c.body(), field, value));
+      expectRefused(res, `${c.url()} ${field}=${JSON.stringify(value)}`);
     }
     expect(await eventCount()).toBe(before);
   });
 
   it('NUL and lone surrogates in any text are refused at the boundary with one message and change nothing', async () => {
     const before = await eventCount();
-    for (const c of COMMANDS) {
-      for (const field of c.texts ?? []) {
-        for (const value of BAD_TEXTS) {
-          const res = await (c.url() === '/api/auth/login' ? t.anonymous : manager)[c.method](c.url(), withField(c.body(), field, value));
-          expect(res.status, `${c.url()} ${field}=${JSON.stringify(value)}`).toBe(400);
-          expect(res.body.message).toBe(UNSTORABLE_TEXT_MESSAGE);
-        }
-      }
+    for (const [c, field, value] of probes('texts', BAD_TEXTS)) {
+      const res = await (c.url() === '/api/auth/login' ? t.anonymous : manager)[c.method](c.url(), withField(c.body(), field, value));
+      expect(res.status, `${c.url()} ${field}=${JSON.stringify(value)}`).toBe(400);
+      expect(res.body.message).toBe(UNSTORABLE_TEXT_MESSAGE);
     }
     // In a key too, and deep in an array.
     expect((await manager.post('/api/inventory/adjust', { 'sku\u0000': 'x' })).status).toBe(400);
@@ -205,13 +202,9 @@ describe('bad bodies', () => {
 
   it('codes that break the code rules are refused wherever they enter', async () => {
     const before = await eventCount();
-    for (const c of COMMANDS) {
-      for (const field of c.codes ?? []) {
-        for (const value of BAD_CODES) {
-          const res = await manager[c.method](c.url(), withField(c.body(), field, value));
-          expectRefused(res, `${c.url()} ${field}=${value}`);
-        }
-      }
+    for (const [c, field, value] of probes('codes', BAD_CODES)) {
+      const res = await manager[c.method](c.url(), withField(c.body(), field, value));
+      expectRefused(res, `${c.url()} ${field}=${value}`);
     }
     expect(await eventCount()).toBe(before);
   });
