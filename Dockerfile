@@ -3,7 +3,7 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
-COPY migrations/package.json migrations/
+COPY db/package.json db/
 COPY services/command/package.json services/command/
 COPY services/projector/package.json services/projector/
 COPY web/package.json web/

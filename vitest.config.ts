@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['contracts/src/**/*.test.ts', 'migrations/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['contracts/src/**/*.test.ts', 'db/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 30_000,

@@ -19,7 +19,7 @@ import copyStreams from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { createDatabase, migrate } from '@wh/migrations';
+import { createDatabase, migrate } from '@wh/db';
 import {
   adjustmentStreamId,
   locationStreamId,

@@ -8,8 +8,8 @@
 //                                           PROFILE_APPEND_ONLY=1 to stop after the append)
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { createDatabase, migrate } from '@wh/migrations';
-import { createTestDatabase } from '@wh/migrations/testing';
+import { createDatabase, migrate } from '@wh/db';
+import { createTestDatabase } from '@wh/db/testing';
 import { parseSheet } from '@wh/command/platform/uploads';
 import { planOrderImport } from '@wh/command/features/orders/import-file';
 import { storeImportedOrders } from '@wh/command/features/orders/import-store';

@@ -3,7 +3,7 @@
 // over the generated history (bench/generate.ts, BENCH_ORDERS orders). A rebuild of 1,000,000 orders
 // replays about 7 million events and takes minutes, so it runs BENCH_REBUILD_RUNS times (default 1), not BENCH_RUNS.
 import { sql } from 'kysely';
-import { createDatabase } from '@wh/migrations';
+import { createDatabase } from '@wh/db';
 import { ensureHistory, timedRebuild } from './generate.ts';
 import type { Bench } from './lib/types.ts';
 

@@ -6,8 +6,8 @@
 // picked), picked item by item, completed and verified. Orders start 30 s apart and live 4 hours, so hundreds are in
 // flight at once and a batch holds parts of many orders' lives, as a real rebuild does.
 import { sql } from 'kysely';
-import { createDatabase } from '@wh/migrations';
-import { createTestDatabase } from '@wh/migrations/testing';
+import { createDatabase } from '@wh/db';
+import { createTestDatabase } from '@wh/db/testing';
 import { reportsProjection } from '../services/projector/src/projections/reports.ts';
 import { auditProjection } from '../services/projector/src/projections/audit.ts';
 import { rebuildReadModels } from '../services/projector/src/rebuild.ts';

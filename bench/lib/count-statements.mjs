@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { observeQueries } from './pg-hook.mjs';
 
-const require = createRequire(new URL('../../migrations/src/connect.ts', import.meta.url));
+const require = createRequire(new URL('../../db/src/connect.ts', import.meta.url));
 const pg = require('pg');
 const out = process.env.COUNT_STATEMENTS_OUT ?? '/tmp/count-statements.json';
 const since = { at: Date.now() };

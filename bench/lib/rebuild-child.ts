@@ -3,7 +3,7 @@
 // run in, every closure the projections create is wrapped in esbuild's keepNames renaming, which the deployed
 // rebuild does not pay. Log lines go to stdout; the last line is `result {"events":..,"seconds":..}`.
 //   node --import ./scripts/ts-loader.mjs bench/lib/rebuild-child.ts <database url> [batch size]
-import { createDatabase } from '@wh/migrations';
+import { createDatabase } from '@wh/db';
 import { projections } from '../../services/projector/src/projections/index.ts';
 import type { Projection } from '../../services/projector/src/projection.ts';
 import { REBUILD_BATCH_SIZE, rebuildReadModels } from '../../services/projector/src/rebuild.ts';

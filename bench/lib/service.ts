@@ -4,8 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase } from '@wh/migrations/testing';
+import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase } from '@wh/db/testing';
 import type { Bench, BenchContext, BenchRow } from './types.ts';
 
 export const ADMIN_PASSWORD = 'bench-password';

@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { observeQueries } from './pg-hook.mjs';
 
 // The service's own pg (the checkout the service runs from, which need not be this file's).
-const require = createRequire(`${process.cwd()}/migrations/src/connect.ts`);
+const require = createRequire(`${process.cwd()}/db/src/connect.ts`);
 const pg = require('pg');
 const out = process.env.TRACE_OUT ?? '/tmp/trace-commands.json';
 const als = new AsyncLocalStorage();

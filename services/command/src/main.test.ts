@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { freePort } from '../../../scripts/embedded-postgres.ts';
 
 // docker-compose's shape: the command service and the projector as two processes on one database.

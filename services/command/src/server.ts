@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createDatabase, migrate, type DatabaseHandle } from '@wh/migrations';
+import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
 import { besideProjections, Projector, projections, type ProjectorOptions } from '@wh/projector';
 import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';

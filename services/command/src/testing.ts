@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Role } from '@wh/contracts';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { loadConfig, type Config } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { toStoredEvent, type Database, type EventRow } from '@wh/migrations';
+import { toStoredEvent, type Database, type EventRow } from '@wh/db';
 import { TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 import { executePrepared } from './write-together.ts';

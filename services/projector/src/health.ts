@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { ReadModelsNotice } from '@wh/contracts';
 import { CHECKPOINT, type BatchFailed, type Checkpoint } from './batch.ts';
 

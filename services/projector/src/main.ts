@@ -1,4 +1,4 @@
-import { createDatabase } from '@wh/migrations';
+import { createDatabase } from '@wh/db';
 import { besideProjections, projections } from './projections/index.ts';
 import { Projector } from './runner.ts';
 

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { StoredEvent } from '@wh/contracts';
 import type { RebuildIo } from './rebuild-io.ts';
 

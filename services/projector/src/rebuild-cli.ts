@@ -1,4 +1,4 @@
-import { createDatabase } from '@wh/migrations';
+import { createDatabase } from '@wh/db';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
 

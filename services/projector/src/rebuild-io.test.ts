@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
-import { createDatabase, toStoredEvent, type DatabaseHandle, type EventRow } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, toStoredEvent, type DatabaseHandle, type EventRow } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { StoredEvent } from '@wh/contracts';
 import { readEventsInSnapshot } from './rebuild-io.ts';
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
 import type { PostgresCursor, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import type { StoredEvent } from '@wh/contracts';
-import { toStoredEvent } from '@wh/migrations';
+import { toStoredEvent } from '@wh/db';
 
 // The rebuild's bulk input and output: COPY into the read models on the rebuild's own connection (its transaction),
 // and the events read by a second connection that shares the rebuild's snapshot, streamed while the previous batch

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { ADMIN_PASSWORD, startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';

@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
-import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/migrations';
+import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/db';
 import { TOPIC_EVERYTHING, type StoredEvent } from '@wh/contracts';
 import { applyEvents, lockCheckpoint, saveAndNotify, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';

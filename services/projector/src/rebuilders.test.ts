@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase, type Database, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { projectBatch } from './batch.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
-import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, type Database } from '@wh/migrations';
+import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, type Database } from '@wh/db';
 import { BatchFailed, isAfter, projectBatch, sideAhead, type BatchResult, type Checkpoint } from './batch.ts';
 import { clearFault, recordFault } from './health.ts';
 import type { Projection } from './projection.ts';
@@ -74,7 +74,7 @@ export class Projector {
   }
 
   // Events this process has just committed (the command service's appends, which send no NOTIFY: see
-  // migrations/sql/080): project them now rather than at the next notice or poll.
+  // db/migrations/080): project them now rather than at the next notice or poll.
   poke(): void {
     this.pending = true;
     this.wake?.();

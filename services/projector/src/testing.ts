@@ -1,6 +1,6 @@
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { expect, vi } from 'vitest';
-import { READ_MODEL_TABLES, type Database } from '@wh/migrations';
+import { READ_MODEL_TABLES, type Database } from '@wh/db';
 
 // Waits until the projector has applied every committed event (its checkpoint is past the last one).
 export async function caughtUp(db: Kysely<Database>, timeout = 20_000): Promise<void> {

@@ -1,5 +1,5 @@
 import { sql, type OperationNodeSource, type QueryResult, type RawBuilder, type Transaction } from 'kysely';
-import { prepared, type Database } from '@wh/migrations';
+import { prepared, type Database } from '@wh/db';
 
 // An insert, update or delete that returns nothing: a `sql` template or a Kysely builder whose text does not depend
 // on its values (jsonb or array parameters, not a VALUES list): a batch's statements run as named prepared statements.
@@ -21,7 +21,7 @@ export function matchByKey(column: string, rowColumn: string, keys: readonly num
   return sql`${sql.ref(column)} = ${sql.ref(rowColumn)} and ${sql.ref(column)} = any(${keys}::int[])`;
 }
 
-// A statement of a live batch as a named prepared statement (migrations/src/connect.ts, prepared): parsed and planned
+// A statement of a live batch as a named prepared statement (db/src/connect.ts, prepared): parsed and planned
 // once a connection instead of in every batch, on the server's side of each round trip. Only for texts that do not
 // depend on the values (no IN or VALUES lists), or every batch would register a new one.
 export function executePrepared<R>(trx: Transaction<Database>, statement: OperationNodeSource): Promise<QueryResult<R>> {

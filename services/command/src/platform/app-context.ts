@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { SessionCache } from './auth.ts';
 import type { Config } from './config.ts';
 import type { AppendResult } from './event-store.ts';

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { preparedOnce, type Database } from '@wh/migrations';
+import { preparedOnce, type Database } from '@wh/db';
 import { can, DEFAULT_PERMISSION_DENIED, isRole, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
 import type { Config } from './config.ts';
 import { forbidden, unauthenticated } from './errors.ts';

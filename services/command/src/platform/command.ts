@@ -1,5 +1,5 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
-import { preparedOnce, type Database } from '@wh/migrations';
+import { preparedOnce, type Database } from '@wh/db';
 import {
   appendToStreams,
   concurrencyExhausted,

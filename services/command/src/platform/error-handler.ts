@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MAX_JSON_BODY_BYTES, type ErrorEnvelope } from '@wh/contracts';
-import { isDatabaseUnavailable } from '@wh/migrations';
+import { isDatabaseUnavailable } from '@wh/db';
 import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
 
 export function envelope(code: string, message: string, details?: ErrorDetail[]): ErrorEnvelope {

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { ConcurrencyError, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
 
 // Events per statement: the statement's one parameter stays a few MB however big an upload is.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { appendToStreams, ConcurrencyError, readStream, type EventMetadata } from './event-store.ts';
 
 let testDb: TestDatabase;

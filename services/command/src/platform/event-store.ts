@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared, toStoredEvent, type Database } from '@wh/migrations';
+import { prepared, toStoredEvent, type Database } from '@wh/db';
 import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
 import { conflict } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';

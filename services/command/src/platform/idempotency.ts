@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { IDEMPOTENCY_KEY_HEADER } from '@wh/contracts';
 import { badRequest, conflict, DomainError } from './errors.ts';
 import { uploadedPart } from './uploads.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import {
   canSeeTopic,
   TOPIC_EVERYTHING,

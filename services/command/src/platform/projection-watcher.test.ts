@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { createDatabase, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { startRelay } from '../../../../test/relay.ts';
 import { ProjectionWatcher } from './projection-watcher.ts';
 

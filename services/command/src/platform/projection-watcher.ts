@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { CONNECT_TIMEOUT_MS, type Database } from '@wh/migrations';
+import { CONNECT_TIMEOUT_MS, type Database } from '@wh/db';
 import { TOPIC_EVERYTHING, type ReadModelsNotice } from '@wh/contracts';
 
 interface Position {

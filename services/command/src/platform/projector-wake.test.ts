@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import pg from 'pg';
-import { createDatabase, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { Projector, projections } from '@wh/projector';
 import { appendToStreams, type AppendResult, type EventMetadata } from './event-store.ts';
 import { ProjectionWatcher } from './projection-watcher.ts';

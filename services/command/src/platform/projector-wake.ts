@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 
 // Who wakes the projectors after an append this process committed (docs/decisions.md, "Projector wake-up without a
 // NOTIFY per append"). An append in one autocommitted statement on a pool with a waker sets

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
-import { createDatabase, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { ConcurrencyError } from './event-store.ts';
 import { appendTakingStock, applyStockMovements, InsufficientStockError, lockStockLevels, singleTake, stockHolders, stockKey } from './stock.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared, type Database } from '@wh/migrations';
+import { prepared, type Database } from '@wh/db';
 import { DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { escapeLike } from './search.ts';
 
 // Reads of the catalogue read model (rm_styles, rm_variants, rm_sku_stock) shared by the style list, the inventory

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { movementsOf, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { importedInSql, occurredAt } from './reports.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase, toStoredEvent, type Database, type DatabaseHandle, type EventRow } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, toStoredEvent, type Database, type DatabaseHandle, type EventRow } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
 import { reportsProjection } from './reports.ts';
 import { auditProjection } from './audit.ts';

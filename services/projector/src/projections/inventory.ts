@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { AdjustmentEvent, StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine } from '../rebuild-io.ts';

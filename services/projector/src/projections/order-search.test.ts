@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_DIR, type Database } from '@wh/migrations';
+import { MIGRATIONS_DIR, type Database } from '@wh/db';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../projection.ts';
 import { copyLine, type RebuildIo } from '../rebuild-io.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { applyStockMovements } from '@wh/command/platform/stock';

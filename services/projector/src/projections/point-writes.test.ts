@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { createDatabase, type Database, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { OrderEvent, ReceiptEvent, StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersProjection } from './orders.ts';

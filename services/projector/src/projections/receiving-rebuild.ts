@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { ReceiptEvent, StyleEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
 import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';

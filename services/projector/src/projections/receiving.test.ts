@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { fixture, seedCatalogue, seedLocations } from '@wh/command/features/receiving/testing';
 import { projections } from './index.ts';

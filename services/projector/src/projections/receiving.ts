@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { RECEIPT_EVENT_TYPES, type ReceiptEvent, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { receivingRebuilder } from './receiving-rebuild.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { createDatabase, type Database, type DatabaseHandle } from '@wh/migrations';
-import { createTestDatabase, type TestDatabase } from '@wh/migrations/testing';
+import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
+import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
 import { importedInSql, reportsProjection } from './reports.ts';
 import { auditProjection } from './audit.ts';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
-import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/migrations';
+import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/db';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine, linesOf } from '../rebuild-io.ts';

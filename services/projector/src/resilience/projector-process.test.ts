@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../../scripts/embedded-postgres.ts';
 import { startServer, loadConfig, type RunningServer } from '@wh/command';
 import { ADMIN_PASSWORD, client, type Client } from '@wh/command/testing';

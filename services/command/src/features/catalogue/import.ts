@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { styleStreamId, type NewEvent, type StyleEvent, type StoredEvent } from '@wh/contracts';
 import { appendToStreams, ConcurrencyError, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
 import { foldStream, transactWithRetry } from '../../platform/command.ts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { toStoredEvent } from '@wh/migrations';
+import { toStoredEvent } from '@wh/db';
 import { decideStyle } from './decide.ts';
 import type { ImportedStyle } from './shopify-products.ts';
 import { registerStyleEvents } from './register.ts';

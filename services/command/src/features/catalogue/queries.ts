@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { StyleEvent } from '@wh/contracts';
 
 // Registry rows follow the events in the same transaction: the codes and SKUs other features check.

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import {
   adjustmentStreamId,
   locationStreamId,

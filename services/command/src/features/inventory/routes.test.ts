@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READ_MODEL_TABLES } from '@wh/migrations';
+import { READ_MODEL_TABLES } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { appendToStreams } from '../../platform/event-store.ts';
 import { systemMetadata } from '../../platform/http.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import type { LocationSuggestion, LocationSuggestions } from '@wh/contracts';
 import { availableSpace, compareCodes, locationSummaries, type LocationSummary } from '../../platform/location-reads.ts';
 

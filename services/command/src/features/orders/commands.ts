@@ -1,6 +1,6 @@
 import { sql, type Expression, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionCache } from '../../platform/auth.ts';

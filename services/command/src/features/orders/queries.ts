@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/migrations';
+import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
 import {
   ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,

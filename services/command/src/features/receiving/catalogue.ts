@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { skuProblem, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';

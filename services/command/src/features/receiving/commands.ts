@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { receiptStreamId, type EventMetadata, type ReceiptEvent, type ReceiptSource, type Role } from '@wh/contracts';
 import { foldStream, transactWithRetry } from '../../platform/command.ts';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { BIN_CODE_PATTERN, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
 import { illegalTransition, notFound } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { skuOf } from '@wh/contracts';
 import { appendToStreams } from '../../platform/event-store.ts';
 import { systemMetadata } from '../../platform/http.ts';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { REPORT_RANGE_DAYS, type ReportPeriod, type ReportRange } from '@wh/contracts';
 
 // A run of local days in the warehouse's time zone and the instants that bound it.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp } from '@wh/projector/testing';
 import { reportsProjection } from '@wh/projector/projections/reports';

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Database, RmUsersTable } from '@wh/migrations';
+import type { Database, RmUsersTable } from '@wh/db';
 import {
   pagination,
   permissionsOf,

@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '@wh/migrations';
+import type { Database } from '@wh/db';
 import { userStreamId, type EventMetadata, type UserEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionExpiry } from '../../platform/auth.ts';

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../sql/', import.meta.url));
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 const LOCK_KEY = 7_300_001;
 
 // Applies every numbered SQL file not yet applied, each in its own transaction, one runner at a time.

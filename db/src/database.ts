@@ -21,7 +21,7 @@ export interface ProjectorCheckpointsTable {
   updated_at: Timestamp;
 }
 
-// A projection's failure on an event, while the projector has not got past it (migrations/sql/100).
+// A projection's failure on an event, while the projector has not got past it (db/migrations/100).
 export interface ProjectorFaultsTable {
   name: string;
   event_tx: ColumnType<string, string, string>;
