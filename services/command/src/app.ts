@@ -19,7 +19,7 @@ import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
-import { expireSession } from './features/users/sessions.ts';
+import { expireSession } from './features/users/commands.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';

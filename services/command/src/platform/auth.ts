@@ -216,3 +216,14 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
   return request.auth;
 }
+
+// Who runs a command: the signed-in user, with the role the decision checks.
+export interface Actor {
+  id: number;
+  role: Role;
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  const { user } = requireAuth(request);
+  return { id: user.id, role: user.role };
+}

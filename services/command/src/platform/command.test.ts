@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import { executeCommand, transactWithRetry, type Decider } from './command.ts';
+import { runCommand, runOnStream, type Decider } from './command.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
 import type { EventMetadata } from './event-store.ts';
 
@@ -68,23 +68,22 @@ async function pendingCompetitor(streamId: string, version: number): Promise<{ c
   return { commit: () => (committed ??= client.query('commit')) };
 }
 
-describe('executeCommand', () => {
+describe('runOnStream', () => {
   it('retries after a concurrency conflict: the second attempt sees the competing event and succeeds', async () => {
     const streamId = 'retry-once';
     const competitor = await pendingCompetitor(streamId, 1);
     const seen: number[] = [];
     // decide is synchronous, so the competing append is made to commit during the first decide: its row (version 1)
     // was inserted before the command read the stream, and commits while the command decides on an empty stream.
-    const outcome = await executeCommand(handle.db, {
+    const outcome = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: (state) => {
         seen.push(state);
         if (seen.length === 1) void competitor.commit();
         return [inc('command', state + 1)];
       },
-    });
+    }, metadata);
     await competitor.commit();
 
     expect(seen).toEqual([0, 1]); // decide called twice; the second time it saw the competitor's event
@@ -104,10 +103,9 @@ describe('executeCommand', () => {
     for (const version of [1, 2, 3]) pending.push(await pendingCompetitor(streamId, version));
     let calls = 0;
     let effects = 0;
-    const error = await executeCommand(handle.db, {
+    const error = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: (state) => {
         void pending[calls]?.commit();
         calls++;
@@ -117,7 +115,7 @@ describe('executeCommand', () => {
         effects++;
         await sql`insert into test_effects values (${streamId}, 'should not stay')`.execute(trx);
       },
-    }).catch((e: unknown) => e);
+    }, metadata).catch((e: unknown) => e);
     for (const p of pending) await p.commit();
 
     expect(error).toBeInstanceOf(DomainError);
@@ -131,10 +129,9 @@ describe('executeCommand', () => {
 
   it('writes events and effects together when decide succeeds', async () => {
     const streamId = 'happy';
-    const outcome = await executeCommand(handle.db, {
+    const outcome = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: (state) => [
         inc('command', state + 1),
         inc('command', state + 2),
@@ -142,7 +139,7 @@ describe('executeCommand', () => {
       effects: async (trx, events, before, after) => {
         await sql`insert into test_effects values (${streamId}, ${`${events.length}:${before}->${after}`})`.execute(trx);
       },
-    });
+    }, metadata);
     expect(outcome.state).toBe(2);
     expect(outcome.append).not.toBeNull();
     expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1, 2]);
@@ -151,18 +148,16 @@ describe('executeCommand', () => {
 
   it('a DomainError thrown by decide is not retried and leaves nothing written', async () => {
     const streamId = 'refused';
-    await executeCommand(handle.db, {
+    await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: () => [inc('command', 1)],
-    });
+    }, metadata);
     let calls = 0;
     let effects = 0;
-    const error = await executeCommand(handle.db, {
+    const error = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: () => {
         calls++;
         throw badRequest('Nope');
@@ -171,7 +166,7 @@ describe('executeCommand', () => {
         effects++;
         await sql`insert into test_effects values (${streamId}, 'should not exist')`.execute(trx);
       },
-    }).catch((e: unknown) => e);
+    }, metadata).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(400);
     expect(calls).toBe(1);
@@ -182,16 +177,15 @@ describe('executeCommand', () => {
 
   it('a DomainError thrown by the effects rolls back the events appended in the same transaction', async () => {
     const streamId = 'effects-refused';
-    const error = await executeCommand(handle.db, {
+    const error = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
       decide: () => [inc('command', 1)],
       effects: async (trx) => {
         await sql`insert into test_effects values (${streamId}, 'written then refused')`.execute(trx);
         throw conflict('Username already exists');
       },
-    }).catch((e: unknown) => e);
+    }, metadata).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(409);
     expect(await streamEvents(streamId)).toEqual([]);
@@ -201,58 +195,81 @@ describe('executeCommand', () => {
   it('appends events that hasEffects says have none without calling the effects', async () => {
     const streamId = 'no-effects';
     let effects = 0;
-    const outcome = await executeCommand(handle.db, {
+    const outcome = await runOnStream(handle.db, {
       streamId,
       decider: counter,
-      metadata,
-      decide: async (state) => [inc('command', state + 1)],
+      decide: (state) => [inc('command', state + 1)],
       effects: async () => {
         effects++;
       },
       hasEffects: () => false,
-    });
+    }, metadata);
     expect(outcome.append).not.toBeNull();
     expect(effects).toBe(0);
     expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1]);
   });
 
   it('decides nothing, writes nothing and reports no append', async () => {
-    const outcome = await executeCommand(handle.db, { streamId: 'nothing', decider: counter, metadata, decide: () => [] });
+    const outcome = await runOnStream(handle.db, { streamId: 'nothing', decider: counter,  decide: () => [] }, metadata);
     expect(outcome).toEqual({ state: 0, events: [], append: null });
     expect(await streamEvents('nothing')).toEqual([]);
   });
 });
 
-describe('transactWithRetry', () => {
+describe('runCommand in a transaction', () => {
   it.each([
     ['a deadlock', '40P01'],
     ['a serialization failure', '40001'],
   ])('runs the work again after %s (PostgreSQL cancelled this side, which wrote nothing)', async (_what, code) => {
     let tries = 0;
-    const result = await transactWithRetry(handle.db, async (trx) => {
-      tries++;
-      await sql`insert into test_effects (stream_id, note) values (${`race-${code}`}, ${`try ${tries}`})`.execute(trx);
-      if (tries === 1) throw Object.assign(new Error('cancelled by PostgreSQL'), { code });
-      return tries;
-    });
+    const { result } = await runCommand(
+      handle.db,
+      {
+        locking: true,
+        read: async (trx) => {
+          tries++;
+          await sql`insert into test_effects (stream_id, note) values (${`race-${code}`}, ${`try ${tries}`})`.execute(trx);
+          if (tries === 1) throw Object.assign(new Error('cancelled by PostgreSQL'), { code });
+          return tries;
+        },
+        decide: (tried) => ({ appends: [], result: tried }),
+      },
+      metadata,
+    );
     expect(result).toBe(2);
     expect(await effectRows(`race-${code}`)).toEqual([{ note: 'try 2' }]);
   });
 
   it('answers 409 when the race is lost three times, and does not retry other errors', async () => {
     let tries = 0;
-    const lost = transactWithRetry(handle.db, async () => {
-      tries++;
-      throw Object.assign(new Error('deadlock'), { code: '40P01' });
-    });
+    const lost = runCommand(
+      handle.db,
+      {
+        locking: true,
+        read: async () => {
+          tries++;
+          throw Object.assign(new Error('deadlock'), { code: '40P01' });
+        },
+        decide: () => ({ appends: [], result: null }),
+      },
+      metadata,
+    );
     await expect(lost).rejects.toMatchObject({ status: 409 });
     expect(tries).toBe(3);
     let other = 0;
     await expect(
-      transactWithRetry(handle.db, async () => {
-        other++;
-        throw Object.assign(new Error('unique'), { code: '23505' });
-      }),
+      runCommand(
+        handle.db,
+        {
+          locking: true,
+          read: async () => {
+            other++;
+            throw Object.assign(new Error('unique'), { code: '23505' });
+          },
+          decide: () => ({ appends: [], result: null }),
+        },
+        metadata,
+      ),
     ).rejects.toMatchObject({ code: '23505' });
     expect(other).toBe(1);
   });

@@ -6,11 +6,11 @@ import { appendWaker, wakeByCaller } from './projector-wake.ts';
 
 export type { EventMetadata, NewEvent, StoredEvent };
 
-export interface StreamAppend {
+export interface StreamAppend<E extends NewEvent = NewEvent> {
   streamId: string;
   // The version the stream had when the decision was made; 0 for a new stream.
   expectedVersion: number;
-  events: readonly NewEvent[];
+  events: readonly E[];
 }
 
 export interface AppendResult {
@@ -27,15 +27,17 @@ export class ConcurrencyError extends Error {
   }
 }
 
-// Rows per INSERT: one statement's arrays stay a few MB at most however big an upload is.
-const ROWS_PER_INSERT = 5000;
+// Events per statement: one statement's parameters stay a few MB at most however big an upload is.
+const EVENTS_PER_STATEMENT = 5000;
+// Up to this many events travel as four array parameters in a prepared statement (a command's few events); more
+// (an upload's thousands) as one JSON text parameter the server parses once: for many events the driver's quoting
+// of JSON inside an array literal and the server's array parsing cost more than the insert itself.
+const ARRAY_ENCODED_EVENTS = 64;
 
-// Appends to several streams in the caller's transaction, or, given the pool, in one autocommitted statement
-// (only for at most ROWS_PER_INSERT events: more take several statements, which must share a transaction). A taken (stream_id, stream_version) means another
-// writer got there first: ConcurrencyError, which executeCommand turns into reload-and-retry.
-// The rows travel as four array parameters unnested by the server (the metadata, the same for every event of a
-// command or upload, once): a multi-row VALUES list costs the server five bound parameters per event to parse
-// and plan, which made an event cost 100-200 us to write.
+// The one way events are written: to one or many streams, each at the version its decision was made on. In the
+// caller's transaction, or, given the pool, in one autocommitted statement (only for at most EVENTS_PER_STATEMENT
+// events: more take several statements, which must share a transaction). A taken (stream_id, stream_version)
+// means another writer got there first: ConcurrencyError, which the command runner turns into decide-again.
 export async function appendToStreams(
   trx: Executor,
   appends: readonly StreamAppend[],
@@ -43,49 +45,65 @@ export async function appendToStreams(
 ): Promise<AppendResult | null> {
   const total = appends.reduce((n, a) => n + a.events.length, 0);
   if (total === 0) return null;
-  if (total > ROWS_PER_INSERT && !trx.isTransaction) throw new Error('an append of more than one statement needs a transaction');
-  const meta = JSON.stringify(metadata);
-  // Only a single autocommitted statement: its commit is known when it returns.
-  const waker = total <= ROWS_PER_INSERT ? appendWaker(trx) : null;
-  let last: AppendResult | null = null;
+  if (total > EVENTS_PER_STATEMENT && !trx.isTransaction) throw new Error('an append of more than one statement needs a transaction');
   try {
-    let streams: string[] = [];
-    let versions: number[] = [];
-    let types: string[] = [];
-    let data: string[] = [];
-    const flush = async () => {
-      if (streams.length === 0) return;
-      const { rows } = await trx.executeQuery(prepared(sql<{ position: string; transaction_id: string }>`
-        with inserted as (
-          insert into events (stream_id, stream_version, event_type, data, metadata)
-          select s, v, t, d, ${meta}::jsonb
-            from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
-          returning global_position)
-        select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
-          from inserted`.compile(trx)));
-      last = { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
-      streams = [];
-      versions = [];
-      types = [];
-      data = [];
-    };
-    for (const a of appends) {
-      for (let i = 0; i < a.events.length; i++) {
-        const event = a.events[i]!;
-        streams.push(a.streamId);
-        versions.push(a.expectedVersion + i + 1);
-        types.push(event.type);
-        data.push(JSON.stringify(event.data));
-        if (streams.length >= ROWS_PER_INSERT) await flush();
-      }
-    }
-    await flush();
+    return total <= ARRAY_ENCODED_EVENTS ? await appendAsArrays(trx, appends, metadata) : await appendAsJson(trx, appends, metadata);
   } catch (error) {
     if (isUniqueViolation(error, 'events_stream_version_unique')) {
       throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
     }
     throw error;
   }
+}
+
+// A command's events: four array parameters unnested by the server, the metadata once, in a statement prepared once
+// a connection. When it is the only statement (autocommitted), the caller wakes the projectors (projector-wake.ts).
+async function appendAsArrays(trx: Executor, appends: readonly StreamAppend[], metadata: EventMetadata): Promise<AppendResult> {
+  const waker = appendWaker(trx);
+  const { streams, versions, types, data } = eventArrays(appends);
+  const { rows } = await trx.executeQuery(prepared(sql<{ position: string; transaction_id: string }>`
+    with inserted as (
+      insert into events (stream_id, stream_version, event_type, data, metadata)
+      select s, v, t, d, ${JSON.stringify(metadata)}::jsonb
+        from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
+      returning global_position)
+    select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
+      from inserted`.compile(trx)));
+  waker?.appended();
+  return { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
+}
+
+// An upload's events: each statement's events as one JSON text that the server splits with jsonb_to_recordset. Each
+// statement's text is built just before it is sent, so the event loop turns between statements instead of
+// stringifying a whole upload's events in one go.
+async function appendAsJson(trx: Executor, appends: readonly StreamAppend[], metadata: EventMetadata): Promise<AppendResult | null> {
+  const meta = JSON.stringify(metadata);
+  // Set only for a single autocommitted statement (appendToStreams refuses more outside a transaction).
+  const waker = appendWaker(trx);
+  let last: AppendResult | null = null;
+  let rows: string[] = [];
+  const flush = async () => {
+    if (rows.length === 0) return;
+    const { rows: result } = await sql<{ position: string; transaction_id: string }>`
+      with inserted as (
+        insert into events (stream_id, stream_version, event_type, data, metadata)
+        select s, v, t, d, ${meta}::jsonb
+          from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as x(s text, v int, t text, d jsonb)
+        returning global_position)
+      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
+        from inserted`.execute(trx);
+    last = { transactionId: result[0]!.transaction_id, position: result[0]!.position };
+    rows = [];
+  };
+  for (const a of appends) {
+    for (let i = 0; i < a.events.length; i++) {
+      const event = a.events[i]!;
+      // Hand-built so each event's data is stringified once, straight into the statement's text.
+      rows.push(`{"s":${JSON.stringify(a.streamId)},"v":${a.expectedVersion + i + 1},"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data)}}`);
+      if (rows.length >= EVENTS_PER_STATEMENT) await flush();
+    }
+  }
+  await flush();
   waker?.appended();
   return last;
 }

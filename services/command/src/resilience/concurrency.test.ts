@@ -7,8 +7,7 @@ import { movementsOf, orderStreamId, type OrderEvent } from '@wh/contracts';
 import { caughtUp } from '@wh/projector/testing';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../../scripts/embedded-postgres.ts';
 import { fixture } from '../../../../test/fixtures.ts';
-import { foldStream } from '../platform/command.ts';
-import { readStream } from '../platform/event-store.ts';
+import { foldStreams } from '../platform/command.ts';
 import { orderDecider } from '../features/orders/order.ts';
 import { ADMIN_PASSWORD, startTestApp, type Answer, type Client, type TestApp } from '../testing.ts';
 import { httpLogin } from './http.ts';
@@ -193,7 +192,7 @@ describe('50+ concurrent assigns, picks and adjustments on the same orders and S
     await caughtUp(t.database.db, 60_000);
     const db = t.database.db;
     for (const o of orders) {
-      const state = foldStream(orderDecider, await readStream<OrderEvent>(db, orderStreamId(o.id)));
+      const { state } = (await foldStreams(db, orderDecider, [orderStreamId(o.id)])).get(orderStreamId(o.id))!;
       expect(state.status).not.toBe('absent');
       if (state.status === 'absent') continue;
       const row = await db.selectFrom('rm_orders').select(['status', 'assigned_worker_id', 'picked_items']).where('id', '=', o.id).executeTakeFirstOrThrow();

@@ -15,15 +15,15 @@ import {
   type StyleEvent,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { executeCommand } from '../../platform/command.ts';
+import { nextIds, runCommand, runOnStream } from '../../platform/command.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { appendToStreams, isUniqueViolation } from '../../platform/event-store.ts';
+import { isUniqueViolation } from '../../platform/event-store.ts';
+import { registerStyleEvents } from '../../platform/registries.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { decideStyle, STYLE_NOT_FOUND, styleExists, type StyleCommand } from './decide.ts';
 import { importStyles } from './import.ts';
 import { listStyles, styleById } from './queries.ts';
-import { registerStyleEvents } from './register.ts';
 import { shopifyProductsPlanner } from './shopify-products.ts';
 import { styleDecider } from './style.ts';
 
@@ -33,13 +33,16 @@ const styleEnvelope = successEnvelope(styleSchema);
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   async function runStyleCommand(styleId: number, command: StyleCommand, request: Parameters<typeof metadataOf>[0]) {
     try {
-      return await executeCommand(ctx.db, {
-        streamId: styleStreamId(styleId),
-        decider: styleDecider,
-        decide: (state) => decideStyle(command, state, ctx.now()),
-        metadata: metadataOf(request),
-        effects: (trx, events) => registerStyleEvents(trx, events),
-      });
+      return await runOnStream(
+        ctx.db,
+        {
+          streamId: styleStreamId(styleId),
+          decider: styleDecider,
+          decide: (state) => decideStyle(command, state, ctx.now()),
+          effects: (trx, events) => registerStyleEvents(trx, events),
+        },
+        metadataOf(request),
+      );
     } catch (error) {
       if (isUniqueViolation(error, 'style_registry_pkey') && command.type !== 'ImportStyle' && command.data.style_code) {
         throw conflict(styleExists(command.data.style_code));
@@ -65,20 +68,25 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], body: createStyleBodySchema, response: { 201: styleEnvelope } } },
     async (request, reply) => {
       const { sizes, colors, ...fields } = request.body;
-      const { styleId, append } = await ctx.db.transaction().execute(async (trx) => {
-        const registered = await trx
-          .insertInto('style_registry')
-          .values({ style_code: fields.style_code, name: fields.name, is_jeans: fields.is_jeans })
-          .onConflict((oc) => oc.column('style_code').doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!registered) throw conflict(styleExists(fields.style_code));
-        const command: StyleCommand = { type: 'CreateStyle', data: { ...fields, style_id: registered.id, sizes, colors } };
-        const events = decideStyle(command, styleDecider.initialState(), ctx.now());
-        const appended = await appendToStreams(trx, [{ streamId: styleStreamId(registered.id), expectedVersion: 0, events }], metadataOf(request));
-        await registerStyleEvents(trx, events);
-        return { styleId: registered.id, append: appended };
-      });
+      const now = ctx.now();
+      const { result: styleId, append } = await runCommand(
+        ctx.db,
+        {
+          locking: true,
+          retryOn: (error) => isUniqueViolation(error, 'style_registry_pkey'),
+          read: async (trx) => ({
+            taken: (await trx.selectFrom('style_registry').select('id').where('style_code', '=', fields.style_code).executeTakeFirst()) !== undefined,
+            styleId: (await nextIds(trx, 'style_registry_id_seq', 1))[0]!,
+          }),
+          decide: ({ taken, styleId }) => {
+            if (taken) throw conflict(styleExists(fields.style_code));
+            const events = decideStyle({ type: 'CreateStyle', data: { ...fields, style_id: styleId, sizes, colors } }, styleDecider.initialState(), now);
+            return { appends: [{ streamId: styleStreamId(styleId), expectedVersion: 0, events }], result: styleId };
+          },
+          effects: (trx, { appends }) => registerStyleEvents(trx, appends[0]!.events),
+        },
+        metadataOf(request),
+      );
       const extra = await ctx.afterCommit(append);
       return reply.code(201).send(ok(await styleById(ctx.db, styleId), { message: 'Style created successfully', ...extra }));
     },
@@ -108,7 +116,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         if (first) throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
         if (parsed.skipped_gift_vouchers === 0) throw badRequest(UPLOAD_MESSAGES.noData);
       }
-      const outcome = await importStyles(ctx, parsed.styles, metadataOf(request));
+      const outcome = await importStyles(ctx.db, parsed.styles, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(outcome.append);
       const result: CatalogueUploadResult = {
         success: true,

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   adjustmentStreamId,
@@ -9,11 +9,12 @@ import {
   type LocationEvent,
   type LocationType,
 } from '@wh/contracts';
-import { appendToStreams, readStream, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
-import { foldStream, transactWithRetry } from '../../platform/command.ts';
+import { isUniqueViolation, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
+import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/command.ts';
+import { registerLocationEvents } from '../../platform/registries.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
-import { decideAdjustment, type AdjustCommand } from './adjustment.ts';
+import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './adjustment.ts';
 import { decideLocation, locationNotFound, type LocationCommand } from './decide-location.ts';
 import { locationDecider } from './location.ts';
 
@@ -33,37 +34,50 @@ export async function createLocations(
   metadata: EventMetadata,
   now: Date,
 ): Promise<{ created: string[]; existing: string[]; append: AppendResult | null }> {
-  return db.transaction().execute(async (trx) => {
-    const sorted = [...wanted].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-    const inserted =
-      sorted.length === 0
-        ? []
-        : await trx
-            .insertInto('location_registry')
-            .values(sorted.map((l) => ({ code: l.code, type: l.location_type, capacity: l.capacity, gender: l.location_type === 'jean_rack' ? l.gender : null, version: 1 })))
-            .onConflict((oc) => oc.column('code').doNothing())
-            .returning(['code', 'id'])
-            .execute();
-    const ids = new Map(inserted.map((r) => [r.code, r.id]));
-    const appends = sorted
-      .filter((l) => ids.has(l.code))
-      .map((l) => ({
-        streamId: locationStreamId(l.code),
-        expectedVersion: 0,
-        events: decideLocation({ type: 'CreateLocation', data: { ...l, location_id: ids.get(l.code)! } }, locationDecider.initialState(), now),
-      }));
-    const append = await appendToStreams(trx, appends, metadata);
-    return { created: sorted.filter((l) => ids.has(l.code)).map((l) => l.code), existing: sorted.filter((l) => !ids.has(l.code)).map((l) => l.code), append };
-  });
+  const { result, append } = await runCommand(
+    db,
+    {
+      locking: true,
+      // A location another request created meanwhile: read and decide again, and it is reported as existing.
+      retryOn: (error) => isUniqueViolation(error, 'location_registry_pkey'),
+      read: async (trx): Promise<NewLocationFacts> => {
+        const codes = [...new Set(wanted.map((l) => l.code))];
+        const known = codes.length === 0 ? [] : await trx.selectFrom('location_registry').select('code').where('code', 'in', codes).execute();
+        const existing = new Set(known.map((k) => k.code));
+        const ids = await nextIds(trx, 'location_registry_id_seq', codes.filter((c) => !existing.has(c)).length);
+        return { existing, ids };
+      },
+      decide: (facts) => decideNewLocations(wanted, facts, now),
+      effects: (trx, { appends }) => registerLocationEvents(trx, appends.flatMap((a) => a.events)),
+    },
+    metadata,
+  );
+  return { ...result, append };
 }
 
-export async function locationStock(trx: Transaction<Database>, code: string): Promise<number> {
-  const row = await trx
-    .selectFrom('stock_levels')
-    .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('total'))
-    .where('location', '=', code)
-    .executeTakeFirstOrThrow();
-  return row.total;
+export interface NewLocationFacts {
+  // Codes the layout has already.
+  existing: ReadonlySet<string>;
+  // Ids drawn for the rest, in code order.
+  ids: readonly number[];
+}
+
+// Pure: LocationCreated for each code the layout lacks, in code order.
+export function decideNewLocations(
+  wanted: readonly NewLocation[],
+  facts: NewLocationFacts,
+  now: Date,
+): Decision<{ created: string[]; existing: string[] }, LocationEvent> {
+  const sorted = [...new Map(wanted.map((l) => [l.code, l])).values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const fresh = sorted.filter((l) => !facts.existing.has(l.code));
+  return {
+    appends: fresh.map((l, i) => ({
+      streamId: locationStreamId(l.code),
+      expectedVersion: 0,
+      events: decideLocation({ type: 'CreateLocation', data: { ...l, location_id: facts.ids[i]! } }, locationDecider.initialState(), now),
+    })),
+    result: { created: fresh.map((l) => l.code), existing: sorted.filter((l) => facts.existing.has(l.code)).map((l) => l.code) },
+  };
 }
 
 export async function changeLocation(
@@ -73,28 +87,34 @@ export async function changeLocation(
   metadata: EventMetadata,
   now: Date,
 ): Promise<{ events: LocationEvent[]; append: AppendResult | null }> {
-  return transactWithRetry(db, async (trx) => {
-    // The registry row lock serialises changes to one location; the stock read below sees every committed move.
-    const registry = await trx.selectFrom('location_registry').select(['id', 'version']).where('code', '=', code).forUpdate().executeTakeFirst();
-    if (!registry) throw notFound(locationNotFound(code));
-    const history = await readStream<LocationEvent>(trx, locationStreamId(code));
-    const state = code === RECEIVING_LOCATION
-      ? ({ status: 'active', location_id: registry.id, code, location_type: 'receiving', capacity: null, gender: null } as const)
-      : foldStream(locationDecider, history);
-    const events = decideLocation({ type: 'ChangeLocation', data, current_stock: await locationStock(trx, code) }, state, now);
-    const append = await appendToStreams(trx, [{ streamId: locationStreamId(code), expectedVersion: history.length, events }], metadata);
-    if (events.length > 0) {
-      const after = events.reduce(locationDecider.evolve, state);
-      if (after.status !== 'absent') {
-        await trx
-          .updateTable('location_registry')
-          .set({ capacity: after.capacity, gender: after.gender, is_active: after.status === 'active', version: history.length + events.length })
-          .where('code', '=', code)
-          .execute();
-      }
-    }
-    return { events, append };
-  });
+  const streamId = locationStreamId(code);
+  const { result, append } = await runCommand(
+    db,
+    {
+      locking: true,
+      read: async (trx) => {
+        // The registry row lock serialises changes to one location; the stock read below sees every committed move.
+        const registry = await trx.selectFrom('location_registry').select(['id']).where('code', '=', code).forUpdate().executeTakeFirst();
+        if (!registry) throw notFound(locationNotFound(code));
+        const { version, state } = (await foldStreams(trx, locationDecider, [streamId])).get(streamId)!;
+        const stock = await trx
+          .selectFrom('stock_levels')
+          .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('total'))
+          .where('location', '=', code)
+          .executeTakeFirstOrThrow();
+        // The receiving area is in the registry from the first migration, without a stream.
+        const receiving = { status: 'active', location_id: registry.id, code, location_type: 'receiving', capacity: null, gender: null } as const;
+        return { version, state: code === RECEIVING_LOCATION ? receiving : state, stock: stock.total };
+      },
+      decide: ({ version, state, stock }) => {
+        const events = decideLocation({ type: 'ChangeLocation', data, current_stock: stock }, state, now);
+        return { appends: [{ streamId, expectedVersion: version, events }], result: events };
+      },
+      effects: (trx, { result: events }) => registerLocationEvents(trx, events),
+    },
+    metadata,
+  );
+  return { events: result, append };
 }
 
 export async function adjustInventory(
@@ -103,37 +123,48 @@ export async function adjustInventory(
   metadata: EventMetadata,
   now: Date,
 ): Promise<{ event: AdjustmentEvent; append: AppendResult | null }> {
-  return transactWithRetry(db, async (trx) => {
-    const variant = await trx.selectFrom('variant_registry').select(['sku', 'style_code']).where('sku', '=', request.sku).executeTakeFirst();
-    if (!variant) throw notFound(`SKU ${request.sku} not found. Check the style code, size and colour.`);
-    const location = await trx.selectFrom('location_registry').select(['code', 'type', 'is_active']).where('code', '=', request.location).executeTakeFirst();
-    if (!location) throw notFound(locationNotFound(request.location));
-    // Lock the count (creating a zero row if none) so the old and new quantities recorded are exact under concurrency.
-    await trx
-      .insertInto('stock_levels')
-      .values({ sku: variant.sku, location: location.code, quantity: 0 })
-      .onConflict((oc) => oc.columns(['sku', 'location']).doNothing())
-      .execute();
-    const here = await trx
-      .selectFrom('stock_levels')
-      .select('quantity')
-      .where('sku', '=', variant.sku)
-      .where('location', '=', location.code)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    const { rows } = await sql<{ id: string }>`select nextval('adjustment_id_seq') as id`.execute(trx);
-    const [event] = decideAdjustment(
-      { adjustment_id: Number(rows[0]!.id), adjustment_type: request.adjustment_type, quantity: request.quantity, reason: request.reason, notes: request.notes },
-      {
-        sku: variant.sku,
-        style_code: variant.style_code,
-        location: { code: location.code, location_type: location.type, is_active: location.is_active },
-        old_quantity: here.quantity,
+  const { result, append } = await runCommand(
+    db,
+    {
+      locking: true,
+      read: async (trx) => {
+        const variant = await trx.selectFrom('variant_registry').select(['sku', 'style_code']).where('sku', '=', request.sku).executeTakeFirst();
+        if (!variant) throw notFound(`SKU ${request.sku} not found. Check the style code, size and colour.`);
+        const location = await trx.selectFrom('location_registry').select(['code', 'type', 'is_active']).where('code', '=', request.location).executeTakeFirst();
+        if (!location) throw notFound(locationNotFound(request.location));
+        // The count locked (a zero row created if none) so the old and new quantities recorded are exact under concurrency.
+        await trx
+          .insertInto('stock_levels')
+          .values({ sku: variant.sku, location: location.code, quantity: 0 })
+          .onConflict((oc) => oc.columns(['sku', 'location']).doNothing())
+          .execute();
+        const here = await trx
+          .selectFrom('stock_levels')
+          .select('quantity')
+          .where('sku', '=', variant.sku)
+          .where('location', '=', location.code)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const [adjustmentId] = await nextIds(trx, 'adjustment_id_seq', 1);
+        const context: AdjustmentContext = {
+          sku: variant.sku,
+          style_code: variant.style_code,
+          location: { code: location.code, location_type: location.type, is_active: location.is_active },
+          old_quantity: here.quantity,
+        };
+        return { adjustmentId: adjustmentId!, context };
       },
-      now,
-    );
-    const append = await appendToStreams(trx, [{ streamId: adjustmentStreamId(event!.data.adjustment_id), expectedVersion: 0, events: [event!] }], metadata);
-    await applyStockMovements(trx, event!.data.movements);
-    return { event: event!, append };
-  });
+      decide: ({ adjustmentId, context }) => {
+        const [event] = decideAdjustment(
+          { adjustment_id: adjustmentId, adjustment_type: request.adjustment_type, quantity: request.quantity, reason: request.reason, notes: request.notes },
+          context,
+          now,
+        );
+        return { appends: [{ streamId: adjustmentStreamId(adjustmentId), expectedVersion: 0, events: [event!] }], result: event! };
+      },
+      effects: (trx, { result: event }) => applyStockMovements(trx, event.data.movements),
+    },
+    metadata,
+  );
+  return { event: result, append };
 }

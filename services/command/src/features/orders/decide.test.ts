@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
 import type { OrderEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
-import { decideOrder, type Actor, type OrderCommand, type WorkerFacts } from './decide.ts';
+import type { Actor } from '../../platform/auth.ts';
+import { decideOrder, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider } from './order.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');

@@ -1,11 +1,7 @@
-import type { OrderEvent, Role, StockMovement } from '@wh/contracts';
+import type { OrderEvent, StockMovement } from '@wh/contracts';
+import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 import type { ExistingOrder, OrderState } from './order.ts';
-
-export interface Actor {
-  id: number;
-  role: Role;
-}
 
 // What the command side knows about the user to assign (user_registry), looked up before deciding.
 export interface WorkerFacts {

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   MAX_REPORTED_EXISTING_ORDERS,
@@ -10,7 +10,8 @@ import {
 } from '@wh/contracts';
 import { UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
-import { appendToStreamsBulk } from '../../platform/event-store-bulk.ts';
+import { nextIds, runCommand, type Command, type Decision } from '../../platform/command.ts';
+import { isUniqueViolation } from '../../platform/event-store.ts';
 import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 
 // Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
@@ -71,57 +72,86 @@ function later(a: AppendResult | null, b: AppendResult | null): AppendResult | n
 }
 
 async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], options: ImportOptions): Promise<StoredImport> {
-  return db.transaction().execute(async (trx) => {
-    // Ids in file order; numbers claimed in key order, so two uploads sharing numbers never wait on each other
-    // in a cycle.
-    const orderIds = await nextIds(trx, 'order_id_seq', chunk.length);
-    const wanted = chunk.map((o, i) => ({ number_key: o.key, order_id: orderIds[i]! }));
-    wanted.sort((a, b) => (a.number_key < b.number_key ? -1 : a.number_key > b.number_key ? 1 : 0));
-    // Two array parameters rather than a VALUES list of two parameters a row, which the server parses slowly.
-    const { rows: claimed } = await sql<{ number_key: string; order_id: number }>`
-      insert into order_registry (number_key, order_id)
-      select k, id from unnest(${wanted.map((w) => w.number_key)}::text[], ${wanted.map((w) => w.order_id)}::int[]) as x(k, id)
-      on conflict (number_key) do nothing
-      returning number_key, order_id`.execute(trx);
-    const idByKey = new Map(claimed.map((c) => [c.number_key, c.order_id]));
-    const fresh = chunk.filter((o) => idByKey.has(o.key));
-    const skipped_existing = chunk.filter((o) => !idByKey.has(o.key)).map((o) => o.order_number);
-    const itemCount = fresh.reduce((n, o) => n + o.items.length, 0);
-    if (itemCount === 0) return { orders: 0, items: 0, units: 0, skipped_existing, append: null };
-    const itemIds = await nextIds(trx, 'order_item_id_seq', itemCount);
-    let next = 0;
-    const appends: StreamAppend[] = fresh.map((o) => {
-      const orderId = idByKey.get(o.key)!;
-      const event: OrderEvent = {
-        type: 'OrderImported',
-        data: {
-          order_id: orderId,
-          order_number: o.order_number,
-          priority: o.priority,
-          order_date: o.order_date ?? options.importDay,
-          items: o.items.map((item) => ({ item_id: itemIds[next++]!, ...item })),
-          source_file: options.sourceFile,
-          at: options.at,
-        },
-      };
-      return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
-    });
-    return {
-      orders: fresh.length,
-      items: itemCount,
-      units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
-      skipped_existing,
-      append: await appendToStreamsBulk(trx, appends, options.metadata),
-    };
-  });
+  const { result: { claims: _claims, ...stored }, append } = await runCommand(db, importChunk(chunk, options), options.metadata);
+  return { ...stored, append };
 }
 
-// `count` values of a sequence, ascending, as one int[] row: a row per id cost the driver more than the server
-// (100,000 rows of one int parsed per 100,000-row upload).
-async function nextIds(trx: Transaction<Database>, sequence: 'order_id_seq' | 'order_item_id_seq', count: number): Promise<number[]> {
-  const { rows } = await sql<{ ids: number[] }>`
-    select array_agg(nextval(${sequence}::regclass)::int) as ids from generate_series(1, ${count})`.execute(trx);
-  return rows[0]!.ids.sort((a, b) => a - b);
+interface ChunkFacts {
+  // Order number keys already in order_registry.
+  existing: ReadonlySet<string>;
+  orderIds: number[];
+  itemIds: number[];
+}
+
+// A chunk of orders as one command: the numbers already imported are read, ids are drawn for the rest, and each new
+// order's number is claimed in order_registry in the append's transaction, so an order is written whole or not at
+// all and never twice (an upload racing this one for a number makes it read and decide again).
+type ChunkResult = Omit<StoredImport, 'append'> & { claims: { number_key: string; order_id: number }[] };
+
+function importChunk(chunk: readonly PlannedOrder[], options: ImportOptions): Command<ChunkFacts, ChunkResult, OrderEvent> {
+  return {
+    locking: true,
+    retryOn: (error) => isUniqueViolation(error, 'order_registry_pkey'),
+    read: async (trx) => {
+      const keys = chunk.map((o) => o.key);
+      const { rows } = await sql<{ number_key: string }>`
+        select number_key from order_registry where number_key = any(${keys}::text[])`.execute(trx);
+      const existing = new Set(rows.map((r) => r.number_key));
+      const fresh = chunk.filter((o) => !existing.has(o.key));
+      return {
+        existing,
+        orderIds: await nextIds(trx, 'order_id_seq', fresh.length),
+        itemIds: await nextIds(trx, 'order_item_id_seq', fresh.reduce((n, o) => n + o.items.length, 0)),
+      };
+    },
+    decide: (facts) => decideImportedOrders(chunk, facts, options),
+    effects: async (trx, { result: { claims } }) => {
+      // Two array parameters rather than a VALUES list of two parameters a row, which the server parses slowly.
+      if (claims.length === 0) return;
+      await sql`
+        insert into order_registry (number_key, order_id)
+        select k, id from unnest(${claims.map((c) => c.number_key)}::text[], ${claims.map((c) => c.order_id)}::int[]) as x(k, id)`.execute(trx);
+    },
+  };
+}
+
+// Pure: one OrderImported per order not imported yet, with the ids drawn for it (in file order).
+export function decideImportedOrders(
+  chunk: readonly PlannedOrder[],
+  facts: ChunkFacts,
+  options: Pick<ImportOptions, 'at' | 'importDay' | 'sourceFile'>,
+): Decision<ChunkResult, OrderEvent> {
+  const fresh = chunk.filter((o) => !facts.existing.has(o.key));
+  let nextItem = 0;
+  const appends: StreamAppend<OrderEvent>[] = fresh.map((o, i) => {
+    const orderId = facts.orderIds[i]!;
+    const event: OrderEvent = {
+      type: 'OrderImported',
+      data: {
+        order_id: orderId,
+        order_number: o.order_number,
+        priority: o.priority,
+        order_date: o.order_date ?? options.importDay,
+        items: o.items.map((item) => ({ item_id: facts.itemIds[nextItem++]!, ...item })),
+        source_file: options.sourceFile,
+        at: options.at,
+      },
+    };
+    return { streamId: orderStreamId(orderId), expectedVersion: 0, events: [event] };
+  });
+  return {
+    appends,
+    result: {
+      orders: fresh.length,
+      items: nextItem,
+      units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
+      skipped_existing: chunk.filter((o) => facts.existing.has(o.key)).map((o) => o.order_number),
+      // In key order, so two uploads sharing numbers never wait on each other in a cycle.
+      claims: fresh
+        .map((o, i) => ({ number_key: o.key, order_id: facts.orderIds[i]! }))
+        .sort((a, b) => (a.number_key < b.number_key ? -1 : a.number_key > b.number_key ? 1 : 0)),
+    },
+  };
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

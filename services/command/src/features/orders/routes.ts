@@ -22,7 +22,7 @@ import {
   type BulkOrderResult,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { requireAuth, type AuthContext } from '../../platform/auth.ts';
+import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
 import { isDomainError, forbidden } from '../../platform/errors.ts';
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
@@ -211,10 +211,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['picking'], params: orderItemParamsSchema, body: pickItemBodySchema, response: { 200: orderEnvelope } },
     },
     async (request) => {
-      const auth = requireAuth(request);
       const { id, itemId } = request.params;
       const outcome = await pickItem(ctx, id, itemId, {
-        actor: { id: auth.user.id, role: auth.user.role },
+        actor: actorOf(request),
         location: request.body.location ?? null,
         notes: request.body.notes ?? null,
         metadata: metadataOf(request),
@@ -227,9 +226,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/complete',
     { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      const auth = requireAuth(request);
       const { id } = request.params;
-      const outcome = await runOrderCommand(ctx, id, { type: 'CompleteOrder', actor: { id: auth.user.id, role: auth.user.role } }, metadataOf(request));
+      const outcome = await runOrderCommand(ctx, id, { type: 'CompleteOrder', actor: actorOf(request) }, metadataOf(request));
       return answer(id, outcome.append, 'Order completed successfully');
     },
   );
@@ -241,14 +239,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['verification'], params: idParamsSchema, body: verifyOrderBodySchema, response: { 200: orderEnvelope } },
     },
     async (request) => {
-      const auth = requireAuth(request);
       const { id } = request.params;
       const outcome = await runOrderCommand(
         ctx,
         id,
         {
           type: 'VerifyOrder',
-          actor: { id: auth.user.id, role: auth.user.role },
+          actor: actorOf(request),
           verification_notes: request.body.verification_notes,
           discrepancies: request.body.discrepancies,
         },

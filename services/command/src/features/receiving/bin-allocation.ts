@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   binAllocationStreamId,
@@ -7,19 +7,21 @@ import {
   type BinAllocationEvent,
   type BinAllocationResult,
   type EventMetadata,
+  type LocationEvent,
+  type StyleEvent,
   type UploadRowError,
 } from '@wh/contracts';
+import { nextIds, runCommand, type Decision, type Executor } from '../../platform/command.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { appendToStreams, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
+import { registerLocationEvents, registerStyleEvents } from '../../platform/registries.ts';
 import { applyStockMovements, lockStockLevels, stockKey, type StockMovement } from '../../platform/stock.ts';
-import { addToCatalogue, catalogueKnows, inChunks, type CatalogueNeed } from './catalogue.ts';
-import { transactWithRetry } from '../../platform/command.ts';
+import { decideCatalogueAdditions, inChunks, readCatalogue, type CatalogueFacts, type CatalogueNeed } from './catalogue.ts';
 import { RECEIVING_RACES } from './commands.ts';
 import type { Destination } from './decide.ts';
-import { createLocations, creatableLocation, locationsByCode } from './locations.ts';
+import { creatableLocation, decideAllocatedLocations, locationsByCode, type KnownLocation } from './locations.ts';
 import type { SheetLine } from './bin-allocation-sheet.ts';
 import { displaySize } from './stock-files.ts';
-
 // Applying a bin allocation sheet (bin-allocation-sheet.ts): each line sets how many units of a SKU a location holds.
 // Units move between RECEIVING and the location to reach it, so the same sheet twice changes nothing.
 
@@ -63,122 +65,131 @@ function resolveSku(
   };
 }
 
-export async function applyBinAllocation(
-  db: Kysely<Database>,
-  sheet: { lines: SheetLine[]; errors: UploadRowError[] },
-  o: { filename: string; uploadId: string; actorId: number | null; metadata: EventMetadata; now: Date },
-): Promise<{ result: BinAllocationResult; append: AppendResult | null }> {
-  const at = o.now.toISOString();
-  return transactWithRetry(db, async (trx) => {
-    const errors = [...sheet.errors];
-    const styleCodes = [...new Set(sheet.lines.map((l) => l.style_code).filter(Boolean))];
-    const skus = [...new Set(sheet.lines.map((l) => l.sku).filter(Boolean))];
-    const knows = await catalogueKnows(trx, styleCodes, []);
-    const styles = knows.styles;
-    const variants: Variant[] = [
-      ...(await inChunks(styleCodes, (chunk) =>
-        trx.selectFrom('variant_registry').select(['sku', 'style_code', 'size', 'color']).where('style_code', 'in', chunk).execute(),
-      )),
-      ...(await inChunks(skus, (chunk) => trx.selectFrom('variant_registry').select(['sku', 'style_code', 'size', 'color']).where('sku', 'in', chunk).execute())),
-    ];
-    const variantsBySku = new Map(variants.map((v) => [v.sku, v]));
-    const variantsByStyle = new Map<string, Variant[]>();
-    for (const v of variants) variantsByStyle.set(v.style_code, [...(variantsByStyle.get(v.style_code) ?? []), v]);
-    const known = await locationsByCode(trx, sheet.lines.map((l) => l.location));
+// What the catalogue and the layout say of a sheet's codes.
+export interface SheetFacts {
+  catalogue: CatalogueFacts;
+  variants: readonly Variant[];
+  locations: ReadonlyMap<string, KnownLocation>;
+}
 
-    const accepted: (SheetLine & { location_type: string })[] = [];
-    const newLocations = new Map<string, Destination>();
-    const newVariants = new Map<string, CatalogueNeed>();
-    for (const line of sheet.lines) {
-      const resolved = resolveSku(line, styles, variantsByStyle, variantsBySku);
-      if ('error' in resolved) {
-        errors.push({ row: line.row, error: resolved.error });
-        continue;
-      }
-      if (line.location === RECEIVING_LOCATION) {
-        errors.push({ row: line.row, error: 'RECEIVING is not a bin: name the bin or rack that holds the units' });
-        continue;
-      }
-      const location = known.get(line.location);
-      if (location && !location.is_active) {
-        errors.push({ row: line.row, error: `Location ${line.location} is inactive` });
-        continue;
-      }
-      const destination = location ?? newLocations.get(line.location) ?? creatableLocation(line.location);
-      if (!destination) {
-        errors.push({ row: line.row, error: `Unknown location ${line.location}: bin numbers look like A-1-1` });
-        continue;
-      }
-      if (!location) newLocations.set(line.location, destination);
-      const { variant } = resolved;
-      if (resolved.newVariant) newVariants.set(variant.sku, { ...variant, style_name: null });
-      accepted.push({ ...line, ...variant, location_type: destination.location_type });
-    }
-    if (accepted.length === 0 && errors.length > 0) {
-      const first = [...errors].sort((a, b) => a.row - b.row)[0]!;
-      throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
-    }
+// The sheet's lines checked against the catalogue and the layout: those it can apply, with their SKU and location
+// resolved, and a row error for each of the rest.
+export interface AllocationPlan {
+  accepted: (SheetLine & Variant & { location_type: string })[];
+  errors: UploadRowError[];
+  newLocations: Destination[];
+  newVariants: CatalogueNeed[];
+}
 
-    const appends: StreamAppend[] = [
-      ...(await createLocations(trx, [...newLocations.values()], at)),
-      ...(await addToCatalogue(trx, [...newVariants.values()], at)),
-    ];
-    const keys = accepted.flatMap((r) => [
-      { sku: r.sku, location: r.location },
-      { sku: r.sku, location: RECEIVING_LOCATION },
-    ]);
-    const counts = await lockStockLevels(trx, keys);
-    const events: BinAllocationEvent[] = [];
-    for (const r of accepted) {
-      const here = counts.get(stockKey(r.sku, r.location)) ?? 0;
-      const receiving = counts.get(stockKey(r.sku, RECEIVING_LOCATION)) ?? 0;
-      const diff = r.quantity - here;
-      if (diff === 0) continue;
-      // More than the bin holds: take it from RECEIVING, and what RECEIVING lacks was found. Fewer: back to RECEIVING.
-      const fromReceiving = diff > 0 ? Math.min(diff, receiving) : diff;
-      const found = diff > 0 ? diff - fromReceiving : 0;
-      const movements: (StockMovement & { style_code: string })[] = [{ sku: r.sku, style_code: r.style_code, location: r.location, delta: diff }];
-      if (fromReceiving !== 0) movements.push({ sku: r.sku, style_code: r.style_code, location: RECEIVING_LOCATION, delta: -fromReceiving });
-      counts.set(stockKey(r.sku, r.location), r.quantity);
-      counts.set(stockKey(r.sku, RECEIVING_LOCATION), receiving - fromReceiving);
-      events.push({
-        type: 'BinStockCounted',
-        data: {
-          upload_id: o.uploadId,
-          filename: o.filename,
-          row: r.row,
-          location: r.location,
-          location_type: r.location_type,
-          style_code: r.style_code,
-          sku: r.sku,
-          color: r.color,
-          size: r.size,
-          previous_quantity: here,
-          quantity: r.quantity,
-          from_receiving: fromReceiving,
-          found,
-          as_of: r.as_of,
-          counted_by: o.actorId,
-          reason: `Bin allocation: ${r.location} holds ${r.quantity} (was ${here})${found > 0 ? `, ${found} found` : ''}`,
-          at,
-          movements,
-        },
-      });
+// Pure. A sheet none of whose lines can be applied is refused with its first error.
+export function planAllocation(sheet: { lines: readonly SheetLine[]; errors: readonly UploadRowError[] }, facts: SheetFacts): AllocationPlan {
+  const errors = [...sheet.errors];
+  const styles = new Set(facts.catalogue.styles.keys());
+  const variantsBySku = new Map(facts.variants.map((v) => [v.sku, v]));
+  const variantsByStyle = new Map<string, Variant[]>();
+  for (const v of facts.variants) variantsByStyle.set(v.style_code, [...(variantsByStyle.get(v.style_code) ?? []), v]);
+  const accepted: AllocationPlan['accepted'] = [];
+  const newLocations = new Map<string, Destination>();
+  const newVariants = new Map<string, CatalogueNeed>();
+  for (const line of sheet.lines) {
+    const resolved = resolveSku(line, styles, variantsByStyle, variantsBySku);
+    if ('error' in resolved) {
+      errors.push({ row: line.row, error: resolved.error });
+      continue;
     }
-    if (events.length > 0) appends.push({ streamId: binAllocationStreamId(o.uploadId), expectedVersion: 0, events });
-    const append = await appendToStreams(trx, appends, o.metadata);
-    await applyStockMovements(
-      trx,
-      events.flatMap((e) => e.data.movements),
-    );
-    errors.sort((a, b) => a.row - b.row);
-    const result: BinAllocationResult = {
+    if (line.location === RECEIVING_LOCATION) {
+      errors.push({ row: line.row, error: 'RECEIVING is not a bin: name the bin or rack that holds the units' });
+      continue;
+    }
+    const location = facts.locations.get(line.location);
+    if (location && !location.is_active) {
+      errors.push({ row: line.row, error: `Location ${line.location} is inactive` });
+      continue;
+    }
+    const destination = location ?? newLocations.get(line.location) ?? creatableLocation(line.location);
+    if (!destination) {
+      errors.push({ row: line.row, error: `Unknown location ${line.location}: bin numbers look like A-1-1` });
+      continue;
+    }
+    if (!location) newLocations.set(line.location, destination);
+    const { variant } = resolved;
+    if (resolved.newVariant) newVariants.set(variant.sku, { ...variant, style_name: null });
+    accepted.push({ ...line, ...variant, location_type: destination.location_type });
+  }
+  if (accepted.length === 0 && errors.length > 0) {
+    const first = [...errors].sort((a, b) => a.row - b.row)[0]!;
+    throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { accepted, errors, newLocations: [...newLocations.values()], newVariants: [...newVariants.values()] };
+}
+
+// The stock the plan's lines touch, locked, and ids for the locations it creates.
+export interface CountFacts {
+  // stockKey(sku, location) -> units there now; a key without a row holds none.
+  counts: ReadonlyMap<string, number>;
+  locationIds: readonly number[];
+}
+
+// Pure: each line sets how many units of its SKU its location holds. More than the location holds come from
+// RECEIVING, and what RECEIVING lacks was found; fewer go back to RECEIVING. A line that changes nothing records nothing.
+export function decideBinAllocation(
+  plan: AllocationPlan,
+  facts: SheetFacts & CountFacts,
+  o: { filename: string; uploadId: string; actorId: number | null; at: string },
+): Decision<BinAllocationResult> {
+  const counts = new Map(facts.counts);
+  const events: BinAllocationEvent[] = [];
+  for (const r of plan.accepted) {
+    const here = counts.get(stockKey(r.sku, r.location)) ?? 0;
+    const receiving = counts.get(stockKey(r.sku, RECEIVING_LOCATION)) ?? 0;
+    const diff = r.quantity - here;
+    if (diff === 0) continue;
+    const fromReceiving = diff > 0 ? Math.min(diff, receiving) : diff;
+    const found = diff > 0 ? diff - fromReceiving : 0;
+    const movements: (StockMovement & { style_code: string })[] = [{ sku: r.sku, style_code: r.style_code, location: r.location, delta: diff }];
+    if (fromReceiving !== 0) movements.push({ sku: r.sku, style_code: r.style_code, location: RECEIVING_LOCATION, delta: -fromReceiving });
+    counts.set(stockKey(r.sku, r.location), r.quantity);
+    counts.set(stockKey(r.sku, RECEIVING_LOCATION), receiving - fromReceiving);
+    events.push({
+      type: 'BinStockCounted',
+      data: {
+        upload_id: o.uploadId,
+        filename: o.filename,
+        row: r.row,
+        location: r.location,
+        location_type: r.location_type,
+        style_code: r.style_code,
+        sku: r.sku,
+        color: r.color,
+        size: r.size,
+        previous_quantity: here,
+        quantity: r.quantity,
+        from_receiving: fromReceiving,
+        found,
+        as_of: r.as_of,
+        counted_by: o.actorId,
+        reason: `Bin allocation: ${r.location} holds ${r.quantity} (was ${here})${found > 0 ? `, ${found} found` : ''}`,
+        at: o.at,
+        movements,
+      },
+    });
+  }
+  const appends: StreamAppend[] = [
+    ...decideAllocatedLocations(plan.newLocations, facts.locationIds, o.at),
+    ...decideCatalogueAdditions(plan.newVariants, facts.catalogue, o.at),
+  ];
+  if (events.length > 0) appends.push({ streamId: binAllocationStreamId(o.uploadId), expectedVersion: 0, events });
+  const { accepted, errors } = plan;
+  return {
+    appends,
+    result: {
       success: true,
       message: allocationMessage(accepted.length, events.length, errors.length),
       processed_records: accepted.length,
       new_styles: 0,
       existing_styles: new Set(accepted.map((r) => r.style_code)).size,
-      new_variants: newVariants.size,
+      new_variants: plan.newVariants.length,
       updated_inventory: events.length,
       skipped_gift_vouchers: 0,
       pending_approval: 0,
@@ -187,9 +198,58 @@ export async function applyBinAllocation(
       units: accepted.reduce((sum, r) => sum + r.quantity, 0),
       locations: new Set(accepted.map((r) => r.location)).size,
       found_units: events.reduce((sum, e) => sum + e.data.found, 0),
-    };
-    return { result, append };
-  }, RECEIVING_RACES);
+    },
+  };
+}
+
+async function readSheetFacts(db: Executor, lines: readonly SheetLine[]): Promise<SheetFacts> {
+  const styleCodes = [...new Set(lines.map((l) => l.style_code).filter(Boolean))];
+  const skus = [...new Set(lines.map((l) => l.sku).filter(Boolean))];
+  const variantColumns = ['sku', 'style_code', 'size', 'color'] as const;
+  const variants: Variant[] = [
+    ...(await inChunks(styleCodes, (chunk) => db.selectFrom('variant_registry').select(variantColumns).where('style_code', 'in', chunk).execute())),
+    ...(await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select(variantColumns).where('sku', 'in', chunk).execute())),
+  ];
+  // SKUs named by colour and size are resolved from `variants`; the catalogue facts know every SKU read.
+  const catalogue = await readCatalogue(db, [...styleCodes, ...variants.map((v) => v.style_code)], variants.map((v) => v.sku));
+  return { catalogue, variants, locations: await locationsByCode(db, lines.map((l) => l.location)) };
+}
+
+export async function applyBinAllocation(
+  db: Kysely<Database>,
+  sheet: { lines: SheetLine[]; errors: UploadRowError[] },
+  o: { filename: string; uploadId: string; actorId: number | null; metadata: EventMetadata; now: Date },
+): Promise<{ result: BinAllocationResult; append: AppendResult | null }> {
+  return runCommand(
+    db,
+    {
+      locking: true,
+      retryOn: RECEIVING_RACES,
+      read: async (trx) => {
+        const facts = await readSheetFacts(trx, sheet.lines);
+        const plan = planAllocation(sheet, facts);
+        const counts = await lockStockLevels(
+          trx,
+          plan.accepted.flatMap((r) => [
+            { sku: r.sku, location: r.location },
+            { sku: r.sku, location: RECEIVING_LOCATION },
+          ]),
+        );
+        return { plan, facts: { ...facts, counts, locationIds: await nextIds(trx, 'location_registry_id_seq', plan.newLocations.length) } };
+      },
+      decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),
+      effects: async (trx, { appends }) => {
+        for (const a of appends) {
+          const events = a.events as readonly (BinAllocationEvent | LocationEvent | StyleEvent)[];
+          await registerLocationEvents(trx, events.flatMap((e) => (e.type === 'LocationCreated' ? [e] : [])));
+          const styleEvents = events.flatMap((e) => (e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : []));
+          if (styleEvents.length > 0) await registerStyleEvents(trx, styleEvents);
+          await applyStockMovements(trx, events.flatMap((e) => (e.type === 'BinStockCounted' ? e.data.movements : [])));
+        }
+      },
+    },
+    o.metadata,
+  );
 }
 
 function allocationMessage(rows: number, changed: number, errors: number): string {

@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { skuProblem, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
+import { nextIds } from '../../platform/command.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 
 // Receiving adds to the catalogue in two cases: a manager approves stock of a style it does not know (the approval
 // creates the style), or an approval or bin allocation names a colour or size a known style lacks (the SKU is added).
-// Written like the catalogue writes: registry rows locked and bumped in the append transaction, events on style-<id>.
+// The additions are events on style-<id> like the catalogue's own, decided here and registered with the rest of the
+// command's effects (platform/registries.ts).
 
 export interface CatalogueNeed {
   style_code: string;
@@ -14,6 +16,14 @@ export interface CatalogueNeed {
   sku: string;
   size: string;
   color: string;
+}
+
+// What the catalogue knows of a command's codes and SKUs.
+export interface CatalogueFacts {
+  styles: ReadonlyMap<string, { style_id: number; version: number }>;
+  skus: ReadonlySet<string>;
+  // Ids drawn for the unknown styles this command may create.
+  newStyleIds: ReadonlyMap<string, number>;
 }
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -28,11 +38,21 @@ export async function inChunks<T>(values: readonly string[], lookup: (chunk: str
   return out;
 }
 
-// Which style codes and SKUs the catalogue already knows.
-export async function catalogueKnows(db: Executor, styleCodes: readonly string[], skus: readonly string[]) {
-  const styles = await inChunks(styleCodes, (chunk) => db.selectFrom('style_registry').select('style_code').where('style_code', 'in', chunk).execute());
+// `creatable`: the style codes the command may create when the catalogue lacks them; an id is drawn for each.
+export async function readCatalogue(
+  db: Executor,
+  styleCodes: readonly string[],
+  skus: readonly string[],
+  creatable: readonly string[] = [],
+): Promise<CatalogueFacts> {
+  const styles = await inChunks(styleCodes, (chunk) =>
+    db.selectFrom('style_registry').select(['style_code', 'id', 'version']).where('style_code', 'in', chunk).execute(),
+  );
   const variants = await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select('sku').where('sku', 'in', chunk).execute());
-  return { styles: new Set(styles.map((s) => s.style_code)), skus: new Set(variants.map((v) => v.sku)) };
+  const known = new Map(styles.map((s) => [s.style_code, { style_id: s.id, version: s.version }]));
+  const unknown = [...new Set(creatable)].filter((code) => !known.has(code)).sort();
+  const ids = await nextIds(db, 'style_registry_id_seq', unknown.length);
+  return { styles: known, skus: new Set(variants.map((v) => v.sku)), newStyleIds: new Map(unknown.map((code, i) => [code, ids[i]!])) };
 }
 
 // A style first met in a stock file: jeans when its code or name says so (JN codes, "Jean" in the name).
@@ -46,58 +66,37 @@ export function catalogueNeedProblem(need: Pick<CatalogueNeed, 'style_code' | 's
   return styleCodeProblem(need.style_code) ?? skuProblem(need.sku);
 }
 
-export async function addToCatalogue(trx: Transaction<Database>, needs: readonly CatalogueNeed[], at: string): Promise<StreamAppend[]> {
+// Pure: a StyleCreated for each needed style the catalogue lacks, a StyleVariantsAdded for each known style that
+// lacks SKUs; SKUs the catalogue has (under any style) are left alone.
+export function decideCatalogueAdditions(needs: readonly CatalogueNeed[], facts: CatalogueFacts, at: string): StreamAppend<StyleEvent>[] {
   for (const need of needs) {
     const problem = catalogueNeedProblem(need);
     if (problem !== null) throw badRequest(`${need.style_code} cannot be added to the catalogue: ${problem}`);
   }
   const byStyle = new Map<string, CatalogueNeed[]>();
   for (const need of needs) byStyle.set(need.style_code, [...(byStyle.get(need.style_code) ?? []), need]);
-  const appends: StreamAppend[] = [];
-  // Fixed order: two transactions adding to the same styles never wait on each other in a cycle.
+  const appends: StreamAppend<StyleEvent>[] = [];
   for (const styleCode of [...byStyle.keys()].sort()) {
     const lines = byStyle.get(styleCode) ?? [];
-    const existing = await trx
-      .selectFrom('style_registry')
-      .select(['id', 'version'])
-      .where('style_code', '=', styleCode)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!existing) {
+    const variants: VariantFields[] = [...new Map(lines.filter((l) => !facts.skus.has(l.sku)).map((l) => [l.sku, { sku: l.sku, size: l.size, color: l.color }])).values()];
+    const known = facts.styles.get(styleCode);
+    if (!known) {
+      const styleId = facts.newStyleIds.get(styleCode);
+      if (styleId === undefined) throw new Error(`no id was drawn for the new style ${styleCode}`);
       const name = lines.find((l) => l.style_name)?.style_name ?? styleCode;
-      const isJeans = looksLikeJeans(styleCode, name);
-      const created = await trx
-        .insertInto('style_registry')
-        .values({ style_code: styleCode, name, is_jeans: isJeans, version: 1 })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const variants = await insertVariants(trx, styleCode, lines);
       const event: StyleEvent = {
         type: 'StyleCreated',
-        data: { style_id: created.id, style_code: styleCode, name, is_jeans: isJeans, images: [], variants, source: 'receiving', at },
+        data: { style_id: styleId, style_code: styleCode, name, is_jeans: looksLikeJeans(styleCode, name), images: [], variants, source: 'receiving', at },
       };
-      appends.push({ streamId: styleStreamId(created.id), expectedVersion: 0, events: [event] });
+      appends.push({ streamId: styleStreamId(styleId), expectedVersion: 0, events: [event] });
       continue;
     }
-    const variants = await insertVariants(trx, styleCode, lines);
     if (variants.length === 0) continue;
-    const event: StyleEvent = { type: 'StyleVariantsAdded', data: { style_id: existing.id, style_code: styleCode, variants, source: 'receiving', at } };
-    appends.push({ streamId: styleStreamId(existing.id), expectedVersion: existing.version, events: [event] });
-    await trx.updateTable('style_registry').set({ version: existing.version + 1 }).where('id', '=', existing.id).execute();
+    appends.push({
+      streamId: styleStreamId(known.style_id),
+      expectedVersion: known.version,
+      events: [{ type: 'StyleVariantsAdded', data: { style_id: known.style_id, style_code: styleCode, variants, source: 'receiving', at } }],
+    });
   }
   return appends;
-}
-
-// The SKUs not registered yet; one already there (another style's, or a concurrent add) is left alone.
-async function insertVariants(trx: Transaction<Database>, styleCode: string, lines: readonly CatalogueNeed[]): Promise<VariantFields[]> {
-  const distinct = [...new Map(lines.map((l) => [l.sku, l])).values()];
-  if (distinct.length === 0) return [];
-  const inserted = await trx
-    .insertInto('variant_registry')
-    .values(distinct.map((l) => ({ sku: l.sku, style_code: styleCode, size: l.size, color: l.color })))
-    .onConflict((oc) => oc.column('sku').doNothing())
-    .returning('sku')
-    .execute();
-  const added = new Set(inserted.map((r) => r.sku));
-  return distinct.filter((l) => added.has(l.sku)).map((l) => ({ sku: l.sku, size: l.size, color: l.color }));
 }

@@ -47,21 +47,17 @@ export function creatableLocation(code: string): Destination | null {
   return { location: code, location_type: match[1] === 'J' ? 'jean_rack' : 'bin' };
 }
 
-export async function createLocations(trx: Transaction<Database>, wanted: readonly Destination[], at: string): Promise<StreamAppend[]> {
-  const appends: StreamAppend[] = [];
-  for (const w of [...wanted].sort((a, b) => (a.location < b.location ? -1 : 1))) {
-    const type = w.location_type === 'jean_rack' ? 'jean_rack' : 'bin';
-    const gender = type === 'jean_rack' ? 'unisex' : null;
-    const created = await trx
-      .insertInto('location_registry')
-      .values({ code: w.location, type, capacity: ALLOCATED_LOCATION_CAPACITY, gender, version: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const event: LocationEvent = {
-      type: 'LocationCreated',
-      data: { location_id: created.id, code: w.location, location_type: type, capacity: ALLOCATED_LOCATION_CAPACITY, gender, at },
-    };
-    appends.push({ streamId: locationStreamId(w.location), expectedVersion: 0, events: [event] });
-  }
-  return appends;
+// Pure: LocationCreated for each location a sheet names that the layout lacks, with the ids drawn for them (in code
+// order), registered with the command's effects (platform/registries.ts).
+export function decideAllocatedLocations(wanted: readonly Destination[], ids: readonly number[], at: string): StreamAppend<LocationEvent>[] {
+  return [...wanted]
+    .sort((a, b) => (a.location < b.location ? -1 : 1))
+    .map((w, i) => {
+      const type = w.location_type === 'jean_rack' ? 'jean_rack' : 'bin';
+      const event: LocationEvent = {
+        type: 'LocationCreated',
+        data: { location_id: ids[i]!, code: w.location, location_type: type, capacity: ALLOCATED_LOCATION_CAPACITY, gender: type === 'jean_rack' ? 'unisex' : null, at },
+      };
+      return { streamId: locationStreamId(w.location), expectedVersion: 0, events: [event] };
+    });
 }

@@ -33,23 +33,18 @@ import {
   type UploadRowError,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { requireAuth } from '../../platform/auth.ts';
+import { actorOf, requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner, type UploadedFile } from '../../platform/uploads.ts';
 import { applyBinAllocation } from './bin-allocation.ts';
 import { binAllocationPlanner } from './bin-allocation-sheet.ts';
-import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type Actor, type StockFile } from './commands.ts';
+import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type StockFile } from './commands.ts';
 import { resolveDestination } from './locations.ts';
 import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
 import { manualStockPlanner, shopifyStockPlanner, type ReadStockFile } from './stock-files.ts';
 
 const approve = 'stock:approve' as const;
-
-function actorOf(request: FastifyRequest): Actor {
-  const auth = requireAuth(request);
-  return { id: auth.user.id, role: auth.user.role };
-}
 
 function receiveStockFile(request: FastifyRequest, accept: readonly string[], advertised: readonly string[] = accept): Promise<UploadedFile> {
   return receiveUpload(request, { accept, invalidTypeMessage: invalidFileTypeMessage(advertised) });

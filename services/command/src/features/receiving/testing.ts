@@ -2,11 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import { skuOf } from '@wh/contracts';
-import { appendToStreams } from '../../platform/event-store.ts';
+import { nextIds, runCommand } from '../../platform/command.ts';
 import { systemMetadata } from '../../platform/http.ts';
+import { registerLocationEvents, registerStyleEvents } from '../../platform/registries.ts';
 import { parseSheet } from '../../platform/uploads.ts';
-import { addToCatalogue, type CatalogueNeed } from './catalogue.ts';
-import { createLocations } from './locations.ts';
+import { decideCatalogueAdditions, readCatalogue, type CatalogueNeed } from './catalogue.ts';
+import { decideAllocatedLocations } from './locations.ts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
 // Test set-up for receiving: the sample catalogue and a few locations, written as their features write them.
@@ -33,16 +34,34 @@ export function sampleCatalogue(): CatalogueNeed[] {
   return needs;
 }
 
+// Through the receiving commands' own steps: the additions decided on what the catalogue knows, registered as the
+// commands register them.
 export async function seedCatalogue(db: Kysely<Database>, needs: readonly CatalogueNeed[] = sampleCatalogue()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const appends = await addToCatalogue(trx, needs, new Date().toISOString());
-    await appendToStreams(trx, appends, systemMetadata('test catalogue'));
-  });
+  const codes = needs.map((n) => n.style_code);
+  await runCommand(
+    db,
+    {
+      locking: true,
+      read: (trx) => readCatalogue(trx, codes, needs.map((n) => n.sku), codes),
+      decide: (facts) => ({ appends: decideCatalogueAdditions(needs, facts, new Date().toISOString()), result: null }),
+      effects: async (trx, { appends }) => {
+        for (const a of appends) await registerStyleEvents(trx, a.events);
+      },
+    },
+    systemMetadata('test catalogue'),
+  );
 }
 
 export async function seedLocations(db: Kysely<Database>, codes: readonly string[]): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const wanted = codes.map((code) => ({ location: code, location_type: code.startsWith('J-') ? 'jean_rack' : 'bin' }));
-    await appendToStreams(trx, await createLocations(trx, wanted, new Date().toISOString()), systemMetadata('test locations'));
-  });
+  const wanted = codes.map((code) => ({ location: code, location_type: code.startsWith('J-') ? 'jean_rack' : 'bin' }));
+  await runCommand(
+    db,
+    {
+      locking: true,
+      read: (trx) => nextIds(trx, 'location_registry_id_seq', wanted.length),
+      decide: (ids) => ({ appends: decideAllocatedLocations(wanted, ids, new Date().toISOString()), result: null }),
+      effects: (trx, { appends }) => registerLocationEvents(trx, appends.flatMap((a) => a.events)),
+    },
+    systemMetadata('test locations'),
+  );
 }

@@ -9,7 +9,7 @@ import { metadataOf, ok } from '../../platform/http.ts';
 import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { INVALID_CREDENTIALS } from './decide.ts';
 import { findUserOrThrow, userAfterCommand } from './queries.ts';
-import { runUserCommand } from './sessions.ts';
+import { runUserCommand } from './commands.ts';
 import { countSignInAttempt, signInSucceeded, waitText } from './sign-in-limits.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {

@@ -5,7 +5,7 @@ import { checkAdminPassword } from '../../platform/config.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { ADMIN_USER_ID } from './decide.ts';
-import { runUserCommand } from './sessions.ts';
+import { runUserCommand } from './commands.ts';
 
 export interface AdminBootstrap {
   created: boolean;

@@ -21,9 +21,9 @@ import { requireAuth } from '../../platform/auth.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { CommandOutcome } from '../../platform/command.ts';
+import type { StreamOutcome } from '../../platform/command.ts';
 import { listUsers, loginSummary, userAfterCommand, userDetails, userStats } from './queries.ts';
-import { runUserCommand } from './sessions.ts';
+import { runUserCommand } from './commands.ts';
 import type { UserState } from './user.ts';
 
 const access = 'users:manage' as const;
@@ -32,18 +32,18 @@ const emptyEnvelope = successEnvelope(z.null());
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // Signed-out sessions lose their live sockets at once; the answer waits for the read models (read your writes).
-  async function settle(outcome: CommandOutcome<UserState, UserEvent>) {
+  async function settle(outcome: StreamOutcome<UserState, UserEvent>) {
     for (const e of outcome.events) if (e.type === 'UserSignedOut') app.live.closeSession(e.data.session_id);
     return ctx.afterCommit(outcome.append);
   }
 
-  async function answerWithUser(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+  async function answerWithUser(outcome: StreamOutcome<UserState, UserEvent>, message: string) {
     const extra = await settle(outcome);
     if (outcome.state.status === 'absent') throw notFound('User not found');
     return ok(await userAfterCommand(ctx.db, outcome.state, extra.projected), { message, ...extra });
   }
 
-  async function answerWithoutData(outcome: CommandOutcome<UserState, UserEvent>, message: string) {
+  async function answerWithoutData(outcome: StreamOutcome<UserState, UserEvent>, message: string) {
     return ok(null, { message, ...(await settle(outcome)) });
   }
 

@@ -3,7 +3,7 @@ import type { Database } from '@wh/db';
 import { userStreamId, type EventMetadata, type UserEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionExpiry } from '../../platform/auth.ts';
-import { executeCommand } from '../../platform/command.ts';
+import { runOnStream } from '../../platform/command.ts';
 import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
 import { systemMetadata } from '../../platform/http.ts';
@@ -76,13 +76,16 @@ export async function runUserCommand(
 ) {
   const now = ctx.now();
   try {
-    return await executeCommand(ctx.db, {
-      streamId: userStreamId(userId),
-      decider: userDecider,
-      decide: (state) => decideUser(command, state, now),
+    return await runOnStream(
+      ctx.db,
+      {
+        streamId: userStreamId(userId),
+        decider: userDecider,
+        decide: (state) => decideUser(command, state, now),
+        effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
+      },
       metadata,
-      effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
-    });
+    );
   } finally {
     // A signed-out session, a deactivated or deleted user, a changed role: refused or re-read from the next
     // request on, not after the session cache's second (auth.ts). Cleared whatever the outcome: a failed commit

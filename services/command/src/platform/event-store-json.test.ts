@@ -3,7 +3,10 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { appendToStreams, ConcurrencyError, type EventMetadata } from './event-store.ts';
-import { appendToStreamsBulk } from './event-store-bulk.ts';
+
+// Appends of more than a command's few events travel as JSON text (event-store.ts): the same rows and guarantees.
+const MANY = 65;
+const padding = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'Padding', data: { i } }));
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -39,14 +42,14 @@ async function rowsOf(streamId: string) {
   return rows;
 }
 
-describe('appendToStreamsBulk', () => {
-  it('writes the same rows as appendToStreams, whatever the data holds', async () => {
+describe('appendToStreams of an upload’s many events (JSON text)', () => {
+  it('writes the same rows as a command’s few events (arrays), whatever the data holds', async () => {
     const data = { text: 'quote " backslash \\ tab \t newline \n brace } unicode é 🧶', n: 1.5, list: [{ a: null }], empty: '' };
     await handle.db.transaction().execute((trx) =>
       appendToStreams(trx, [{ streamId: 'same-a', expectedVersion: 0, events: [{ type: 'Thing', data }] }], metadata),
     );
     await handle.db.transaction().execute((trx) =>
-      appendToStreamsBulk(trx, [{ streamId: 'same-b', expectedVersion: 0, events: [{ type: 'Thing', data }] }], metadata),
+      appendToStreams(trx, [{ streamId: 'same-b', expectedVersion: 0, events: [{ type: 'Thing', data }, ...padding(MANY)] }], metadata),
     );
     const [a] = await rowsOf('same-a');
     const [b] = await rowsOf('same-b');
@@ -57,7 +60,7 @@ describe('appendToStreamsBulk', () => {
   it('keeps versions consecutive across statements and returns the transaction and highest position', async () => {
     const events = Array.from({ length: 6200 }, (_, i) => ({ type: 'Thing', data: { n: i + 1 } }));
     const { result, txid } = await handle.db.transaction().execute(async (trx) => {
-      const result = await appendToStreamsBulk(
+      const result = await appendToStreams(
         trx,
         [
           { streamId: 'bulk-a', expectedVersion: 0, events },
@@ -81,7 +84,7 @@ describe('appendToStreamsBulk', () => {
 
   it('returns null and writes nothing when there are no events', async () => {
     const result = await handle.db.transaction().execute((trx) =>
-      appendToStreamsBulk(trx, [{ streamId: 'bulk-empty', expectedVersion: 0, events: [] }], metadata),
+      appendToStreams(trx, [{ streamId: 'bulk-empty', expectedVersion: 0, events: [] }], metadata),
     );
     expect(result).toBeNull();
     expect(await rowsOf('bulk-empty')).toEqual([]);
@@ -89,13 +92,13 @@ describe('appendToStreamsBulk', () => {
 
   it('throws ConcurrencyError when a version is taken, and the failed transaction writes nothing', async () => {
     await handle.db.transaction().execute((trx) =>
-      appendToStreamsBulk(trx, [{ streamId: 'bulk-taken', expectedVersion: 0, events: [{ type: 'Thing', data: {} }] }], metadata),
+      appendToStreams(trx, [{ streamId: 'bulk-taken', expectedVersion: 0, events: [{ type: 'Thing', data: {} }] }], metadata),
     );
     const attempt = handle.db.transaction().execute((trx) =>
-      appendToStreamsBulk(
+      appendToStreams(
         trx,
         [
-          { streamId: 'bulk-fresh', expectedVersion: 0, events: [{ type: 'Thing', data: {} }] },
+          { streamId: 'bulk-fresh', expectedVersion: 0, events: [{ type: 'Thing', data: {} }, ...padding(MANY)] },
           { streamId: 'bulk-taken', expectedVersion: 0, events: [{ type: 'Thing', data: { again: true } }] },
         ],
         metadata,
