@@ -4,6 +4,7 @@ import {
   dailySummarySchema,
   inventoryStatusReportQuerySchema,
   inventoryStatusReportSchema,
+  localDay,
   LOW_STOCK_THRESHOLD,
   orderAnalyticsSchema,
   reportExportQuerySchema,
@@ -16,7 +17,7 @@ import { unauthenticated } from '../../platform/errors.ts';
 import { inventoryStatus } from '../../platform/inventory-status.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
-import { localDay, periodOf } from './period.ts';
+import { periodOf } from './period.ts';
 import { dailySummary, orderAnalytics, workerProductivity } from './queries.ts';
 import { exportInventory, exportOrders, exportProductivity } from './export.ts';
 
