@@ -8,6 +8,8 @@ export * from './users/http.ts';
 export * from './platform/events.ts';
 export * from './platform/stock.ts';
 export * from './platform/codes.ts';
+export * from './platform/dates.ts';
+export * from './platform/gift-items.ts';
 export * from './receiving/events.ts';
 export * from './receiving/http.ts';
 export * from './catalogue/events.ts';

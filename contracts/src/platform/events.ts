@@ -23,9 +23,23 @@ export interface StoredEvent<E extends NewEvent = NewEvent> {
   recorded_at: Date;
 }
 
-// Payload of NOTIFY read_models: the projector's checkpoint after a batch and the topics it touched.
-export interface ReadModelsNotice {
+// Where an event stands in the store's order: its transaction id, then its global position (bigints as text). A
+// checkpoint is the position of the last event a projection applied.
+export interface StreamPosition {
   tx: string;
   pos: string;
+}
+
+// The store's order: by transaction id, then by global position. Negative when `a` comes first, 0 when they are
+// the same, positive when `a` comes after `b`.
+export function compareStreamPositions(a: StreamPosition, b: StreamPosition): number {
+  const tx = BigInt(a.tx) - BigInt(b.tx);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const pos = BigInt(a.pos) - BigInt(b.pos);
+  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+}
+
+// Payload of NOTIFY read_models: the projector's checkpoint after a batch and the topics it touched.
+export interface ReadModelsNotice extends StreamPosition {
   topics: string[];
 }

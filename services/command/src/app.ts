@@ -23,6 +23,7 @@ import { expireSession } from './features/users/commands.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
+import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -110,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes, { ctx });
   await app.register(receivingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
-  await app.register(reportRoutes, { ctx });
+  await app.register(reportRoutes, { ctx, inventoryStatus });
   await app.register(auditRoutes, { ctx });
 
   await serveWeb(app, options.webDist);

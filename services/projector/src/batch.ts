@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
-import { TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent } from '@wh/contracts';
+import { compareStreamPositions, TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent, type StreamPosition } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 import { executePrepared } from './write-together.ts';
 
@@ -10,10 +10,8 @@ export const CHECKPOINT = 'main';
 export const SIDE_CHECKPOINT = 'side';
 const NOTIFY_LIMIT = 7000;
 
-export interface Checkpoint {
-  tx: string;
-  pos: string;
-}
+// The position of the last event the projections applied.
+export type Checkpoint = StreamPosition;
 
 export async function lockCheckpoint(trx: Transaction<Database>, name = CHECKPOINT): Promise<Checkpoint> {
   // FOR UPDATE serialises every writer of the read models (a second projector, a rebuild) on this row.
@@ -224,15 +222,8 @@ export async function sideAhead(db: Kysely<Database>): Promise<boolean> {
   return rows[0]?.ahead ?? false;
 }
 
-// (tx, pos) order, as the store orders events: whether `a` comes after `b`.
-export function isAfter(a: Checkpoint, b: Checkpoint): boolean {
-  const tx = BigInt(a.tx);
-  const bTx = BigInt(b.tx);
-  return tx > bTx || (tx === bTx && BigInt(a.pos) > BigInt(b.pos));
-}
-
 function past(e: StoredEvent, cp: Checkpoint): boolean {
-  return isAfter({ tx: e.transaction_id, pos: e.global_position }, cp);
+  return compareStreamPositions({ tx: e.transaction_id, pos: e.global_position }, cp) > 0;
 }
 
 // Projections applied beside the caller's transaction, on a second connection of `db`.

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { ReadModelsNotice } from '@wh/contracts';
+import { compareStreamPositions, type ReadModelsNotice, type StreamPosition } from '@wh/contracts';
 import { lockCheckpoint, projectBatch, type BatchResult } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { usersProjection } from './projections/users.ts';
@@ -87,9 +87,7 @@ async function checkpoint() {
 const batch = (projections: readonly Projection[] = [testProjection]): Promise<BatchResult> =>
   handle.db.transaction().execute((trx) => projectBatch(trx, projections, 500));
 
-// (tx, pos) comparison as the store orders events.
-const after = (a: { tx: string; pos: string }, b: { tx: string; pos: string }) =>
-  BigInt(a.tx) > BigInt(b.tx) || (a.tx === b.tx && BigInt(a.pos) > BigInt(b.pos));
+const after = (a: StreamPosition, b: StreamPosition) => compareStreamPositions(a, b) > 0;
 
 function projector(
   options: { pollMs?: number; projections?: readonly Projection[]; batchSize?: number; maxBatchSize?: number; failureBackoff?: { firstMs: number; maxMs: number } } = {},

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { CONNECT_TIMEOUT_MS, isDatabaseUnavailable, type Database } from '@wh/db';
-import { BatchFailed, isAfter, projectBatch, sideAhead, type BatchResult, type Checkpoint } from './batch.ts';
+import { compareStreamPositions } from '@wh/contracts';
+import { BatchFailed, projectBatch, sideAhead, type BatchResult, type Checkpoint } from './batch.ts';
 import { clearFault, recordFault } from './health.ts';
 import type { Projection } from './projection.ts';
 
@@ -212,7 +213,7 @@ export class Projector {
       if (result.count > 0) failures = 0;
       // Until the checkpoint has passed everything the side applied (a batch may be smaller than what it had).
       if (besideFirst) besideFirst = await sideAhead(this.options.db);
-      if (narrowing && !isAfter(narrowing, result.checkpoint)) {
+      if (narrowing && compareStreamPositions(narrowing, result.checkpoint) <= 0) {
         narrowing = null;
         limit = smallest;
       } else if (!narrowing) {

@@ -55,7 +55,7 @@ export function createAppContext(
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));
-      return { position: append.position, projected };
+      return { position: append.pos, projected };
     },
   };
 }

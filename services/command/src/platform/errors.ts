@@ -25,6 +25,7 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const notFound = (message: string) => new DomainError('NOT_FOUND', 404, message);
 export const conflict = (message: string) => new DomainError('CONFLICT', 409, message);
 export const illegalTransition = (message: string) => new DomainError('ILLEGAL_TRANSITION', 409, message);
+export const unprocessable = (message: string) => new DomainError('UNPROCESSABLE', 422, message);
 export const rateLimited = (message: string) => new DomainError('RATE_LIMITED', 429, message);
 // Not 'try again': a connection lost while a commit was on its way may still have saved the change. The web app's
 // own retries carry the action's Idempotency-Key and are safe; a person checks first.

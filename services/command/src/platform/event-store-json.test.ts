@@ -79,7 +79,7 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
     const all = [...a, ...b];
     expect(new Set(all.map((r) => r.transaction_id))).toEqual(new Set([txid]));
     const maxPosition = all.map((r) => BigInt(r.global_position)).reduce((x, y) => (x > y ? x : y));
-    expect(result).toEqual({ transactionId: txid, position: maxPosition.toString() });
+    expect(result).toEqual({ tx: txid, pos: maxPosition.toString() });
   });
 
   it('returns null and writes nothing when there are no events', async () => {

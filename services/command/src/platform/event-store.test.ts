@@ -84,7 +84,7 @@ describe('appendToStreams', () => {
     expect(new Set([...a, ...b].map((r) => r.transaction_id))).toEqual(new Set([txid]));
 
     const maxPosition = [...a, ...b].map((r) => BigInt(r.global_position)).reduce((x, y) => (x > y ? x : y));
-    expect(result).toEqual({ transactionId: txid, position: maxPosition.toString() });
+    expect(result).toEqual({ tx: txid, pos: maxPosition.toString() });
 
     // A later append continues the stream's versions.
     await handle.db.transaction().execute((trx) =>
@@ -111,8 +111,8 @@ describe('appendToStreams', () => {
     expect(b.map((r) => r.stream_version)).toEqual(many.slice(0, 800).map((_, i) => i + 1));
     const all = [...a, ...b];
     const maxPosition = all.map((r) => BigInt(r.global_position)).reduce((x, y) => (x > y ? x : y));
-    expect(result?.position).toBe(maxPosition.toString());
-    expect(new Set(all.map((r) => r.transaction_id))).toEqual(new Set([result?.transactionId]));
+    expect(result?.pos).toBe(maxPosition.toString());
+    expect(new Set(all.map((r) => r.transaction_id))).toEqual(new Set([result?.tx]));
   });
 
   it('returns null and writes nothing when there are no events', async () => {

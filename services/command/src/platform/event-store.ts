@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, toStoredEvent, type Database } from '@wh/db';
-import type { EventMetadata, NewEvent, StoredEvent } from '@wh/contracts';
+import type { EventMetadata, NewEvent, StoredEvent, StreamPosition } from '@wh/contracts';
 import { conflict } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 
@@ -13,11 +13,8 @@ export interface StreamAppend<E extends NewEvent = NewEvent> {
   events: readonly E[];
 }
 
-export interface AppendResult {
-  // The (transaction, position) pair of the last event written: what read-your-writes waits for.
-  transactionId: string;
-  position: string;
-}
+// The (transaction, position) of the last event written: what read-your-writes waits for.
+export type AppendResult = StreamPosition;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -70,7 +67,7 @@ async function appendAsArrays(trx: Executor, appends: readonly StreamAppend[], m
     select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
       from inserted`.compile(trx)));
   waker?.appended();
-  return { transactionId: rows[0]!.transaction_id, position: rows[0]!.position };
+  return { tx: rows[0]!.transaction_id, pos: rows[0]!.position };
 }
 
 // An upload's events: each statement's events as one JSON text that the server splits with jsonb_to_recordset. Each
@@ -92,7 +89,7 @@ async function appendAsJson(trx: Executor, appends: readonly StreamAppend[], met
         returning global_position)
       select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
         from inserted`.execute(trx);
-    last = { transactionId: result[0]!.transaction_id, position: result[0]!.position };
+    last = { tx: result[0]!.transaction_id, pos: result[0]!.position };
     rows = [];
   };
   for (const a of appends) {

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
-import { DomainError } from './errors.ts';
+import { DomainError, unprocessable } from './errors.ts';
 import type { ExportFormat, ExportMatrix } from './exports.ts';
 import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './file-worker.ts';
-import { unprocessable, type SheetPlanner, type SheetRowError, type UploadedFile } from './uploads.ts';
+import type { SheetPlanner, SheetRowError, UploadedFile } from './uploads.ts';
 
 // Every upload is read and planned here, and every export written, in a small pool of worker threads, never on the
 // service's event loop: parsing a 100,000-row workbook, or writing one, takes seconds of CPU, and a hostile upload as

@@ -26,18 +26,18 @@ afterAll(async () => {
 describe('ProjectionWatcher.projected (the in-process projector committed a batch)', () => {
   it('answers the commands waiting for that checkpoint or an earlier one, without a notice', async () => {
     const waits = [
-      watcher.waitFor({ transactionId: '900', position: '41' }, 60_000),
-      watcher.waitFor({ transactionId: '900', position: '42' }, 60_000),
-      watcher.waitFor({ transactionId: '899', position: '50' }, 60_000),
+      watcher.waitFor({ tx: '900', pos: '41' }, 60_000),
+      watcher.waitFor({ tx: '900', pos: '42' }, 60_000),
+      watcher.waitFor({ tx: '899', pos: '50' }, 60_000),
     ];
     watcher.projected({ tx: '900', pos: '42' });
     expect(await Promise.all(waits)).toEqual([true, true, true]);
     // Reached already: answered at once.
-    expect(await watcher.waitFor({ transactionId: '900', position: '42' }, 60_000)).toBe(true);
+    expect(await watcher.waitFor({ tx: '900', pos: '42' }, 60_000)).toBe(true);
   });
 
   it('leaves a command whose events are further on waiting', async () => {
-    const later = watcher.waitFor({ transactionId: '901', position: '1' }, 300);
+    const later = watcher.waitFor({ tx: '901', pos: '1' }, 300);
     watcher.projected({ tx: '900', pos: '99' });
     expect(await later).toBe(false);
   });

@@ -2,26 +2,21 @@ import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { CONNECT_TIMEOUT_MS, type Database } from '@wh/db';
-import { TOPIC_EVERYTHING, type ReadModelsNotice } from '@wh/contracts';
-
-interface Position {
-  tx: bigint;
-  pos: bigint;
-}
+import { compareStreamPositions, TOPIC_EVERYTHING, type ReadModelsNotice, type StreamPosition } from '@wh/contracts';
 
 interface Waiter {
-  target: Position;
+  target: StreamPosition;
   resolve: (projected: boolean) => void;
 }
 
-const reached = (cp: Position, target: Position) => cp.tx > target.tx || (cp.tx === target.tx && cp.pos >= target.pos);
+const reached = (cp: StreamPosition, target: StreamPosition) => compareStreamPositions(cp, target) >= 0;
 
 // Listens to NOTIFY read_models: wakes commands waiting for their events to be projected (read your writes)
 // and hands every change to the live gateway. Polls the checkpoint while anyone waits, in case a notice is missed.
 // Tells the process's caches when to start afresh (onStale).
 export class ProjectionWatcher {
   private client: pg.Client | null = null;
-  private latest: Position = { tx: 0n, pos: 0n };
+  private latest: StreamPosition = { tx: '0', pos: '0' };
   private waiters = new Set<Waiter>();
   private listeners = new Set<(notice: ReadModelsNotice) => void>();
   private poller: NodeJS.Timeout | null = null;
@@ -55,7 +50,7 @@ export class ProjectionWatcher {
     client.on('notification', (msg) => {
       if (msg.channel !== 'read_models' || !msg.payload) return;
       const notice = JSON.parse(msg.payload) as ReadModelsNotice;
-      this.advance({ tx: BigInt(notice.tx), pos: BigInt(notice.pos) });
+      this.advance({ tx: notice.tx, pos: notice.pos });
       // Everything may have changed: caches go first, so that nothing the listeners do reads a stale entry.
       if (notice.topics.includes(TOPIC_EVERYTHING)) this.stale();
       for (const listener of this.listeners) listener(notice);
@@ -108,8 +103,7 @@ export class ProjectionWatcher {
     return () => this.listeners.delete(listener);
   }
 
-  async waitFor(target: { transactionId: string; position: string }, timeoutMs: number): Promise<boolean> {
-    const want = { tx: BigInt(target.transactionId), pos: BigInt(target.position) };
+  async waitFor(want: StreamPosition, timeoutMs: number): Promise<boolean> {
     if (reached(this.latest, want)) return true;
     return new Promise<boolean>((resolve) => {
       const waiter: Waiter = {
@@ -130,11 +124,11 @@ export class ProjectionWatcher {
   // A checkpoint this process's own projector has just committed (server.ts): its waiters answer now, not after the
   // NOTIFY's trip through PostgreSQL to the listening connection and its turn on the event loop, a few ms of every
   // command's read-your-writes wait under load. The notice still follows, for the live gateway and the caches.
-  projected(checkpoint: { tx: string; pos: string }): void {
-    this.advance({ tx: BigInt(checkpoint.tx), pos: BigInt(checkpoint.pos) });
+  projected(checkpoint: StreamPosition): void {
+    this.advance({ tx: checkpoint.tx, pos: checkpoint.pos });
   }
 
-  private advance(cp: Position) {
+  private advance(cp: StreamPosition) {
     if (reached(this.latest, cp)) return;
     this.latest = cp;
     for (const w of this.waiters) if (reached(cp, w.target)) w.resolve(true);
@@ -146,7 +140,7 @@ export class ProjectionWatcher {
       .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
       .where('name', '=', 'main')
       .executeTakeFirst();
-    if (row) this.advance({ tx: BigInt(row.tx), pos: BigInt(row.last_pos) });
+    if (row) this.advance({ tx: row.tx, pos: row.last_pos });
   }
 
   private startPolling() {

@@ -148,7 +148,7 @@ export async function appendTakingStock(
     throw await shortfall(db, take);
   }
   waker?.appended();
-  return { transactionId: row.transaction_id, position: row.position };
+  return { tx: row.transaction_id, pos: row.position };
 }
 
 // The error for a take the location cannot cover: what it holds now, and where else the SKU is.

@@ -3,10 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanCode,
   findColumn,
-  isGiftItem,
   parseSheet,
-  parseSheetDate,
-  settleDateOrder,
   UPLOAD_MESSAGES,
   zipUncompressedSize,
   type UploadedFile,
@@ -174,7 +171,7 @@ describe('cells no database can store', () => {
   });
 });
 
-describe('columns, codes, gifts and dates', () => {
+describe('columns and codes', () => {
   it('finds a column by any of its names, trimmed and case-insensitive', () => {
     const sheet = parseSheet(file('a.csv', ' ORDER , Title ,SKU\n1,x,y\n'));
     expect(findColumn(sheet, ['Order #', 'Order'])).toBe('order');
@@ -185,30 +182,5 @@ describe('columns, codes, gifts and dates', () => {
   it('cleans codes: apostrophe and spaces stripped, upper case', () => {
     expect(cleanCode("  'dr1000-8-blue ")).toBe('DR1000-8-BLUE');
     expect(cleanCode(undefined)).toBe('');
-  });
-
-  it('recognises gift vouchers and cards in any field, and leaves ordinary garments alone', () => {
-    for (const text of ['Gift Card - £50', 'GIFT-CARD-50', 'E-Gift Voucher', 'egift-25', 'Digital Gift', 'voucher', 'gift-vouchers']) {
-      expect(isGiftItem(text), text).toBe(true);
-    }
-    for (const text of ['Gift Cardigan', 'Cable Jumper 010', 'KN1010-12-WINE', 'Vouchery Dress']) {
-      expect(isGiftItem(text), text).toBe(false);
-    }
-    expect(isGiftItem('Dress', undefined, 'gift-card-handle')).toBe(true);
-  });
-
-  it('settles DD/MM against MM/DD per file, defaulting to DD/MM', () => {
-    expect(settleDateOrder(['03/04/2026', '25/04/2026'])).toBe('DMY');
-    expect(settleDateOrder(['03/04/2026', '04/25/2026'])).toBe('MDY');
-    expect(settleDateOrder(['03/04/2026', '2026-01-01'])).toBe('DMY');
-    expect(parseSheetDate('03/04/2026', 'DMY')).toBe('2026-04-03');
-    expect(parseSheetDate('03/04/2026', 'MDY')).toBe('2026-03-04');
-    expect(parseSheetDate('2026-11-03', 'MDY')).toBe('2026-11-03');
-    expect(parseSheetDate('31/02/2026', 'DMY')).toBeNull();
-    // Outside the years every date input has.
-    expect(parseSheetDate('01/01/1999', 'DMY')).toBeNull();
-    expect(parseSheetDate('9999-12-31', 'DMY')).toBeNull();
-    expect(parseSheetDate('01/01/2100', 'DMY')).toBe('2100-01-01');
-    expect(parseSheetDate('soon', 'DMY')).toBeNull();
   });
 });

@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import * as zlib from 'node:zlib';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { isCalendarDate, isStorableText, MAX_UPLOAD_BYTES, normaliseCode } from '@wh/contracts';
-import { badRequest, DomainError } from './errors.ts';
+import { isStorableText, MAX_UPLOAD_BYTES, normaliseCode } from '@wh/contracts';
+import { badRequest, DomainError, unprocessable } from './errors.ts';
 
 // Shared machinery for every file upload: receive one multipart file, check its type and size, and read it into
 // rows keyed by normalised header, numbered as a spreadsheet numbers them (the header is row 1). Reading runs in the
@@ -66,8 +66,6 @@ export interface Sheet {
 export interface ReadSheet extends Sheet {
   errors: SheetRowError[];
 }
-
-export const unprocessable = (message: string) => new DomainError('UNPROCESSABLE', 422, message);
 
 // A route's planner: a pure function from the sheet to what the route stores, with the rows it refuses. It runs in
 // the upload pool's worker threads (file-pool.ts), which load it by its module and exported name; the type is the
@@ -391,44 +389,4 @@ export function findColumn(sheet: Sheet, names: readonly string[]): string | und
 // A code cell as the catalogue keeps codes; an absent cell is an empty code.
 export function cleanCode(value: string | undefined): string {
   return normaliseCode(value ?? '');
-}
-
-const GIFT_PATTERN = /\b(?:gift[\s_-]*vouchers?|gift[\s_-]*cards?|vouchers?|e[\s_-]*gift|digital[\s_-]*gift)(?![a-z])/i;
-
-// Gift vouchers and cards are not stock: rows whose SKU, title or item, or handle mention them are skipped.
-export function isGiftItem(...fields: (string | undefined)[]): boolean {
-  return fields.some((f) => f !== undefined && GIFT_PATTERN.test(f));
-}
-
-export type DateOrder = 'DMY' | 'MDY';
-
-// DD/MM or MM/DD is settled per file by any value whose first or second part is above 12; else DD/MM.
-export function settleDateOrder(values: readonly string[]): DateOrder {
-  for (const v of values) {
-    const m = /^(\d{1,2})[/.-](\d{1,2})[/.-]\d{2,4}/.exec(v.trim());
-    if (!m) continue;
-    if (Number(m[1]) > 12) return 'DMY';
-    if (Number(m[2]) > 12) return 'MDY';
-  }
-  return 'DMY';
-}
-
-// A sheet date as YYYY-MM-DD, or null if it is not a date.
-export function parseSheetDate(value: string, order: DateOrder): string | null {
-  const v = value.trim();
-  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
-  if (iso) return validDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2,4})$/.exec(v);
-  if (!m) return null;
-  const a = Number(m[1]);
-  const b = Number(m[2]);
-  let year = Number(m[3]);
-  if (year < 100) year += 2000;
-  return order === 'DMY' ? validDate(year, b, a) : validDate(year, a, b);
-}
-
-// A real calendar day within the years every date input has (2000-2100), or null.
-function validDate(y: number, m: number, d: number): string | null {
-  const text = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  return isCalendarDate(text) ? text : null;
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { auditExportQuerySchema, auditPageSchema, auditQuerySchema, successEnvelope, type AuditEntry } from '@wh/contracts';
+import { auditExportQuerySchema, auditPageSchema, auditQuerySchema, localDay, successEnvelope, type AuditEntry } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { unprocessable } from '../../platform/uploads.ts';
+import { unprocessable } from '../../platform/errors.ts';
 import { sendExport, type ExportColumn } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { auditPage, auditRows } from './queries.ts';
@@ -39,7 +39,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       if (rows.length > MAX_EXPORT_ROWS) {
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} events match. Please narrow the filters to export.`);
       }
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: ctx.config.WAREHOUSE_TIMEZONE }).format(ctx.now());
+      const day = localDay(ctx.now(), ctx.config.WAREHOUSE_TIMEZONE);
       return sendExport(reply, ctx.files, { format, filename: `audit-${day}`, sheetName: 'Audit', rows, columns: EXPORT_COLUMNS });
     },
   );

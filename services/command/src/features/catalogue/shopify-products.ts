@@ -1,6 +1,6 @@
-import { FREE_SIZE, normaliseCode, skuOf, skuProblem, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
+import { FREE_SIZE, isGiftItem, normaliseCode, skuOf, skuProblem, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
-import { cleanCode, findColumn, isGiftItem, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
 // A Shopify product export, any header generation: the classic one (Handle, Variant SKU, Option1 Name, Image Src,
 // Gift Card), the 2023 one (adds Product Category, Status) and the 2025 one (URL handle, SKU, Option1 name,

@@ -42,8 +42,8 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { expandRange, locationExists, locationNotFound } from './decide-location.ts';
-import { bins, listLocations, locationByCode, racks, selectableLocations } from '../../platform/location-reads.ts';
-import { inventoryStatus } from '../../platform/inventory-status.ts';
+import { bins, listLocations, locationByCode, racks, selectableLocations } from './location-queries.ts';
+import { inventoryStatus } from './inventory-status.ts';
 import { adjustmentSummary, availableItems, ledger, recentAdjustments, searchInventory, stockAsOf } from './queries.ts';
 import { suggestLocations } from './suggest.ts';
 

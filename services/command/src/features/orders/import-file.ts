@@ -1,5 +1,5 @@
-import { skuProblem, type ImportedOrderItem, type RowError } from '@wh/contracts';
-import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet } from '../../platform/uploads.ts';
+import { isGiftItem, parseSheetDate, settleDateOrder, skuProblem, type ImportedOrderItem, type RowError } from '@wh/contracts';
+import { cleanCode, findColumn, sheetPlanner, type Sheet } from '../../platform/uploads.ts';
 
 // Reads an order sheet (the daily order sheet, its alternative headers, or a Shopify orders export) into orders
 // ready to import, and the rows it could not use. Pure: no database, no clock.

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  compareStreamPositions,
   MAX_REPORTED_EXISTING_ORDERS,
   MAX_REPORTED_ROW_ERRORS,
   orderStreamId,
@@ -66,9 +67,7 @@ export async function storeImportedOrders(
 // Read-your-writes waits for the chunk the projector reaches last: the highest (transaction, position).
 function later(a: AppendResult | null, b: AppendResult | null): AppendResult | null {
   if (!a || !b) return a ?? b;
-  const ta = BigInt(a.transactionId);
-  const tb = BigInt(b.transactionId);
-  return tb > ta || (tb === ta && BigInt(b.position) > BigInt(a.position)) ? b : a;
+  return compareStreamPositions(b, a) > 0 ? b : a;
 }
 
 async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], options: ImportOptions): Promise<StoredImport> {

@@ -7,6 +7,7 @@ import {
   exportOrdersQuerySchema,
   idParamsSchema,
   listOrdersQuerySchema,
+  localDay,
   MAX_EXPORT_ROWS,
   ORDER_UPLOAD_ACCEPT,
   ORDER_UPLOAD_INVALID_TYPE,
@@ -23,11 +24,11 @@ import {
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
-import { isDomainError, forbidden } from '../../platform/errors.ts';
+import { isDomainError, forbidden, unprocessable } from '../../platform/errors.ts';
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { receiveUpload, unprocessable } from '../../platform/uploads.ts';
+import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, NOT_YOUR_ORDER } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
 import { storeImportedOrders, uploadResult } from './import-store.ts';
@@ -36,11 +37,6 @@ import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHisto
 import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
-
-// The warehouse-local calendar day of an instant, YYYY-MM-DD.
-export function localDay(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The answer to a command: the order as the screens will read it, once the projector has applied it.

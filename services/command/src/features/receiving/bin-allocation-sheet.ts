@@ -1,6 +1,6 @@
-import { locationCodeProblem, skuProblem, styleCodeProblem, type UploadRowError } from '@wh/contracts';
+import { locationCodeProblem, parseSheetDate, settleDateOrder, skuProblem, styleCodeProblem, type UploadRowError } from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
-import { cleanCode, findColumn, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 import { wholeNumber } from './stock-files.ts';
 
 // The bin allocation sheet: each row says how many units of a style (or SKU) a location holds as of Last Updated.

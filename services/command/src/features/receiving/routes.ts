@@ -13,6 +13,7 @@ import {
   idParamsSchema,
   invalidFileTypeMessage,
   listReceiptsQuerySchema,
+  localDay,
   MANUAL_STOCK_ACCEPT,
   MANUAL_STOCK_ROUTE_ACCEPT,
   manualApproveBodySchema,
@@ -63,11 +64,6 @@ function refuseIfNothingValid(accepted: number, errors: readonly UploadRowError[
     // A file of 200,000 bad rows would otherwise answer with 200,000 details (megabytes nobody reads).
     sorted.slice(0, MAX_REPORTED_ROW_ERRORS).map((e) => ({ field: `row ${e.row}`, message: e.error })),
   );
-}
-
-// YYYY-MM-DD in the warehouse's time zone.
-function warehouseDate(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -259,7 +255,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const fits = destination.location_type === body.location_type || (body.location_type === 'rack' && destination.location_type === 'jean_rack');
       if (!fits) throw badRequest(`Location ${destination.location} is a ${destination.location_type.replace('_', ' ')}, not a ${body.location_type.replace('_', ' ')}`);
       const now = ctx.now();
-      const receivedDate = body.date ?? warehouseDate(now, ctx.config.WAREHOUSE_TIMEZONE);
+      const receivedDate = body.date ?? localDay(now, ctx.config.WAREHOUSE_TIMEZONE);
       const outcome = await recordReceipts(
         ctx.db,
         [

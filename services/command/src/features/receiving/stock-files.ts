@@ -1,6 +1,17 @@
-import { FREE_SIZE, skuOf, skuProblem, skuSize, styleCodeProblem, type ReceiptLine, type UploadRowError } from '@wh/contracts';
+import {
+  FREE_SIZE,
+  isGiftItem,
+  parseSheetDate,
+  settleDateOrder,
+  skuOf,
+  skuProblem,
+  skuSize,
+  styleCodeProblem,
+  type ReceiptLine,
+  type UploadRowError,
+} from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
-import { cleanCode, findColumn, isGiftItem, parseSheetDate, settleDateOrder, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
+import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
 // Reading the two receipt files into receipt lines and row errors. Pure: the catalogue is consulted later.
 

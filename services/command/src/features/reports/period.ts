@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { REPORT_RANGE_DAYS, type ReportPeriod, type ReportRange } from '@wh/contracts';
+import { localDay, REPORT_RANGE_DAYS, type ReportPeriod, type ReportRange } from '@wh/contracts';
 
 // A run of local days in the warehouse's time zone and the instants that bound it.
 export interface Period {
@@ -12,10 +12,6 @@ export interface Period {
   end: Date;
   days: string[];
   timeZone: string;
-}
-
-export function localDay(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 export function addDays(day: string, n: number): string {

@@ -4,6 +4,7 @@ import {
   dailySummarySchema,
   inventoryStatusReportQuerySchema,
   inventoryStatusReportSchema,
+  localDay,
   LOW_STOCK_THRESHOLD,
   orderAnalyticsSchema,
   reportExportQuerySchema,
@@ -13,17 +14,16 @@ import {
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { unauthenticated } from '../../platform/errors.ts';
-import { inventoryStatus } from '../../platform/inventory-status.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
-import { localDay, periodOf } from './period.ts';
-import { dailySummary, orderAnalytics, workerProductivity } from './queries.ts';
+import { periodOf } from './period.ts';
+import { dailySummary, orderAnalytics, workerProductivity, type InventoryStatusQuery } from './queries.ts';
 import { exportInventory, exportOrders, exportProductivity } from './export.ts';
 
 // The most low-stock rows an inventory export lists.
 const EXPORT_LOW_STOCK_LIMIT = 1000;
 
-export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventoryStatus: InventoryStatusQuery }> = async (app, { ctx, inventoryStatus }) => {
   const zone = () => ctx.config.WAREHOUSE_TIMEZONE;
 
   app.get(
@@ -36,7 +36,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const user = request.auth?.user;
       if (!user) throw unauthenticated();
       const date = request.query.date ?? localDay(ctx.now(), zone());
-      return ok(await dailySummary(ctx.db, user, await periodOf(ctx.db, date, date, zone())));
+      return ok(await dailySummary(ctx.db, user, await periodOf(ctx.db, date, date, zone()), inventoryStatus));
     },
   );
 

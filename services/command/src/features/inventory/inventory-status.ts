@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import type { InventoryStatus } from '@wh/contracts';
-import { bins, racks } from './location-reads.ts';
+import { bins, racks } from './location-queries.ts';
 
 type Db = Kysely<Database>;
 
 // The spec's Inventory status entity: GET /inventory/status and GET /reports/inventory-status answer with it, and the
-// dashboard reads its low-stock count.
+// dashboard reads its low-stock count. Reports gets this query from the app (app.ts), not by importing it.
 export async function inventoryStatus(db: Db, threshold: number, limit: number): Promise<InventoryStatus> {
   const totals = await db
     .selectNoFrom([

@@ -10,11 +10,12 @@ import {
   type SelectableLocation,
   type SelectableLocations,
 } from '@wh/contracts';
+import { escapeLike } from '../../platform/search.ts';
 
 type Db = Kysely<Database>;
 
 // RECEIVING is seeded by migration, not created by an event: the read side adds it (id 1, the first registry row).
-export const RECEIVING_LOCATION_ID = 1;
+const RECEIVING_LOCATION_ID = 1;
 
 export interface LocationSummary {
   id: number;
@@ -66,7 +67,7 @@ export async function locationSummaries(
     ]);
   if (filter.types) q = q.where('l.location_type', 'in', filter.types);
   if (!filter.includeInactive) q = q.where('l.is_active', '=', true);
-  if (filter.search) q = q.where('l.code', 'ilike', `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filter.search) q = q.where('l.code', 'ilike', `%${escapeLike(filter.search)}%`);
   if (filter.codes) q = q.where('l.code', 'in', filter.codes.length > 0 ? filter.codes : ['']);
   const rows = await q.execute();
   const list: LocationSummary[] = rows.map((r) => ({ ...r, location_type: r.location_type, gender: r.gender as Gender | null }));
