@@ -117,7 +117,7 @@ export async function importWriteFloor(url: string, rows: readonly FloorRow[]): 
         from fl_orders o join fl_items i on i.order_id = o.id
        group by o.id, o.order_number`);
     await a.query('analyze fl_orders; analyze fl_items; analyze fl_event_text');
-    // As before the upload it is compared with: the first change to each page after a checkpoint logs the whole page.
+    // As for the upload it is compared with: the first change to each page after a checkpoint logs the whole page.
     await a.query('checkpoint');
 
     const statements: Record<string, number> = {};

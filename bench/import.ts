@@ -121,7 +121,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     form.append('file', new Blob([file.buffer], { type: file.type }), file.name);
     // When every order is appended (its number claimed in the append transaction): the rest is the projector.
     // Asked of the last order number of each transaction's chunk (import-store.ts), by key: counting the whole
-    // registry every 50 ms took about half a second of the database's CPU from the upload it was timing.
+    // registry every 50 ms would take a share of the database's CPU from the upload it is timing.
     const numbers = [...new Set(sheet.map((r) => r[0]!))];
     const lastOfChunks = numbers.filter((_, i) => (i + 1) % ORDERS_PER_TRANSACTION === 0 || i === numbers.length - 1).map((n) => n.toUpperCase());
     let appendedMs = NaN;

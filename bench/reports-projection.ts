@@ -15,7 +15,7 @@ import type { Bench } from './lib/types.ts';
 
 const TARGET = 20_000;
 const CHUNK = 20_000;
-// The projector's batch while a backlog lasts (the perf branch raises it to 8000).
+// The projector's largest batch, the size it reaches while a backlog lasts (services/projector/src/runner.ts).
 const BATCH = Number(process.env.BENCH_BATCH ?? 8000);
 
 // One statement per chunk of orders: every event of those orders, in the order of their business time.

@@ -1,7 +1,6 @@
--- The orders list's search text moves out of rm_orders into a table of its own, written once when the order is
--- imported and never updated. In rm_orders every assign, pick, completion and verification rewrote the row's entries in
--- the trigram index (a status change is never a HOT update): 5,000 such updates took 2-3 s with the index and 0.5 s
--- without, most of a projection rebuild's time.
+-- The orders list's search text in a table of its own, written once when the order is imported and never updated.
+-- Kept in rm_orders, every assign, pick, completion and verification would rewrite the row's entries in the trigram
+-- index (a status change is never a HOT update), several times the cost of the update itself.
 create table rm_order_search (
   order_id    int  primary key,
   order_date  date not null,

@@ -1,9 +1,8 @@
--- The orders list's search, matched against short terms instead of every order's text. rm_order_search held one
--- upper-cased text per order (number, SKUs, style names): at a million orders a style name's ~20 trigrams are each
--- common, so the trigram bitmap read and rechecked hundreds of thousands of long texts (114-326 ms at 100,000
--- orders). Now each distinct order number, SKU and style name is a term (about 1.1 million short rows, of which only
--- ~105,000 SKUs and names share trigrams with a typed name), and rm_order_terms says which orders hold which terms.
--- A search finds its terms first (a few hundred at most for a name), then their orders.
+-- The orders list's search, matched against short terms rather than one long text per order: a style name's ~20
+-- trigrams are each common, so a trigram index over every order's text (number, SKUs, style names) reads and
+-- rechecks hundreds of thousands of long texts for one name. Each distinct order number, SKU and style name is a term
+-- (short rows, of which only the SKUs and names share trigrams with a typed name), and rm_order_terms says which
+-- orders hold which terms. A search finds its terms first (a few hundred at most for a name), then their orders.
 --
 -- Both tables are written once, when an order is imported, and never updated. Term ids are assigned in order of first
 -- appearance in the projector's order, (transaction, position), not from a sequence, so a rebuild reproduces them.

@@ -1,11 +1,11 @@
--- Order numbers leave the search terms: a search matches them in rm_orders itself, through a trigram index on the
--- upper-cased number. As terms they were one term row and one order-term row per order, most of the search
+-- Order numbers are not search terms: a search matches them in rm_orders itself, through a trigram index on the
+-- upper-cased number. As terms they would be one term row and one order-term row per order, most of the search
 -- projection's cost at import (each new term: a heap row, a unique entry, its trigram entries, and its place in the
--- first-appearance order) and most of rm_search_terms (1 million of its 1.1 million terms at a million orders). What
--- stays are the SKUs and style names, about 105,000 terms shared by many orders.
+-- first-appearance order) and most of rm_search_terms. The terms are the SKUs and style names, about 105,000 at a
+-- million orders, each shared by many orders.
 create index rm_orders_number_trgm on rm_orders using gin (upper(order_number) gin_trgm_ops);
 
--- The terms again, numbered in order of first appearance among SKUs and style names only (as the projection now
+-- The terms again, numbered in order of first appearance among SKUs and style names only (as the projection
 -- numbers them), from the events up to the projector's checkpoint; later ones the projector adds itself.
 create temporary table imported_items on commit drop as
 select e.transaction_id, e.global_position, (e.data->>'order_id')::int as order_id, x.term, x.rank
@@ -22,9 +22,8 @@ select row_number() over (order by transaction_id, global_position, rank), term
           from imported_items
          order by term, transaction_id, global_position, rank) f;
 
--- One row per order with its terms' ids (sorted), instead of a row per order and term. Those rows cost two btree
--- entries each, one of them at a random place in (term_id, order_id): 300,000 of them for a 50,000-order upload were
--- most of the projection's time. An order's row is one append to the primary key and a few entries in the GIN
+-- One row per order with its terms' ids (sorted), not a row per order and term: such rows cost two btree entries
+-- each, one of them at a random place in (term_id, order_id), hundreds of thousands for one big upload. An order's row is one append to the primary key and a few entries in the GIN
 -- index's pending list, merged into the index in bulk. A term's orders come from the GIN index (`term_ids && ...`), an
 -- order's terms from its row.
 drop table rm_order_terms;

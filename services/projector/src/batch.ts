@@ -94,20 +94,20 @@ export interface BatchResult {
 // Ordering by position alone would skip an event whose transaction took a lower position and committed later.
 // The ORDER BYs name the table's columns: bare `transaction_id` would be the text alias of the select list, which
 // sorts '10' before '9' (a batch straddling such a boundary checkpoints past events it has not applied) and
-// cannot use events_tx_position (each batch sorted the whole table).
+// cannot use events_tx_position (each batch would sort the whole table).
 //
 // The checkpoint locked, asynchronous commit set and the events after it read, in one statement: a batch is a
 // command's read-your-writes wait, and each of its round trips waits its turn on the service's event loop, which at
-// 500 commands a second is busy with them (docs/performance.md, "Commands (session 6)"). The same rows as
-// lockCheckpoint then readAfter: FOR UPDATE in the CTE waits for another holder of the row (a rebuild) and then
+// 500 commands a second is busy with them (docs/performance.md, "Commands"). The same rows as lockCheckpoint then a
+// separate read would give: FOR UPDATE in the CTE waits for another holder of the row (a rebuild) and then
 // returns the row as that holder committed it; the events are read with this statement's snapshot, which may be
 // older than the lock's, and every event below its xmin had committed when it was taken, so they are the same
 // prefix of the log. Asynchronous commit because read models are derived: a batch lost in a crash before its WAL
-// reaches disk takes its checkpoint with it and is projected again from the events, and waiting for the flush cost as
+// reaches disk takes its checkpoint with it and is projected again from the events, and waiting for the flush costs as
 // much as the batch itself under load. `past` (committed events beyond the snapshot's xmin, see heldBack) is only
 // asked for when no event was read, and as the first row in events_tx_position's order: an EXISTS lets the planner
 // scan the table from its start in the hope of an early match, and with nothing past the checkpoint (a projector
-// that has caught up) it read the whole event log.
+// that has caught up) that reads the whole event log.
 async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
   const { rows } = await executePrepared<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>(
     trx,
@@ -233,12 +233,12 @@ export interface Side {
 }
 
 // `side`'s projections applied at the same time as `main`'s, on a second connection: one transaction uses one
-// backend, so a batch's statements ran one after another on one core while the other was idle once an upload's
-// append had finished (a 50,000-order upload's projection is several CPU-seconds of inserts). The side's projections
+// backend, so a batch's statements run one after another on one core, and once an upload's append has finished the
+// other core would be idle (a 50,000-order upload's projection is several CPU-seconds of inserts). The side's projections
 // must read and write only their own tables (audit, its user names and order search do). PostgreSQL cannot commit
 // two transactions as one, so the side commits first, with its own checkpoint row: if the main transaction then
 // fails, the batch is read again and the side skips what it had applied (its tables are ahead of the checkpoint until
-// the main transaction commits, never behind). Its topics of those skipped events are not known any more, so such a
+// the main transaction commits, never behind). The topics of those skipped events are unknown to the retry, so such a
 // batch announces everything ('*'). Only while the caller holds the main checkpoint's row lock: no other projector or
 // rebuild writes beside it.
 async function applyBeside(

@@ -6,8 +6,7 @@ import type { Projection } from './projection.ts';
 import { BACKLOG, copyInto, readEventsInSnapshot } from './rebuild-io.ts';
 
 // Events a batch: applied as one, their rows copied while the next batch is applied. Fewer, larger batches spare
-// each projection's per-batch statements (order search's above all): at 1,000,000 orders 287.0 s with 20,000
-// against 318.6 s with 5,000 (docs/performance.md, "Session 10").
+// each projection's per-batch statements (order search's above all) (docs/performance.md, "Rebuild").
 export const REBUILD_BATCH_SIZE = 20_000;
 
 // Rebuilds every read model from the events in one transaction: a failed rebuild rolls back to the old tables, and a

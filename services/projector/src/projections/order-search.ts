@@ -29,8 +29,8 @@ const NAME_RANK = 1_000_000;
 
 async function insertTerms(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   // The planner takes each import for a hundred items (jsonb_array_elements' default estimate), so a batch of a few
-  // thousand imports costs enough to be JIT-compiled: ~100 ms of compiling per batch for a statement that runs in a
-  // few hundred. Off for this statement only, then back to what the transaction had.
+  // thousand imports costs enough to be JIT-compiled, and compiling takes a large share of what running it does. Off
+  // for this statement only, then back to what the transaction had.
   const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit, set_config('jit', 'off', true)`.execute(trx);
   await insertTermsStatement(trx, positions);
   await sql`select set_config('jit', ${rows[0]!.jit}, true)`.execute(trx);
@@ -73,8 +73,8 @@ async function insertTermsStatement(trx: Transaction<Database>, positions: reado
 // at the end), the terms COPYed at the end. Upper-casing is PostgreSQL's (its upper() under the database's locale, as
 // the live statement), asked once per distinct spelling. That question queues behind the rebuild's unwritten COPYs,
 // so it is not awaited in the batch: each batch's ids are handed out on a chain, in batch order, once its answer is
-// in, while the rebuild goes on applying the next batches (awaiting it made every batch with new spellings wait for
-// the server to drain its COPYs: 47 s of a 388 s rebuild at 1,000,000 orders).
+// in, while the rebuild goes on applying the next batches (awaiting it would make every batch with new spellings wait
+// for the server to drain its COPYs).
 function orderSearchRebuilder(io: RebuildIo): Rebuilder {
   const ids = new Map<string, number>(); // upper-cased term -> id
   const upper = new Map<string, string>(); // spelling in the events -> upper-cased

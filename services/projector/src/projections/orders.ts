@@ -11,7 +11,7 @@ export type Count = (status: OrderStatus, unassigned: boolean, delta: number) =>
 // rm_order_status_counts (the list's search is order-search.ts). A batch is written in a few statements whatever its size: the batch's imports with one
 // multi-row insert per table, then every other event folded in memory over the touched orders' current rows and
 // written with one multi-row update per table (a year's history replays assigns, picks, completions and verifications
-// by the million; one statement each was most of a rebuild's time).
+// by the million; one statement each would be most of a rebuild's time).
 export const ordersProjection: Projection = {
   name: 'orders',
   handles: new Set<string>(ORDER_EVENT_TYPES),

@@ -9,10 +9,9 @@ import { reportsProjection } from './reports.ts';
 import { receivingProjection } from './receiving.ts';
 
 // A live batch carries a handful of events whatever the size of the history. Its updates must find their rows through
-// their keys: a statement that reads a whole read-model table costs more with every order the warehouse ever had
-// (at 26,000 orders a batch's three updates took 3 ms instead of 0.1 ms, most of a command's PostgreSQL time). The
-// planner, counting 100 rows in any jsonb_to_recordset, chose the whole table from a few thousand rows to some tens
-// of thousands; 10,000 is in that range.
+// their keys: a statement that reads a whole read-model table costs more with every order the warehouse ever had,
+// and would be most of a command's PostgreSQL time. The planner, counting 100 rows in any jsonb_to_recordset, picks
+// the whole table from a few thousand rows to some tens of thousands; 10,000 is in that range.
 const ROWS = 10_000;
 // Rows far from the start of their tables.
 const FAR = ROWS - 7;
