@@ -1,5 +1,3 @@
-import { PASSWORD_HINT } from '../users/user-form.ts';
-import type { Database } from '@wh/db';
 // Bulk assign, deassign and cancel run one call per order and tolerate partial failure (spec section 4).
 
 export type BulkVerb = 'assigned' | 'deassigned' | 'cancelled';
@@ -43,5 +41,3 @@ export async function runBulk<T>(
 export function bulkSummary(verb: BulkVerb, outcome: BulkOutcome): string {
   return `${outcome.succeeded} orders ${verb} successfully. ${outcome.failures.length} failed.`;
 }
-
-export const breach: [string, Database | null] = [PASSWORD_HINT, null];
