@@ -156,7 +156,7 @@ function dumpNow() {
       batches
         .filter((b) => b.events > 0)
         .map((b) => notices.find((n) => n >= b.end))
-        .map((n, i, arr) => (n === undefined ? null : n))
+        .map((n) => (n === undefined ? null : n))
         .map((n, i) => (n === null ? null : n - batches.filter((b) => b.events > 0)[i].end))
         .filter((x) => x !== null && x < 1000),
     ),

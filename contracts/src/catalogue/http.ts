@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { codeInput, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
+import { codeInput, styleCodeProblem } from '../platform/codes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
 import { limitQuery, pageQuery } from '../platform/input.ts';
 

@@ -11,6 +11,7 @@ export const FIRST_YEAR = 2000;
 export const LAST_YEAR = 2100;
 
 // NUL cannot be stored in PostgreSQL text; a lone UTF-16 surrogate cannot be encoded as UTF-8 at all.
+// eslint-disable-next-line no-control-regex -- NUL is one of the characters this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE = 'Text may not contain NUL characters or broken Unicode. Please retype it.';

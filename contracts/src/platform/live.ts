@@ -30,12 +30,12 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
     case 'order':
       // A worker hears about their own orders only, through 'worker:<id>'.
       return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
+    // 'system': the projector's health (a projection failing, or recovering); everyone's dashboard shows System Status.
+    case 'system':
     case 'inventory':
     case 'styles':
     case 'locations':
     case 'dashboard':
-    // The projector's health (a projection failing, or recovering): everyone's dashboard shows System Status.
-    case 'system':
       return true;
     case 'receipts':
       return can(user.role, 'stock:approve');

@@ -12,7 +12,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
 import type { AppContext } from './platform/app-context.ts';
 import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.ts';
-import type { Config } from './platform/config.ts';
 import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';

@@ -21,7 +21,7 @@ export function httpClient(baseUrl: string, token: string | null = null): Client
     } catch {
       /* not JSON */
     }
-    return { status: res.status, body: parsed as any };
+    return { status: res.status, body: parsed };
   };
   return clientOver(token, call);
 }

@@ -1,7 +1,7 @@
 import type { RebuildIo } from '../rebuild-io.ts';
 import { copyLine } from '../rebuild-io.ts';
 import type { Rebuilder } from '../projection.ts';
-import { auditRow, learnName } from './audit.ts';
+import { auditRow, learnName } from './audit-row.ts';
 
 const COLUMNS = [
   'position',

@@ -1,9 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { movementsOf, type StoredEvent } from '@wh/contracts';
+import type { StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
-import { importedInSql, occurredAt } from './reports.ts';
+import { importedInSql } from './event-time.ts';
 import { auditRebuilder } from './audit-rebuild.ts';
+import { auditRow, learnName, summarise, usersOf, USER_FIELDS } from './audit-row.ts';
 import { executePrepared } from '../write-together.ts';
 
 type Trx = Transaction<Database>;
@@ -114,31 +115,6 @@ async function insertRows(trx: Trx, rows: readonly ReturnType<typeof auditRow>[]
   );
 }
 
-const USER_FIELDS = [
-  'user_id',
-  'worker_id',
-  'previous_worker_id',
-  'picked_by',
-  'completed_by',
-  'verified_by',
-  'approved_by',
-  'recorded_by',
-  'rejected_by',
-  'counted_by',
-] as const;
-
-function usersOf(stored: StoredEvent): number[] {
-  const d = (stored.data ?? {}) as Data;
-  const ids: number[] = [];
-  const actor = stored.metadata?.actor_id;
-  if (typeof actor === 'number') ids.push(actor);
-  for (const f of USER_FIELDS) {
-    const v = d[f];
-    if (typeof v === 'number' && !ids.includes(v)) ids.push(v);
-  }
-  return ids;
-}
-
 // Names as they were before the batch (this projection runs before the users projection), so a summary names users
 // as they were called when the event happened, however the events are batched.
 async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, string>> {
@@ -149,146 +125,4 @@ async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Ma
     trx.selectFrom('rm_users').select(['id', 'username']).where('id', '=', sql<number>`any(${ids}::int[])`),
   );
   return new Map(rows.map((r) => [r.id, r.username]));
-}
-
-// A user's name changes with these events; later events of the batch use the new name.
-export function learnName(stored: StoredEvent, names: Map<number, string>): void {
-  const d = (stored.data ?? {}) as Data;
-  if ((stored.type === 'UserCreated' || stored.type === 'UserUpdated') && typeof d.user_id === 'number' && typeof d.username === 'string') {
-    names.set(d.user_id, d.username);
-  }
-}
-
-function text(v: unknown): string | null {
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
-// Module-level helpers rather than closures made per event: a rebuild calls these for each of millions of events, and
-// each closure costs an allocation (and, under tsx, a call that names it).
-function addText(set: Set<string>, v: unknown): void {
-  const t = text(v);
-  if (t) set.add(t);
-}
-
-function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
-  const d = (stored.data ?? {}) as Data;
-  const skus = new Set<string>();
-  const locations = new Set<string>();
-  addText(skus, d.sku);
-  for (const list of [d.items, d.variants, d.discrepancies]) {
-    if (Array.isArray(list)) for (const x of list) addText(skus, (x as Data | null)?.sku);
-  }
-  addText(locations, d.location);
-  if (stored.type.startsWith('Location')) addText(locations, d.code);
-  for (const m of movementsOf(stored.data)) {
-    addText(skus, m.sku);
-    addText(locations, m.location);
-  }
-  return { skus: [...skus], locations: [...locations] };
-}
-
-export function auditRow(stored: StoredEvent, names: Map<number, string>) {
-  const d = (stored.data ?? {}) as Data;
-  const orderNumber = text(d.order_number);
-  return {
-    position: stored.global_position,
-    event_type: stored.type,
-    stream_id: stored.stream_id,
-    occurred_at: occurredAt(stored),
-    actor_id: stored.metadata?.actor_id ?? null,
-    actor_role: stored.metadata?.actor_role ?? null,
-    user_ids: usersOf(stored),
-    order_key: orderNumber?.toUpperCase() ?? null,
-    order_number: orderNumber,
-    ...keysOf(stored),
-    summary: summarise(stored.type, d, names),
-  };
-}
-
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function nameOf(names: Map<number, string>, v: unknown): string {
-  return typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody';
-}
-
-function list(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-// One line a manager reads in the audit view.
-export function summarise(type: string, d: Data, names: Map<number, string>): string {
-  const n = d.order_number;
-  switch (type) {
-    case 'OrderImported': {
-      const items = list(d.items) as { quantity?: number }[];
-      const units = items.reduce((s, i) => s + (typeof i.quantity === 'number' ? i.quantity : 0), 0);
-      return `Imported order ${n} (${plural(items.length, 'item')}, ${plural(units, 'unit')}) from ${d.source_file}`;
-    }
-    case 'OrderAssigned':
-      return d.previous_worker_id === null || d.previous_worker_id === undefined
-        ? `Assigned order ${n} to ${nameOf(names, d.worker_id)}`
-        : `Reassigned order ${n} from ${nameOf(names, d.previous_worker_id)} to ${nameOf(names, d.worker_id)}`;
-    case 'OrderDeassigned':
-      return `Unassigned order ${n} from ${nameOf(names, d.worker_id)}`;
-    case 'OrderCancelled':
-      return `Cancelled order ${n} (was ${d.previous_status})`;
-    case 'OrderItemPicked':
-      return d.unstocked
-        ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
-        : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
-    case 'OrderCompleted':
-      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)})`;
-    case 'OrderVerified': {
-      const k = list(d.discrepancies).length;
-      return `Verified order ${n} picked by ${nameOf(names, d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
-    }
-    case 'InventoryAdjusted':
-      return `${d.adjustment_type === 'decrease' ? 'Decreased' : 'Increased'} ${d.sku} at ${d.location} by ${d.quantity} (${d.old_quantity} → ${d.new_quantity}): ${d.reason}`;
-    case 'StockReceiptRecorded':
-      return `Recorded receipt #${d.receipt_id}: ${d.quantity} × ${d.sku} (${d.source})`;
-    case 'StockReceiptApproved':
-      return `Approved receipt #${d.receipt_id}: ${d.quantity} × ${d.sku} into ${d.location}`;
-    case 'StockReceiptRejected':
-      return `Rejected receipt #${d.receipt_id}: ${d.reason}`;
-    case 'BinStockCounted':
-      return `Counted ${d.sku} at ${d.location}: ${d.previous_quantity} → ${d.quantity}`;
-    case 'StyleCreated':
-      return `Created style ${d.style_code} (${d.name}) with ${plural(list(d.variants).length, 'variant')}`;
-    case 'StyleUpdated':
-      return `Updated style ${d.style_code} (${d.name})`;
-    case 'StyleVariantsAdded':
-      return `Added ${plural(list(d.variants).length, 'variant')} to style ${d.style_code}`;
-    case 'LocationCreated':
-      return `Created ${String(d.location_type).replace('_', ' ')} ${d.code}${typeof d.capacity === 'number' ? ` (capacity ${d.capacity})` : ''}`;
-    case 'LocationCapacityChanged':
-      return `Changed the capacity of ${d.code} to ${d.capacity ?? 'none'}`;
-    case 'LocationGenderChanged':
-      return `Changed the gender of ${d.code} to ${d.gender ?? 'none'}`;
-    case 'LocationDeactivated':
-      return `Deactivated location ${d.code}`;
-    case 'LocationReactivated':
-      return `Reactivated location ${d.code}`;
-    case 'UserCreated':
-      return `Created user ${d.username} (${d.role})`;
-    case 'UserUpdated':
-      return `Updated user ${d.username} (${d.role})`;
-    case 'UserActivated':
-      return `Activated user ${nameOf(names, d.user_id)}`;
-    case 'UserDeactivated':
-      return `Deactivated user ${nameOf(names, d.user_id)}`;
-    case 'PasswordChanged':
-      return `Changed the password of ${nameOf(names, d.user_id)}`;
-    case 'UserDeleted':
-      return `Deleted user ${nameOf(names, d.user_id)}`;
-    case 'UserRestored':
-      return `Restored user ${nameOf(names, d.user_id)}`;
-    case 'UserSignedIn':
-      return `${nameOf(names, d.user_id)} signed in`;
-    case 'UserSignedOut':
-      return `${nameOf(names, d.user_id)} signed out (${String(d.reason ?? 'logout').replace('_', ' ')})`;
-    default:
-      return type.replace(/([a-z])([A-Z])/g, '$1 $2');
-  }
 }

@@ -1,14 +1,14 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
 import { copyFields, copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
-import { fold, type Count, type ItemPick, type OrderState } from './orders.ts';
+import { fold, type Count, type ItemPick, type ProjectedOrder } from './orders-fold.ts';
 
 type Data = Record<string, unknown>;
 
 // An order as the rebuild holds it: the columns its later events change, and the imported ones already written as
 // COPY fields (one string instead of a string per column: the rebuild holds every order of the history, and the
 // garbage collector's work grows with the number of objects it has to trace).
-interface OrderRow extends OrderState {
+interface OrderRow extends ProjectedOrder {
   imported: string;
 }
 
@@ -111,7 +111,7 @@ const ORDER_COLUMNS = [
   'total_quantity',
   'source_file',
   'created_at',
-  // OrderState
+  // ProjectedOrder
   'status',
   'picked_items',
   'assigned_worker_id',

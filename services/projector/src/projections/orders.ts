@@ -1,11 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { ORDER_EVENT_TYPES, type OrderEvent, type OrderStatus, type StoredEvent } from '@wh/contracts';
+import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersRebuilder } from './orders-rebuild.ts';
+import { fold, type Count, type ItemPick, type ProjectedOrder } from './orders-fold.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
-
-export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
 // rm_order_status_counts (the list's search is order-search.ts). A batch is written in a few statements whatever its size: the batch's imports with one
@@ -50,34 +49,7 @@ export const ordersProjection: Projection = {
   rebuilder: (io) => ordersRebuilder(io),
 };
 
-// The columns an order's events change.
-export interface OrderState {
-  id: number;
-  status: string;
-  picked_items: number;
-  assigned_worker_id: number | null;
-  assigned_at: Date | string | null;
-  completed_by: number | null;
-  completed_at: Date | string | null;
-  verified_by: number | null;
-  verified_at: Date | string | null;
-  cancelled_at: Date | string | null;
-  verification_notes: string | null;
-  discrepancies: unknown;
-  updated_at: Date | string;
-}
-
-export interface ItemPick {
-  id: number;
-  picked_at: string;
-  picked_by: number;
-  location: string | null;
-  location_type: string | null;
-  unstocked: boolean;
-  notes: string | null;
-}
-
-async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, OrderState>> {
+async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, ProjectedOrder>> {
   const query = trx
     .selectFrom('rm_orders')
     .select([
@@ -96,103 +68,13 @@ async function currentOrders(trx: Transaction<Database>, ids: readonly number[])
       'updated_at',
     ])
     .where('id', '=', sql<number>`any(${ids}::int[])`);
-  const { rows } = await executePrepared<OrderState>(trx, query);
+  const { rows } = await executePrepared<ProjectedOrder>(trx, query);
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-// What the event does to its order (when the order exists) and to the status counts.
-export function fold(
-  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
-  order: OrderState | undefined,
-  items: Map<number, ItemPick>,
-  count: Count,
-  touchWorker: (workerId: number | null) => void,
-): void {
-  switch (event.type) {
-    case 'OrderAssigned': {
-      const e = event.data;
-      if (order) Object.assign(order, { status: 'assigned', assigned_worker_id: e.worker_id, assigned_at: e.at, updated_at: e.at });
-      if (e.previous_worker_id === null) {
-        count('pending', true, -1);
-        count('assigned', false, 1);
-      }
-      touchWorker(e.worker_id);
-      touchWorker(e.previous_worker_id);
-      return;
-    }
-    case 'OrderDeassigned': {
-      const e = event.data;
-      if (order) Object.assign(order, { status: 'pending', assigned_worker_id: null, assigned_at: null, updated_at: e.at });
-      count('assigned', false, -1);
-      count('pending', true, 1);
-      touchWorker(e.worker_id);
-      return;
-    }
-    case 'OrderCancelled': {
-      const e = event.data;
-      if (order) Object.assign(order, { status: 'cancelled', cancelled_at: e.at, updated_at: e.at });
-      count(e.previous_status, e.worker_id === null, -1);
-      count('cancelled', e.worker_id === null, 1);
-      touchWorker(e.worker_id);
-      return;
-    }
-    case 'OrderItemPicked': {
-      const e = event.data;
-      items.set(e.item_id, {
-        id: e.item_id,
-        picked_at: e.at,
-        picked_by: e.picked_by,
-        location: e.location,
-        location_type: e.location_type,
-        unstocked: e.unstocked,
-        notes: e.notes,
-      });
-      if (order) {
-        Object.assign(order, { status: 'picking', picked_items: order.picked_items + 1, updated_at: e.at });
-        // The first pick moves the order from assigned to picking.
-        if (order.picked_items === 1) {
-          count('assigned', false, -1);
-          count('picking', false, 1);
-        }
-      }
-      touchWorker(e.worker_id);
-      return;
-    }
-    case 'OrderCompleted': {
-      const e = event.data;
-      if (order) Object.assign(order, { status: 'completed', completed_at: e.at, completed_by: e.completed_by, updated_at: e.at });
-      count('picking', false, -1);
-      count('completed', false, 1);
-      touchWorker(e.worker_id);
-      return;
-    }
-    case 'OrderVerified': {
-      const e = event.data;
-      if (order) {
-        Object.assign(order, {
-          status: 'verified',
-          verified_at: e.at,
-          verified_by: e.verified_by,
-          verification_notes: e.verification_notes,
-          discrepancies: e.discrepancies,
-          updated_at: e.at,
-        });
-      }
-      count('completed', false, -1);
-      count('verified', false, 1);
-      touchWorker(e.picked_by);
-      return;
-    }
-    default: {
-      const exhaustive: never = event;
-      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-    }
-  }
 }
 
 const CHUNK = 5000;
 
-function orderWrites(rows: readonly OrderState[]): WriteStatement[] {
+function orderWrites(rows: readonly ProjectedOrder[]): WriteStatement[] {
   return chunks(rows, CHUNK).map(
     (chunk) => sql`
       update rm_orders o

@@ -3,7 +3,7 @@ import type { Database } from '@wh/db';
 import type { ReceiptEvent, StyleEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
 import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
-import { CATALOGUE_EVENTS, decisionOf, receiptRow } from './receiving.ts';
+import { CATALOGUE_EVENTS, decisionOf, receiptRow } from './receipt-row.ts';
 
 type Row = Insertable<Database['rm_receipts']>;
 

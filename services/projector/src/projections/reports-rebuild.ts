@@ -1,13 +1,14 @@
 import type { OrderEvent } from '@wh/contracts';
 import type { Rebuilder } from '../projection.ts';
 import { copyLine, linesOf, type RebuildIo } from '../rebuild-io.ts';
-import { bucketOf, foldTiming, importedTiming, occurredAt, type Counter, type Timing, type WorkerPicks } from './reports.ts';
+import { bucketOf, foldTiming, importedTiming, type Counter, type Timing, type WorkerPicks } from './reports-fold.ts';
+import { occurredAt } from './event-time.ts';
 
 type Counters = Record<Counter, number>;
 
 // A rebuild's reports tables: rm_order_timings folded in memory over the whole history and COPYed once at the end;
 // the bucket counters and worker pick sums (sums: adding per batch or once gives the same rows) likewise; the pick rows
-// (one per pick event) COPYed a batch at a time. The fold is the live `apply`'s (reports.ts `foldTiming`).
+// (one per pick event) COPYed a batch at a time. The fold is the live `apply`'s (reports-fold.ts `foldTiming`).
 export function reportsRebuilder(io: RebuildIo): Rebuilder {
   const timings = new Map<number, Timing>();
   const counters = new Map<string, Counters>();

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
-import { importedInSql, reportsProjection } from './reports.ts';
+import { reportsProjection } from './reports.ts';
 import { auditProjection } from './audit.ts';
 
 const TABLES = {
@@ -144,22 +144,5 @@ describe('reports projection', () => {
     expect(await project(() => 1)).toEqual(whole);
     expect(await project(() => 2)).toEqual(whole);
     expect(await project((i) => (i < 4 ? 4 : 5))).toEqual(whole);
-  });
-});
-
-describe('importedInSql', () => {
-  it('answers each instant on its own, whatever was asked before (an upload asks the same one thousands of times)', () => {
-    const asked: [unknown, boolean][] = [
-      ['2026-11-21T10:00:00.000Z', true],
-      ['2026-11-21T10:00:00.000Z', true],
-      ['2026-11-21T10:00:00Z', false],
-      ['2026-11-21T10:00:00.000Z', true],
-      ['2026-13-45T10:00:00.000Z', false],
-      ['2026-11-21T10:00:00.000+0', false],
-      [Date.parse('2026-11-21T10:00:00.000Z'), false],
-      [undefined, false],
-      ['2026-11-21T11:30:00.250Z', true],
-    ];
-    for (const [at, expected] of asked) expect([at, importedInSql(at)]).toEqual([at, expected]);
   });
 });

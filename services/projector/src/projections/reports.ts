@@ -1,131 +1,17 @@
-import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
-import type { Database, RmOrderTimingsTable, RmReportPicksTable } from '@wh/db';
+import { sql, type Insertable, type Transaction } from 'kysely';
+import type { Database, RmReportPicksTable } from '@wh/db';
 import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
+import { bucketOf, foldTiming, importedTiming, type Counter, type Timing, type WorkerPicks } from './reports-fold.ts';
+import { importedInSql, occurredAt } from './event-time.ts';
 
 type Trx = Transaction<Database>;
 type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
 
-// 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
-export const BUCKET_MS = 15 * 60 * 1000;
 // Rows per statement: each is one jsonb parameter, so the figure bounds its size, not a count of bind parameters.
 const WRITE_CHUNK = 5000;
-
-// The business time an event carries (commands stamp `at` from their clock), else when it was recorded.
-export function occurredAt(stored: StoredEvent): Date {
-  const at = (stored.data as { at?: unknown } | null)?.at;
-  if (typeof at === 'string') {
-    const parsed = new Date(at);
-    if (!Number.isNaN(parsed.getTime())) return parsed;
-  }
-  return stored.recorded_at;
-}
-
-export function bucketOf(at: Date): string {
-  return new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS).toISOString();
-}
-
-export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
-export type Timing = Selectable<RmOrderTimingsTable>;
-export type WorkerPicks = Map<string, { items: number; units: number }>;
-type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
-
-export function importedTiming(d: Imported, at: Date): Timing {
-  return {
-    order_id: d.order_id,
-    order_number: d.order_number,
-    status: 'pending',
-    total_items: d.items.length,
-    picked_items: 0,
-    imported_at: at,
-    worker_id: null,
-    assigned_at: null,
-    first_pick_at: null,
-    last_pick_at: null,
-    completed_at: null,
-    completed_worker_id: null,
-    verified_at: null,
-    verified_by: null,
-    picked_by: null,
-    discrepancy_count: 0,
-    cancelled_at: null,
-    last_activity_at: at,
-  };
-}
-
-// An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
-// picker's sums. Shared by the live projection and the rebuild, so the two cannot drift. True when the row changed.
-export function foldTiming(
-  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
-  row: Timing | undefined,
-  at: Date,
-  count: (at: Date, counter: Counter) => void,
-  workerPicks: WorkerPicks,
-): boolean {
-  switch (event.type) {
-    case 'OrderAssigned':
-      count(at, 'assigned');
-      if (!row) return false;
-      row.status = 'assigned';
-      row.worker_id = event.data.worker_id;
-      row.assigned_at ??= at;
-      row.last_activity_at = at;
-      return true;
-    case 'OrderDeassigned':
-      if (!row) return false;
-      row.status = 'pending';
-      row.worker_id = null;
-      row.last_activity_at = at;
-      return true;
-    case 'OrderCancelled':
-      count(at, 'cancelled');
-      if (!row) return false;
-      row.status = 'cancelled';
-      row.cancelled_at = at;
-      row.last_activity_at = at;
-      return true;
-    case 'OrderItemPicked': {
-      // A pick of an order no import introduced has nothing to count against.
-      if (!row) return false;
-      const d = event.data;
-      row.status = 'picking';
-      row.picked_items += 1;
-      row.first_pick_at ??= at;
-      row.last_pick_at = at;
-      row.last_activity_at = at;
-      const key = `${bucketOf(at)}|${d.picked_by}`;
-      let sum = workerPicks.get(key);
-      if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
-      sum.items += 1;
-      sum.units += d.quantity;
-      return true;
-    }
-    case 'OrderCompleted':
-      count(at, 'completed');
-      if (!row) return false;
-      row.status = 'completed';
-      row.completed_at = at;
-      row.completed_worker_id = event.data.worker_id;
-      row.last_activity_at = at;
-      return true;
-    case 'OrderVerified':
-      count(at, 'verified');
-      if (!row) return false;
-      row.status = 'verified';
-      row.verified_at = at;
-      row.verified_by = event.data.verified_by;
-      row.picked_by = event.data.picked_by;
-      row.discrepancy_count = event.data.discrepancies.length;
-      row.last_activity_at = at;
-      return true;
-    default: {
-      const exhaustive: never = event;
-      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}
 
 // rm_report_buckets, rm_report_worker_buckets, rm_order_timings and rm_report_picks: Order Analytics, Worker
 // Productivity and the dashboard's daily figures.
@@ -183,24 +69,6 @@ export const reportsProjection: Projection = {
   },
   rebuilder: (io) => reportsRebuilder(io),
 };
-
-// An import's `at` exactly as the command side writes it (Date.toISOString): the server reads the same instant from
-// it as occurredAt does. Anything else (hand-written events) keeps the in-process path.
-export function importedInSql(at: unknown): boolean {
-  // Every event of an upload carries the same `at`, and both audit and reports ask for each: parsing and formatting
-  // it for every one of 100,000 events costs the projector's one thread a noticeable share of the upload.
-  if (at === lastAt) return lastAnswer;
-  const answer = typeof at === 'string' && at.length === 24 && isoRoundTrips(at);
-  lastAt = at;
-  lastAnswer = answer;
-  return answer;
-}
-let lastAt: unknown;
-let lastAnswer = false;
-function isoRoundTrips(at: string): boolean {
-  const parsed = new Date(at);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === at;
-}
 
 // A big upload's new orders, read from the events inside the database (as the orders projection does): 50,000 rows
 // built, stringified and parsed again as one jsonb parameter cost the projector more than the insert itself.

@@ -1,0 +1,88 @@
+// @ts-check
+import { readdirSync, readFileSync } from 'node:fs';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const { workspaces } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
+// What only tests and the web build run: they may import devDependencies (their workspace's and the root's).
+const TEST_AND_BUILD_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/decider-spec.ts', 'web/vite.config.ts', 'web/build/**'];
+const WEB_IMPORTS_ONLY_CONTRACTS = 'The web app imports only @wh/contracts of the server side.';
+
+// One zone per feature folder: a file in features/<name> may import from features/ only what is under <name>. The
+// folders are read from disk, so a new feature is fenced in as soon as it exists.
+function featureZones(featuresDir) {
+  return readdirSync(`${root}/${featuresDir}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `./${featuresDir}/${name}`,
+      from: `./${featuresDir}`,
+      except: [`./${name}`],
+      message: 'A feature does not import another feature: shared types live in contracts, shared machinery in platform (server) or components and lib (web).',
+    }));
+}
+
+export default defineConfig(
+  globalIgnores(['**/dist/', '.data/', 'bench/out/', 'test-results/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // The rules below judge only imports they can resolve: one they cannot is an error, not a pass.
+      'import-x/no-unresolved': 'error',
+      // The @wh/* workspaces resolve to their sources, so a circle through another workspace is found too.
+      'import-x/no-cycle': ['error', { ignoreExternal: false }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...featureZones('services/command/src/features'),
+            ...featureZones('web/src/features'),
+            // Resolved paths: this fences off @wh/db as well as '../../services/...'.
+            { target: './web', from: '.', except: ['./web', './contracts', './node_modules'], message: WEB_IMPORTS_ONLY_CONTRACTS },
+          ],
+        },
+      ],
+    },
+  },
+  // Each workspace's package.json declares the packages it imports, the @wh/* workspaces included (they resolve
+  // outside the importing workspace, so the rule counts them as external). Production code imports only the
+  // workspace's dependencies.
+  workspaces.map((/** @type {string} */ workspace) => ({
+    files: [`${workspace}/**`],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { packageDir: [`${root}/${workspace}`, root], devDependencies: TEST_AND_BUILD_FILES.map((glob) => `${root}/${glob}`) },
+      ],
+    },
+  })),
+  // The web app reaches contracts by its package name, never by a relative path into another workspace.
+  {
+    files: ['web/**'],
+    rules: { 'import-x/no-relative-packages': 'error' },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: { globals: globals.node },
+  },
+  // A test reads answers whose shape it asserts, so its client types bodies as `any`.
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

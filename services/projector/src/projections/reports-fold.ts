@@ -1,0 +1,113 @@
+import type { Selectable } from 'kysely';
+import type { RmOrderTimingsTable } from '@wh/db';
+import type { OrderEvent } from '@wh/contracts';
+
+// What the live projection (reports.ts) and its rebuild (reports-rebuild.ts) share, so the two cannot drift: the
+// 15-minute buckets, an order's timing row from its import, and the fold of its later events.
+
+// 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
+export const BUCKET_MS = 15 * 60 * 1000;
+
+export function bucketOf(at: Date): string {
+  return new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS).toISOString();
+}
+
+export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+export type Timing = Selectable<RmOrderTimingsTable>;
+export type WorkerPicks = Map<string, { items: number; units: number }>;
+type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
+
+export function importedTiming(d: Imported, at: Date): Timing {
+  return {
+    order_id: d.order_id,
+    order_number: d.order_number,
+    status: 'pending',
+    total_items: d.items.length,
+    picked_items: 0,
+    imported_at: at,
+    worker_id: null,
+    assigned_at: null,
+    first_pick_at: null,
+    last_pick_at: null,
+    completed_at: null,
+    completed_worker_id: null,
+    verified_at: null,
+    verified_by: null,
+    picked_by: null,
+    discrepancy_count: 0,
+    cancelled_at: null,
+    last_activity_at: at,
+  };
+}
+
+// An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
+// picker's sums. Shared by the live projection and the rebuild, so the two cannot drift. True when the row changed.
+export function foldTiming(
+  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
+  row: Timing | undefined,
+  at: Date,
+  count: (at: Date, counter: Counter) => void,
+  workerPicks: WorkerPicks,
+): boolean {
+  switch (event.type) {
+    case 'OrderAssigned':
+      count(at, 'assigned');
+      if (!row) return false;
+      row.status = 'assigned';
+      row.worker_id = event.data.worker_id;
+      row.assigned_at ??= at;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderDeassigned':
+      if (!row) return false;
+      row.status = 'pending';
+      row.worker_id = null;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderCancelled':
+      count(at, 'cancelled');
+      if (!row) return false;
+      row.status = 'cancelled';
+      row.cancelled_at = at;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderItemPicked': {
+      // A pick of an order no import introduced has nothing to count against.
+      if (!row) return false;
+      const d = event.data;
+      row.status = 'picking';
+      row.picked_items += 1;
+      row.first_pick_at ??= at;
+      row.last_pick_at = at;
+      row.last_activity_at = at;
+      const key = `${bucketOf(at)}|${d.picked_by}`;
+      let sum = workerPicks.get(key);
+      if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
+      sum.items += 1;
+      sum.units += d.quantity;
+      return true;
+    }
+    case 'OrderCompleted':
+      count(at, 'completed');
+      if (!row) return false;
+      row.status = 'completed';
+      row.completed_at = at;
+      row.completed_worker_id = event.data.worker_id;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderVerified':
+      count(at, 'verified');
+      if (!row) return false;
+      row.status = 'verified';
+      row.verified_at = at;
+      row.verified_by = event.data.verified_by;
+      row.picked_by = event.data.picked_by;
+      row.discrepancy_count = event.data.discrepancies.length;
+      row.last_activity_at = at;
+      return true;
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
