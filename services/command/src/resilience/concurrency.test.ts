@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { movementsOf, orderStreamId, type OrderEvent } from '@wh/contracts';
+import { movementsOf, orderStreamId } from '@wh/contracts';
 import { caughtUp } from '@wh/projector/testing';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../../scripts/embedded-postgres.ts';
 import { fixture } from '../../../../test/fixtures.ts';

@@ -1,10 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import { pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
-import { escapeLike } from '../../platform/search.ts';
 import { variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
 import { STYLE_NOT_FOUND } from './decide.ts';
 

@@ -12,7 +12,6 @@ import {
   styleStreamId,
   successEnvelope,
   type CatalogueUploadResult,
-  type StyleEvent,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { nextIds, runCommand, runOnStream } from '../../platform/command.ts';
