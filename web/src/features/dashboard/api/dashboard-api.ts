@@ -3,9 +3,8 @@ import type { Readiness } from '@wh/contracts/platform/http';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { apiData } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
-// Every key starts with 'dashboard': live pushes on dashboard, orders, worker:N, inventory and system refetch them
-// (lib/live-topics.ts), with polling as the fallback when the socket is down.
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
 const POLL_MS = 30_000;
 
@@ -14,6 +13,17 @@ export const dashboardKeys = {
   summary: ['dashboard', 'daily-summary'] as const,
   inventory: ['dashboard', 'inventory-status'] as const,
   system: ['dashboard', 'system-status'] as const,
+};
+
+// The dashboard sums up orders, workers and stock; 'system' is the projector's health, shown in System Status.
+const DASHBOARD = [dashboardKeys.all];
+export const dashboardLiveKeys: LiveKeys = {
+  dashboard: DASHBOARD,
+  orders: DASHBOARD,
+  order: DASHBOARD,
+  worker: DASHBOARD,
+  inventory: DASHBOARD,
+  system: DASHBOARD,
 };
 
 /** Today's summary, shaped by the caller's role on the server (the warehouse's today, not the browser's). */

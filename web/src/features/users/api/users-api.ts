@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { CreateUserBody, UpdateUserBody, User, UserDetails, UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -19,6 +20,9 @@ export const usersKeys = {
   list: (filter: UsersFilter) => ['users', 'list', filter] as const,
   detail: (id: number) => ['users', 'detail', id] as const,
 };
+
+/** Any change to users, or to one user, refreshes the users screen: its list, details and login activity. */
+export const usersLiveKeys: LiveKeys = { users: [usersKeys.all], user: [usersKeys.all] };
 
 export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
   queryOptions({

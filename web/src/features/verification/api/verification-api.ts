@@ -2,12 +2,19 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 const QUEUE_LIMIT = 100;
 
-// Rooted at 'orders': a completed order is announced on the orders topic and appears in open queues.
 export const verificationKeys = {
   queue: ['orders', 'verification'] as const,
+};
+
+/** A completed order is announced on the order topics, and appears in open queues. */
+export const verificationLiveKeys: LiveKeys = {
+  orders: [verificationKeys.queue],
+  order: [verificationKeys.queue],
+  worker: [verificationKeys.queue],
 };
 
 export const completedOrdersQuery = (pollMs: number | false) =>
