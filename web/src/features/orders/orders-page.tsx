@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUSES } from '@wh/contracts/orders/events';
 import type { Order } from '@wh/contracts/orders/http';
@@ -14,8 +13,8 @@ import { Select } from '../../components/ui/select.tsx';
 import { RemovableTags } from '../../components/ui/tag-group.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useDebouncedValue } from '../../lib/debounce.ts';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { usePageError } from '../../lib/timers.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { assignableWorkersQuery, cancelOrder, deassignWorker, exportOrders, ordersKeys, ordersListQuery } from './api/orders-api.ts';
 import { bulkSummary, runBulk, type BulkFailure, type BulkOutcome, type BulkVerb } from './bulk.ts';
 import { AssignDialog } from './components/assign-dialog.tsx';
@@ -57,7 +56,6 @@ interface Notice {
 
 export function OrdersPage() {
   const queryClient = useQueryClient();
-  const liveStatus = useAtomValue(liveStatusAtom);
   const [filter, setFilter] = useState<OrdersFilter>(INITIAL_FILTER);
   const [searchDraft, setSearchDraft] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -73,7 +71,7 @@ export function OrdersPage() {
   const fields = useMemo(() => ({ search, status, worker, date }), [search, status, worker, date]);
   const settledFields = useDebouncedValue(fields, FILTER_DEBOUNCE_MS);
   const queryFilter = useMemo(() => ({ ...settledFields, page, limit }), [settledFields, page, limit]);
-  const list = useQuery(ordersListQuery(queryFilter, liveStatus === 'live' ? false : 30_000));
+  const list = useScreenQuery(ordersListQuery(queryFilter));
   const workers = useQuery(assignableWorkersQuery());
 
   const orders = list.data?.orders ?? [];

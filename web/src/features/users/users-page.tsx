@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
 import type { User } from '@wh/contracts/users/http';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -11,7 +11,6 @@ import { Pagination } from '../../components/ui/pagination.tsx';
 import { SearchField } from '../../components/ui/search-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { restoreUser, toggleUserStatus, usersKeys, usersListQuery, type StatusFilter, type UsersFilter } from './api/users-api.ts';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
@@ -21,6 +20,7 @@ import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UserFormDialog } from './components/user-form-dialog.tsx';
 import { UsersTable, type UserAction } from './components/users-table.tsx';
 import { useNow, usePageError } from '../../lib/timers.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 
 const INITIAL_FILTER: UsersFilter = { search: '', role: 'all', status: 'all', includeDeleted: false, page: 1, limit: 10 };
 const ROLE_FILTER_OPTIONS = [{ id: 'all' as const, label: 'All Roles' }, ...ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }))];
@@ -41,7 +41,6 @@ const filterKey = (f: UsersFilter) => JSON.stringify(f);
 
 export function UsersPage() {
   const me = useAtomValue(signedInUserAtom);
-  const liveStatus = useAtomValue(liveStatusAtom);
   const queryClient = useQueryClient();
   const now = useNow(CLOCK_MS);
   const [filter, setFilter] = useState<UsersFilter>(INITIAL_FILTER);
@@ -52,8 +51,7 @@ export function UsersPage() {
   // After create the new user is placed at the top of the list it was created from.
   const [pinned, setPinned] = useState<{ user: User; key: string } | null>(null);
 
-  // Live pushes keep the list fresh; poll every 30 s only while the live socket is down.
-  const list = useQuery(usersListQuery(filter, liveStatus === 'live' ? false : 30_000));
+  const list = useScreenQuery(usersListQuery(filter));
 
   const update = (patch: Partial<UsersFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
   const applySearch = () => update({ search: searchDraft });

@@ -22,7 +22,7 @@ export const stylesKeys = {
 /** 'styles' is the live topic of the catalogue. */
 export const catalogueLiveKeys: LiveKeys = { styles: [stylesKeys.all] };
 
-export const stylesListQuery = (filter: StylesFilter, pollMs: number | false) =>
+export const stylesListQuery = (filter: StylesFilter) =>
   queryOptions({
     queryKey: stylesKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -39,7 +39,6 @@ export const stylesListQuery = (filter: StylesFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const createStyle = (body: CreateStyleBody) =>

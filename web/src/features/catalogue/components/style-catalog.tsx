@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Style } from '@wh/contracts/catalogue/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +8,7 @@ import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, SIZE_OPTIONS } from '../../../lib/stock-options.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { stylesListQuery, type StylesFilter } from '../api/styles-api.ts';
 import { StyleCard } from './style-card.tsx';
 
@@ -24,15 +24,14 @@ const INITIAL: StylesFilter = { search: '', color: null, size: null, isJeans: nu
 const PAGER_BUTTONS = 5;
 
 export interface StyleCatalogProps {
-  pollMs: number | false;
   onView: (style: Style) => void;
   onEdit: (style: Style) => void;
 }
 
-export function StyleCatalog({ pollMs, onView, onEdit }: StyleCatalogProps) {
+export function StyleCatalog({ onView, onEdit }: StyleCatalogProps) {
   const [filter, setFilter] = useState<StylesFilter>(INITIAL);
   const [draft, setDraft] = useState('');
-  const styles = useQuery(stylesListQuery(filter, pollMs));
+  const styles = useScreenQuery(stylesListQuery(filter));
   const update = (patch: Partial<StylesFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
   const list = styles.data?.styles ?? [];
   const pagination = styles.data?.pagination;

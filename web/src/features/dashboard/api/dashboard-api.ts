@@ -6,7 +6,6 @@ import { apiData } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
-const POLL_MS = 30_000;
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -31,7 +30,6 @@ export const dailySummaryQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.summary,
     queryFn: ({ signal }) => apiData<DailySummary>('/reports/daily-summary', { defaultMessage: DASHBOARD_ERROR, signal }),
-    refetchInterval: POLL_MS,
   });
 
 /** Inventory Alerts (manager, executive2): utilisation and the low-stock list. */
@@ -40,7 +38,6 @@ export const dashboardInventoryQuery = () =>
     queryKey: dashboardKeys.inventory,
     queryFn: ({ signal }) =>
       apiData<InventoryStatus>('/reports/inventory-status', { defaultMessage: 'Failed to fetch inventory status', signal }),
-    refetchInterval: POLL_MS,
   });
 
 /**

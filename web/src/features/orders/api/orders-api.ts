@@ -35,7 +35,7 @@ export const ordersLiveKeys: LiveKeys = {
   user: [ordersKeys.workers],
 };
 
-export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
+export const ordersListQuery = (filter: OrdersFilter) =>
   queryOptions({
     queryKey: ordersKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -47,7 +47,6 @@ export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const orderDetailQuery = (id: number) =>

@@ -21,7 +21,7 @@ export const pickingLiveKeys: LiveKeys = {
 };
 
 /** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's). */
-export const pickingOrdersQuery = (workerId: number | null, pollMs: number) =>
+export const pickingOrdersQuery = (workerId: number | null) =>
   queryOptions({
     queryKey: pickingKeys.list(workerId),
     queryFn: ({ signal }) =>
@@ -30,8 +30,6 @@ export const pickingOrdersQuery = (workerId: number | null, pollMs: number) =>
         defaultMessage: 'Failed to fetch orders',
         signal,
       }),
-    refetchInterval: pollMs,
-    refetchIntervalInBackground: false,
   });
 
 export const pickItem = (orderId: number, itemId: number, location: string | null) =>

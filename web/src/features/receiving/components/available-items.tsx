@@ -1,23 +1,22 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { availableSkusQuery } from '../api/receiving-api.ts';
 
 export interface AvailableItemsProps {
   selected: string | null;
   onSelect: (item: ApprovableItem) => void;
-  pollMs: number | false;
 }
 
 /** Styles that stock can be approved for, searchable; choosing one fills the approval form. */
-export function AvailableItems({ selected, onSelect, pollMs }: AvailableItemsProps) {
+export function AvailableItems({ selected, onSelect }: AvailableItemsProps) {
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
-  const items = useQuery({ ...availableSkusQuery(search), refetchInterval: pollMs });
+  const items = useScreenQuery(availableSkusQuery(search));
   const list = items.data?.available_items ?? [];
 
   return (

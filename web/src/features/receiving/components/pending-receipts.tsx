@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { Receipt } from '@wh/contracts/receiving/http';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { receiptsQuery } from '../api/receiving-api.ts';
 import { canDecide, NEEDS_MANAGER, sourceLabel } from '../receipts.ts';
 import { ApproveReceiptDialog } from './approve-receipt-dialog.tsx';
@@ -14,18 +14,17 @@ import { RejectReceiptDialog } from './reject-receipt-dialog.tsx';
 
 export interface PendingReceiptsProps {
   role: Role;
-  pollMs: number | false;
   onDecided: (message: string) => void;
 }
 
 type Open = { kind: 'approve' | 'reject'; receipt: Receipt } | null;
 
 /** Receipts from stock uploads waiting for approval: approve into a location, or reject. */
-export function PendingReceipts({ role, pollMs, onDecided }: PendingReceiptsProps) {
+export function PendingReceipts({ role, onDecided }: PendingReceiptsProps) {
   const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState({ search: '', page: 1 });
   const [open, setOpen] = useState<Open>(null);
-  const receipts = useQuery({ ...receiptsQuery(filter), refetchInterval: pollMs });
+  const receipts = useScreenQuery(receiptsQuery(filter));
   const list = receipts.data?.receipts ?? [];
   const counts = receipts.data?.counts;
 

@@ -24,7 +24,7 @@ export const usersKeys = {
 /** Any change to users, or to one user, refreshes the users screen: its list, details and login activity. */
 export const usersLiveKeys: LiveKeys = { users: [usersKeys.all], user: [usersKeys.all] };
 
-export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
+export const usersListQuery = (filter: UsersFilter) =>
   queryOptions({
     queryKey: usersKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -41,7 +41,6 @@ export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const userDetailsQuery = (id: number) =>

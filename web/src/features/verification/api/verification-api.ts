@@ -17,7 +17,7 @@ export const verificationLiveKeys: LiveKeys = {
   worker: [verificationKeys.queue],
 };
 
-export const completedOrdersQuery = (pollMs: number | false) =>
+export const completedOrdersQuery = () =>
   queryOptions({
     queryKey: verificationKeys.queue,
     queryFn: ({ signal }) =>
@@ -28,7 +28,6 @@ export const completedOrdersQuery = (pollMs: number | false) =>
         unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
         signal,
       }),
-    refetchInterval: pollMs,
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
