@@ -4,11 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
 import type { User } from '@wh/contracts/users/http';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchFilter } from '../../components/search-filter.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { SearchField } from '../../components/ui/search-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
@@ -54,7 +54,6 @@ export function UsersPage() {
   const list = useScreenQuery(usersListQuery(filter));
 
   const update = (patch: Partial<UsersFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
-  const applySearch = () => update({ search: searchDraft });
   const reset = () => {
     setSearchDraft('');
     setFilter(INITIAL_FILTER);
@@ -110,24 +109,21 @@ export function UsersPage() {
 
       <LoginActivityPanel now={now} />
 
-      <form
+      <SearchFilter
+        label="Filter users"
         className="filter-bar card"
-        role="search"
-        aria-label="Filter users"
-        onSubmit={(e) => {
-          e.preventDefault();
-          applySearch();
-        }}
+        placeholder="Search by name, email or username"
+        value={searchDraft}
+        onChange={setSearchDraft}
+        onSearch={(search) => update({ search })}
+        submitLabel="Filter"
+        onReset={reset}
+        footer={
+          <Checkbox isSelected={filter.includeDeleted} onChange={(includeDeleted) => update({ includeDeleted })}>
+            Show deleted users
+          </Checkbox>
+        }
       >
-        <SearchField
-          label="Search"
-          placeholder="Search by name, email or username"
-          value={searchDraft}
-          onChange={setSearchDraft}
-          onSubmit={applySearch}
-          onClear={() => update({ search: '' })}
-          className="filter-search"
-        />
         <Select<Role | 'all'>
           label="Role"
           options={ROLE_FILTER_OPTIONS}
@@ -140,16 +136,7 @@ export function UsersPage() {
           value={filter.status}
           onChange={(status) => update({ status })}
         />
-        <div className="filter-actions">
-          <Button type="submit">Filter</Button>
-          <Button variant="secondary" onPress={reset}>
-            Reset
-          </Button>
-        </div>
-        <Checkbox isSelected={filter.includeDeleted} onChange={(includeDeleted) => update({ includeDeleted })}>
-          Show deleted users
-        </Checkbox>
-      </form>
+      </SearchFilter>
 
       <div className="list-meta">
         <p aria-live="polite">

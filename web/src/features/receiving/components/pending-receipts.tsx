@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { Receipt } from '@wh/contracts/receiving/http';
+import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { receiptsQuery } from '../api/receiving-api.ts';
@@ -21,9 +21,9 @@ type Open = { kind: 'approve' | 'reject'; receipt: Receipt } | null;
 
 /** Receipts from stock uploads waiting for approval: approve into a location, or reject. */
 export function PendingReceipts({ role, onDecided }: PendingReceiptsProps) {
-  const [draft, setDraft] = useState('');
   const [filter, setFilter] = useState({ search: '', page: 1 });
   const [open, setOpen] = useState<Open>(null);
+  const search = (text: string) => setFilter({ search: text, page: 1 });
   const receipts = useScreenQuery(receiptsQuery(filter));
   const list = receipts.data?.receipts ?? [];
   const counts = receipts.data?.counts;
@@ -36,15 +36,13 @@ export function PendingReceipts({ role, onDecided }: PendingReceiptsProps) {
       {counts && counts.pending_manager > 0 ? (
         <p className="muted small">{counts.pending_manager} of them are for styles not in the catalogue and need a manager.</p>
       ) : null}
-      <SearchField
-        label="Search receipts"
+      <SearchFilter
+        label="Filter receipts"
+        searchLabel="Search receipts"
         placeholder="Style, SKU, colour, gatepass or file"
-        value={draft}
-        onChange={(search) => {
-          setDraft(search);
-          setFilter({ search, page: 1 });
-        }}
-        onClear={() => setFilter({ search: '', page: 1 })}
+        value={filter.search}
+        onChange={search}
+        onSearch={search}
       />
       {receipts.isError ? <Alert>{messageOf(receipts.error, 'Failed to fetch receipts')}</Alert> : null}
       {receipts.isPending ? (
