@@ -9,6 +9,7 @@ import { logout } from '../features/auth/api/auth-api.ts';
 import { liveStatusAtom, useLiveUpdates } from '../lib/live-socket.ts';
 import { clearSessionAtom, tokenAtom, type SessionUser } from '../lib/session.ts';
 import { refreshCurrentUser } from '../lib/current-user.ts';
+import { LIVE_KEYS } from './live-keys.ts';
 
 const LIVE_TEXT = { live: 'Live updates on', connecting: 'Connecting...', offline: 'Offline, retrying' } as const;
 
@@ -22,7 +23,7 @@ export function AppLayout({ user }: { user: SessionUser }) {
   const liveStatus = useAtomValue(liveStatusAtom);
   const [menuOpen, setMenuOpen] = useState(false);
 
-  useLiveUpdates({ token: token ?? '', userId: user.id, queryClient, onOwnUserChanged: refreshCurrentUser });
+  useLiveUpdates({ token: token ?? '', userId: user.id, queryClient, liveKeys: LIVE_KEYS, onOwnUserChanged: refreshCurrentUser });
 
   // The mobile menu closes when the user goes somewhere.
   useEffect(() => setMenuOpen(false), [location.pathname]);

@@ -9,7 +9,7 @@ import {
 } from '@wh/contracts/platform/live';
 import { API_BASE } from './api-client.ts';
 import { SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
-import { invalidateForTopics, reconnectDelay, touchesUser } from './live-topics.ts';
+import { invalidateForTopics, reconnectDelay, touchesUser, type LiveKeys } from './live-topics.ts';
 import { appStore, clearSessionAtom } from './session.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -27,15 +27,16 @@ interface LiveOptions {
   token: string;
   userId: number;
   queryClient: QueryClient;
+  /** What each topic covers: the features' mappings, composed by the app. */
+  liveKeys: LiveKeys;
   onOwnUserChanged: () => void;
 }
 
 /**
  * One live connection per signed-in session. A `changed` push invalidates the queries its topics cover (every
- * query for `*`);
- * after a reconnect every query is refetched, since changes may have been missed while offline.
+ * query for `*`); after a reconnect every query is refetched, since changes may have been missed while offline.
  */
-export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }: LiveOptions): void {
+export function useLiveUpdates({ token, userId, queryClient, liveKeys, onOwnUserChanged }: LiveOptions): void {
   const setStatus = useSetAtom(liveStatusAtom);
   const onOwnUserChangedRef = useRef(onOwnUserChanged);
   onOwnUserChangedRef.current = onOwnUserChanged;
@@ -76,7 +77,7 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
           attempt = 0;
           setStatus('live');
         } else if (message.type === 'changed') {
-          invalidateForTopics(queryClient, message.topics);
+          invalidateForTopics(queryClient, liveKeys, message.topics);
           if (touchesUser(message.topics, userId)) onOwnUserChangedRef.current();
         }
       });
@@ -103,5 +104,5 @@ export function useLiveUpdates({ token, userId, queryClient, onOwnUserChanged }:
       socket?.close(1000, 'signed out');
       setStatus('connecting');
     };
-  }, [token, userId, queryClient, setStatus]);
+  }, [token, userId, queryClient, liveKeys, setStatus]);
 }

@@ -1,44 +1,51 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { TOPIC_EVERYTHING } from '@wh/contracts/platform/live';
 
-// Which TanStack Query keys a live topic covers. Query keys start with the topic's kind in plural,
-// e.g. ['users', 'list', {...}] is covered by 'users' and by 'user:7'.
-const KEY_BY_KIND: Record<string, readonly string[]> = {
-  users: ['users'],
-  user: ['users'],
-  orders: ['orders', 'dashboard'],
-  order: ['orders', 'dashboard'],
-  worker: ['orders', 'picking', 'dashboard'],
-  inventory: ['inventory', 'dashboard', 'reports'],
-  styles: ['styles', 'inventory'],
-  locations: ['locations', 'inventory'],
-  receipts: ['receipts', 'inventory'],
-  dashboard: ['dashboard'],
-  reports: ['reports'],
-  // The projector's health: the dashboard's System Status.
-  system: ['dashboard'],
-};
+/**
+ * For each live topic kind a feature listens to, the query-key prefixes of its own queries that the topic covers.
+ * A topic's kind is the part before the colon: 'user:7' is of kind 'user'. Each feature declares its own; the app
+ * composes them (`composeLiveKeys`) for the live socket.
+ */
+export type LiveKeys = Readonly<Record<string, readonly QueryKey[]>>;
 
-/** The distinct first query-key elements to invalidate for a batch of topics. */
-export function queryRootsForTopics(topics: readonly string[]): string[] {
-  const roots = new Set<string>();
+/** One mapping from the features' own: a topic kind covers what any of them lists for it. */
+export function composeLiveKeys(...features: readonly LiveKeys[]): LiveKeys {
+  const composed: Record<string, QueryKey[]> = {};
+  for (const feature of features) {
+    for (const [kind, keys] of Object.entries(feature)) (composed[kind] ??= []).push(...keys);
+  }
+  return composed;
+}
+
+const startsWith = (key: QueryKey, prefix: QueryKey) =>
+  prefix.length <= key.length && prefix.every((part, i) => Object.is(part, key[i]));
+
+/**
+ * The distinct query-key prefixes to invalidate for a batch of topics: a prefix inside another one listed is left out,
+ * since invalidating the wider one refetches it too. A kind no feature lists covers the queries whose key starts with
+ * the kind itself.
+ */
+export function queryKeysForTopics(liveKeys: LiveKeys, topics: readonly string[]): QueryKey[] {
+  const keys: QueryKey[] = [];
   for (const topic of topics) {
     const kind = topic.split(':')[0] ?? topic;
-    for (const root of KEY_BY_KIND[kind] ?? [kind]) roots.add(root);
+    keys.push(...(liveKeys[kind] ?? [[kind]]));
   }
-  return [...roots];
+  return keys.filter(
+    (key, i) => !keys.some((other, j) => startsWith(key, other) && (other.length < key.length || j < i)),
+  );
 }
 
 /**
  * Marks stale the queries a batch of topics covers, and refetches those an open screen shows (the others refetch when
  * a screen opens them). `*` (a rebuild, or a change too wide to list) covers every query of every screen.
  */
-export function invalidateForTopics(queryClient: QueryClient, topics: readonly string[]): void {
+export function invalidateForTopics(queryClient: QueryClient, liveKeys: LiveKeys, topics: readonly string[]): void {
   if (topics.includes(TOPIC_EVERYTHING)) {
     void queryClient.invalidateQueries();
     return;
   }
-  for (const root of queryRootsForTopics(topics)) void queryClient.invalidateQueries({ queryKey: [root] });
+  for (const queryKey of queryKeysForTopics(liveKeys, topics)) void queryClient.invalidateQueries({ queryKey });
 }
 
 /** True when a topic concerns the signed-in user's own record (role, name, status may have changed); `*` may. */

@@ -9,7 +9,6 @@ import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { stylesKeys } from './api/styles-api.ts';
 import { StyleCatalog } from './components/style-catalog.tsx';
@@ -21,7 +20,6 @@ const UPLOAD_ERROR_MS = 5_000;
 
 export function StylesPage() {
   const me = useAtomValue(signedInUserAtom);
-  const live = useAtomValue(liveStatusAtom);
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<Open>(null);
@@ -60,7 +58,6 @@ export function StylesPage() {
             label: 'Style Catalog',
             content: (
               <StyleCatalog
-                pollMs={live === 'live' ? false : 30_000}
                 onView={(style) => setOpen({ kind: 'view', style })}
                 onEdit={(style) => setOpen({ kind: 'edit', style })}
               />

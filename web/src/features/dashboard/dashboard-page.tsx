@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { can, isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
 import { refreshCurrentUser } from '../../lib/current-user.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -8,6 +8,7 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useNow } from '../../lib/timers.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { dailySummaryQuery, dashboardKeys } from './api/dashboard-api.ts';
 import { AccountCard } from './components/account-card.tsx';
 import { InventoryAlerts } from './components/inventory-alerts.tsx';
@@ -26,7 +27,7 @@ export function DashboardPage() {
   const now = useNow(60_000);
   const [refreshing, setRefreshing] = useState(false);
   // A 401 here ends the session in the API client ('Your session has expired. Please log in again.').
-  const summary = useQuery(dailySummaryQuery());
+  const summary = useScreenQuery(dailySummaryQuery());
   if (!user) return null;
 
   const role = isRole(user.role) ? user.role : 'worker';

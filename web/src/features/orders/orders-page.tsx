@@ -1,21 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ORDER_STATUSES } from '@wh/contracts/orders/events';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchFilter } from '../../components/search-filter.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { DateInput } from '../../components/ui/date-input.tsx';
 import { ActionMenu } from '../../components/ui/menu.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { SearchField } from '../../components/ui/search-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { RemovableTags } from '../../components/ui/tag-group.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useDebouncedValue } from '../../lib/debounce.ts';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { usePageError } from '../../lib/timers.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { assignableWorkersQuery, cancelOrder, deassignWorker, exportOrders, ordersKeys, ordersListQuery } from './api/orders-api.ts';
 import { bulkSummary, runBulk, type BulkFailure, type BulkOutcome, type BulkVerb } from './bulk.ts';
 import { AssignDialog } from './components/assign-dialog.tsx';
@@ -57,7 +56,6 @@ interface Notice {
 
 export function OrdersPage() {
   const queryClient = useQueryClient();
-  const liveStatus = useAtomValue(liveStatusAtom);
   const [filter, setFilter] = useState<OrdersFilter>(INITIAL_FILTER);
   const [searchDraft, setSearchDraft] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -73,7 +71,7 @@ export function OrdersPage() {
   const fields = useMemo(() => ({ search, status, worker, date }), [search, status, worker, date]);
   const settledFields = useDebouncedValue(fields, FILTER_DEBOUNCE_MS);
   const queryFilter = useMemo(() => ({ ...settledFields, page, limit }), [settledFields, page, limit]);
-  const list = useQuery(ordersListQuery(queryFilter, liveStatus === 'live' ? false : 30_000));
+  const list = useScreenQuery(ordersListQuery(queryFilter));
   const workers = useQuery(assignableWorkersQuery());
 
   const orders = list.data?.orders ?? [];
@@ -85,7 +83,6 @@ export function OrdersPage() {
   useEffect(() => setSelected(new Set()), [listKey]);
 
   const update = (patch: Partial<Omit<OrdersFilter, 'page'>>) => setFilter((f) => withFilter(f, patch));
-  const applySearch = () => update({ search: searchDraft });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ordersKeys.all });
 
   const onRemoveChip = (id: string) => {
@@ -165,31 +162,19 @@ export function OrdersPage() {
 
       <UploadOrdersPanel onUploaded={() => void refresh()} />
 
-      <form
+      <SearchFilter
+        label="Filter orders"
         className="orders-filters card"
-        role="search"
-        aria-label="Filter orders"
-        onSubmit={(e) => {
-          e.preventDefault();
-          applySearch();
-        }}
+        placeholder="Order number, SKU or style name"
+        value={searchDraft}
+        onChange={setSearchDraft}
+        onSearch={(search) => update({ search })}
+        submitLabel="Apply Filters"
       >
-        <SearchField
-          label="Search"
-          placeholder="Order number, SKU or style name"
-          value={searchDraft}
-          onChange={setSearchDraft}
-          onSubmit={applySearch}
-          onClear={() => update({ search: '' })}
-          className="filter-search"
-        />
         <Select label="Status" options={STATUS_OPTIONS} value={filter.status} onChange={(status) => update({ status: status as OrdersFilter['status'] })} />
         <Select label="Assigned Worker" options={workerOptions} value={filter.worker} onChange={(worker) => update({ worker: worker as WorkerFilter })} />
         <DateInput label="Order Date" value={filter.date} onChange={(date) => update({ date })} />
-        <div className="filter-actions">
-          <Button type="submit">Apply Filters</Button>
-        </div>
-      </form>
+      </SearchFilter>
 
       {chips.length > 0 ? (
         <RemovableTags

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -8,8 +8,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useBarcodeScanner } from '../../lib/barcode-scanner.ts';
-import { useRefetchOnReturn } from '../../lib/refetch-on-return.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { completeOrder, holdersOf, pickingKeys, pickingOrdersQuery, pickItem } from './api/picking-api.ts';
 import { LocationSearch } from './components/location-search.tsx';
 import { PickingOrderPanel, type PickError } from './components/picking-order-panel.tsx';
@@ -17,15 +17,12 @@ import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { pickingStats, progressPercent, scanTarget } from './picking-progress.ts';
 import './picking.css';
 
-const POLL_MS = 30_000;
-
 export function PickingPage() {
   const me = useAtomValue(signedInUserAtom);
   const queryClient = useQueryClient();
   // A worker picks their own orders; a manager sees every worker's (and may pick for them).
   const workerId = me?.role === 'worker' ? me.id : null;
-  const list = useQuery(pickingOrdersQuery(workerId, POLL_MS));
-  useRefetchOnReturn(() => void list.refetch());
+  const list = useScreenQuery(pickingOrdersQuery(workerId), { refetchOnReturn: true });
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [localPicks, setLocalPicks] = useState<Set<number>>(new Set());

@@ -3,23 +3,17 @@ import { useAtomValue } from 'jotai';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { AvailableItems } from './components/available-items.tsx';
 import { DirectApprovalForm } from './components/direct-approval-form.tsx';
 import { PendingReceipts } from './components/pending-receipts.tsx';
 import { RecentApprovals } from './components/recent-approvals.tsx';
 
-const POLL_MS = 30_000;
-
 export function StockApprovalPage() {
   const me = useAtomValue(signedInUserAtom);
-  const live = useAtomValue(liveStatusAtom);
   const [item, setItem] = useState<ApprovableItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  // Live pushes keep the lists fresh; poll only while the live socket is down.
-  const pollMs = live === 'live' ? false : POLL_MS;
   if (!me) return null;
 
   const done = (message: string) => {
@@ -44,14 +38,14 @@ export function StockApprovalPage() {
       ) : null}
       <div className="approval-layout">
         <div className="approval-left">
-          <PendingReceipts role={me.role} pollMs={pollMs} onDecided={done} />
-          <AvailableItems selected={item?.style_code ?? null} onSelect={setItem} pollMs={pollMs} />
+          <PendingReceipts role={me.role} onDecided={done} />
+          <AvailableItems selected={item?.style_code ?? null} onSelect={setItem} />
         </div>
         <div className="approval-right">
           <DirectApprovalForm item={item} onClearItem={() => setItem(null)} onApproved={done} onError={failed} />
         </div>
       </div>
-      <RecentApprovals pollMs={pollMs} />
+      <RecentApprovals />
     </section>
   );
 }

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
 import type { User } from '@wh/contracts/users/http';
 import { PageHeader } from '../../components/page-header.tsx';
+import { SearchFilter } from '../../components/search-filter.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox } from '../../components/ui/checkbox.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
-import { SearchField } from '../../components/ui/search-field.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { restoreUser, toggleUserStatus, usersKeys, usersListQuery, type StatusFilter, type UsersFilter } from './api/users-api.ts';
 import { ChangePasswordDialog } from './components/change-password-dialog.tsx';
@@ -21,6 +20,7 @@ import { UserDetailsDialog } from './components/user-details-dialog.tsx';
 import { UserFormDialog } from './components/user-form-dialog.tsx';
 import { UsersTable, type UserAction } from './components/users-table.tsx';
 import { useNow, usePageError } from '../../lib/timers.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 
 const INITIAL_FILTER: UsersFilter = { search: '', role: 'all', status: 'all', includeDeleted: false, page: 1, limit: 10 };
 const ROLE_FILTER_OPTIONS = [{ id: 'all' as const, label: 'All Roles' }, ...ROLES.map((r) => ({ id: r, label: ROLE_LABELS[r] }))];
@@ -41,7 +41,6 @@ const filterKey = (f: UsersFilter) => JSON.stringify(f);
 
 export function UsersPage() {
   const me = useAtomValue(signedInUserAtom);
-  const liveStatus = useAtomValue(liveStatusAtom);
   const queryClient = useQueryClient();
   const now = useNow(CLOCK_MS);
   const [filter, setFilter] = useState<UsersFilter>(INITIAL_FILTER);
@@ -52,11 +51,9 @@ export function UsersPage() {
   // After create the new user is placed at the top of the list it was created from.
   const [pinned, setPinned] = useState<{ user: User; key: string } | null>(null);
 
-  // Live pushes keep the list fresh; poll every 30 s only while the live socket is down.
-  const list = useQuery(usersListQuery(filter, liveStatus === 'live' ? false : 30_000));
+  const list = useScreenQuery(usersListQuery(filter));
 
   const update = (patch: Partial<UsersFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
-  const applySearch = () => update({ search: searchDraft });
   const reset = () => {
     setSearchDraft('');
     setFilter(INITIAL_FILTER);
@@ -112,24 +109,21 @@ export function UsersPage() {
 
       <LoginActivityPanel now={now} />
 
-      <form
+      <SearchFilter
+        label="Filter users"
         className="filter-bar card"
-        role="search"
-        aria-label="Filter users"
-        onSubmit={(e) => {
-          e.preventDefault();
-          applySearch();
-        }}
+        placeholder="Search by name, email or username"
+        value={searchDraft}
+        onChange={setSearchDraft}
+        onSearch={(search) => update({ search })}
+        submitLabel="Filter"
+        onReset={reset}
+        footer={
+          <Checkbox isSelected={filter.includeDeleted} onChange={(includeDeleted) => update({ includeDeleted })}>
+            Show deleted users
+          </Checkbox>
+        }
       >
-        <SearchField
-          label="Search"
-          placeholder="Search by name, email or username"
-          value={searchDraft}
-          onChange={setSearchDraft}
-          onSubmit={applySearch}
-          onClear={() => update({ search: '' })}
-          className="filter-search"
-        />
         <Select<Role | 'all'>
           label="Role"
           options={ROLE_FILTER_OPTIONS}
@@ -142,16 +136,7 @@ export function UsersPage() {
           value={filter.status}
           onChange={(status) => update({ status })}
         />
-        <div className="filter-actions">
-          <Button type="submit">Filter</Button>
-          <Button variant="secondary" onPress={reset}>
-            Reset
-          </Button>
-        </div>
-        <Checkbox isSelected={filter.includeDeleted} onChange={(includeDeleted) => update({ includeDeleted })}>
-          Show deleted users
-        </Checkbox>
-      </form>
+      </SearchFilter>
 
       <div className="list-meta">
         <p aria-live="polite">

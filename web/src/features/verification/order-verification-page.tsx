@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -8,8 +7,8 @@ import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextArea } from '../../components/ui/text-area.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { liveStatusAtom } from '../../lib/live-socket.ts';
 import { formatDateTime, formatDay, itemCount } from '../../lib/format.ts';
+import { useScreenQuery } from '../../lib/screen-query.ts';
 import { completedOrdersQuery, verificationKeys, verifyOrder } from './api/verification-api.ts';
 import { DiscrepancyEditor } from './components/discrepancy-editor.tsx';
 import { newDiscrepancy, toPayload, type DiscrepancyDraft } from './discrepancies.ts';
@@ -19,9 +18,7 @@ const workerOf = (o: Order) => o.assigned_worker?.full_name || o.assigned_worker
 
 export function OrderVerificationPage() {
   const queryClient = useQueryClient();
-  const liveStatus = useAtomValue(liveStatusAtom);
-  // Live pushes bring completed orders in; poll every 30 s only while the live socket is down.
-  const queue = useQuery(completedOrdersQuery(liveStatus === 'live' ? false : 30_000));
+  const queue = useScreenQuery(completedOrdersQuery());
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [notes, setNotes] = useState('');
   const [discrepancies, setDiscrepancies] = useState<DiscrepancyDraft[]>([]);

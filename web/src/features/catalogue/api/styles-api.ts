@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CreateStyleBody, Style, StyleList, UpdateStyleBody } from '@wh/contracts/catalogue/http';
 import { apiData } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 export interface StylesFilter {
   search: string;
@@ -13,13 +14,15 @@ export interface StylesFilter {
 // Spec section 9: styles page in 50s.
 export const STYLES_PAGE_SIZE = 50;
 
-// 'styles' is the live topic of the catalogue.
 export const stylesKeys = {
   all: ['styles'] as const,
   list: (filter: StylesFilter) => ['styles', 'list', filter] as const,
 };
 
-export const stylesListQuery = (filter: StylesFilter, pollMs: number | false) =>
+/** 'styles' is the live topic of the catalogue. */
+export const catalogueLiveKeys: LiveKeys = { styles: [stylesKeys.all] };
+
+export const stylesListQuery = (filter: StylesFilter) =>
   queryOptions({
     queryKey: stylesKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -36,7 +39,6 @@ export const stylesListQuery = (filter: StylesFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const createStyle = (body: CreateStyleBody) =>

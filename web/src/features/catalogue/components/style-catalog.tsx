@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Style } from '@wh/contracts/catalogue/http';
+import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardGrid } from '../../../components/ui/card-grid.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, SIZE_OPTIONS } from '../../../lib/stock-options.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { stylesListQuery, type StylesFilter } from '../api/styles-api.ts';
 import { StyleCard } from './style-card.tsx';
 
@@ -24,15 +24,14 @@ const INITIAL: StylesFilter = { search: '', color: null, size: null, isJeans: nu
 const PAGER_BUTTONS = 5;
 
 export interface StyleCatalogProps {
-  pollMs: number | false;
   onView: (style: Style) => void;
   onEdit: (style: Style) => void;
 }
 
-export function StyleCatalog({ pollMs, onView, onEdit }: StyleCatalogProps) {
+export function StyleCatalog({ onView, onEdit }: StyleCatalogProps) {
   const [filter, setFilter] = useState<StylesFilter>(INITIAL);
   const [draft, setDraft] = useState('');
-  const styles = useQuery(stylesListQuery(filter, pollMs));
+  const styles = useScreenQuery(stylesListQuery(filter));
   const update = (patch: Partial<StylesFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
   const list = styles.data?.styles ?? [];
   const pagination = styles.data?.pagination;
@@ -40,24 +39,19 @@ export function StyleCatalog({ pollMs, onView, onEdit }: StyleCatalogProps) {
 
   return (
     <div className="stack">
-      <form
+      <SearchFilter
+        label="Filter styles"
         className="filter-bar card"
-        role="search"
-        aria-label="Filter styles"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ search: draft });
+        placeholder="Style code or name"
+        value={draft}
+        onChange={setDraft}
+        onSearch={(search) => update({ search })}
+        submitLabel="Search"
+        onReset={() => {
+          setDraft('');
+          setFilter(INITIAL);
         }}
       >
-        <SearchField
-          label="Search"
-          placeholder="Style code or name"
-          value={draft}
-          onChange={setDraft}
-          onSubmit={(search) => update({ search })}
-          onClear={() => update({ search: '' })}
-          className="filter-search"
-        />
         <Select label="Colour" options={COLOUR_CHOICES} value={filter.color ?? ANY} onChange={(v) => update({ color: v === ANY ? null : v })} />
         <Select label="Size" options={SIZE_CHOICES} value={filter.size ?? ANY} onChange={(v) => update({ size: v === ANY ? null : v })} />
         <Select
@@ -66,19 +60,7 @@ export function StyleCatalog({ pollMs, onView, onEdit }: StyleCatalogProps) {
           value={filter.isJeans === null ? ANY : filter.isJeans ? 'jeans' : 'regular'}
           onChange={(v) => update({ isJeans: v === ANY ? null : v === 'jeans' })}
         />
-        <div className="filter-actions">
-          <Button type="submit">Search</Button>
-          <Button
-            variant="secondary"
-            onPress={() => {
-              setDraft('');
-              setFilter(INITIAL);
-            }}
-          >
-            Reset
-          </Button>
-        </div>
-      </form>
+      </SearchFilter>
 
       <div className="list-meta">
         <p aria-live="polite">{pagination ? `Showing ${list.length} of ${pagination.total_records} styles` : ''}</p>

@@ -3,11 +3,9 @@ import type { Readiness } from '@wh/contracts/platform/http';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { apiData } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
-// Every key starts with 'dashboard': live pushes on dashboard, orders, worker:N, inventory and system refetch them
-// (lib/live-topics.ts), with polling as the fallback when the socket is down.
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
-const POLL_MS = 30_000;
 
 export const dashboardKeys = {
   all: ['dashboard'] as const,
@@ -16,12 +14,22 @@ export const dashboardKeys = {
   system: ['dashboard', 'system-status'] as const,
 };
 
+// The dashboard sums up orders, workers and stock; 'system' is the projector's health, shown in System Status.
+const DASHBOARD = [dashboardKeys.all];
+export const dashboardLiveKeys: LiveKeys = {
+  dashboard: DASHBOARD,
+  orders: DASHBOARD,
+  order: DASHBOARD,
+  worker: DASHBOARD,
+  inventory: DASHBOARD,
+  system: DASHBOARD,
+};
+
 /** Today's summary, shaped by the caller's role on the server (the warehouse's today, not the browser's). */
 export const dailySummaryQuery = () =>
   queryOptions({
     queryKey: dashboardKeys.summary,
     queryFn: ({ signal }) => apiData<DailySummary>('/reports/daily-summary', { defaultMessage: DASHBOARD_ERROR, signal }),
-    refetchInterval: POLL_MS,
   });
 
 /** Inventory Alerts (manager, executive2): utilisation and the low-stock list. */
@@ -30,7 +38,6 @@ export const dashboardInventoryQuery = () =>
     queryKey: dashboardKeys.inventory,
     queryFn: ({ signal }) =>
       apiData<InventoryStatus>('/reports/inventory-status', { defaultMessage: 'Failed to fetch inventory status', signal }),
-    refetchInterval: POLL_MS,
   });
 
 /**

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { LowStockList } from '../../../components/low-stock-list.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -9,6 +8,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { DASHBOARD_YELLOW_FROM } from '../../../lib/utilisation.ts';
 import { dashboardInventoryQuery } from '../api/dashboard-api.ts';
 import { firstWithMore, moreLabel } from '../../../lib/lists.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 
 const UNSTOCKED_SHOWN = 5;
 
@@ -17,7 +17,7 @@ const UNSTOCKED_SHOWN = 5;
  * yellow from 75 %), the first ten low-stock SKUs, and for a manager the items picked while no location held them.
  */
 export function InventoryAlerts({ summary, showUnstocked }: { summary: DailySummary; showUnstocked: boolean }) {
-  const status = useQuery(dashboardInventoryQuery());
+  const status = useScreenQuery(dashboardInventoryQuery());
   const unstocked = firstWithMore(summary.unstocked_picks, UNSTOCKED_SHOWN, summary.unstocked_picks_total);
   return (
     <section className="card" aria-labelledby="inventory-alerts-title">

@@ -15,10 +15,10 @@ import type {
   SuggestLocationBody,
 } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 import type { SearchQuery } from '../search-input.ts';
 import { PAGE_SIZE } from '../options.ts';
 
-// Every key starts with 'inventory', so a live 'inventory' (or 'styles') push refetches the screen.
 export const inventoryKeys = {
   all: ['inventory'] as const,
   search: (q: SearchQuery) => ['inventory', 'search', q] as const,
@@ -31,6 +31,10 @@ export const inventoryKeys = {
   ledger: (f: HistoryTarget, page: number) => ['inventory', 'ledger', f, page] as const,
   asOf: (f: HistoryTarget, at: string) => ['inventory', 'as-of', f, at] as const,
 };
+
+// Stock moves with inventory pushes and with approved receipts; styles and locations name what the screen lists.
+const INVENTORY = [inventoryKeys.all];
+export const inventoryLiveKeys: LiveKeys = { inventory: INVENTORY, styles: INVENTORY, locations: INVENTORY, receipts: INVENTORY };
 
 export const inventorySearchQuery = (q: SearchQuery) =>
   queryOptions({

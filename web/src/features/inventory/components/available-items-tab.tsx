@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
@@ -21,23 +20,15 @@ export function AvailableItemsTab() {
 
   return (
     <div className="inventory-tab">
-      <form
+      <SearchFilter
+        label="Filter available items"
         className="card inventory-filter"
-        role="search"
-        aria-label="Filter available items"
-        onSubmit={(e) => {
-          e.preventDefault();
-          update({ search: draft });
-        }}
+        placeholder="Style code or name"
+        value={draft}
+        onChange={setDraft}
+        onSearch={(search) => update({ search })}
+        submitLabel="Search"
       >
-        <SearchField
-          label="Search"
-          placeholder="Style code or name"
-          value={draft}
-          onChange={setDraft}
-          onSubmit={() => update({ search: draft })}
-          onClear={() => update({ search: '' })}
-        />
         <Select
           label="Colour"
           options={colourOptions(AVAILABLE_ITEM_COLOURS, 'All Colours')}
@@ -45,10 +36,7 @@ export function AvailableItemsTab() {
           onChange={(c) => update({ color: fromOption(c) })}
         />
         <Select label="Size" options={sizeOptions('All Sizes')} value={filter.size ?? ANY} onChange={(s) => update({ size: fromOption(s) })} />
-        <div className="filter-actions">
-          <Button type="submit">Search</Button>
-        </div>
-      </form>
+      </SearchFilter>
 
       {items.isError ? (
         <Alert title="Error Loading Available Items">{messageOf(items.error, 'Failed to fetch available items')}</Alert>

@@ -12,21 +12,30 @@ import { ApiError } from '../../../lib/api-errors.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE, UPLOAD_ORDERS_AUTH_MESSAGE } from '../../../lib/api-errors.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
 
 export type { OrderUploadResult };
 
-// Keys start with 'orders' so live pushes on orders, order:N and worker:N refresh them.
 export const ordersKeys = {
   all: ['orders'] as const,
   list: (filter: OrdersFilter) => ['orders', 'list', filter] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
   history: (id: number) => ['orders', 'history', id] as const,
-  // Under 'users', not 'orders': the worker list changes with users, not with every order push.
+  // Not under 'orders': the worker list changes with users, not with every order push.
   workers: ['users', 'assignable-workers'] as const,
 };
 
-export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
+/** Pushes on orders, order:N and worker:N refresh the orders; a change to users refreshes the worker list. */
+export const ordersLiveKeys: LiveKeys = {
+  orders: [ordersKeys.all],
+  order: [ordersKeys.all],
+  worker: [ordersKeys.all],
+  users: [ordersKeys.workers],
+  user: [ordersKeys.workers],
+};
+
+export const ordersListQuery = (filter: OrdersFilter) =>
   queryOptions({
     queryKey: ordersKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -38,7 +47,6 @@ export const ordersListQuery = (filter: OrdersFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const orderDetailQuery = (id: number) =>

@@ -3,19 +3,25 @@ import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/i
 import type { Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 import type { LocationQuery } from '../location-query.ts';
 
 const PICKING_LIMIT = 100;
 
-// Rooted at 'orders' with 'picking' second: pushes on worker:N (the worker's own orders) and on orders
-// (a manager's view of every worker) both refresh it.
 export const pickingKeys = {
   all: ['orders', 'picking'] as const,
   list: (workerId: number | null) => ['orders', 'picking', workerId ?? 'all'] as const,
 };
 
+/** Pushes on worker:N (the worker's own orders) and on orders (a manager's view of every worker) refresh the list. */
+export const pickingLiveKeys: LiveKeys = {
+  orders: [pickingKeys.all],
+  order: [pickingKeys.all],
+  worker: [pickingKeys.all],
+};
+
 /** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's). */
-export const pickingOrdersQuery = (workerId: number | null, pollMs: number) =>
+export const pickingOrdersQuery = (workerId: number | null) =>
   queryOptions({
     queryKey: pickingKeys.list(workerId),
     queryFn: ({ signal }) =>
@@ -24,8 +30,6 @@ export const pickingOrdersQuery = (workerId: number | null, pollMs: number) =>
         defaultMessage: 'Failed to fetch orders',
         signal,
       }),
-    refetchInterval: pollMs,
-    refetchIntervalInBackground: false,
   });
 
 export const pickItem = (orderId: number, itemId: number, location: string | null) =>

@@ -6,6 +6,7 @@ import {
   type ApproveReceiptBody,
   type AvailableSkus,
   type ManualApproveBody,
+  type Receipt,
   type ReceiptList,
   type RecentApprovals,
   type RejectReceiptBody,
@@ -14,14 +15,28 @@ import {
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/upload.ts';
 import { buildXlsx, XLSX_MIME } from '../../../lib/xlsx-writer.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 import { sheetRows, toCsv, type ManualStockRow } from '../manual-rows.ts';
 
-// Query keys start with the live topic's root: receipts ('receipts' topic) and stock ('inventory' topic).
 export const receivingKeys = {
+  allReceipts: ['receipts'] as const,
+  // The stock the approval screens show sits under 'inventory', beside the inventory screen's.
+  stock: ['inventory'] as const,
   receipts: (filter: ReceiptsFilter) => ['receipts', 'list', filter] as const,
   recent: ['receipts', 'recent'] as const,
   availableSkus: (search: string) => ['inventory', 'available-skus', search] as const,
   locations: ['inventory', 'selectable-locations'] as const,
+  suggestions: (r: Pick<Receipt, 'style_code' | 'quantity' | 'size' | 'color'>) =>
+    ['inventory', 'suggestions', r.style_code, r.quantity, r.size, r.color] as const,
+};
+
+// A decided receipt leaves the list and moves stock; stock, styles and locations change what can be approved where.
+const STOCK = [receivingKeys.stock];
+export const receivingLiveKeys: LiveKeys = {
+  receipts: [receivingKeys.allReceipts, receivingKeys.stock],
+  inventory: STOCK,
+  styles: STOCK,
+  locations: STOCK,
 };
 
 export const AVAILABLE_SKU_LIMIT = 20;

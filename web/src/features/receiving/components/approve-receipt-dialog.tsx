@@ -10,7 +10,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { approveReceipt, selectableLocationsQuery } from '../api/receiving-api.ts';
+import { approveReceipt, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
 import { locationChoices, locationLabel } from '../direct-approval.ts';
 
 export interface ApproveReceiptDialogProps {
@@ -30,7 +30,7 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
   const [error, setError] = useState<string | null>(null);
   const locations = useQuery(selectableLocationsQuery());
   const suggestions = useQuery({
-    queryKey: ['inventory', 'suggestions', receipt.style_code, receipt.quantity, receipt.size, receipt.color],
+    queryKey: receivingKeys.suggestions(receipt),
     queryFn: () =>
       suggestLocations({ style_code: receipt.style_code, quantity: receipt.quantity, size: receipt.size, color: receipt.color }),
   });
@@ -45,7 +45,10 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
         notes: notes.trim() || null,
       });
       const where = choice === RECEIVING ? RECEIVING_LOCATION : (options.find((o) => String(o.id) === choice)?.location ?? '');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['receipts'] }), queryClient.invalidateQueries({ queryKey: ['inventory'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
+        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
+      ]);
       onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${where}`);
     } catch (cause) {
       setError(messageOf(cause, 'Failed to approve stock'));

@@ -1,23 +1,21 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { ListBox, ListBoxItem } from 'react-aria-components';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
+import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { availableSkusQuery } from '../api/receiving-api.ts';
 
 export interface AvailableItemsProps {
   selected: string | null;
   onSelect: (item: ApprovableItem) => void;
-  pollMs: number | false;
 }
 
 /** Styles that stock can be approved for, searchable; choosing one fills the approval form. */
-export function AvailableItems({ selected, onSelect, pollMs }: AvailableItemsProps) {
-  const [draft, setDraft] = useState('');
+export function AvailableItems({ selected, onSelect }: AvailableItemsProps) {
   const [search, setSearch] = useState('');
-  const items = useQuery({ ...availableSkusQuery(search), refetchInterval: pollMs });
+  const items = useScreenQuery(availableSkusQuery(search));
   const list = items.data?.available_items ?? [];
 
   return (
@@ -25,15 +23,13 @@ export function AvailableItems({ selected, onSelect, pollMs }: AvailableItemsPro
       <h2 className="card-title" id="available-items-title">
         Available Items
       </h2>
-      <SearchField
-        label="Search styles"
+      <SearchFilter
+        label="Filter available items"
+        searchLabel="Search styles"
         placeholder="Style code or name"
-        value={draft}
-        onChange={(v) => {
-          setDraft(v);
-          setSearch(v);
-        }}
-        onClear={() => setSearch('')}
+        value={search}
+        onChange={setSearch}
+        onSearch={setSearch}
       />
       {items.isError ? <Alert title="Error Loading Available Items">{messageOf(items.error, 'Failed to fetch available items')}</Alert> : null}
       {items.isPending ? (

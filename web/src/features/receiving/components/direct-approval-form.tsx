@@ -9,7 +9,7 @@ import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, FREE_SIZE, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
-import { manualApprove, selectableLocationsQuery } from '../api/receiving-api.ts';
+import { manualApprove, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
 import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
 
 export interface DirectApprovalFormProps {
@@ -55,7 +55,10 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
       const answer = await manualApprove(parsed.body);
       const where = choices.find((c) => c.id === draft.locationId)?.location ?? '';
       setDraft((d) => ({ ...d, quantity: '1', gatepassNumber: '', notes: '' }));
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['receipts'] }), queryClient.invalidateQueries({ queryKey: ['inventory'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
+        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
+      ]);
       onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`);
     } catch (cause) {
       const fields = fieldErrorsOf(cause);

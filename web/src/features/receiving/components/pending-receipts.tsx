@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { Receipt } from '@wh/contracts/receiving/http';
+import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
-import { SearchField } from '../../../components/ui/search-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { receiptsQuery } from '../api/receiving-api.ts';
 import { canDecide, NEEDS_MANAGER, sourceLabel } from '../receipts.ts';
 import { ApproveReceiptDialog } from './approve-receipt-dialog.tsx';
@@ -14,18 +14,17 @@ import { RejectReceiptDialog } from './reject-receipt-dialog.tsx';
 
 export interface PendingReceiptsProps {
   role: Role;
-  pollMs: number | false;
   onDecided: (message: string) => void;
 }
 
 type Open = { kind: 'approve' | 'reject'; receipt: Receipt } | null;
 
 /** Receipts from stock uploads waiting for approval: approve into a location, or reject. */
-export function PendingReceipts({ role, pollMs, onDecided }: PendingReceiptsProps) {
-  const [draft, setDraft] = useState('');
+export function PendingReceipts({ role, onDecided }: PendingReceiptsProps) {
   const [filter, setFilter] = useState({ search: '', page: 1 });
   const [open, setOpen] = useState<Open>(null);
-  const receipts = useQuery({ ...receiptsQuery(filter), refetchInterval: pollMs });
+  const search = (text: string) => setFilter({ search: text, page: 1 });
+  const receipts = useScreenQuery(receiptsQuery(filter));
   const list = receipts.data?.receipts ?? [];
   const counts = receipts.data?.counts;
 
@@ -37,15 +36,13 @@ export function PendingReceipts({ role, pollMs, onDecided }: PendingReceiptsProp
       {counts && counts.pending_manager > 0 ? (
         <p className="muted small">{counts.pending_manager} of them are for styles not in the catalogue and need a manager.</p>
       ) : null}
-      <SearchField
-        label="Search receipts"
+      <SearchFilter
+        label="Filter receipts"
+        searchLabel="Search receipts"
         placeholder="Style, SKU, colour, gatepass or file"
-        value={draft}
-        onChange={(search) => {
-          setDraft(search);
-          setFilter({ search, page: 1 });
-        }}
-        onClear={() => setFilter({ search: '', page: 1 })}
+        value={filter.search}
+        onChange={search}
+        onSearch={search}
       />
       {receipts.isError ? <Alert>{messageOf(receipts.error, 'Failed to fetch receipts')}</Alert> : null}
       {receipts.isPending ? (

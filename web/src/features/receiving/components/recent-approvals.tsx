@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { RECENT_APPROVALS, recentApprovalsQuery } from '../api/receiving-api.ts';
 
 const COLUMNS = ['Date', 'Style', 'SKU', 'Colour', 'Size', 'Qty', 'Location', 'Gatepass', 'Approved By'] as const;
 
-export function RecentApprovals({ pollMs }: { pollMs: number | false }) {
-  const recent = useQuery({ ...recentApprovalsQuery(), refetchInterval: pollMs });
+export function RecentApprovals() {
+  const recent = useScreenQuery(recentApprovalsQuery());
   return (
     <section className="card stack" aria-labelledby="recent-approvals-title">
       <h2 className="card-title" id="recent-approvals-title">

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { rejectReceipt } from '../api/receiving-api.ts';
+import { receivingKeys, rejectReceipt } from '../api/receiving-api.ts';
 
 export interface RejectReceiptDialogProps {
   receipt: Receipt;
@@ -31,7 +31,7 @@ export function RejectReceiptDialog({ receipt, onClose, onRejected }: RejectRece
     setError(null);
     try {
       await rejectReceipt(receipt.id, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: ['receipts'] });
+      await queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts });
       onRejected(`Rejected ${receipt.quantity} × ${receipt.sku}`);
     } catch (cause) {
       setError(messageOf(cause, 'Failed to reject stock'));

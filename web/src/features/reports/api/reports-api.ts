@@ -4,16 +4,25 @@ import type { AuditPage, OrderAnalytics, ReportRange, WorkerProductivity } from 
 import type { UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 import type { AuditFilters } from '../audit-filters.ts';
 
-// Keys start with 'reports': the 'reports' and 'inventory' live topics refetch them (lib/live-topics.ts).
 export const reportsKeys = {
+  all: ['reports'] as const,
   inventory: (threshold: number) => ['reports', 'inventory-status', threshold] as const,
   orders: (range: ReportRange) => ['reports', 'order-analytics', range] as const,
   productivity: (range: ReportRange) => ['reports', 'worker-productivity', range] as const,
   audit: (filters: AuditFilters, page: number) => ['reports', 'audit', filters, page] as const,
-  // Under 'users': the audit filter's user list changes with users.
+  // Not under 'reports': the audit filter's user list changes with users.
   users: ['users', 'reports-audit-filter'] as const,
+};
+
+/** The reports and the inventory report refresh on reports and inventory pushes; the audit user list on users. */
+export const reportsLiveKeys: LiveKeys = {
+  reports: [reportsKeys.all],
+  inventory: [reportsKeys.all],
+  users: [reportsKeys.users],
+  user: [reportsKeys.users],
 };
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CreateLocationBody, CreateLocationRangeBody, Location, LocationRangeResult, UpdateLocationBody } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
-// Rooted at 'inventory': a location's stock moves with 'inventory' pushes, its layout with 'locations' pushes,
-// and both cover this key (lib/live-topics.ts).
 export const layoutKeys = {
   all: ['inventory', 'locations'] as const,
   layout: ['inventory', 'locations', 'layout'] as const,
 };
+
+// A location's layout changes with locations pushes, its fill with every push that moves stock.
+const LAYOUT = [layoutKeys.all];
+export const settingsLiveKeys: LiveKeys = { locations: LAYOUT, inventory: LAYOUT, styles: LAYOUT, receipts: LAYOUT };
 
 export const layoutQuery = () =>
   queryOptions({

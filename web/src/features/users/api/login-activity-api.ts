@@ -13,15 +13,14 @@ export const loginActivityKeys = {
   summary: (days: ActivityDays, role: ActivityRole) => [...usersKeys.all, 'login-summary', { days, role }] as const,
 };
 
-export const userStatsQuery = (pollMs: number | false) =>
+export const userStatsQuery = () =>
   queryOptions({
     queryKey: loginActivityKeys.stats(),
     queryFn: ({ signal }) =>
       apiData<UserStats>('/users/stats/overview', { defaultMessage: 'Failed to load user statistics', signal }),
-    refetchInterval: pollMs,
   });
 
-export const loginSummaryQuery = (days: ActivityDays, role: ActivityRole, pollMs: number | false) =>
+export const loginSummaryQuery = (days: ActivityDays, role: ActivityRole) =>
   queryOptions({
     queryKey: loginActivityKeys.summary(days, role),
     queryFn: ({ signal }) =>
@@ -31,5 +30,4 @@ export const loginSummaryQuery = (days: ActivityDays, role: ActivityRole, pollMs
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { CreateUserBody, UpdateUserBody, User, UserDetails, UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -20,7 +21,10 @@ export const usersKeys = {
   detail: (id: number) => ['users', 'detail', id] as const,
 };
 
-export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
+/** Any change to users, or to one user, refreshes the users screen: its list, details and login activity. */
+export const usersLiveKeys: LiveKeys = { users: [usersKeys.all], user: [usersKeys.all] };
+
+export const usersListQuery = (filter: UsersFilter) =>
   queryOptions({
     queryKey: usersKeys.list(filter),
     queryFn: ({ signal }) =>
@@ -37,7 +41,6 @@ export const usersListQuery = (filter: UsersFilter, pollMs: number | false) =>
         signal,
       }),
     placeholderData: keepPreviousData,
-    refetchInterval: pollMs,
   });
 
 export const userDetailsQuery = (id: number) =>

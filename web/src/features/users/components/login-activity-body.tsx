@@ -1,13 +1,11 @@
 import { useId, useState } from 'react';
-import { useAtomValue } from 'jotai';
-import { useQuery } from '@tanstack/react-query';
 import { ROLE_LABELS, ROLES } from '@wh/contracts/auth/permissions';
 import type { LoginSummary, UserStats } from '@wh/contracts/users/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { liveStatusAtom } from '../../../lib/live-socket.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { loginSummaryQuery, userStatsQuery, type ActivityDays, type ActivityRole } from '../api/login-activity-api.ts';
 import { fillDays, localDate, plural, shortDate } from '../login-activity.ts';
 import { formatLastLogin, lastLoginText } from '../relative-time.ts';
@@ -21,12 +19,10 @@ const ROLE_OPTIONS = [{ id: 'all' as const, label: 'All Roles' }, ...ROLES.map((
 const TOP_USERS = 5;
 
 export function LoginActivityBody({ now }: { now: Date }) {
-  const liveStatus = useAtomValue(liveStatusAtom);
-  const pollMs = liveStatus === 'live' ? false : 30_000;
   const [days, setDays] = useState<ActivityDays>(30);
   const [role, setRole] = useState<ActivityRole>('all');
-  const stats = useQuery(userStatsQuery(pollMs));
-  const summary = useQuery(loginSummaryQuery(days, role, pollMs));
+  const stats = useScreenQuery(userStatsQuery());
+  const summary = useScreenQuery(loginSummaryQuery(days, role));
 
   return (
     <div className="activity-content">

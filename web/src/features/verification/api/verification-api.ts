@@ -2,15 +2,22 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
+import type { LiveKeys } from '../../../lib/live-topics.ts';
 
 const QUEUE_LIMIT = 100;
 
-// Rooted at 'orders': a completed order is announced on the orders topic and appears in open queues.
 export const verificationKeys = {
   queue: ['orders', 'verification'] as const,
 };
 
-export const completedOrdersQuery = (pollMs: number | false) =>
+/** A completed order is announced on the order topics, and appears in open queues. */
+export const verificationLiveKeys: LiveKeys = {
+  orders: [verificationKeys.queue],
+  order: [verificationKeys.queue],
+  worker: [verificationKeys.queue],
+};
+
+export const completedOrdersQuery = () =>
   queryOptions({
     queryKey: verificationKeys.queue,
     queryFn: ({ signal }) =>
@@ -21,7 +28,6 @@ export const completedOrdersQuery = (pollMs: number | false) =>
         unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
         signal,
       }),
-    refetchInterval: pollMs,
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>

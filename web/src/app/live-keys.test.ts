@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { invalidateForTopics, queryKeysForTopics } from '../lib/live-topics.ts';
+import { LIVE_KEYS } from './live-keys.ts';
+
+// A client holding one query of every screen's kind, each shown by an observer as an open screen's would be.
+function screens() {
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const keys = [['users', 'list'], ['orders', { page: 1 }], ['picking', 7], ['dashboard', 'system-status'], ['reports', 'x'], ['widgets']];
+  const fetched = new Map<string, number>();
+  const unsubscribes = keys.map((key) => {
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: async () => {
+        fetched.set(JSON.stringify(key), (fetched.get(JSON.stringify(key)) ?? 0) + 1);
+        return 1;
+      },
+    });
+    return observer.subscribe(() => {});
+  });
+  const settled = async () => {
+    while (client.isFetching() > 0) await new Promise((r) => setTimeout(r, 5));
+  };
+  return { client, keys, fetched, settled, close: () => unsubscribes.forEach((u) => u()) };
+}
+
+const coveredRoots = (topic: string) => queryKeysForTopics(LIVE_KEYS, [topic]).map((key) => key[0]);
+
+describe('live topics of the screens', () => {
+  it('maps users and user:N to the users queries', () => {
+    expect(queryKeysForTopics(LIVE_KEYS, ['users', 'user:7'])).toEqual([['users']]);
+  });
+
+  it('maps order topics to orders and dashboard, unknown kinds to themselves', () => {
+    expect(queryKeysForTopics(LIVE_KEYS, ['order:42'])).toEqual([['orders'], ['dashboard']]);
+    expect(queryKeysForTopics(LIVE_KEYS, ['widgets'])).toEqual([['widgets']]);
+  });
+
+  it('refreshes, for each topic, the screens whose data it changes', () => {
+    expect(coveredRoots('orders')).toEqual(['orders', 'dashboard']);
+    expect(coveredRoots('worker:7')).toEqual(['orders', 'dashboard']);
+    expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
+    expect(coveredRoots('styles')).toEqual(['inventory', 'styles']);
+    expect(coveredRoots('locations')).toEqual(['inventory']);
+    expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
+    expect(coveredRoots('dashboard')).toEqual(['dashboard']);
+    expect(coveredRoots('system')).toEqual(['dashboard']);
+    expect(coveredRoots('reports')).toEqual(['reports']);
+  });
+
+  it('refetches only the open queries a topic covers', async () => {
+    const s = screens();
+    await s.settled();
+    invalidateForTopics(s.client, LIVE_KEYS, ['users']);
+    await s.settled();
+    for (const key of s.keys) expect(s.fetched.get(JSON.stringify(key)), JSON.stringify(key)).toBe(key[0] === 'users' ? 2 : 1);
+    s.close();
+  });
+
+  it('refetches every open query of every screen on * (a rebuild: everything may have changed)', async () => {
+    const s = screens();
+    await s.settled();
+    invalidateForTopics(s.client, LIVE_KEYS, ['*']);
+    await s.settled();
+    for (const key of s.keys) expect(s.fetched.get(JSON.stringify(key)), JSON.stringify(key)).toBe(2);
+    // And a query no screen shows now is stale, so the screen that opens it reads afresh.
+    s.client.setQueryData(['inventory', 'closed'], 1);
+    invalidateForTopics(s.client, LIVE_KEYS, ['*']);
+    expect(s.client.getQueryState(['inventory', 'closed'])?.isInvalidated).toBe(true);
+    s.close();
+  });
+});
