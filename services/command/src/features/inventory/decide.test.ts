@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
-import { deciderSpec } from '../../platform/decider-spec.ts';
-import { DomainError } from '../../platform/errors.ts';
-import { decideAdjustment, type AdjustmentContext } from './adjustment.ts';
+import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
+import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './adjustment.ts';
+import { decideNewLocations, type NewLocation, type NewLocationFacts } from './commands.ts';
 import { decideLocation, expandRange, type LocationCommand } from './decide-location.ts';
 import { locationDecider, type LocationState } from './location.ts';
 
@@ -73,21 +73,64 @@ describe('location ranges', () => {
 });
 
 describe('adjustments decider', () => {
+  const adjustSpec = decisionSpec((command: AdjustCommand, context: AdjustmentContext) => decideAdjustment(command, context, NOW));
   const context: AdjustmentContext = { sku: 'TS1-S-RED', style_code: 'TS1', location: { code: 'A-1-1', location_type: 'bin', is_active: true }, old_quantity: 4 };
-  const command = { adjustment_id: 9, adjustment_type: 'decrease' as const, quantity: 3, reason: 'Damaged goods' as const, notes: null };
+  const command: AdjustCommand = { adjustment_id: 9, adjustment_type: 'decrease', quantity: 3, reason: 'Damaged goods', notes: null };
   it('given 4 units, a decrease of 3 leaves 1 and moves -3 out of the location', () => {
-    const [event] = decideAdjustment(command, context, NOW);
-    expect(event!.data).toMatchObject({ old_quantity: 4, new_quantity: 1, movements: [{ sku: 'TS1-S-RED', style_code: 'TS1', location: 'A-1-1', delta: -3 }], at });
+    adjustSpec
+      .given(context)
+      .when(command)
+      .then([
+        {
+          type: 'InventoryAdjusted',
+          data: {
+            adjustment_id: 9,
+            sku: 'TS1-S-RED',
+            style_code: 'TS1',
+            adjustment_type: 'decrease',
+            quantity: 3,
+            old_quantity: 4,
+            new_quantity: 1,
+            location: 'A-1-1',
+            location_type: 'bin',
+            reason: 'Damaged goods',
+            notes: null,
+            movements: [{ sku: 'TS1-S-RED', style_code: 'TS1', location: 'A-1-1', delta: -3 }],
+            at,
+          },
+        },
+      ]);
   });
   it('given 4 units, a decrease of 5 is refused', () => {
-    expect(() => decideAdjustment({ ...command, quantity: 5 }, context, NOW)).toThrow('Not enough stock of TS1-S-RED at A-1-1: 4 there, 5 needed.');
+    adjustSpec.given(context).when({ ...command, quantity: 5 }).thenFails(409, 'Not enough stock of TS1-S-RED at A-1-1: 4 there, 5 needed.');
   });
-  it('an increase adds to what is there', () => {
-    expect(decideAdjustment({ ...command, adjustment_type: 'increase' }, context, NOW)[0]!.data.new_quantity).toBe(7);
+  it('given 4 units, an increase of 3 makes 7', () => {
+    adjustSpec
+      .given(context)
+      .when({ ...command, adjustment_type: 'increase' })
+      .thenMatches([{ data: { old_quantity: 4, new_quantity: 7, movements: [{ sku: 'TS1-S-RED', style_code: 'TS1', location: 'A-1-1', delta: 3 }] } }]);
   });
   it('a deactivated location cannot be adjusted', () => {
-    const run = () => decideAdjustment(command, { ...context, location: { ...context.location, is_active: false } }, NOW);
-    expect(run).toThrow(DomainError);
-    expect(run).toThrow('Location A-1-1 is deactivated. Reactivate it before adjusting its stock.');
+    adjustSpec
+      .given({ ...context, location: { ...context.location, is_active: false } })
+      .when(command)
+      .thenFails(409, 'Location A-1-1 is deactivated. Reactivate it before adjusting its stock.');
+  });
+});
+
+describe('new locations decision', () => {
+  const newSpec = decisionSpec((wanted: NewLocation[], facts: NewLocationFacts) => decideNewLocations(wanted, facts, NOW));
+  const wanted = (code: string): NewLocation => ({ code, location_type: 'bin', capacity: 40, gender: null });
+  it('creates the codes the layout lacks in code order with the ids drawn, and reports the rest as existing', () => {
+    newSpec
+      .given({ existing: new Set(['A-1-2']), ids: [21, 22] })
+      .when([wanted('A-1-3'), wanted('A-1-2'), wanted('A-1-1')])
+      .then({
+        appends: [
+          { streamId: 'location-A-1-1', expectedVersion: 0, events: [{ type: 'LocationCreated', data: { location_id: 21, code: 'A-1-1', location_type: 'bin', capacity: 40, gender: null, at } }] },
+          { streamId: 'location-A-1-3', expectedVersion: 0, events: [{ type: 'LocationCreated', data: { location_id: 22, code: 'A-1-3', location_type: 'bin', capacity: 40, gender: null, at } }] },
+        ],
+        result: { created: ['A-1-1', 'A-1-3'], existing: ['A-1-2'] },
+      });
   });
 });

@@ -73,116 +73,137 @@ export function checkWorker(command: { worker_id: number; worker: WorkerFacts | 
   return w;
 }
 
-// Pure: the order before, the command, the time; returns the events or throws a DomainError.
+type Ref = { order_id: number; order_number: string };
+type Command<T extends OrderCommand['type']> = Extract<OrderCommand, { type: T }>;
+
+// Pure: the order before, the command, the time; returns the events or throws a DomainError. One function per command.
 export function decideOrder(command: OrderCommand, state: OrderState, now: Date): OrderEvent[] {
-  const at = now.toISOString();
   const order = existing(state);
-  const ref = { order_id: order.id, order_number: order.order_number };
+  const at = now.toISOString();
   switch (command.type) {
-    case 'AssignWorker': {
-      const worker = checkWorker(command);
-      if (order.status === 'pending') {
-        return [{ type: 'OrderAssigned', data: { ...ref, worker_id: worker.id, previous_worker_id: null, at } }];
-      }
-      if (order.status === 'assigned') {
-        if (order.worker_id === worker.id) return [];
-        return [{ type: 'OrderAssigned', data: { ...ref, worker_id: worker.id, previous_worker_id: order.worker_id, at } }];
-      }
-      return refused(order, 'assigned');
-    }
-
+    case 'AssignWorker':
+      return assignWorker(order, command, at);
     case 'DeassignWorker':
-      if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...ref, worker_id: order.worker_id, at } }];
-      if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
-      return refused(order, 'deassigned');
-
+      return deassignWorker(order, at);
     case 'CancelOrder':
-      if (order.status === 'pending' || order.status === 'assigned') {
-        const worker_id = order.status === 'assigned' ? order.worker_id : null;
-        return [{ type: 'OrderCancelled', data: { ...ref, previous_status: order.status, worker_id, at } }];
-      }
-      if (order.status === 'cancelled') throw illegalTransition(`${label(order)} is already cancelled`);
-      return refused(order, 'cancelled');
-
-    case 'PickItem': {
-      mayPick(order, command.actor);
-      if (order.status !== 'assigned' && order.status !== 'picking') {
-        if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
-        return refused(order, 'picked');
-      }
-      const item = order.items.find((i) => i.id === command.item_id);
-      if (!item) throw notFound(`Item not found in order ${order.order_number}`);
-      if (item.picked) throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
-      const movements: StockMovement[] =
-        command.unstocked || command.location === null
-          ? []
-          : [{ sku: item.sku, style_code: item.style_code, location: command.location, delta: -item.quantity }];
-      return [
-        {
-          type: 'OrderItemPicked',
-          data: {
-            ...ref,
-            item_id: item.id,
-            sku: item.sku,
-            style_code: item.style_code,
-            quantity: item.quantity,
-            location: command.location,
-            location_type: command.location_type,
-            unstocked: command.unstocked,
-            notes: command.notes,
-            picked_by: command.actor.id,
-            worker_id: order.worker_id,
-            movements,
-            at,
-          },
-        },
-      ];
-    }
-
-    case 'CompleteOrder': {
-      mayPick(order, command.actor);
-      if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
-      if (order.status !== 'assigned' && order.status !== 'picking') {
-        if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be completed`);
-        return refused(order, 'completed');
-      }
-      const picked = order.items.filter((i) => i.picked).length;
-      if (picked < order.items.length) {
-        throw illegalTransition(
-          `${label(order)} cannot be completed yet: ${picked} of ${order.items.length} items are picked`,
-        );
-      }
-      return [{ type: 'OrderCompleted', data: { ...ref, worker_id: order.worker_id, completed_by: command.actor.id, at } }];
-    }
-
-    case 'VerifyOrder': {
-      if (order.status === 'verified') throw illegalTransition(`${label(order)} is already verified`);
-      if (order.status !== 'completed') {
-        throw illegalTransition(`${label(order)} is ${PHRASE[order.status]} and cannot be verified: only completed orders can be verified`);
-      }
-      const discrepancies = command.discrepancies.map((d) => {
-        const item = order.items.find((i) => i.id === d.item_id);
-        if (!item) throw badRequest(`Discrepancy item ${d.item_id} is not an item of order ${order.order_number}`);
-        return { item_id: item.id, sku: item.sku, issue: d.issue, resolution: d.resolution };
-      });
-      return [
-        {
-          type: 'OrderVerified',
-          data: {
-            ...ref,
-            verified_by: command.actor.id,
-            picked_by: order.worker_id,
-            verification_notes: command.verification_notes,
-            discrepancies,
-            at,
-          },
-        },
-      ];
-    }
-
+      return cancelOrder(order, at);
+    case 'PickItem':
+      return pickItem(order, command, at);
+    case 'CompleteOrder':
+      return completeOrder(order, command, at);
+    case 'VerifyOrder':
+      return verifyOrder(order, command, at);
     default: {
       const exhaustive: never = command;
       return exhaustive;
     }
   }
+}
+
+const refOf = (order: ExistingOrder): Ref => ({ order_id: order.id, order_number: order.order_number });
+
+// A pending order gets its worker; an assigned one changes worker (the same worker again changes nothing).
+function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at: string): OrderEvent[] {
+  const worker = checkWorker(command);
+  if (order.status === 'pending') {
+    return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id: null, at } }];
+  }
+  if (order.status === 'assigned') {
+    if (order.worker_id === worker.id) return [];
+    return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id: order.worker_id, at } }];
+  }
+  return refused(order, 'assigned');
+}
+
+function deassignWorker(order: ExistingOrder, at: string): OrderEvent[] {
+  if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, at } }];
+  if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
+  return refused(order, 'deassigned');
+}
+
+// Only an order nobody has started picking can be cancelled.
+function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
+  if (order.status === 'pending' || order.status === 'assigned') {
+    const worker_id = order.status === 'assigned' ? order.worker_id : null;
+    return [{ type: 'OrderCancelled', data: { ...refOf(order), previous_status: order.status, worker_id, at } }];
+  }
+  if (order.status === 'cancelled') throw illegalTransition(`${label(order)} is already cancelled`);
+  return refused(order, 'cancelled');
+}
+
+// The item is taken from the location the command names; an unstocked pick moves nothing.
+function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string): OrderEvent[] {
+  mayPick(order, command.actor);
+  if (order.status !== 'assigned' && order.status !== 'picking') {
+    if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
+    return refused(order, 'picked');
+  }
+  const item = order.items.find((i) => i.id === command.item_id);
+  if (!item) throw notFound(`Item not found in order ${order.order_number}`);
+  if (item.picked) throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
+  const movements: StockMovement[] =
+    command.unstocked || command.location === null
+      ? []
+      : [{ sku: item.sku, style_code: item.style_code, location: command.location, delta: -item.quantity }];
+  return [
+    {
+      type: 'OrderItemPicked',
+      data: {
+        ...refOf(order),
+        item_id: item.id,
+        sku: item.sku,
+        style_code: item.style_code,
+        quantity: item.quantity,
+        location: command.location,
+        location_type: command.location_type,
+        unstocked: command.unstocked,
+        notes: command.notes,
+        picked_by: command.actor.id,
+        worker_id: order.worker_id,
+        movements,
+        at,
+      },
+    },
+  ];
+}
+
+// Every item picked first.
+function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, at: string): OrderEvent[] {
+  mayPick(order, command.actor);
+  if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
+  if (order.status !== 'assigned' && order.status !== 'picking') {
+    if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be completed`);
+    return refused(order, 'completed');
+  }
+  const picked = order.items.filter((i) => i.picked).length;
+  if (picked < order.items.length) {
+    throw illegalTransition(`${label(order)} cannot be completed yet: ${picked} of ${order.items.length} items are picked`);
+  }
+  return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, at } }];
+}
+
+// A completed order is verified once, with the discrepancies found on its own items.
+function verifyOrder(order: ExistingOrder, command: Command<'VerifyOrder'>, at: string): OrderEvent[] {
+  if (order.status === 'verified') throw illegalTransition(`${label(order)} is already verified`);
+  if (order.status !== 'completed') {
+    throw illegalTransition(`${label(order)} is ${PHRASE[order.status]} and cannot be verified: only completed orders can be verified`);
+  }
+  const discrepancies = command.discrepancies.map((d) => {
+    const item = order.items.find((i) => i.id === d.item_id);
+    if (!item) throw badRequest(`Discrepancy item ${d.item_id} is not an item of order ${order.order_number}`);
+    return { item_id: item.id, sku: item.sku, issue: d.issue, resolution: d.resolution };
+  });
+  return [
+    {
+      type: 'OrderVerified',
+      data: {
+        ...refOf(order),
+        verified_by: command.actor.id,
+        picked_by: order.worker_id,
+        verification_notes: command.verification_notes,
+        discrepancies,
+        at,
+      },
+    },
+  ];
 }

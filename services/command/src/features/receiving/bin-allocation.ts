@@ -25,7 +25,7 @@ import { displaySize } from './stock-files.ts';
 // Applying a bin allocation sheet (bin-allocation-sheet.ts): each line sets how many units of a SKU a location holds.
 // Units move between RECEIVING and the location to reach it, so the same sheet twice changes nothing.
 
-interface Variant {
+export interface Variant {
   sku: string;
   style_code: string;
   size: string;
