@@ -3,9 +3,9 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import { runCommand, runOnStream, type Decider } from './command.ts';
+import { foldStreams, runCommand, runOnStream, type Decider } from './command.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
-import type { EventMetadata } from './event-store.ts';
+import { isUniqueViolation, type EventMetadata } from './event-store.ts';
 
 type CounterEvent = { type: 'Incremented'; data: { by: string; n: number } };
 
@@ -217,6 +217,78 @@ describe('runOnStream', () => {
 });
 
 describe('runCommand in a transaction', () => {
+  it('appends to several streams with its effects in one transaction; a taken version on any of them decides all again', async () => {
+    const competitor = await pendingCompetitor('multi-b', 1);
+    const decided: number[][] = [];
+    const { result, append } = await runCommand(
+      handle.db,
+      {
+        locking: true,
+        read: async (trx) => {
+          const folded = await foldStreams(trx, counter, ['multi-a', 'multi-b']);
+          return [folded.get('multi-a')!, folded.get('multi-b')!];
+        },
+        decide: ([a, b]) => {
+          decided.push([a!.version, b!.version]);
+          if (decided.length === 1) void competitor.commit();
+          return {
+            appends: [
+              { streamId: 'multi-a', expectedVersion: a!.version, events: [inc('command', a!.state + 1)] },
+              { streamId: 'multi-b', expectedVersion: b!.version, events: [inc('command', b!.state + 1)] },
+            ],
+            result: decided.length,
+          };
+        },
+        effects: async (trx, decision) => {
+          await sql`insert into test_effects values ('multi', ${`attempt ${decision.result}`})`.execute(trx);
+        },
+      },
+      metadata,
+    );
+    await competitor.commit();
+
+    expect(decided).toEqual([
+      [0, 0],
+      [0, 1],
+    ]);
+    expect(result).toBe(2);
+    expect(append).not.toBeNull();
+    expect(await streamEvents('multi-a')).toEqual([{ stream_version: 1, data: { by: 'command', n: 1 } }]);
+    expect(await streamEvents('multi-b')).toEqual([
+      { stream_version: 1, data: { by: 'competitor', n: 1 } },
+      { stream_version: 2, data: { by: 'command', n: 2 } },
+    ]);
+    expect(await effectRows('multi')).toEqual([{ note: 'attempt 2' }]);
+  });
+
+  it('a registry row another writer claimed first (retryOn) is a lost race: read and decided again', async () => {
+    await sql`create table test_claims (code text primary key)`.execute(handle.db);
+    await sql`insert into test_claims values ('taken')`.execute(handle.db);
+    const seen: boolean[] = [];
+    const { result } = await runCommand(
+      handle.db,
+      {
+        locking: true,
+        retryOn: (error) => isUniqueViolation(error),
+        read: async (trx) => (await sql<{ n: number }>`select count(*)::int as n from test_claims where code = 'claimed'`.execute(trx)).rows[0]!.n > 0,
+        decide: (claimed) => {
+          seen.push(claimed);
+          return { appends: [], result: claimed ? 'found the claim' : 'claimed' };
+        },
+        effects: async (trx, decision) => {
+          if (decision.result !== 'claimed') return;
+          // Another writer's claim committed between this command's read and its insert.
+          if (seen.length === 1) await sql`insert into test_claims values ('claimed')`.execute(handle.db);
+          await sql`insert into test_claims values ('claimed')`.execute(trx);
+        },
+      },
+      metadata,
+    );
+    expect(seen).toEqual([false, true]);
+    expect(result).toBe('found the claim');
+  });
+
+
   it.each([
     ['a deadlock', '40P01'],
     ['a serialization failure', '40001'],
