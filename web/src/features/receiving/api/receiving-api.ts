@@ -1,8 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SelectableLocations } from '@wh/contracts/inventory/http';
 import {
-  MANUAL_STOCK_ACCEPT,
-  MANUAL_STOCK_ROUTE_ACCEPT,
   type ApproveReceiptBody,
   type AvailableSkus,
   type ManualApproveBody,
@@ -14,9 +12,8 @@ import {
 } from '@wh/contracts/receiving/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { uploadFile } from '../../../lib/upload.ts';
-import { buildXlsx, XLSX_MIME } from '../../../lib/xlsx-writer.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
-import { sheetRows, toCsv, type ManualStockRow } from '../manual-rows.ts';
+import { toCsv, type ManualStockRow } from '../manual-rows.ts';
 
 export const receivingKeys = {
   allReceipts: ['receipts'] as const,
@@ -98,15 +95,12 @@ export const rejectReceipt = (id: number, body: RejectReceiptBody) =>
 export const manualApprove = (body: ManualApproveBody) =>
   apiRequest<unknown>('/stock-approval/manual-approve', { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
 
-// The spec sends the Manual Entry rows as a generated CSV; the manual-stock upload takes whichever sheet type the
-// contract accepts, so the table goes as CSV when CSV is accepted and as a one-sheet .xlsx otherwise.
-export function manualEntryFile(rows: readonly ManualStockRow[], accept: readonly string[] = MANUAL_STOCK_ACCEPT): { blob: Blob; filename: string } {
-  if (accept.includes('csv')) return { blob: new Blob([toCsv(rows)], { type: 'text/csv' }), filename: 'manual-entry.csv' };
-  const bytes = buildXlsx(sheetRows(rows), 'Manual Entry');
-  return { blob: new Blob([bytes.buffer as ArrayBuffer], { type: XLSX_MIME }), filename: 'manual-entry.xlsx' };
+// The spec sends the Manual Entry rows as a generated CSV, which the manual-stock upload route accepts.
+export function manualEntryFile(rows: readonly ManualStockRow[]): { blob: Blob; filename: string } {
+  return { blob: new Blob([toCsv(rows)], { type: 'text/csv' }), filename: 'manual-entry.csv' };
 }
 
 export function uploadManualEntry(rows: readonly ManualStockRow[]) {
-  const { blob, filename } = manualEntryFile(rows, MANUAL_STOCK_ROUTE_ACCEPT);
+  const { blob, filename } = manualEntryFile(rows);
   return uploadFile<StockUploadResult>('/files/upload/manual-stock', blob, { defaultMessage: 'Failed to upload manual stock file' }, filename);
 }
