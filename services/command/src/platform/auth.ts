@@ -99,8 +99,8 @@ export class SessionCache {
 
   // Users as commands name them (an assign's worker: role and status), under the same rules and clears as the
   // sessions: every user command here and every `users` or `*` notice empties both, so a row is at most a second old
-  // and never older than the last change this process heard of. An assign read the worker afresh before, but
-  // nothing locked the row between that read and the append either: the window is the notice's delay as it was.
+  // and never older than the last change this process heard of. Nothing locks the user row between any read of it
+  // and an assign's append anyway: the window is the notice's delay.
   getUser<T extends object>(id: number): T | undefined {
     const hit = this.users.get(id);
     if (!hit) return undefined;

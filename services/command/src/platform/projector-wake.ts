@@ -6,7 +6,7 @@ import type { Database } from '@wh/db';
 // warehouse.events_wake = 'caller' in that statement, so the events trigger sends no NOTIFY (which held PostgreSQL's
 // notify-queue lock across the commit's WAL flush and so committed the appends one at a time), and calls
 // `appended()` once the statement has committed. Appends in a transaction, and on a pool without a waker (scripts,
-// tests), are notified for by the trigger at their commit as before.
+// tests), are notified for by the trigger at their commit.
 export interface AppendWaker {
   appended(): void;
 }

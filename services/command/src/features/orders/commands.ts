@@ -44,7 +44,7 @@ export function runOrderCommand<P = never, F = undefined>(
 }
 
 // `cache`: the app's session cache, which also keeps users for up to a second (see SessionCache.getUser): an
-// assign is half the commands under load and this read was one of its four statements.
+// assign is half the commands under load, and this read would be one of its statements.
 export async function workerFacts(db: Kysely<Database>, userId: number, cache?: SessionCache): Promise<WorkerFacts | null> {
   const cached = cache?.getUser<WorkerFacts>(userId);
   if (cached) return cached;

@@ -57,7 +57,7 @@ const DEFAULT_TUNING: SearchTuning = { maxListedTerms: 5000 };
 
 // One statement (each round trip costs a scheduling wait on a loaded machine): the matching numbers and terms, the
 // switch point, the orders matching each up to it, and then either the few orders or, for a walk, the count's probe.
-// The CTEs are materialized so each is planned once: inlined, the statement took 7 ms to plan. Each kind of match is
+// The CTEs are materialized so each is planned once (inlined, planning the statement costs more than running it). Each kind of match is
 // read up to the switch point or past the cap, whichever is more, so the probe sees enough of them.
 async function planSearch(
   db: Db,
@@ -198,7 +198,7 @@ type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & { p
 
 // One order as toOrders would build it, in one statement: its items, the users it names and the suggested
 // locations come back as JSON beside the order row. Every command answers with this (after the read-your-writes
-// wait), and the three to four statements of toOrders were a third of a command's round trips.
+// wait), so it is one round trip rather than toOrders' three or four.
 export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
   // Every command answers with this statement: compiled once a process, planned once a connection.
   const compiled = preparedOnce('orders.findOrder', [id], () =>
