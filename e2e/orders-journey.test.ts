@@ -1,17 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { applyStockMovements } from '@wh/command/platform/stock';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 import { fixture, fixturePath } from '../test/fixtures.ts';
 
 const ORDERS_FILE = fixturePath('orders/daily-orders.csv');
 const FIXTURES_MANIFEST = fixturePath('manifest.json');
 
-// Order #10001 of the fixture: four items. The stock for them sits in bin A-1-1; the read model's suggestion
-// for the dress is stale (B-2-2), so picking it is refused with the locations that hold it.
+// Order #10001 of the fixture: four items. The stock for them sits in bin A-1-1, and more of the dress in B-2-2,
+// which the worker's screen suggests; a manager writes B-2-2's dresses off while the screen still shows it, so
+// picking there is refused with the locations that hold the dress.
 const ORDER_SKUS = ['KN1010-12-WINE', 'TP1007-6-GREEN', 'DR1012-8-BLUE', 'BG1005-FS-GREY'] as const;
 const STALE_SKU = 'DR1012-8-BLUE';
+const STALE_LOCATION = { location: 'B-2-2', quantity: 6 };
 const SCANNED_SKU = 'BG1005-FS-GREY';
 
 let e2e: E2E;
@@ -31,27 +32,10 @@ beforeAll(async () => {
 afterAll(() => e2e?.stop());
 
 async function seedStock() {
-  const { db } = e2e.app.database;
-  await db.transaction().execute((trx) =>
-    applyStockMovements(
-      trx,
-      ORDER_SKUS.map((sku) => ({ sku, location: 'A-1-1', delta: 5 })),
-    ),
-  );
-  const now = new Date();
-  await db
-    .insertInto('rm_stock')
-    .values(
-      ORDER_SKUS.map((sku) => ({
-        sku,
-        location: sku === STALE_SKU ? 'B-2-2' : 'A-1-1',
-        location_type: 'bin',
-        style_code: sku.split('-')[0] ?? sku,
-        quantity: 5,
-        updated_at: now,
-      })),
-    )
-    .execute();
+  const admin = await e2e.app.asAdmin();
+  const catalogue = await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
+  expect(catalogue.status).toBe(200);
+  await e2e.app.allocateStock([...ORDER_SKUS.map((sku) => ({ sku, location: 'A-1-1', quantity: 5 })), { sku: STALE_SKU, ...STALE_LOCATION }]);
 }
 
 async function signedIn(who: { username: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
@@ -149,15 +133,21 @@ describe('orders journey', () => {
     await w.getByRole('button', { name: /10001/ }).click();
     const panel = w.getByRole('region', { name: /10001/ });
     await panel.getByText(`0 of ${ORDER_SKUS.length} items picked`).waitFor();
-    for (const sku of ['KN1010-12-WINE', 'TP1007-6-GREEN']) {
-      await panel.getByRole('button', { name: `Pick ${sku}` }).click();
-      await panel.locator(`[data-sku="${sku}"]`).getByText('Picked').waitFor();
-    }
-    // The stale suggestion is refused with the server's words, naming where the SKU is.
+    // The screen suggests B-2-2 for the dress; a manager then writes those dresses off, a change to stock that
+    // does not refresh the picking screen. The stale suggestion is refused with the server's words, naming where
+    // the SKU is.
+    await panel.locator(`[data-sku="${STALE_SKU}"]`).getByText(STALE_LOCATION.location).waitFor();
+    const admin = await e2e.app.asAdmin();
+    const writtenOff = await admin.post('/api/inventory/adjust', { sku: STALE_SKU, adjustment_type: 'decrease', reason: 'Damaged goods', ...STALE_LOCATION });
+    expect(writtenOff.status, JSON.stringify(writtenOff.body)).toBe(201);
     await panel.getByRole('button', { name: `Pick ${STALE_SKU}` }).click();
     await panel.getByText(/Not enough stock of DR1012-8-BLUE at B-2-2.*held at A-1-1/).waitFor();
     await panel.getByRole('button', { name: 'Pick from A-1-1' }).click();
     await panel.locator(`[data-sku="${STALE_SKU}"]`).getByText('Picked').waitFor();
+    for (const sku of ['KN1010-12-WINE', 'TP1007-6-GREEN']) {
+      await panel.getByRole('button', { name: `Pick ${sku}` }).click();
+      await panel.locator(`[data-sku="${sku}"]`).getByText('Picked').waitFor();
+    }
     expect(await panel.getByRole('button', { name: 'Complete Order' }).count()).toBe(0);
 
     // A keyboard-wedge scan picks the last item: the scanner's keys arrive in one burst (sent from the page so
@@ -313,9 +303,6 @@ describe('orders journey', () => {
 
     // Location Search opens 'Find Item Location': with the catalogue known, a SKU typed as on the label
     // (style-size-colour, which the spec splits as style, colour, size) finds where it is held.
-    const admin = await e2e.app.asAdmin();
-    const catalogue = await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
-    expect(catalogue.status).toBe(200);
     await page.getByRole('button', { name: 'Location Search' }).click();
     const search = page.getByRole('region', { name: 'Find Item Location' });
     await search.getByLabel('SKU or style code').fill('KN1010-12-WINE');

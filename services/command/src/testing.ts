@@ -86,6 +86,9 @@ export interface TestApp extends RunningServer {
   asAdmin(): Promise<Client>;
   // Creates a user of the role (as admin) and signs them in.
   userWithRole(role: Role, username?: string): Promise<Client & { id: number; username: string }>;
+  // Puts stock on the shelves as a manager does, with a bin allocation sheet: each line sets what a location holds
+  // (a new A-1-1 code is created, a J- one as a jean rack). The SKUs must be in the catalogue.
+  allocateStock(lines: readonly { sku: string; location: string; quantity: number }[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -134,6 +137,11 @@ export async function startTestApp(
       if (created.status !== 201) throw new Error(`create ${username}: ${JSON.stringify(created.body)}`);
       const signedIn = await login(username, 'password1');
       return Object.assign(signedIn, { id: created.body.data.id as number, username });
+    },
+    async allocateStock(lines) {
+      const sheet = ['Bin Number,SKU,Quantity', ...lines.map((l) => `${l.location},${l.sku},${l.quantity}`)].join('\n');
+      const res = await (await asAdmin()).upload('/api/files/upload/bin-allocation', 'bins.csv', sheet);
+      if (res.status !== 200 || res.body.data.errors.length > 0) throw new Error(`allocate stock: ${res.status} ${JSON.stringify(res.body)}`);
     },
     async stop() {
       await server.close();

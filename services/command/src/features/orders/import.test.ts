@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { sql } from 'kysely';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
@@ -12,20 +12,12 @@ const fixture = (name: string) => readFileSync(`${FIXTURES}orders/${name}`);
 let t: TestApp;
 let manager: Client;
 
-beforeAll(async () => {
+// Each test starts from a warehouse of its own with no orders, so counts are the file's own.
+beforeEach(async () => {
   t = await startTestApp();
   manager = await t.asAdmin();
 });
-afterAll(() => t?.stop());
-
-// Each test that imports starts from no orders, so counts are the file's own.
-async function clearOrders() {
-  const db = t.database.db;
-  await sql`delete from order_registry`.execute(db);
-  await sql`delete from rm_orders`.execute(db);
-  await sql`delete from rm_order_items`.execute(db);
-  await sql`delete from rm_order_status_counts`.execute(db);
-}
+afterEach(() => t?.stop());
 
 async function orderSkus(): Promise<Record<string, string[]>> {
   const { rows } = await sql<{ order_number: string; sku: string }>`
@@ -40,7 +32,6 @@ const expectedSkus = Object.fromEntries((manifest.orders as { order_number: stri
 
 describe('importing the daily order sheets', () => {
   it.each(['daily-orders.csv', 'daily-orders.xlsx', 'daily-orders.xls'])('%s yields what the manifest says', async (name) => {
-    await clearOrders();
     const expected = manifest[`orders/${name}`];
     const res = await manager.upload('/api/files/upload/orders', name, fixture(name));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -63,7 +54,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('reads style name, size and colour from the SKU and the item text', async () => {
-    await clearOrders();
     await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
     const list = await manager.get('/api/orders?search=%2310001');
     const order = list.body.data.orders[0];
@@ -77,7 +67,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('re-uploading orders already imported (alternative headers) duplicates nothing and reports them as skipped', async () => {
-    await clearOrders();
     await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
     const before = await orderSkus();
     const res = await manager.upload('/api/files/upload/orders', 'daily-orders-alt-headers.csv', fixture('daily-orders-alt-headers.csv'));
@@ -98,7 +87,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('two uploads of the same file at once import each order exactly once', async () => {
-    await clearOrders();
     const [a, b] = await Promise.all([
       manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv')),
       manager.upload('/api/files/upload/orders', 'daily-orders.xlsx', fixture('daily-orders.xlsx')),
@@ -110,14 +98,12 @@ describe('importing the daily order sheets', () => {
   });
 
   it('the alternative headers alone import the first orders', async () => {
-    await clearOrders();
     const res = await manager.upload('/api/files/upload/orders', 'alt.csv', fixture('daily-orders-alt-headers.csv'));
     expect(res.body.data).toMatchObject({ total_orders: 4, total_items: 10, skipped_gift_vouchers: 2, invalid_items: 0 });
     expect((await orderSkus())['#10001']).toEqual(['KN1010-12-WINE', 'TP1007-6-GREEN', 'DR1012-8-BLUE', 'BG1005-FS-GREY']);
   });
 
   it('a Shopify orders export: Name, Lineitem name, Lineitem sku, Lineitem quantity; order fields on the first line only', async () => {
-    await clearOrders();
     const csv = [
       'Name,Email,Financial Status,Fulfillment Status,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Lineitem fulfillment status,Billing Name',
       '#2001,a@example.com,paid,unfulfilled,2025-02-14 09:12:44 +0000,2,Cable Jumper 010 - 12 / Wine,100.00,KN1010-12-WINE,pending,Ann',
@@ -146,7 +132,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('a quantity column makes each row that many units; a bad quantity is a row error', async () => {
-    await clearOrders();
     const csv = 'Order #,Item,SKU,Qty\n#3001,Cable Jumper 010 - 12 / Wine,KN1010-12-WINE,3\n#3001,Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY,\n#3002,Linen Shirt,TP1007-6-GREEN,0\n#3003,Linen Shirt,TP1007-8-GREEN,two\n';
     const res = await manager.upload('/api/files/upload/orders', 'qty.csv', csv);
     expect(res.body.data).toMatchObject({ total_orders: 1, total_items: 2, total_units: 4, invalid_items: 2 });
@@ -157,7 +142,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('a CSV with a byte-order mark, CRLF line ends, quoted commas and newlines, and apostrophes on codes', async () => {
-    await clearOrders();
     const csv =
       '\uFEFF Order # ,ITEM,sku,Value,Is Fulfilled,Notes\r\n' +
       '#4001,"Jumper, cable knit - 12 / Wine",\'kn1010-12-wine,"1,000.00",false,"gift wrap,\r\nplease"\r\n' +
@@ -173,7 +157,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('a file whose every row is bad imports nothing and answers 422 with the row errors', async () => {
-    await clearOrders();
     const res = await manager.upload('/api/files/upload/orders', 'bad.csv', 'Order #,Item,SKU\n#5001,Thing,\n,Other,ABC-1-RED\n');
     expect(res.status).toBe(422);
     expect(res.body).toMatchObject({
@@ -196,7 +179,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('a file with a header and only gift vouchers has no valid data', async () => {
-    await clearOrders();
     const res = await manager.upload('/api/files/upload/orders', 'gifts.csv', 'Order #,Item,SKU\n#6001,E-Gift Voucher,EGIFT-25\n');
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('File is empty or contains no valid data');
@@ -207,7 +189,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('broken files import nothing', async () => {
-    await clearOrders();
     const wrongType = await manager.upload('/api/files/upload/orders', 'orders.pdf', 'Order #,Item,SKU\n#1,a,b\n');
     expect(wrongType.status).toBe(415);
     expect(wrongType.body.message).toBe('Please select a valid Excel file (.xlsx, .xls) or CSV file (.csv)');
@@ -240,7 +221,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('an XLSX written by a spreadsheet app with extra sheets reads the first', async () => {
-    await clearOrders();
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Order', 'Title', 'SKU', 'Priority'], ['#7001', 'Linen Shirt 007 - 6 / Green', 'TP1007-6-GREEN', 2]]), 'Orders');
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['nothing'], ['here']]), 'Notes');
@@ -251,7 +231,6 @@ describe('importing the daily order sheets', () => {
   });
 
   it('one upload is one correlation id, written in a few multi-row transactions', async () => {
-    await clearOrders();
     const lines = ['Order #,Item,SKU'];
     for (let n = 0; n < 2500; n++) lines.push(`#B${n},Linen Shirt 007 - 6 / Green,TP1007-6-GREEN`, `#B${n},Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY`);
     const res = await manager.upload('/api/files/upload/orders', 'bulk.csv', lines.join('\n'));

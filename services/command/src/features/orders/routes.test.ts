@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
 import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
-import { applyStockMovements } from '../../platform/stock.ts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
@@ -28,24 +27,6 @@ beforeAll(async () => {
   for (const r of rows) ids[r.order_number] = r.id;
 });
 afterAll(() => t?.stop());
-
-// Stock as receiving and the inventory ledger would leave it: the command-side levels and the read model.
-async function seedStock(entries: { sku: string; location: string; type: string; quantity: number }[]) {
-  const db = t.database.db;
-  await db.transaction().execute(async (trx) => {
-    for (const e of entries) {
-      await trx.insertInto('location_registry').values({ code: e.location, type: e.type as 'bin', capacity: 100 }).onConflict((oc) => oc.column('code').doNothing()).execute();
-    }
-    await applyStockMovements(trx, entries.map((e) => ({ sku: e.sku, location: e.location, delta: e.quantity })));
-    for (const e of entries) {
-      await trx
-        .insertInto('rm_stock')
-        .values({ sku: e.sku, location: e.location, location_type: e.type, style_code: e.sku.split('-')[0]!, quantity: e.quantity, updated_at: new Date() })
-        .onConflict((oc) => oc.columns(['sku', 'location']).doUpdateSet((eb) => ({ quantity: eb('rm_stock.quantity', '+', eb.ref('excluded.quantity')) })))
-        .execute();
-    }
-  });
-}
 
 async function stockAt(sku: string, location: string): Promise<number> {
   const row = await t.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst();
@@ -204,9 +185,11 @@ describe('picking, completing and verifying', () => {
 
   beforeAll(async () => {
     orderId = order('10008');
-    await seedStock([
-      { sku: 'JN1009-12-WHITE', location: 'J-1-1', type: 'jean_rack', quantity: 1 },
-      { sku: 'JN1009-12-WHITE', location: 'A-1-1', type: 'bin', quantity: 3 },
+    const catalogue = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
+    expect(catalogue.status).toBe(200);
+    await t.allocateStock([
+      { sku: 'JN1009-12-WHITE', location: 'J-1-1', quantity: 1 },
+      { sku: 'JN1009-12-WHITE', location: 'A-1-1', quantity: 3 },
     ]);
     await exec1.post(`/api/orders/${orderId}/assign-worker`, { worker_id: ann.id });
     items = (await ann.get(`/api/orders/${orderId}`)).body.data.items;
