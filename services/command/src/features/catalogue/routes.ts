@@ -9,47 +9,23 @@ import {
   STYLE_UPLOAD_INVALID_TYPE,
   styleListSchema,
   styleSchema,
-  styleStreamId,
   successEnvelope,
   type CatalogueUploadResult,
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { nextIds, runCommand, runOnStream } from '../../platform/command.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../../platform/event-store.ts';
-import { registerStyleEvents } from '../../platform/registries.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
-import { decideStyle, STYLE_NOT_FOUND, styleExists, type StyleCommand } from './decide.ts';
+import { createStyle, runStyleCommand } from './commands.ts';
+import { STYLE_NOT_FOUND } from './decide.ts';
 import { importStyles } from './import.ts';
 import { listStyles, styleById } from './queries.ts';
 import { shopifyProductsPlanner } from './shopify-products.ts';
-import { styleDecider } from './style.ts';
 
 const manage = 'styles:manage' as const;
 const styleEnvelope = successEnvelope(styleSchema);
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  async function runStyleCommand(styleId: number, command: StyleCommand, request: Parameters<typeof metadataOf>[0]) {
-    try {
-      return await runOnStream(
-        ctx.db,
-        {
-          streamId: styleStreamId(styleId),
-          decider: styleDecider,
-          decide: (state) => decideStyle(command, state, ctx.now()),
-          effects: (trx, events) => registerStyleEvents(trx, events),
-        },
-        metadataOf(request),
-      );
-    } catch (error) {
-      if (isUniqueViolation(error, 'style_registry_pkey') && command.type !== 'ImportStyle' && command.data.style_code) {
-        throw conflict(styleExists(command.data.style_code));
-      }
-      throw error;
-    }
-  }
-
   app.get(
     '/api/styles',
     { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: listStylesQuerySchema, response: { 200: successEnvelope(styleListSchema) } } },
@@ -67,25 +43,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], body: createStyleBodySchema, response: { 201: styleEnvelope } } },
     async (request, reply) => {
       const { sizes, colors, ...fields } = request.body;
-      const now = ctx.now();
-      const { result: styleId, append } = await runCommand(
-        ctx.db,
-        {
-          locking: true,
-          retryOn: (error) => isUniqueViolation(error, 'style_registry_pkey'),
-          read: async (trx) => ({
-            taken: (await trx.selectFrom('style_registry').select('id').where('style_code', '=', fields.style_code).executeTakeFirst()) !== undefined,
-            styleId: (await nextIds(trx, 'style_registry_id_seq', 1))[0]!,
-          }),
-          decide: ({ taken, styleId }) => {
-            if (taken) throw conflict(styleExists(fields.style_code));
-            const events = decideStyle({ type: 'CreateStyle', data: { ...fields, style_id: styleId, sizes, colors } }, styleDecider.initialState(), now);
-            return { appends: [{ streamId: styleStreamId(styleId), expectedVersion: 0, events }], result: styleId };
-          },
-          effects: (trx, { appends }) => registerStyleEvents(trx, appends[0]!.events),
-        },
-        metadataOf(request),
-      );
+      const { styleId, append } = await createStyle(ctx.db, { ...fields, sizes, colors }, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(append);
       return reply.code(201).send(ok(await styleById(ctx.db, styleId), { message: 'Style created successfully', ...extra }));
     },
@@ -97,7 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const known = await ctx.db.selectFrom('style_registry').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!known) throw notFound(STYLE_NOT_FOUND);
-      const outcome = await runStyleCommand(known.id, { type: 'UpdateStyle', data: request.body }, request);
+      const outcome = await runStyleCommand(ctx.db, known.id, { type: 'UpdateStyle', data: request.body }, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(outcome.append);
       return ok(await styleById(ctx.db, known.id), { message: 'Style updated successfully', ...extra });
     },
