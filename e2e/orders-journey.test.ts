@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 import { fixture, fixturePath } from '../test/fixtures.ts';
 
@@ -137,11 +137,20 @@ describe('orders journey', () => {
     // does not refresh the picking screen. The stale suggestion is refused with the server's words, naming where
     // the SKU is.
     await panel.locator(`[data-sku="${STALE_SKU}"]`).getByText(STALE_LOCATION.location).waitFor();
+    // Until the refusal shows, the screen's list reads wait: its 30 s poll could otherwise land in between and
+    // suggest A-1-1.
+    const listReads = /\/api\/orders(\?|$)/;
+    const held: Route[] = [];
+    await w.route(listReads, (route) => {
+      held.push(route);
+    });
     const admin = await e2e.app.asAdmin();
     const writtenOff = await admin.post('/api/inventory/adjust', { sku: STALE_SKU, adjustment_type: 'decrease', reason: 'Damaged goods', ...STALE_LOCATION });
     expect(writtenOff.status, JSON.stringify(writtenOff.body)).toBe(201);
     await panel.getByRole('button', { name: `Pick ${STALE_SKU}` }).click();
     await panel.getByText(/Not enough stock of DR1012-8-BLUE at B-2-2.*held at A-1-1/).waitFor();
+    await w.unroute(listReads);
+    for (const route of held) await route.continue();
     await panel.getByRole('button', { name: 'Pick from A-1-1' }).click();
     await panel.locator(`[data-sku="${STALE_SKU}"]`).getByText('Picked').waitFor();
     for (const sku of ['KN1010-12-WINE', 'TP1007-6-GREEN']) {
