@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import { MAX_UPLOAD_BYTES } from '@wh/contracts/platform/http';
 import { Alert } from './ui/alert.tsx';
@@ -31,8 +31,8 @@ export interface StockUploadPanelProps {
   types?: readonly StockUploadType[];
   /** Upload errors clear after this long (style upload: 5 s); they stay until dismissed when absent. */
   clearErrorAfterMs?: number;
-  /** Query roots to refetch after a successful upload. */
-  invalidates?: readonly string[];
+  /** The calling feature's query keys to refetch after a successful upload; other screens hear of it live. */
+  invalidates: readonly QueryKey[];
   onUploaded?: (result: StockUploadResult) => void;
 }
 
@@ -43,7 +43,7 @@ export function StockUploadPanel({
   role,
   types = STOCK_FILE_TYPES,
   clearErrorAfterMs,
-  invalidates = ['receipts', 'inventory'],
+  invalidates,
   onUploaded,
 }: StockUploadPanelProps) {
   const queryClient = useQueryClient();
@@ -81,7 +81,7 @@ export function StockUploadPanel({
       setResultKind(chosen);
       setFile(null);
       onUploaded?.(data);
-      await Promise.all(invalidates.map((root) => queryClient.invalidateQueries({ queryKey: [root] })));
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === 'AbortError') return;
       setError(messageOf(cause, chosen.defaultMessage));

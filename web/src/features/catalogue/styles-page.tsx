@@ -68,7 +68,7 @@ export function StylesPage() {
             label: 'Upload Styles',
             content: (
               <div className="card">
-                <StockUploadPanel role={me.role} types={['shopify-inventory']} clearErrorAfterMs={UPLOAD_ERROR_MS} invalidates={['styles', 'inventory']} />
+                <StockUploadPanel role={me.role} types={['shopify-inventory']} clearErrorAfterMs={UPLOAD_ERROR_MS} invalidates={[stylesKeys.all]} />
               </div>
             ),
           },
@@ -86,7 +86,6 @@ export function StylesPage() {
             setOpen(null);
             setSaved(created ? `Style ${style.style_code} created` : `Style ${style.style_code} updated`);
             void queryClient.invalidateQueries({ queryKey: stylesKeys.all });
-            void queryClient.invalidateQueries({ queryKey: ['inventory'] });
           }}
         />
       ) : null}

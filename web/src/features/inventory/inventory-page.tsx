@@ -6,6 +6,7 @@ import { LocationSuggestionPanel } from '../../components/location-suggestion-pa
 import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
 import { Tabs, type TabItem } from '../../components/ui/tabs.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
+import { inventoryKeys } from './api/inventory-api.ts';
 import { AdjustmentsTab } from './components/adjustments-tab.tsx';
 import { AvailableItemsTab } from './components/available-items-tab.tsx';
 import { LocationsTab } from './components/locations-tab.tsx';
@@ -53,7 +54,7 @@ export function InventoryPage() {
           <h2 className="card-title" id="file-upload-title">
             File Upload
           </h2>
-          <StockUploadPanel role={me.role} />
+          <StockUploadPanel role={me.role} invalidates={[inventoryKeys.all]} />
         </section>
         <section className="card" aria-labelledby="suggestion-title">
           <h2 className="card-title" id="suggestion-title">

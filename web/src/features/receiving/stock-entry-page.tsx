@@ -5,6 +5,7 @@ import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { ManualEntry } from './components/manual-entry.tsx';
+import { receivingKeys } from './api/receiving-api.ts';
 
 export function StockEntryPage() {
   const me = useAtomValue(signedInUserAtom);
@@ -30,7 +31,7 @@ export function StockEntryPage() {
             label: 'File Upload',
             content: (
               <div className="card">
-                <StockUploadPanel role={me.role} />
+                <StockUploadPanel role={me.role} invalidates={[receivingKeys.allReceipts, receivingKeys.stock]} />
               </div>
             ),
           },
