@@ -65,6 +65,9 @@ function resolveSku(
   };
 }
 
+// What a sheet appends: the counts, and the locations and SKUs it names that the warehouse lacks.
+type AllocationEvent = BinAllocationEvent | LocationEvent | StyleEvent;
+
 // What the catalogue and the layout say of a sheet's codes.
 export interface SheetFacts {
   catalogue: CatalogueFacts;
@@ -137,7 +140,7 @@ export function decideBinAllocation(
   plan: AllocationPlan,
   facts: SheetFacts & CountFacts,
   o: { filename: string; uploadId: string; actorId: number | null; at: string },
-): Decision<BinAllocationResult> {
+): Decision<BinAllocationResult, AllocationEvent> {
   const counts = new Map(facts.counts);
   const events: BinAllocationEvent[] = [];
   for (const r of plan.accepted) {
@@ -175,7 +178,7 @@ export function decideBinAllocation(
       },
     });
   }
-  const appends: StreamAppend[] = [
+  const appends: StreamAppend<AllocationEvent>[] = [
     ...decideAllocatedLocations(plan.newLocations, facts.locationIds, o.at),
     ...decideCatalogueAdditions(plan.newVariants, facts.catalogue, o.at),
   ];
@@ -240,7 +243,7 @@ export async function applyBinAllocation(
       decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),
       effects: async (trx, { appends }) => {
         for (const a of appends) {
-          const events = a.events as readonly (BinAllocationEvent | LocationEvent | StyleEvent)[];
+          const { events } = a;
           await registerLocationEvents(trx, events.flatMap((e) => (e.type === 'LocationCreated' ? [e] : [])));
           const styleEvents = events.flatMap((e) => (e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : []));
           if (styleEvents.length > 0) await registerStyleEvents(trx, styleEvents);

@@ -25,22 +25,23 @@ function withCatalogueAdditions<R>(
   catalogue: CatalogueFacts,
   at: string,
   result: R,
-): Decision<R> {
+): Decision<R, ReceivingEvent> {
   const needs = approvalsOf(receipts)
     .filter((e) => e.data.style_created || e.data.variant_created)
     .map((e) => ({ ...e.data, style_name: styleNames.get(e.data.receipt_id) ?? null }));
   return { appends: [...decideCatalogueAdditions(needs, catalogue, at), ...receipts], result };
 }
 
-const approvalsOf = (appends: readonly StreamAppend[]) =>
-  appends.flatMap((a) => a.events as readonly (ReceiptEvent | StyleEvent)[]).flatMap((e) => (e.type === 'StockReceiptApproved' ? [e] : []));
+// What a receiving command appends: receipts, and the catalogue additions their approvals make.
+type ReceivingEvent = ReceiptEvent | StyleEvent;
+
+const approvalsOf = (appends: readonly StreamAppend<ReceivingEvent>[]) =>
+  appends.flatMap((a) => a.events).flatMap((e) => (e.type === 'StockReceiptApproved' ? [e] : []));
 
 // Every receiving command's effects: the catalogue registry follows its additions, and the approved units move.
-async function receivingEffects(trx: Transaction<Database>, appends: readonly StreamAppend[]): Promise<void> {
+async function receivingEffects(trx: Transaction<Database>, appends: readonly StreamAppend<ReceivingEvent>[]): Promise<void> {
   for (const a of appends) {
-    const styleEvents = (a.events as readonly (ReceiptEvent | StyleEvent)[]).flatMap((e) =>
-      e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : [],
-    );
+    const styleEvents = a.events.flatMap((e) => (e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : []));
     if (styleEvents.length > 0) await registerStyleEvents(trx, styleEvents);
   }
   await applyStockMovements(trx, approvalsOf(appends).flatMap((e) => e.data.movements));
