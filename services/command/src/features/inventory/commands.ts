@@ -14,7 +14,7 @@ import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/
 import { registerLocationEvents } from '../../platform/registries.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
-import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './adjustment.ts';
+import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
 import { decideLocation, locationNotFound, type LocationCommand } from './decide-location.ts';
 import { locationDecider } from './location.ts';
 

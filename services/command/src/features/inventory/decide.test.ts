@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
-import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './adjustment.ts';
+import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
 import { decideNewLocations, type NewLocation, type NewLocationFacts } from './commands.ts';
 import { decideLocation, expandRange, type LocationCommand } from './decide-location.ts';
 import { locationDecider, type LocationState } from './location.ts';
