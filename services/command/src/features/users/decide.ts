@@ -47,82 +47,93 @@ function deactivation(user: ExistingUser, actorId: number, at: string): UserEven
   return [{ type: 'UserDeactivated', data: { user_id: user.id, at } }, ...endSessions(user, 'deactivated', at)];
 }
 
-// Pure: the state before, the command, the time; returns the events or throws a DomainError.
+type Command<T extends UserCommand['type']> = Extract<UserCommand, { type: T }>;
+
+// Pure: the state before, the command, the time; returns the events or throws a DomainError. One function per command.
 export function decideUser(command: UserCommand, state: UserState, now: Date): UserEvent[] {
   const at = now.toISOString();
   switch (command.type) {
     case 'CreateUser':
-      if (state.status !== 'absent') throw conflict('User already exists');
-      return [{ type: 'UserCreated', data: { ...command.data, at } }];
-
-    case 'UpdateUser': {
-      const user = notDeleted(state);
-      const d = command.data;
-      const next = {
-        username: d.username ?? user.username,
-        email: d.email === undefined ? user.email : d.email,
-        full_name: d.full_name === undefined ? user.full_name : d.full_name,
-        role: d.role ?? user.role,
-      };
-      if (user.id === ADMIN_USER_ID && next.role !== 'manager') throw forbidden('Cannot change the role of this user');
-      const events: UserEvent[] = [];
-      const changed =
-        next.username !== user.username || next.email !== user.email || next.full_name !== user.full_name || next.role !== user.role;
-      if (changed) events.push({ type: 'UserUpdated', data: { user_id: user.id, ...next, at } });
-      if (d.is_active === true && user.status === 'inactive') events.push({ type: 'UserActivated', data: { user_id: user.id, at } });
-      if (d.is_active === false && user.status === 'active') events.push(...deactivation(user, command.actor_id, at));
-      return events;
-    }
-
-    case 'ToggleUserStatus': {
-      const user = notDeleted(state);
-      return user.status === 'active'
-        ? deactivation(user, command.actor_id, at)
-        : [{ type: 'UserActivated', data: { user_id: user.id, at } }];
-    }
-
-    case 'ChangePassword': {
-      const user = notDeleted(state);
-      // Everyone signed in as this user with the old password is signed out, except the caller's own session.
-      return [
-        { type: 'PasswordChanged', data: { user_id: user.id, at } },
-        ...endSessions(user, 'password_changed', at, command.actor_session_id),
-      ];
-    }
-
-    case 'DeleteUser': {
-      const user = existing(state);
-      if (user.id === command.actor_id) throw forbidden('Cannot delete your own account');
-      if (user.id === ADMIN_USER_ID) throw forbidden('Cannot delete this user');
-      if (user.status === 'deleted') throw conflict('User is already deleted');
-      return [{ type: 'UserDeleted', data: { user_id: user.id, at } }, ...endSessions(user, 'deleted', at)];
-    }
-
-    case 'RestoreUser': {
-      const user = existing(state);
-      if (user.status !== 'deleted') throw conflict('User is not deleted');
-      return [{ type: 'UserRestored', data: { user_id: user.id, at } }];
-    }
-
-    case 'SignIn': {
-      if (state.status === 'absent' || state.status === 'deleted') throw unauthenticated(INVALID_CREDENTIALS);
-      if (state.status === 'inactive') throw new DomainError('FORBIDDEN', 403, ACCOUNT_DEACTIVATED);
-      return [
-        {
-          type: 'UserSignedIn',
-          data: { user_id: state.id, session_id: command.session_id, ip: command.ip, user_agent: command.user_agent, at },
-        },
-      ];
-    }
-
-    case 'SignOut': {
-      if (state.status === 'absent' || !state.open_sessions.includes(command.session_id)) return [];
-      return [{ type: 'UserSignedOut', data: { user_id: state.id, session_id: command.session_id, reason: command.reason, at } }];
-    }
-
+      return createUser(state, command, at);
+    case 'UpdateUser':
+      return updateUser(state, command, at);
+    case 'ToggleUserStatus':
+      return toggleUserStatus(state, command, at);
+    case 'ChangePassword':
+      return changePassword(state, command, at);
+    case 'DeleteUser':
+      return deleteUser(state, command, at);
+    case 'RestoreUser':
+      return restoreUser(state, at);
+    case 'SignIn':
+      return signIn(state, command, at);
+    case 'SignOut':
+      return signOut(state, command, at);
     default: {
       const exhaustive: never = command;
       return exhaustive;
     }
   }
+}
+
+function createUser(state: UserState, command: Command<'CreateUser'>, at: string): UserEvent[] {
+  if (state.status !== 'absent') throw conflict('User already exists');
+  return [{ type: 'UserCreated', data: { ...command.data, at } }];
+}
+
+// Only what differs is recorded; activating and deactivating ride along as their own events.
+function updateUser(state: UserState, command: Command<'UpdateUser'>, at: string): UserEvent[] {
+  const user = notDeleted(state);
+  const d = command.data;
+  const next = {
+    username: d.username ?? user.username,
+    email: d.email === undefined ? user.email : d.email,
+    full_name: d.full_name === undefined ? user.full_name : d.full_name,
+    role: d.role ?? user.role,
+  };
+  if (user.id === ADMIN_USER_ID && next.role !== 'manager') throw forbidden('Cannot change the role of this user');
+  const events: UserEvent[] = [];
+  const changed = next.username !== user.username || next.email !== user.email || next.full_name !== user.full_name || next.role !== user.role;
+  if (changed) events.push({ type: 'UserUpdated', data: { user_id: user.id, ...next, at } });
+  if (d.is_active === true && user.status === 'inactive') events.push({ type: 'UserActivated', data: { user_id: user.id, at } });
+  if (d.is_active === false && user.status === 'active') events.push(...deactivation(user, command.actor_id, at));
+  return events;
+}
+
+function toggleUserStatus(state: UserState, command: Command<'ToggleUserStatus'>, at: string): UserEvent[] {
+  const user = notDeleted(state);
+  return user.status === 'active' ? deactivation(user, command.actor_id, at) : [{ type: 'UserActivated', data: { user_id: user.id, at } }];
+}
+
+// Everyone signed in as this user with the old password is signed out, except the caller's own session.
+function changePassword(state: UserState, command: Command<'ChangePassword'>, at: string): UserEvent[] {
+  const user = notDeleted(state);
+  return [{ type: 'PasswordChanged', data: { user_id: user.id, at } }, ...endSessions(user, 'password_changed', at, command.actor_session_id)];
+}
+
+function deleteUser(state: UserState, command: Command<'DeleteUser'>, at: string): UserEvent[] {
+  const user = existing(state);
+  if (user.id === command.actor_id) throw forbidden('Cannot delete your own account');
+  if (user.id === ADMIN_USER_ID) throw forbidden('Cannot delete this user');
+  if (user.status === 'deleted') throw conflict('User is already deleted');
+  return [{ type: 'UserDeleted', data: { user_id: user.id, at } }, ...endSessions(user, 'deleted', at)];
+}
+
+function restoreUser(state: UserState, at: string): UserEvent[] {
+  const user = existing(state);
+  if (user.status !== 'deleted') throw conflict('User is not deleted');
+  return [{ type: 'UserRestored', data: { user_id: user.id, at } }];
+}
+
+// A deleted user signs in as an unknown one would; a deactivated one hears why once the password was right.
+function signIn(state: UserState, command: Command<'SignIn'>, at: string): UserEvent[] {
+  if (state.status === 'absent' || state.status === 'deleted') throw unauthenticated(INVALID_CREDENTIALS);
+  if (state.status === 'inactive') throw new DomainError('FORBIDDEN', 403, ACCOUNT_DEACTIVATED);
+  return [{ type: 'UserSignedIn', data: { user_id: state.id, session_id: command.session_id, ip: command.ip, user_agent: command.user_agent, at } }];
+}
+
+// A session the stream does not list as open is already over: nothing to record.
+function signOut(state: UserState, command: Command<'SignOut'>, at: string): UserEvent[] {
+  if (state.status === 'absent' || !state.open_sessions.includes(command.session_id)) return [];
+  return [{ type: 'UserSignedOut', data: { user_id: state.id, session_id: command.session_id, reason: command.reason, at } }];
 }
