@@ -11,6 +11,7 @@ const { workspaces } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 // What only tests and the web build run: they may import devDependencies (their workspace's and the root's).
 const TEST_AND_BUILD_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/decider-spec.ts', 'web/vite.config.ts', 'web/build/**'];
 const WEB_IMPORTS_ONLY_CONTRACTS = 'The web app imports only @wh/contracts of the server side.';
+const PLATFORM_KNOWS_NO_FEATURE = 'Shared machinery (platform, lib, components) imports no feature: a feature hands it what it needs.';
 
 // One zone per feature folder: a file in features/<name> may import from features/ only what is under <name>. The
 // folders are read from disk, so a new feature is fenced in as soon as it exists.
@@ -54,6 +55,11 @@ export default defineConfig(
             ...featureZones('web/src/features'),
             // Resolved paths: this fences off @wh/db as well as '../../services/...'.
             { target: './web', from: '.', except: ['./web', './contracts', './node_modules'], message: WEB_IMPORTS_ONLY_CONTRACTS },
+            // Shared code below the features knows none of them; only the app (routes, live keys) composes them.
+            // A platform test may drive the machinery with a feature's real planner.
+            { target: './services/command/src/platform/!(*.test).ts', from: './services/command/src/features', message: PLATFORM_KNOWS_NO_FEATURE },
+            { target: ['./web/src/lib', './web/src/components'], from: './web/src/features', message: PLATFORM_KNOWS_NO_FEATURE },
+            { target: './contracts', from: '.', except: ['./contracts', './node_modules'], message: 'contracts imports nothing of the other workspaces.' },
           ],
         },
       ],
