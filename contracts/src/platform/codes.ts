@@ -6,6 +6,12 @@ export function normaliseCode(value: string): string {
   return value.trim().replace(/^'+/, '').trim().toUpperCase();
 }
 
+// Codes (SKUs, order numbers, location codes) in the order PostgreSQL's "C" collation gives them: the one order in
+// which every path locks or claims rows, the same in Node and in the database (codes are ASCII).
+export function inCodeOrder(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export const FREE_SIZE = 'Free Size';
 
 // Size 'Free Size' (or empty) is FS in a SKU.

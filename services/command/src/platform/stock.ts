@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, type Database } from '@wh/db';
+import { inCodeOrder } from '@wh/contracts';
 import { DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
@@ -42,11 +43,9 @@ function insufficientMessage(sku: string, location: string, available: number, r
   return `${head} ${sku} is held at ${holders.map((h) => `${h.location} (${h.quantity})`).join(', ')}.`;
 }
 
-// The one order in which every path locks stock rows: by SKU, then location, compared as PostgreSQL's "C"
-// collation compares them (codes are ASCII), so that the order is the same in Node and in the database.
+// The one order in which every path locks stock rows: by SKU, then location, in code order.
 function byStockKey(a: { sku: string; location: string }, b: { sku: string; location: string }): number {
-  if (a.sku !== b.sku) return a.sku < b.sku ? -1 : 1;
-  return a.location < b.location ? -1 : a.location > b.location ? 1 : 0;
+  return inCodeOrder(a.sku, b.sku) || inCodeOrder(a.location, b.location);
 }
 
 // Same key twice is one movement, in the lock order.

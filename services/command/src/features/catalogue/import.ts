@@ -48,10 +48,14 @@ async function readImportFacts(db: Executor, codes: readonly string[]): Promise<
     const known = await db.selectFrom('style_registry').select(['style_code', 'id']).where('style_code', 'in', part).execute();
     for (const k of known) ids.set(k.style_code, k.id);
   }
+  // Only the known styles have streams to read; a new style's stream starts empty.
+  const folded = await foldStreams(db, styleDecider, [...ids.values()].map(styleStreamId));
   const fresh = [...new Set(codes)].filter((c) => !ids.has(c));
   const drawn = await nextIds(db, 'style_registry_id_seq', fresh.length);
-  fresh.forEach((code, i) => ids.set(code, drawn[i]!));
-  const folded = await foldStreams(db, styleDecider, [...ids.values()].map(styleStreamId));
+  fresh.forEach((code, i) => {
+    ids.set(code, drawn[i]!);
+    folded.set(styleStreamId(drawn[i]!), { version: 0, state: styleDecider.initialState() });
+  });
   const styles = new Map<string, { style_id: number; version: number; state: StyleState }>();
   for (const [code, id] of ids) styles.set(code, { style_id: id, ...folded.get(styleStreamId(id))! });
   return { styles };

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  inCodeOrder,
   adjustmentStreamId,
   locationStreamId,
   RECEIVING_LOCATION,
@@ -68,7 +69,7 @@ export function decideNewLocations(
   facts: NewLocationFacts,
   now: Date,
 ): Decision<{ created: string[]; existing: string[] }, LocationEvent> {
-  const sorted = [...new Map(wanted.map((l) => [l.code, l])).values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const sorted = [...new Map(wanted.map((l) => [l.code, l])).values()].sort((a, b) => inCodeOrder(a.code, b.code));
   const fresh = sorted.filter((l) => !facts.existing.has(l.code));
   return {
     appends: fresh.map((l, i) => ({

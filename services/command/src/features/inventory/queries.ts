@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  inCodeOrder,
   normaliseCode,
   pagination,
   skuSize,
@@ -82,7 +83,7 @@ async function matchVariants(db: Db, text: string): Promise<VariantRow[]> {
       .execute(),
   ]);
   const merged = new Map([...bySku, ...byName].map((v) => [v.sku, v]));
-  return [...merged.values()].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0)).slice(0, PARTIAL_LIMIT);
+  return [...merged.values()].sort((a, b) => inCodeOrder(a.sku, b.sku)).slice(0, PARTIAL_LIMIT);
 }
 
 const sameText = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  inCodeOrder,
   compareStreamPositions,
   MAX_REPORTED_EXISTING_ORDERS,
   MAX_REPORTED_ROW_ERRORS,
@@ -148,7 +149,7 @@ export function decideImportedOrders(
       // In key order, so two uploads sharing numbers never wait on each other in a cycle.
       claims: fresh
         .map((o, i) => ({ number_key: o.key, order_id: facts.orderIds[i]! }))
-        .sort((a, b) => (a.number_key < b.number_key ? -1 : a.number_key > b.number_key ? 1 : 0)),
+        .sort((a, b) => inCodeOrder(a.number_key, b.number_key)),
     },
   };
 }

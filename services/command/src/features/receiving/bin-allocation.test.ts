@@ -17,6 +17,7 @@ const jumperLarge: Variant = { sku: 'JP100-L-NAVY', style_code: 'JP100', size: '
 
 type Facts = SheetFacts & CountFacts;
 const facts = (over: { counts?: Record<string, number>; variants?: Variant[]; locationIds?: number[]; inactive?: string[] } = {}): Facts => ({
+  styles: new Set(['JP100']),
   catalogue: { styles: new Map([['JP100', { style_id: 11, version: 2 }]]), skus: new Set((over.variants ?? [jumper]).map((v) => v.sku)), newStyleIds: new Map() },
   variants: over.variants ?? [jumper],
   locations: new Map(

@@ -70,7 +70,8 @@ type AllocationEvent = BinAllocationEvent | LocationEvent | StyleEvent;
 
 // What the catalogue and the layout say of a sheet's codes.
 export interface SheetFacts {
-  catalogue: CatalogueFacts;
+  // The sheet's style codes the catalogue knows.
+  styles: ReadonlySet<string>;
   variants: readonly Variant[];
   locations: ReadonlyMap<string, KnownLocation>;
 }
@@ -87,7 +88,7 @@ export interface AllocationPlan {
 // Pure. A sheet none of whose lines can be applied is refused with its first error.
 export function planAllocation(sheet: { lines: readonly SheetLine[]; errors: readonly UploadRowError[] }, facts: SheetFacts): AllocationPlan {
   const errors = [...sheet.errors];
-  const styles = new Set(facts.catalogue.styles.keys());
+  const { styles } = facts;
   const variantsBySku = new Map(facts.variants.map((v) => [v.sku, v]));
   const variantsByStyle = new Map<string, Variant[]>();
   for (const v of facts.variants) variantsByStyle.set(v.style_code, [...(variantsByStyle.get(v.style_code) ?? []), v]);
@@ -127,11 +128,13 @@ export function planAllocation(sheet: { lines: readonly SheetLine[]; errors: rea
   return { accepted, errors, newLocations: [...newLocations.values()], newVariants: [...newVariants.values()] };
 }
 
-// The stock the plan's lines touch, locked, and ids for the locations it creates.
+// What the plan's lines touch: their stock, locked; ids for the locations it creates; what the catalogue knows of
+// the SKUs it adds.
 export interface CountFacts {
   // stockKey(sku, location) -> units there now; a key without a row holds none.
   counts: ReadonlyMap<string, number>;
   locationIds: readonly number[];
+  catalogue: CatalogueFacts;
 }
 
 // Pure: each line sets how many units of its SKU its location holds. More than the location holds come from
@@ -213,9 +216,8 @@ async function readSheetFacts(db: Executor, lines: readonly SheetLine[]): Promis
     ...(await inChunks(styleCodes, (chunk) => db.selectFrom('variant_registry').select(variantColumns).where('style_code', 'in', chunk).execute())),
     ...(await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select(variantColumns).where('sku', 'in', chunk).execute())),
   ];
-  // SKUs named by colour and size are resolved from `variants`; the catalogue facts know every SKU read.
-  const catalogue = await readCatalogue(db, [...styleCodes, ...variants.map((v) => v.style_code)], variants.map((v) => v.sku));
-  return { catalogue, variants, locations: await locationsByCode(db, lines.map((l) => l.location)) };
+  const { styles } = await readCatalogue(db, styleCodes, []);
+  return { styles: new Set(styles.keys()), variants, locations: await locationsByCode(db, lines.map((l) => l.location)) };
 }
 
 export async function applyBinAllocation(
@@ -238,7 +240,9 @@ export async function applyBinAllocation(
             { sku: r.sku, location: RECEIVING_LOCATION },
           ]),
         );
-        return { plan, facts: { ...facts, counts, locationIds: await nextIds(trx, 'location_registry_id_seq', plan.newLocations.length) } };
+        const locationIds = await nextIds(trx, 'location_registry_id_seq', plan.newLocations.length);
+        const catalogue = await readCatalogue(trx, plan.newVariants.map((v) => v.style_code), plan.newVariants.map((v) => v.sku));
+        return { plan, facts: { ...facts, counts, locationIds, catalogue } };
       },
       decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),
       effects: async (trx, { appends }) => {

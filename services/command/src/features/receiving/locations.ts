@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { BIN_CODE_PATTERN, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
+import { BIN_CODE_PATTERN, inCodeOrder, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
 import { illegalTransition, notFound } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 import { inChunks } from './catalogue.ts';
@@ -51,7 +51,7 @@ export function creatableLocation(code: string): Destination | null {
 // order), registered with the command's effects (platform/registries.ts).
 export function decideAllocatedLocations(wanted: readonly Destination[], ids: readonly number[], at: string): StreamAppend<LocationEvent>[] {
   return [...wanted]
-    .sort((a, b) => (a.location < b.location ? -1 : 1))
+    .sort((a, b) => inCodeOrder(a.location, b.location))
     .map((w, i) => {
       const type = w.location_type === 'jean_rack' ? 'jean_rack' : 'bin';
       const event: LocationEvent = {
