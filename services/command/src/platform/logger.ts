@@ -34,7 +34,7 @@ const REQUEST_FIELDS = ['method', 'url', 'status', 'ms'] as const;
 
 function readableLines(destination: LogDestination): LogDestination {
   const format = prettyFactory({
-    colorize: destination.isTTY === true && !process.env.NO_COLOR,
+    colorize: !process.env.NO_COLOR,
     translateTime: 'SYS:HH:MM:ss.l',
     singleLine: true,
     ignore: ['pid', 'hostname', 'reqId', ...REQUEST_FIELDS].join(','),
