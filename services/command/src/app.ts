@@ -16,6 +16,7 @@ import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
+import { loggerOptions, type LogDestination } from './platform/logger.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
 import { expireSession } from './features/users/commands.ts';
@@ -33,14 +34,15 @@ export interface BuildAppOptions {
   ctx: AppContext;
   // The built web app to serve; omitted in API-only tests.
   webDist?: string;
-  logger?: boolean;
+  // false: no logging (tests); else where the log goes (standard output by default).
+  logger?: false | LogDestination;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options;
   const { config, now } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    ...(options.logger === false ? { logger: false } : loggerOptions(config.LOG_LEVEL, options.logger)),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
