@@ -37,9 +37,9 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
     <article className="print-sheet pick-list" aria-labelledby="pick-list-title">
       <header className="pick-list-head">
         <div>
-          <h1 id="pick-list-title" className="pick-list-title">
+          <h2 id="pick-list-title" className="pick-list-title">
             {title}
-          </h1>
+          </h2>
           <dl className="pick-list-details">
             {details.map((d) => (
               <div key={d.label}>

@@ -3,7 +3,7 @@ import { Button } from '../ui/button.tsx';
 import './print.css';
 
 export interface PrintPageProps {
-  /** The document's title: what a saved PDF is named after. */
+  /** The page's heading and the document's title (what a saved PDF is named after). */
   title: string;
   /** What will print ('12 labels'), beside the Print button; null while loading or refused. */
   summary: ReactNode;
@@ -21,9 +21,12 @@ export function PrintPage({ title, summary, status, children }: PrintPageProps) 
     <main className="print-page">
       <title>{title}</title>
       <div className="print-toolbar">
-        <p className="print-summary" role="status">
-          {summary}
-        </p>
+        <div>
+          <h1 className="print-title">{title}</h1>
+          <p className="muted" role="status">
+            {summary}
+          </p>
+        </div>
         {summary !== null ? <Button onPress={() => window.print()}>Print</Button> : null}
       </div>
       {status ?? children}
