@@ -39,6 +39,6 @@ describe('pick list sheet', () => {
     });
     expect(barcodes(html)).toEqual(['TP1007-6-GREEN', 'KN1010-12-WINE']);
     expect(html).toContain('<th scope="col">Order</th><th scope="col">Tote</th>');
-    expect(html).toContain('<td>10002</td><td>2</td><td class="pick-list-tick">Picked</td>');
+    expect(html).toContain('<td>10002</td><td>2</td><td class="pick-sheet-tick">Picked</td>');
   });
 });

@@ -34,13 +34,13 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
   const withTote = lines.some((l) => l.tote !== undefined);
   const units = lines.reduce((sum, l) => sum + l.quantity, 0);
   return (
-    <article className="print-sheet pick-list" aria-labelledby="pick-list-title">
-      <header className="pick-list-head">
+    <article className="print-sheet pick-sheet" aria-labelledby="pick-sheet-title">
+      <header className="pick-sheet-head">
         <div>
-          <h2 id="pick-list-title" className="pick-list-title">
+          <h2 id="pick-sheet-title" className="pick-sheet-title">
             {title}
           </h2>
-          <dl className="pick-list-details">
+          <dl className="pick-sheet-details">
             {details.map((d) => (
               <div key={d.label}>
                 <dt>{d.label}</dt>
@@ -56,13 +56,13 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
           </dl>
         </div>
         {orderNumber ? (
-          <div className="pick-list-order">
+          <div className="pick-sheet-order">
             <Barcode value={orderNumber} heightMm={14} />
-            <span className="pick-list-order-number">{orderNumber}</span>
+            <span className="pick-sheet-order-number">{orderNumber}</span>
           </div>
         ) : null}
       </header>
-      <table className="pick-list-table">
+      <table className="pick-sheet-table">
         <thead>
           <tr>
             <th scope="col">#</th>
@@ -81,7 +81,7 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
           {lines.map((line, index) => (
             <tr key={line.key} data-sku={line.sku}>
               <td>{index + 1}</td>
-              <td className="pick-list-location">
+              <td className="pick-sheet-location">
                 {line.location ? (
                   <>
                     <strong>{line.location}</strong>
@@ -91,17 +91,17 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
                   'Location not assigned'
                 )}
               </td>
-              <th scope="row" className="pick-list-sku">
+              <th scope="row" className="pick-sheet-sku">
                 <Barcode value={line.sku} heightMm={9} />
                 <span>{line.sku}</span>
               </th>
               <td>{line.styleName}</td>
               <td>{line.size}</td>
               <td>{line.color}</td>
-              <td className="pick-list-qty">{line.quantity}</td>
+              <td className="pick-sheet-qty">{line.quantity}</td>
               {perOrder ? <td>{line.orderNumber ?? ''}</td> : null}
               {withTote ? <td>{line.tote ?? ''}</td> : null}
-              <td className="pick-list-tick">{line.picked ? (
+              <td className="pick-sheet-tick">{line.picked ? (
                   'Picked'
                 ) : (
                   <>
