@@ -18,6 +18,7 @@ const ITEMS: Record<string, string> = {
   'TP1007-6-GREEN': 'Linen Shirt 007 - 6 / Green',
   'DR1012-8-BLUE': 'Wrap Midi Dress 012 - 8 / Blue',
 };
+const STOCKED = ['KN1010-12-WINE', 'TP1007-6-GREEN'];
 // Order 20001 is the picker's; 20002 is someone else's business.
 const ORDERS: Record<string, string[]> = { '20001': Object.keys(ITEMS), '20002': ['TP1007-6-GREEN'] };
 
@@ -34,6 +35,8 @@ beforeAll(async () => {
   admin = await e2e.app.asAdmin();
   const worker = await e2e.createUser('worker', picker.username, picker.password, picker.fullName);
   ok(await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv')));
+  // Two of the order's SKUs are on a shelf (bin B-1-1, made by the sheet); the dress is nowhere.
+  await e2e.app.allocateStock(STOCKED.map((sku) => ({ sku, location: 'B-1-1', quantity: 5 })));
   const rows = Object.entries(ORDERS).flatMap(([n, skus]) => skus.map((sku) => `${n},${ITEMS[sku]},${sku},10.00,FALSE`));
   ok(await admin.upload('/api/files/upload/orders', 'orders.csv', ['Order #,Item,SKU,Value,is Fulfilled', ...rows].join('\n')));
   const list = await admin.get('/api/orders?limit=100');
@@ -74,10 +77,7 @@ async function barcodes(page: Page): Promise<string[]> {
 /** axe's serious, critical and moderate findings on the page, as 'rule: target' lines. */
 async function axeFindings(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations;
-  });
+  const violations = (await page.evaluate('axe.run().then((r) => r.violations)')) as { id: string; impact: string; nodes: { target: string[] }[] }[];
   return violations.filter((v) => v.impact !== 'minor').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -94,7 +94,7 @@ describe('print views', () => {
       await add.getByRole('button', { name: 'Create Range' }).click();
       await page.getByText('3 locations created').waitFor();
 
-      // The layout lists A-1-1, A-1-2, A-1-3, J-1, R-1, R-2, RECEIVING. A reversed range is refused in the dialog.
+      // The layout lists A-1-1, A-1-2, A-1-3, B-1-1, J-1, R-1, R-2, RECEIVING. A reversed range is refused in the dialog.
       await page.getByRole('button', { name: 'Print Labels' }).click();
       const dialog = page.getByRole('dialog', { name: 'Print labels' });
       await dialog.getByRole('textbox', { name: 'From' }).fill('R-2');
@@ -105,10 +105,10 @@ describe('print views', () => {
       await dialog.getByRole('textbox', { name: 'From' }).fill('A-1-2');
       await dialog.getByRole('textbox', { name: 'To' }).fill('R-1');
       const labels = await opensPrintView(page, () => dialog.getByRole('button', { name: 'Open Print View' }).click());
-      await labels.getByText('4 labels').waitFor();
+      await labels.getByText('5 labels').waitFor();
       expect(new URL(labels.url()).pathname).toBe('/print/labels');
-      expect(await barcodes(labels)).toEqual(['A-1-2', 'A-1-3', 'J-1', 'R-1']);
-      expect(await labels.locator('.location-label-type').allInnerTexts()).toEqual(['BIN', 'BIN', 'JEAN RACK', 'RACK']);
+      expect(await barcodes(labels)).toEqual(['A-1-2', 'A-1-3', 'B-1-1', 'J-1', 'R-1']);
+      expect(await labels.locator('.location-label-type').allInnerTexts()).toEqual(['BIN', 'BIN', 'BIN', 'JEAN RACK', 'RACK']);
       // No app chrome: the print view is a page of its own.
       expect(await labels.locator('nav, .sidebar, .topbar').count()).toBe(0);
       expect(await axeFindings(labels)).toEqual([]);
@@ -136,6 +136,8 @@ describe('print views', () => {
       expect(items).toHaveLength(3);
       expect(await barcodes(list)).toEqual(['20001', ...items.map((i) => i.sku)]);
       expect(await list.locator('tbody tr').count()).toBe(3);
+      for (const sku of STOCKED) expect(await list.locator(`tr[data-sku="${sku}"] .pick-sheet-location`).innerText()).toBe('B-1-1 Bin');
+      expect(await list.locator('tr[data-sku="DR1012-8-BLUE"] .pick-sheet-location').innerText()).toBe('Location not assigned');
       expect(await axeFindings(list)).toEqual([]);
     } finally {
       await manager_.context.close();

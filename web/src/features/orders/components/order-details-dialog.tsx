@@ -143,7 +143,7 @@ export function OrderDetailsDialog({ order: initial, onClose }: { order: Order; 
         </ol>
       )}
       <DialogActions>
-        <PrintLink to={orderPickListPath(order.id)}>Print Pick List</PrintLink>
+        <PrintLink to={orderPickListPath(order.id)} size="md">Print Pick List</PrintLink>
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>
