@@ -11,10 +11,11 @@ import { layoutKeys, layoutQuery, updateLocation } from './api/locations-api.ts'
 import { CapacityDialog } from './components/capacity-dialog.tsx';
 import { CreateLocationDialog, type CreateMode } from './components/create-location-dialog.tsx';
 import { LayoutTable, type LayoutAction } from './components/layout-table.tsx';
+import { PrintLabelsDialog } from './components/print-labels-dialog.tsx';
 import { groupLocations, LAYOUT_GROUPS } from './layout.ts';
 import './settings.css';
 
-type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity'; location: Location } | null;
+type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity'; location: Location } | { kind: 'labels' } | null;
 const NOTICE_MS = 5_000;
 
 // The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
@@ -71,6 +72,9 @@ export function SettingsPage() {
         subtitle="Warehouse layout: bins, racks and the receiving area"
         actions={
           <>
+            <Button variant="secondary" onPress={() => setDialog({ kind: 'labels' })} isDisabled={!layout.data}>
+              Print Labels
+            </Button>
             <Button variant="secondary" onPress={() => setDialog({ kind: 'create', mode: 'range' })}>
               Add Range
             </Button>
@@ -117,6 +121,7 @@ export function SettingsPage() {
       )}
 
       {dialog?.kind === 'create' ? <CreateLocationDialog mode={dialog.mode} onClose={() => setDialog(null)} onCreated={done} /> : null}
+      {dialog?.kind === 'labels' ? <PrintLabelsDialog locations={layout.data?.locations ?? []} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'capacity' ? <CapacityDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
     </section>
   );

@@ -25,7 +25,7 @@ import { ADJUSTMENT_REASONS, adjustmentQuantity, parseAdjustment } from '../adju
 import { ADJUSTMENT_SUCCESS_MS } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
 import { formatDateTime } from './format.ts';
-import { locationTypeLabel } from './location-labels.ts';
+import { locationTypeLabel } from '../../../lib/location-types.ts';
 
 export const ADJUST_DENIED = PERMISSION_DENIED['inventory:adjust'] ?? '';
 

@@ -1,8 +1,10 @@
 import type { Order } from '@wh/contracts/orders/http';
+import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
+import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 
@@ -47,7 +49,10 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
             {itemCount(order.total_items)} · created {formatDateTime(order.created_at)}
           </p>
         </div>
-        <PickingStatusBadge status={order.status} />
+        <div className="picking-panel-tools">
+          <PrintLink to={orderPickListPath(order.id)}>Print Pick List</PrintLink>
+          <PickingStatusBadge status={order.status} />
+        </div>
       </header>
       {error && error.orderId === order.id ? (
         <Alert title="Error" onDismiss={onDismissError}>
