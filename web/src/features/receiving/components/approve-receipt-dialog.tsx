@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RECEIVING_LOCATION } from '@wh/contracts/platform/stock';
+import { RECEIVING_LOCATION, type OverCapacity } from '@wh/contracts/platform/stock';
 import type { Receipt } from '@wh/contracts/receiving/http';
 import { SuggestionList } from '../../../components/location-suggestion-panel.tsx';
 import { suggestLocations } from '../../../components/location-suggestion.ts';
@@ -10,13 +10,14 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { unitCount } from '../../../lib/format.ts';
 import { approveReceipt, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
 import { locationChoices, locationLabel } from '../direct-approval.ts';
 
 export interface ApproveReceiptDialogProps {
   receipt: Receipt;
   onClose: () => void;
-  onApproved: (message: string) => void;
+  onApproved: (message: string, overCapacity: readonly OverCapacity[]) => void;
 }
 
 const RECEIVING = 'receiving';
@@ -40,7 +41,7 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
     setPending(true);
     setError(null);
     try {
-      await approveReceipt(receipt.id, {
+      const approved = await approveReceipt(receipt.id, {
         ...(choice === RECEIVING ? {} : { location_id: Number(choice) }),
         notes: notes.trim() || null,
       });
@@ -49,7 +50,7 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
         queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
         queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
       ]);
-      onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${where}`);
+      onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${where}`, approved.over_capacity);
     } catch (cause) {
       setError(messageOf(cause, 'Failed to approve stock'));
       setPending(false);
@@ -60,7 +61,7 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
     <Dialog title="Approve Stock" isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
       {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
       <p>
-        <strong>{receipt.sku}</strong> · {receipt.quantity} {receipt.quantity === 1 ? 'unit' : 'units'}
+        <strong>{receipt.sku}</strong> · {unitCount(receipt.quantity)}
         {receipt.gatepass_number ? ` · Gatepass ${receipt.gatepass_number}` : ''}
       </p>
       {receipt.style_known ? null : (

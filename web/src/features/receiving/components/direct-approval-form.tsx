@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
+import type { OverCapacity } from '@wh/contracts/platform/stock';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
 import { Button } from '../../../components/ui/button.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -15,7 +16,7 @@ import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices
 export interface DirectApprovalFormProps {
   item: ApprovableItem | null;
   onClearItem: () => void;
-  onApproved: (message: string) => void;
+  onApproved: (message: string, overCapacity: readonly OverCapacity[]) => void;
   onError: (message: string) => void;
 }
 
@@ -59,7 +60,7 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
         queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
         queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
       ]);
-      onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`);
+      onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`, answer.data.over_capacity);
     } catch (cause) {
       const fields = fieldErrorsOf(cause);
       if (Object.keys(fields).length > 0) setErrors(fields);
