@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SelectableLocations } from '@wh/contracts/inventory/http';
 import {
   type ApprovedReceipt,
@@ -39,6 +39,13 @@ export const receivingLiveKeys: LiveKeys = {
   styles: STOCK,
   locations: STOCK,
 };
+
+// After stock is received: the receipts and every stock figure the approval screens show.
+export const refreshAfterReceiving = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
+    queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
+  ]);
 
 export const AVAILABLE_SKU_LIMIT = 20;
 export const RECENT_APPROVALS = { limit: 50, days: 7 } as const;

@@ -10,7 +10,7 @@ import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, FREE_SIZE, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
-import { manualApprove, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
+import { manualApprove, refreshAfterReceiving, selectableLocationsQuery } from '../api/receiving-api.ts';
 import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
 
 export interface DirectApprovalFormProps {
@@ -56,10 +56,7 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
       const answer = await manualApprove(parsed.body);
       const where = choices.find((c) => c.id === draft.locationId)?.location ?? '';
       setDraft((d) => ({ ...d, quantity: '1', gatepassNumber: '', notes: '' }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
-        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
-      ]);
+      await refreshAfterReceiving(queryClient);
       onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`, answer.data.over_capacity);
     } catch (cause) {
       const fields = fieldErrorsOf(cause);
