@@ -83,7 +83,7 @@ describe('a bulk approval\'s result', () => {
     };
     expect(bulkOutcomeLines(result, sent)).toEqual([
       { id: 6, label: 'DR1000-6-BEIGE · 10 units', approved: true, text: 'Approved into A-1-1' },
-      { id: 8, label: 'DR1000-8-BEIGE · 1 unit', approved: true, text: 'Approved into A-1-1; took A-1-1 past its capacity (47 of 40)' },
+      { id: 8, label: 'DR1000-8-BEIGE · 1 unit', approved: true, text: 'Approved into A-1-1; A-1-1 over capacity (47 of 40)' },
       { id: 12, label: 'Receipt #12', approved: false, text: 'Refused: Receipt #12 is already approved' },
     ]);
     expect(bulkSummary(result)).toBe('2 receipts approved into A-1-1, 1 refused');

@@ -55,7 +55,7 @@ export function bulkOutcomeLines(result: BulkApproveResult, sent: readonly Recei
     const receipt = byId.get(outcome.id);
     const label = receipt ? `${receipt.sku} · ${unitCount(receipt.quantity)}` : `Receipt #${outcome.id}`;
     if (outcome.status === 'refused') return { id: outcome.id, label, approved: false, text: `Refused: ${outcome.error}` };
-    const over = outcome.over_capacity.map((o) => `took ${o.location} past its capacity (${o.quantity_after} of ${o.capacity})`);
+    const over = outcome.over_capacity.map((o) => `${o.location} over capacity (${o.quantity_after} of ${o.capacity})`);
     return { id: outcome.id, label, approved: true, text: [`Approved into ${result.location}`, ...over].join('; ') };
   });
 }
