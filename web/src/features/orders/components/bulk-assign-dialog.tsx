@@ -36,8 +36,10 @@ export function BulkAssignDialog({ orders, workers, onClose, onDone, onBatched }
     try {
       if (mode === 'batch') {
         if (!workerId) return;
+        // Totes follow the order numbers, lowest first.
+        const byNumber = [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
         const answer = await createBatch(
-          orders.map((o) => o.id),
+          byNumber.map((o) => o.id),
           Number(workerId),
         );
         onBatched(answer.message ?? `Batch ${answer.data.id} created`);
