@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { canSeeTopic } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
@@ -121,6 +122,12 @@ describe('reading batches', () => {
     expect((await ben.get(`/api/batches?worker_id=${ann.id}`)).status).toBe(403);
     expect((await ann.get(`/api/batches/${batches.ann}`)).status).toBe(200);
     expect((await ann.get('/api/batches/999')).status).toBe(404);
+  });
+
+  it('live notices of batches reach managers, executive1 and executive2; a worker hears of their own through worker:<id>', () => {
+    for (const topic of ['batches', 'batch:1']) {
+      expect((['manager', 'executive1', 'executive2', 'worker'] as const).map((role) => canSeeTopic({ id: 9, role }, topic))).toEqual([true, true, true, false]);
+    }
   });
 
   it('managers and executive1 list every batch, filtered by worker and status', async () => {
