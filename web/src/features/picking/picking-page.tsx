@@ -22,7 +22,8 @@ import {
 } from './api/picking-api.ts';
 import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
 import { LocationSearch } from './components/location-search.tsx';
-import { PickingOrderPanel, type PickError } from './components/picking-order-panel.tsx';
+import { PickingOrderPanel } from './components/picking-order-panel.tsx';
+import type { PickError } from './components/pick-item-row.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { batchScanTarget, pickingStats, progressPercent, scanTarget, type ScanTarget } from './picking-progress.ts';
 import './picking.css';

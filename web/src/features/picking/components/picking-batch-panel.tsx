@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPicked, isPicked } from '../picking-progress.ts';
-import type { PickError } from './picking-order-panel.tsx';
+import { PickErrorAlert, PickItemRow, type PickError } from './pick-item-row.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
@@ -50,57 +50,26 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
         ))}
       </ul>
       {error ? (
-        <Alert title="Error" onDismiss={onDismissError}>
-          <p>{error.message}</p>
-          {retry && error.holders.length > 0 ? (
-            <div className="pick-holders">
-              {error.holders.slice(0, 3).map((location) => (
-                <Button key={location} size="sm" variant="secondary" isDisabled={busy} onPress={() => onPick(retry, location)}>
-                  Pick from {location}
-                </Button>
-              ))}
-            </div>
-          ) : null}
-        </Alert>
+        <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
       ) : null}
       <ul className="pick-items" aria-label="Items to pick">
-        {batch.lines.map((line) => {
-          const done = isPicked(line, localPicks);
-          return (
-            <li key={line.id} className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={line.sku} data-order={line.order_number}>
-              <div className="pick-item-info">
-                <span className="pick-tote">
-                  Tote {line.slot} · {line.order_number}
-                </span>
-                <strong className="pick-sku">{line.sku}</strong>
-                <span>{line.style_name}</span>
-                <span className="muted small">
-                  Size {line.size} · {line.color} · Qty {line.quantity}
-                </span>
-                <span className="pick-location">
-                  {line.location ? (
-                    <>
-                      <span className="muted small">Location </span>
-                      <strong className="pick-location-code">{line.location}</strong>
-                      {line.location_type ? <span className="muted small"> ({line.location_type})</span> : null}
-                    </>
-                  ) : (
-                    <span className="muted">Location not assigned</span>
-                  )}
-                </span>
-              </div>
-              <div className="pick-item-action">
-                {done ? (
-                  <Badge tone="success">Picked</Badge>
-                ) : (
-                  <Button onPress={() => onPick(line)} isDisabled={busy} aria-label={`Pick ${line.sku} for ${line.order_number}`}>
-                    {pickingItemId === line.id ? 'Picking...' : 'Pick'}
-                  </Button>
-                )}
-              </div>
-            </li>
-          );
-        })}
+        {batch.lines.map((line) => (
+          <PickItemRow
+            key={line.id}
+            item={line}
+            done={isPicked(line, localPicks)}
+            picking={pickingItemId === line.id}
+            busy={busy}
+            pickLabel={`Pick ${line.sku} for ${line.order_number}`}
+            heading={
+              <span className="pick-tote">
+                Tote {line.slot} · {line.order_number}
+              </span>
+            }
+            orderNumber={line.order_number}
+            onPick={() => onPick(line)}
+          />
+        ))}
       </ul>
       <footer className="picking-panel-foot">
         <p aria-live="polite">
