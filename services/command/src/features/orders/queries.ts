@@ -245,7 +245,7 @@ export async function orderWorker(db: Db, id: number): Promise<{ worker_id: numb
   return row ? { worker_id: row.assigned_worker_id } : undefined;
 }
 
-async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
+export async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('rm_users').select(['id', 'username', 'full_name']).where('id', 'in', wanted).execute();
@@ -259,7 +259,7 @@ interface Suggestion {
 }
 
 // The location holding most of each SKU: where a picker should go.
-async function suggestedLocations(db: Db, skus: readonly string[]): Promise<Map<string, Suggestion>> {
+export async function suggestedLocations(db: Db, skus: readonly string[]): Promise<Map<string, Suggestion>> {
   const wanted = [...new Set(skus)];
   if (wanted.length === 0) return new Map();
   const rows = await db
@@ -308,10 +308,10 @@ async function toOrders(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
+export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
   id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
 
-function toItem(i: Selectable<RmOrderItemsTable>, users: Map<number, UserRef>, suggestions: Map<string, Suggestion>): OrderItem {
+export function toItem(i: Selectable<RmOrderItemsTable>, users: Map<number, UserRef>, suggestions: Map<string, Suggestion>): OrderItem {
   const picked = i.status === 'picked';
   const suggestion = picked ? undefined : suggestions.get(i.sku);
   return {
