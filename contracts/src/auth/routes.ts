@@ -21,6 +21,7 @@ export type WebRoute = keyof typeof WEB_ROUTES;
 export const PRINT_ROUTES = {
   '/print/labels': 'settings:manage',
   '/print/orders/:id/pick-list': 'orders:view',
+  '/print/batches/:id/pick-list': 'orders:view',
 } as const satisfies Record<string, Permission>;
 export type PrintRoute = keyof typeof PRINT_ROUTES;
 

@@ -32,6 +32,8 @@ const PRINT_VIEWS: Record<PrintRoute, Screen> = {
     import('../features/settings/labels-print-page.tsx').then((m) => ({ Component: m.LabelsPrintPage })),
   '/print/orders/:id/pick-list': () =>
     import('../features/orders/pick-list-print-page.tsx').then((m) => ({ Component: m.PickListPrintPage })),
+  '/print/batches/:id/pick-list': () =>
+    import('../features/picking/batch-pick-list-print-page.tsx').then((m) => ({ Component: m.BatchPickListPrintPage })),
 };
 
 const screenRoutes: RouteObject[] = (Object.keys(WEB_ROUTES) as WebRoute[]).map((route) => ({

@@ -2,3 +2,6 @@
 
 /** The pick list of one order. */
 export const orderPickListPath = (orderId: number) => `/print/orders/${orderId}/pick-list`;
+
+/** The combined pick list of a batch. */
+export const batchPickListPath = (batchId: number) => `/print/batches/${batchId}/pick-list`;

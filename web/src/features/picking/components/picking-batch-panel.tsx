@@ -1,8 +1,10 @@
 import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
+import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { itemCount } from '../../../lib/format.ts';
+import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchPicked, isPicked } from '../picking-progress.ts';
 import { PickErrorAlert, PickItemRow, type PickError } from './pick-item-row.tsx';
 
@@ -40,7 +42,10 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
             {batch.orders.length} orders · {itemCount(batch.total_items)}
           </p>
         </div>
-        <Badge tone="accent">Batch</Badge>
+        <div className="picking-panel-tools">
+          <PrintLink to={batchPickListPath(batch.id)}>Print Pick List</PrintLink>
+          <Badge tone="accent">Batch</Badge>
+        </div>
       </header>
       <ul className="batch-totes" aria-label="Totes">
         {batch.orders.map((o) => (
