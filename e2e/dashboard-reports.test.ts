@@ -280,7 +280,7 @@ describe('dashboard and reports', () => {
     expect(await region(page, 'Time from import to verification').innerText()).toMatch(/Orders\s+1 verified/);
 
     // The date range changes what is shown: a week is seven days (the same orders, all today).
-    await choose(page, 'Date Range', 'This Week');
+    await choose(page, 'Date Range', 'Last 7 Days');
     await expect.poll(() => page.getByRole('grid', { name: 'Orders per day' }).getByRole('row').count()).toBe(8);
     await page.locator('.report-period').getByText(/ to /).waitFor();
     expect(await statValue(page, 'Orders Received').innerText()).toBe('4');
