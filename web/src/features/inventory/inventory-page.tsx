@@ -15,7 +15,7 @@ import { SearchTab } from './components/search-tab.tsx';
 import { StockHistoryTab } from './components/stock-history-tab.tsx';
 import './inventory.css';
 
-const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'adjustments'] as const;
+const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'upload', 'suggestion', 'adjustments'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTabId = (v: string | null): v is TabId => v !== null && (TAB_IDS as readonly string[]).includes(v);
 
@@ -34,6 +34,25 @@ export function InventoryPage() {
     { id: 'locations', label: 'Locations', content: <LocationsTab /> },
     { id: 'reports', label: 'Reports', content: <ReportsTab /> },
     { id: 'history', label: 'Stock History', content: <StockHistoryTab /> },
+    // The spec's other panels, each a tab of its own (as on Stock Entry) rather than under every tab.
+    {
+      id: 'upload',
+      label: 'File Upload',
+      content: (
+        <div className="card">
+          <StockUploadPanel role={me.role} invalidates={[inventoryKeys.all]} />
+        </div>
+      ),
+    },
+    {
+      id: 'suggestion',
+      label: 'Location Suggestion',
+      content: (
+        <div className="card">
+          <LocationSuggestionPanel />
+        </div>
+      ),
+    },
     ...(canAdjust || tab === 'adjustments' ? [{ id: 'adjustments', label: 'Adjustments', content: <AdjustmentsTab canAdjust={canAdjust} /> }] : []),
   ];
 
@@ -49,20 +68,6 @@ export function InventoryPage() {
           setParams(new URLSearchParams({ tab: key }), { replace: true })
         }
       />
-      <div className="inventory-panels">
-        <section className="card" aria-labelledby="file-upload-title">
-          <h2 className="card-title" id="file-upload-title">
-            File Upload
-          </h2>
-          <StockUploadPanel role={me.role} invalidates={[inventoryKeys.all]} />
-        </section>
-        <section className="card" aria-labelledby="suggestion-title">
-          <h2 className="card-title" id="suggestion-title">
-            Location Suggestion
-          </h2>
-          <LocationSuggestionPanel />
-        </section>
-      </div>
     </section>
   );
 }
