@@ -10,7 +10,7 @@ export function StyleCard({ style, onView, onEdit }: { style: Style; onView: () 
     <CardGridItem>
       <div className="style-card-head">
         <div>
-          <h3 className="style-code">{style.style_code}</h3>
+          <h2 className="style-code">{style.style_code}</h2>
           <p className="style-name">{style.name}</p>
         </div>
         {style.is_jeans ? <span className="chip">Jeans</span> : null}
