@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '@wh/contracts/auth/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
-import { LocationSuggestionPanel } from '../../components/location-suggestion-panel.tsx';
-import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
+import { stockPanelTabs } from '../../components/stock-panel-tabs.tsx';
 import { Tabs, type TabItem } from '../../components/ui/tabs.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { inventoryKeys } from './api/inventory-api.ts';
@@ -34,25 +33,8 @@ export function InventoryPage() {
     { id: 'locations', label: 'Locations', content: <LocationsTab /> },
     { id: 'reports', label: 'Reports', content: <ReportsTab /> },
     { id: 'history', label: 'Stock History', content: <StockHistoryTab /> },
-    // The spec's other panels, each a tab of its own (as on Stock Entry) rather than under every tab.
-    {
-      id: 'upload',
-      label: 'File Upload',
-      content: (
-        <div className="card">
-          <StockUploadPanel role={me.role} invalidates={[inventoryKeys.all]} />
-        </div>
-      ),
-    },
-    {
-      id: 'suggestion',
-      label: 'Location Suggestion',
-      content: (
-        <div className="card">
-          <LocationSuggestionPanel />
-        </div>
-      ),
-    },
+    // The spec's other panels, each a tab of its own rather than under every tab.
+    ...stockPanelTabs(me.role, [inventoryKeys.all]),
     ...(canAdjust || tab === 'adjustments' ? [{ id: 'adjustments', label: 'Adjustments', content: <AdjustmentsTab canAdjust={canAdjust} /> }] : []),
   ];
 

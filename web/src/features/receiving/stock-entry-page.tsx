@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../components/page-header.tsx';
-import { LocationSuggestionPanel } from '../../components/location-suggestion-panel.tsx';
-import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
+import { stockPanelTabs } from '../../components/stock-panel-tabs.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { ManualEntry } from './components/manual-entry.tsx';
@@ -36,24 +35,7 @@ export function StockEntryPage() {
               </div>
             ),
           },
-          {
-            id: 'upload',
-            label: 'File Upload',
-            content: (
-              <div className="card">
-                <StockUploadPanel role={me.role} invalidates={[receivingKeys.allReceipts, receivingKeys.stock]} />
-              </div>
-            ),
-          },
-          {
-            id: 'suggestion',
-            label: 'Location Suggestion',
-            content: (
-              <div className="card">
-                <LocationSuggestionPanel />
-              </div>
-            ),
-          },
+          ...stockPanelTabs(me.role, [receivingKeys.allReceipts, receivingKeys.stock]),
         ]}
       />
     </section>

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { StorageUtilisationCard } from '../../../components/storage-utilisation-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
-import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { inventoryReportQuery } from '../api/reports-api.ts';
 import { insightCards } from '../report-options.ts';
 
@@ -33,15 +33,7 @@ export function InventoryReport({ threshold }: { threshold: number }) {
         </StatCards>
       </section>
 
-      <section className="card" aria-labelledby="inv-util-title">
-        <h2 className="card-title" id="inv-util-title">
-          Storage Utilization
-        </h2>
-        <div className="report-stack">
-          <UtilisationBar label="Bins" percent={Math.round(s.bin_utilization)} />
-          <UtilisationBar label="Racks" percent={Math.round(s.rack_utilization)} />
-        </div>
-      </section>
+      <StorageUtilisationCard bins={s.bin_utilization} racks={s.rack_utilization} />
 
       {/* The status summary: the spec's three cards, read from the figures. */}
       <ul className="report-insights" aria-label="Status summary">
