@@ -177,6 +177,9 @@ describe('dashboard and reports', () => {
     expect(await styleUpload.innerText()).toContain('Upload Shopify style catalog');
     await styleUpload.click();
     await v.waitForURL((u) => u.pathname === '/stock-entry');
+    // It opens the file upload, not Manual Entry.
+    await v.getByRole('tab', { name: 'File Upload', selected: true }).waitFor();
+    await v.getByRole('tabpanel', { name: 'File Upload' }).getByRole('radiogroup').waitFor();
 
     const orders = await signedIn(people.exec1, '/dashboard');
     open.push(orders.context);
@@ -185,6 +188,16 @@ describe('dashboard and reports', () => {
     expect(await region(o, 'Inventory Alerts').count()).toBe(0);
     expect(await statValue(o, 'Low Stock Alerts').count()).toBe(0);
     expect(await statValue(o, 'My Assigned Orders').count()).toBe(0);
+
+    // Upload Orders opens Order Management with the upload panel open, and so does the address /orders/upload.
+    await region(o, 'Quick Actions').getByRole('link', { name: /Upload Orders/ }).click();
+    await o.waitForURL((u) => u.pathname === '/orders');
+    await o.getByRole('button', { name: 'Upload Orders', expanded: true }).waitFor();
+    await o.getByText('Select File').first().waitFor();
+    await o.goto('/orders/upload');
+    await o.getByRole('button', { name: 'Upload Orders', expanded: true }).waitFor();
+    await o.goto('/dashboard');
+    await region(o, 'Worker Performance Today').waitFor();
 
     // The summary fails once: the error state, then Try Again loads it.
     await o.route('**/api/reports/daily-summary*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }));
@@ -280,7 +293,7 @@ describe('dashboard and reports', () => {
     expect(await region(page, 'Time from import to verification').innerText()).toMatch(/Orders\s+1 verified/);
 
     // The date range changes what is shown: a week is seven days (the same orders, all today).
-    await choose(page, 'Date Range', 'This Week');
+    await choose(page, 'Date Range', 'Last 7 Days');
     await expect.poll(() => page.getByRole('grid', { name: 'Orders per day' }).getByRole('row').count()).toBe(8);
     await page.locator('.report-period').getByText(/ to /).waitFor();
     expect(await statValue(page, 'Orders Received').innerText()).toBe('4');

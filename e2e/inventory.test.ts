@@ -184,7 +184,8 @@ describe('Inventory (/inventory)', () => {
   it("an executive1 sees 'No Permission' on the manual stock and bin allocation uploads", async () => {
     const { page, close } = await signedIn(executive1.username, executive1.password, '/inventory');
     try {
-      const upload = page.getByRole('region', { name: 'File Upload' });
+      await page.getByRole('tab', { name: 'File Upload' }).click();
+      const upload = page.getByRole('tabpanel', { name: 'File Upload' });
       const shopify = upload.getByRole('radio', { name: /Online-shop Stock CSV/ });
       await shopify.waitFor();
       expect(await shopify.isDisabled()).toBe(false);
@@ -253,9 +254,9 @@ describe('Inventory (/inventory)', () => {
   it('a manager uploads a bin allocation sheet, reads the result with the bad row, and the bins fill by themselves', async () => {
     const catalogue = await readFile(`${FIXTURES}/styles/shopify-products.csv`);
     await ok(admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', catalogue), 'import catalogue');
-    const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/inventory?tab=locations');
+    const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/inventory?tab=upload');
     try {
-      const upload = page.getByRole('region', { name: 'File Upload' });
+      const upload = page.getByRole('tabpanel', { name: 'File Upload' });
       await upload.locator('label').filter({ hasText: 'Bin Allocation' }).click();
       await upload.locator('input[type=file]').setInputFiles(`${FIXTURES}/stock/bin-allocation.xlsx`);
       await upload.getByText('bin-allocation.xlsx').waitFor();
@@ -263,7 +264,8 @@ describe('Inventory (/inventory)', () => {
       const result = upload.getByRole('status', { name: 'Upload result' });
       await result.getByText('Upload Successful').waitFor();
       expect(await result.innerText()).toMatch(/Row 20: /);
-      // The Locations tab refreshes by itself with the stock the sheet put into bins.
+      // The Locations tab shows the stock the sheet put into bins.
+      await page.getByRole('tab', { name: 'Locations' }).click();
       const firstBin = page.getByRole('grid', { name: 'Bins' }).getByRole('row').filter({ hasText: 'A-1-1' });
       await expect.poll(async () => (await firstBin.innerText()).includes('0 /')).toBe(false);
     } finally {

@@ -8,6 +8,7 @@ export * from './users/http.ts';
 export * from './platform/events.ts';
 export * from './platform/stock.ts';
 export * from './platform/codes.ts';
+export * from './platform/sizes.ts';
 export * from './platform/dates.ts';
 export * from './platform/gift-items.ts';
 export * from './receiving/events.ts';

@@ -4,6 +4,19 @@ import type { StockMovement } from '../platform/stock.ts';
 export const LOCATION_TYPES = ['bin', 'rack', 'jean_rack', 'receiving'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
+// A location type as every screen and export shows it.
+export const LOCATION_TYPE_LABELS: Record<LocationType, string> = {
+  bin: 'Bin',
+  rack: 'Rack',
+  jean_rack: 'Jean rack',
+  receiving: 'Receiving',
+};
+
+/** The type in words; a value outside the list (a field that may be blank) is shown as it is. */
+export function locationTypeLabel(type: string): string {
+  return (LOCATION_TYPES as readonly string[]).includes(type) ? LOCATION_TYPE_LABELS[type as LocationType] : type;
+}
+
 export const GENDERS = ['women', 'men', 'unisex'] as const;
 export type Gender = (typeof GENDERS)[number];
 

@@ -22,15 +22,42 @@ import { inventoryStatusSchema, LOW_STOCK_THRESHOLD } from '../inventory/http.ts
 
 export const REPORT_RANGES = ['today', 'week', 'month', 'quarter', 'year'] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
-// Local days a range covers, ending today (today included).
-export const REPORT_RANGE_DAYS: Record<ReportRange, number> = { today: 1, week: 7, month: 30, quarter: 90, year: 365 };
+// Every range ends today (local, included). The week is the last 7 days, rolling; month, quarter and year are the
+// calendar month, quarter and year to date, as their names say.
 export const REPORT_RANGE_LABELS: Record<ReportRange, string> = {
   today: 'Today',
-  week: 'This Week',
+  week: 'Last 7 Days',
   month: 'This Month',
   quarter: 'This Quarter',
   year: 'This Year',
 };
+
+// The longest run of days a range covers: a year to date in a leap year.
+export const MAX_RANGE_DAYS = 366;
+
+/** The first local day (YYYY-MM-DD) a range covers, given today's local day. */
+export function rangeFirstDay(range: ReportRange, today: string): string {
+  const [year = '', month = ''] = today.split('-');
+  switch (range) {
+    case 'today':
+      return today;
+    case 'week': {
+      const d = new Date(`${today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() - 6);
+      return d.toISOString().slice(0, 10);
+    }
+    case 'month':
+      return `${year}-${month}-01`;
+    case 'quarter':
+      return `${year}-${String(Math.floor((Number(month) - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+    case 'year':
+      return `${year}-01-01`;
+    default: {
+      const exhaustive: never = range;
+      return exhaustive;
+    }
+  }
+}
 
 export const REPORT_TYPES = ['inventory', 'orders', 'productivity'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { LocationSuggestion } from '@wh/contracts/inventory/http';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 import { Select } from './ui/select.tsx';
@@ -37,7 +38,7 @@ export function SuggestionList({ suggestions, onPick, pickedId }: SuggestionList
         <li key={s.location_id} className={`suggestion ${pickedId === s.location_id ? 'suggestion-picked' : ''}`}>
           <div className="suggestion-head">
             <strong>{s.location}</strong>
-            <span className="chip chip-muted">{s.location_type === 'jean_rack' ? 'jean rack' : s.type}</span>
+            <span className="chip chip-muted">{locationTypeLabel(s.location_type ?? s.type)}</span>
           </div>
           <p className="small">
             {s.available_space === null ? 'No capacity limit' : `${s.available_space} free`} · {s.current_capacity} in stock

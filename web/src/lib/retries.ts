@@ -1,3 +1,5 @@
+import { ApiError } from './api-errors.ts';
+
 // A state-changing call carries one Idempotency-Key per user action; when its answer is lost (the network dropped,
 // or the server could not reach its database) it is sent again with the same key, which the server answers
 // without doing the work twice.
@@ -17,6 +19,15 @@ export function newIdempotencyKey(): string {
 // been done, and only a retry under the same key is safe.
 export function answerWasLost(status: number): boolean {
   return status === 0 || status === 502 || status === 503 || status === 504;
+}
+
+// A read (TanStack Query) that fails shows its error at once, never behind a 'Loading...' for seconds: a refusal
+// (4xx) or a fault in the app itself is final; a lost answer or a 5xx is tried once more after a short pause, which
+// a blip survives without anyone waiting on it.
+export const QUERY_RETRY_DELAY_MS = 300;
+
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount === 0 && error instanceof ApiError && (error.status === 0 || error.status >= 500);
 }
 
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {

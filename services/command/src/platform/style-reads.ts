@@ -43,7 +43,10 @@ export interface VariantStock {
   quantity: number;
 }
 
-// The variants of the given styles with the units held of each, in SKU order.
+// An `order by` list putting sizes in garment order, as contracts' compareSizes does: the rank, then the text.
+export const sizeOrder = (column: string) => sql`garment_size_rank(${sql.ref(column)}), ${sql.ref(column)} collate "C"`;
+
+// The variants of the given styles with the units held of each: each style's by size (garment order), then colour.
 export async function variantsWithStock(db: Db, styleIds: readonly number[]): Promise<VariantStock[]> {
   if (styleIds.length === 0) return [];
   return db
@@ -51,6 +54,8 @@ export async function variantsWithStock(db: Db, styleIds: readonly number[]): Pr
     .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
     .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::int`.as('quantity')])
     .where('v.style_id', 'in', [...styleIds])
-    .orderBy('v.sku')
+    .orderBy('v.style_id')
+    .orderBy(sizeOrder('v.size'))
+    .orderBy(sql`v.color collate "C"`)
     .execute();
 }

@@ -1,4 +1,4 @@
-import { movementsOf, type StoredEvent } from '@wh/contracts';
+import { locationTypeLabel, movementsOf, type StoredEvent } from '@wh/contracts';
 import { occurredAt } from './event-time.ts';
 
 // An event's audit row, made the same way by the live projection (audit.ts) and its rebuild (audit-rebuild.ts), so
@@ -157,7 +157,7 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
     case 'StyleVariantsAdded':
       return `Added ${plural(list(d.variants).length, 'variant')} to style ${d.style_code}`;
     case 'LocationCreated':
-      return `Created ${String(d.location_type).replace('_', ' ')} ${d.code}${typeof d.capacity === 'number' ? ` (capacity ${d.capacity})` : ''}`;
+      return `Created ${locationTypeLabel(String(d.location_type)).toLowerCase()} ${d.code}${typeof d.capacity === 'number' ? ` (capacity ${d.capacity})` : ''}`;
     case 'LocationCapacityChanged':
       return `Changed the capacity of ${d.code} to ${d.capacity ?? 'none'}`;
     case 'LocationGenderChanged':

@@ -1,5 +1,5 @@
 import { Barcode } from '../barcode.tsx';
-import { locationTypeLabel } from '../../lib/location-types.ts';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import './print.css';
 
 export interface PickListLine {

@@ -15,7 +15,7 @@ export function UploadResultCard({ success, message, stats, errors = [], errorLi
   return (
     <section className={`card upload-result ${success ? 'upload-result-ok' : 'upload-result-failed'}`} aria-label="Upload result" role="status">
       <div className="upload-result-head">
-        <h3 className="card-title">{success ? 'Upload Successful' : 'Upload Failed'}</h3>
+        <h2 className="card-title">{success ? 'Upload Successful' : 'Upload Failed'}</h2>
         {onDismiss ? (
           <button type="button" className="alert-dismiss" aria-label="Dismiss result" onClick={onDismiss}>
             ×
@@ -35,7 +35,7 @@ export function UploadResultCard({ success, message, stats, errors = [], errorLi
       ) : null}
       {lines.length > 0 ? (
         <div className="upload-result-errors">
-          <h4 className="section-title">Errors ({errors.length})</h4>
+          <h3 className="section-title">Errors ({errors.length})</h3>
           <ul>
             {lines.map((line, i) => (
               <li key={i}>{line}</li>

@@ -74,7 +74,8 @@ describe('quick actions', () => {
       expect(actions.length).toBeGreaterThan(0);
       for (const a of actions) expect(routeOfLink(a.to), `${role} ${a.to}`).not.toBeNull();
     }
-    // The catalogue is a manager's: the executive2 action goes to their own upload screen.
+    // The catalogue is a manager's: the executive2 action goes to the file upload of their own screen.
+    expect(quickActionsFor('executive2')[2]!.to).toBe('/stock-entry?tab=upload');
     expect(routeOfLink(quickActionsFor('executive2')[2]!.to)).toBe('/stock-entry');
   });
   it('resolves alias links to the screen they open', () => {

@@ -72,9 +72,9 @@ export interface QuickAction {
   to: string;
 }
 
-// Quick Actions per role, labels word for word from spec section 2. Executive 2's Style Upload opens the stock
-// file upload of Stock Entry: the catalogue itself (/styles) is a manager's (spec section 6), while the
-// online-shop files an executive2 may send are uploaded there.
+// Quick Actions per role, labels word for word from spec section 2, each opening what it names. Executive 2's Style
+// Upload opens the File Upload tab of Stock Entry: the catalogue itself (/styles) is a manager's (spec section 6),
+// while the online-shop files an executive2 may send are uploaded there.
 const QUICK_ACTIONS: Record<Role, readonly QuickAction[]> = {
   manager: [
     { label: 'Manage Users', description: 'Add, edit and deactivate staff accounts', to: '/users' },
@@ -91,7 +91,7 @@ const QUICK_ACTIONS: Record<Role, readonly QuickAction[]> = {
   executive2: [
     { label: 'Stock Approval', description: 'Approve incoming stock into bins and racks', to: '/stock-approval' },
     { label: 'Order Verification', description: 'Check completed orders', to: '/order-verification' },
-    { label: 'Style Upload', description: 'Upload Shopify style catalog', to: '/stock-entry' },
+    { label: 'Style Upload', description: 'Upload Shopify style catalog', to: '/stock-entry?tab=upload' },
   ],
   worker: [
     { label: 'My Orders', description: 'Orders assigned to you for picking', to: '/picking' },

@@ -2,8 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
 import { can } from '@wh/contracts/auth/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
-import { LocationSuggestionPanel } from '../../components/location-suggestion-panel.tsx';
-import { StockUploadPanel } from '../../components/stock-upload-panel.tsx';
+import { stockPanelTabs } from '../../components/stock-panel-tabs.tsx';
 import { Tabs, type TabItem } from '../../components/ui/tabs.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { inventoryKeys } from './api/inventory-api.ts';
@@ -15,7 +14,7 @@ import { SearchTab } from './components/search-tab.tsx';
 import { StockHistoryTab } from './components/stock-history-tab.tsx';
 import './inventory.css';
 
-const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'adjustments'] as const;
+const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'upload', 'suggestion', 'adjustments'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTabId = (v: string | null): v is TabId => v !== null && (TAB_IDS as readonly string[]).includes(v);
 
@@ -34,6 +33,8 @@ export function InventoryPage() {
     { id: 'locations', label: 'Locations', content: <LocationsTab /> },
     { id: 'reports', label: 'Reports', content: <ReportsTab /> },
     { id: 'history', label: 'Stock History', content: <StockHistoryTab /> },
+    // The spec's other panels, each a tab of its own rather than under every tab.
+    ...stockPanelTabs(me.role, [inventoryKeys.all]),
     ...(canAdjust || tab === 'adjustments' ? [{ id: 'adjustments', label: 'Adjustments', content: <AdjustmentsTab canAdjust={canAdjust} /> }] : []),
   ];
 
@@ -49,20 +50,6 @@ export function InventoryPage() {
           setParams(new URLSearchParams({ tab: key }), { replace: true })
         }
       />
-      <div className="inventory-panels">
-        <section className="card" aria-labelledby="file-upload-title">
-          <h2 className="card-title" id="file-upload-title">
-            File Upload
-          </h2>
-          <StockUploadPanel role={me.role} invalidates={[inventoryKeys.all]} />
-        </section>
-        <section className="card" aria-labelledby="suggestion-title">
-          <h2 className="card-title" id="suggestion-title">
-            Location Suggestion
-          </h2>
-          <LocationSuggestionPanel />
-        </section>
-      </div>
     </section>
   );
 }

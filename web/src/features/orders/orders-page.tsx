@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES } from '@wh/contracts/orders/events';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -56,6 +57,9 @@ interface Notice {
 
 export function OrdersPage() {
   const queryClient = useQueryClient();
+  // Open or closed lives in the URL, so /orders/upload and the Upload Orders quick action open the panel.
+  const [params, setParams] = useSearchParams();
+  const uploadOpen = params.get('panel') === 'upload';
   const [filter, setFilter] = useState<OrdersFilter>(INITIAL_FILTER);
   const [searchDraft, setSearchDraft] = useState('');
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -160,7 +164,11 @@ export function OrdersPage() {
         </Alert>
       ) : null}
 
-      <UploadOrdersPanel onUploaded={() => void refresh()} />
+      <UploadOrdersPanel
+        onUploaded={() => void refresh()}
+        isExpanded={uploadOpen}
+        onExpandedChange={(open) => setParams(open ? { panel: 'upload' } : {}, { replace: true })}
+      />
 
       <SearchFilter
         label="Filter orders"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SelectableLocation } from '@wh/contracts/inventory/http';
-import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices } from './direct-approval.ts';
+import { emptyDraft, locationChoices, locationLabel, parseApproval, sizeChoices, valueChoices } from './direct-approval.ts';
 
 const bin: SelectableLocation = { id: 7, type: 'bin', location: 'A-1-1', capacity: 50, available_space: 40, current_stock: 10, gender: null };
 const fullBin: SelectableLocation = { ...bin, id: 8, location: 'A-1-2', available_space: 0, current_stock: 50 };
@@ -33,8 +33,8 @@ describe('direct approval form', () => {
   });
 
   it('labels locations with their free space and leaves full ones out', () => {
-    expect(locationLabel(bin)).toBe('A-1-1 · bin · 40 free');
-    expect(locationLabel(rack)).toBe('R-1 · rack · no capacity limit');
+    expect(locationLabel(bin)).toBe('A-1-1 · Bin · 40 free');
+    expect(locationLabel(rack)).toBe('R-1 · Rack · no capacity limit');
     expect(locationChoices({ bins: [bin, fullBin], racks: [rack] }).map((l) => l.id)).toEqual([7, 9]);
   });
 
@@ -43,6 +43,18 @@ describe('direct approval form', () => {
       { id: 'Black', label: 'Black' },
       { id: 'red', label: 'red' },
       { id: 'Navy', label: 'Navy (new SKU)' },
+    ]);
+  });
+
+  it('offers sizes in garment order, numbers by value, the new ones marked', () => {
+    expect(sizeChoices(['12', '10', 'S'], ['6', '8', '10', '12', '14', '16']).map((c) => c.label)).toEqual([
+      '6 (new SKU)',
+      '8 (new SKU)',
+      '10',
+      '12',
+      '14 (new SKU)',
+      '16 (new SKU)',
+      'S',
     ]);
   });
 });

@@ -1,4 +1,6 @@
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import type { SelectableLocation, SelectableLocations } from '@wh/contracts/inventory/http';
+import { compareSizes } from '@wh/contracts/platform/sizes';
 import { manualApproveBodySchema, type ManualApproveBody } from '@wh/contracts/receiving/http';
 
 // Direct stock approval (spec section 5): a selected style, a colour, a quantity of at least 1 and a chosen
@@ -47,11 +49,10 @@ export function parseApproval(
   return { body: null, errors };
 }
 
-/** 'A-1-1 · bin · 40 free' — what the location choice shows. */
+/** 'A-1-1 · Bin · 40 free' — what the location choice shows. */
 export function locationLabel(location: SelectableLocation): string {
-  const kind = location.type === 'jean_rack' ? 'jean rack' : location.type;
   const space = location.available_space === null ? 'no capacity limit' : `${location.available_space} free`;
-  return `${location.location} · ${kind} · ${space}`;
+  return `${location.location} · ${locationTypeLabel(location.type)} · ${space}`;
 }
 
 /** Bins, then racks; full locations (no space left) are left out. */
@@ -67,4 +68,9 @@ export function valueChoices(own: readonly string[], spec: readonly string[]): {
     ...own.map((v) => ({ id: v, label: v })),
     ...spec.filter((v) => !have.has(v.toLowerCase())).map((v) => ({ id: v, label: `${v} (new SKU)` })),
   ];
+}
+
+/** The size choices: the style's own and the spec's, in garment order (6, 8, 10 ... XS, S, M). */
+export function sizeChoices(own: readonly string[], spec: readonly string[]): { id: string; label: string }[] {
+  return valueChoices(own, spec).sort((a, b) => compareSizes(a.id, b.id));
 }

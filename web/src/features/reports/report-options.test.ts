@@ -28,12 +28,13 @@ describe('labels', () => {
 });
 
 describe('range start', () => {
-  it('counts the days of a range back from today, today included', () => {
+  it("starts a range on its first day as the server counts it, from the browser's today", () => {
     const today = new Date(2026, 10, 21, 15, 0);
     expect(rangeStart('today', today)).toBe('2026-11-21');
     expect(rangeStart('week', today)).toBe('2026-11-15');
-    expect(rangeStart('month', today)).toBe('2026-10-23');
-    expect(rangeStart('year', today)).toBe('2025-11-22');
+    expect(rangeStart('month', today)).toBe('2026-11-01');
+    expect(rangeStart('quarter', today)).toBe('2026-10-01');
+    expect(rangeStart('year', today)).toBe('2026-01-01');
   });
 });
 

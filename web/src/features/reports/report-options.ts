@@ -1,4 +1,5 @@
-import { REPORT_RANGE_DAYS, REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@wh/contracts/reports/http';
+import { rangeFirstDay, REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@wh/contracts/reports/http';
+import { todayIso } from '../../lib/stock-options.ts';
 
 // The Reports screen's choices (spec section 2, Reports and Analytics) and how its figures read.
 
@@ -34,13 +35,11 @@ export function rangeLabel(range: DateRange): string {
 }
 
 /**
- * The first local day (YYYY-MM-DD) a range covers, counted back from `today` like the server's reports do
- * (REPORT_RANGE_DAYS: today included). The audit view uses it as its 'from' when no From is chosen.
+ * The first day (YYYY-MM-DD) a range covers when today is `today` in the browser's calendar, by the server's rule
+ * (rangeFirstDay). The audit view uses it as its 'from' when no From is chosen.
  */
 export function rangeStart(range: DateRange, today: Date): string {
-  const d = new Date(today.getFullYear(), today.getMonth(), today.getDate() - (REPORT_RANGE_DAYS[range] - 1));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return rangeFirstDay(range, todayIso(today));
 }
 
 export function reportLabel(type: ReportType): string {

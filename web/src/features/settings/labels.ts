@@ -1,7 +1,7 @@
 // Location labels: which locations a print covers, and what each label says.
 import { normaliseCode } from '@wh/contracts/platform/codes';
 import type { Location } from '@wh/contracts/inventory/http';
-import { locationTypeLabel } from '../../lib/location-types.ts';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 
 export type LabelType = 'bin' | 'rack' | 'jean_rack';
 export const LABEL_TYPES: readonly LabelType[] = ['bin', 'rack', 'jean_rack'];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
+import { compareSizes, pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
@@ -9,23 +9,6 @@ import { STYLE_NOT_FOUND } from './decide.ts';
 
 type Db = Kysely<Database>;
 type StylesQuery = z.output<typeof listStylesQuerySchema>;
-
-// Sizes in the order a shop floor reads them: numbers ascending, then letter sizes, then the rest.
-const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', 'XXXL'];
-export function compareSizes(a: string, b: string): number {
-  const na = Number(a);
-  const nb = Number(b);
-  if (!Number.isNaN(na) && !Number.isNaN(nb)) return na - nb;
-  if (!Number.isNaN(na)) return -1;
-  if (!Number.isNaN(nb)) return 1;
-  const la = LETTER_SIZES.indexOf(a.toUpperCase());
-  const lb = LETTER_SIZES.indexOf(b.toUpperCase());
-  if (la >= 0 && lb >= 0) return la - lb;
-  if (la >= 0) return -1;
-  if (lb >= 0) return 1;
-  return a.localeCompare(b);
-}
-
 
 export async function listStyles(db: Db, query: StylesQuery): Promise<StyleList> {
   let base = whereStyleMatches(db.selectFrom('rm_styles as s'), query);

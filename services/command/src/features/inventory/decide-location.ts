@@ -1,4 +1,4 @@
-import type { Gender, LocationEvent, LocationType } from '@wh/contracts';
+import { locationTypeLabel, type Gender, type LocationEvent, type LocationType } from '@wh/contracts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { LocationState } from './location.ts';
 
@@ -29,7 +29,7 @@ export function decideLocation(command: LocationCommand, state: LocationState, n
       const events: LocationEvent[] = [];
       if (d.capacity !== undefined && d.capacity !== state.capacity) {
         if (d.capacity === null && state.location_type !== 'rack') {
-          throw conflict(`A ${state.location_type === 'bin' ? 'bin' : 'jean rack'} needs a capacity`);
+          throw conflict(`A ${locationTypeLabel(state.location_type).toLowerCase()} needs a capacity`);
         }
         if (d.capacity !== null && d.capacity < stock) {
           throw conflict(`Capacity ${d.capacity} is below the ${stock} units ${code} holds now`);

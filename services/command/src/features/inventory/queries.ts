@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  compareVariants,
   inCodeOrder,
   normaliseCode,
   pagination,
@@ -15,7 +16,7 @@ import {
   type LocationType,
 } from '@wh/contracts';
 import { escapeLike } from '../../platform/search.ts';
-import { whereStyleMatches } from '../../platform/style-reads.ts';
+import { sizeOrder, whereStyleMatches } from '../../platform/style-reads.ts';
 
 type Db = Kysely<Database>;
 const PARTIAL_LIMIT = 200;
@@ -94,9 +95,9 @@ export async function searchInventory(db: Db, query: { style_code: string; color
   // style-size-colour: the two filters match in either order.
   const matches = (v: VariantRow, color?: string, size?: string) =>
     (!color || sameText(v.color, color)) && (!size || sameSize(v.size, size));
-  const variants = (await matchVariants(db, query.style_code)).filter(
-    (v) => matches(v, query.color, query.size) || matches(v, query.size, query.color),
-  );
+  const variants = (await matchVariants(db, query.style_code))
+    .filter((v) => matches(v, query.color, query.size) || matches(v, query.size, query.color))
+    .sort(compareVariants);
   if (variants.length === 0) return { items: [], total_quantity: 0 };
   const skus = variants.map((v) => v.sku);
   const stock = await db
@@ -127,7 +128,7 @@ export async function availableItems(
       's.style_code',
       's.name as style_name',
       's.is_jeans',
-      sql<string[]>`coalesce((select array_agg(distinct v.size) from rm_variants v where v.style_id = s.id), '{}')`.as('available_sizes'),
+      sql<string[]>`coalesce((select array_agg(d.size order by ${sizeOrder('d.size')}) from (select distinct v.size from rm_variants v where v.style_id = s.id) d), '{}')`.as('available_sizes'),
       sql<string[]>`coalesce((select array_agg(distinct v.color) from rm_variants v where v.style_id = s.id), '{}')`.as('available_colors'),
       sql<number>`(select count(*) from rm_variants v where v.style_id = s.id)::int`.as('variant_count'),
       sql<number>`coalesce((select sum(k.quantity) from rm_sku_stock k where k.style_code = s.style_code), 0)::int`.as('current_stock'),

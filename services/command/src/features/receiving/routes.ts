@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  locationTypeLabel,
   MAX_REPORTED_ROW_ERRORS,
   approveReceiptBodySchema,
   approvedReceiptSchema,
@@ -264,7 +265,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const body = request.body;
       const destination = await resolveDestination(ctx.db, { location_id: body.location_id });
       const fits = destination.location_type === body.location_type || (body.location_type === 'rack' && destination.location_type === 'jean_rack');
-      if (!fits) throw badRequest(`Location ${destination.location} is a ${destination.location_type.replace('_', ' ')}, not a ${body.location_type.replace('_', ' ')}`);
+      if (!fits) throw badRequest(`Location ${destination.location} is a ${locationTypeLabel(destination.location_type).toLowerCase()}, not a ${locationTypeLabel(body.location_type).toLowerCase()}`);
       const now = ctx.now();
       const receivedDate = body.date ?? localDay(now, ctx.config.WAREHOUSE_TIMEZONE);
       const outcome = await recordReceipts(

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { localDay, REPORT_RANGE_DAYS, type ReportPeriod, type ReportRange } from '@wh/contracts';
+import { localDay, MAX_RANGE_DAYS, rangeFirstDay, type ReportPeriod, type ReportRange } from '@wh/contracts';
 
 // A run of local days in the warehouse's time zone and the instants that bound it.
 export interface Period {
@@ -28,8 +28,8 @@ export async function periodOf(db: Kysely<Database>, from: string, to: string, t
   return { from, to, start: rows[0]!.start, end: rows[0]!.end, days: daysFrom(from, to), timeZone };
 }
 
-// The longest run of days any report covers: a period's day list is bounded by it whatever a request asks.
-const MAX_PERIOD_DAYS = Math.max(...Object.values(REPORT_RANGE_DAYS));
+// A period's day list is bounded by the longest range whatever a request asks.
+const MAX_PERIOD_DAYS = MAX_RANGE_DAYS;
 
 // Every day from `from` to `to`, both included, counted first so the loop's length never depends on how the dates
 // compare as text.
@@ -41,10 +41,10 @@ export function daysFrom(from: string, to: string): string[] {
   return Array.from({ length: count }, (_, i) => addDays(from, i));
 }
 
-// A report range ends today (local) and spans REPORT_RANGE_DAYS days.
+// A report range ends today in the warehouse's time zone and starts on the range's first day (rangeFirstDay).
 export async function rangePeriod(db: Kysely<Database>, range: ReportRange, now: Date, timeZone: string): Promise<Period> {
   const to = localDay(now, timeZone);
-  return periodOf(db, addDays(to, 1 - REPORT_RANGE_DAYS[range]), to, timeZone);
+  return periodOf(db, rangeFirstDay(range, to), to, timeZone);
 }
 
 export function describePeriod(range: ReportRange, p: Period): ReportPeriod {

@@ -89,7 +89,7 @@ beforeAll(async () => {
     await adjust({ sku, location, adjustment_type: 'increase', quantity: 20 });
   }
 
-  // 2025-06-15: inside 'year' only.
+  // 2025-06-15: last year, outside every range (the daily summary of that date reads it).
   await at('2025-06-15 09:00', () => importOrders({ '#2001': ['DR1000-6-BEIGE', 'KN1010-12-WINE'] }));
   await at('2025-06-15 09:30', () => assign('#2001', ann));
   await at('2025-06-15 10:00', () => pick(ann, '#2001', 'DR1000-6-BEIGE'));
@@ -144,7 +144,8 @@ describe('order analytics', () => {
     week: { received: 5, assigned: 3, completed: 2, verified: 1, cancelled: 0 },
     month: { received: 6, assigned: 4, completed: 3, verified: 2, cancelled: 0 },
     quarter: { received: 8, assigned: 5, completed: 3, verified: 2, cancelled: 1 },
-    year: { received: 9, assigned: 6, completed: 4, verified: 3, cancelled: 1 },
+    // Today is the last day of the first quarter: the year to date is the quarter.
+    year: { received: 8, assigned: 5, completed: 3, verified: 2, cancelled: 1 },
   };
   const stats = (count: number, average: number | null, median: number | null, p90: number | null) => ({
     count,
@@ -157,7 +158,7 @@ describe('order analytics', () => {
     week: { a: stats(3, 318.3, 470, 470), c: stats(2, 310, 310, 510), v: stats(1, 590, 590, 590) },
     month: { a: stats(4, 246.3, 250, 470), c: stats(3, 246.7, 120, 472), v: stats(2, 1045, 1045, 1409) },
     quarter: { a: stats(5, 209, 60, 470), c: stats(3, 246.7, 120, 472), v: stats(2, 1045, 1045, 1409) },
-    year: { a: stats(6, 179.2, 45, 470), c: stats(4, 205, 100, 428), v: stats(3, 736.7, 590, 1318) },
+    year: { a: stats(5, 209, 60, 470), c: stats(3, 246.7, 120, 472), v: stats(2, 1045, 1045, 1409) },
   };
 
   it.each(RANGES)('counts orders received, assigned, completed, verified and cancelled over %s', async (range) => {
@@ -165,7 +166,7 @@ describe('order analytics', () => {
     ok(res);
     expect(res.body.data.totals).toEqual(totals[range]);
     expect(res.body.data.period).toMatchObject({ range, to: '2026-03-31', time_zone: ZONE });
-    expect(res.body.data.days).toHaveLength({ today: 1, week: 7, month: 30, quarter: 90, year: 365 }[range]);
+    expect(res.body.data.days).toHaveLength({ today: 1, week: 7, month: 31, quarter: 90, year: 90 }[range]);
   });
 
   it.each(RANGES)('measures minutes from import to assignment, completion and verification over %s', async (range) => {
@@ -178,14 +179,33 @@ describe('order analytics', () => {
   it('buckets each day by the warehouse-local day, not the UTC day', async () => {
     const data = (await manager.get('/api/reports/order-analytics?range=month')).body.data;
     const day = (d: string) => data.days.find((x: { date: string }) => x.date === d);
-    expect(data.period).toEqual({ range: 'month', from: '2026-03-02', to: '2026-03-31', time_zone: ZONE });
+    expect(data.period).toEqual({ range: 'month', from: '2026-03-01', to: '2026-03-31', time_zone: ZONE });
     expect(day('2026-03-31')).toEqual({ date: '2026-03-31', received: 3, assigned: 2, completed: 1, verified: 1, cancelled: 0 });
     expect(day('2026-03-30')).toEqual({ date: '2026-03-30', received: 1, assigned: 0, completed: 0, verified: 0, cancelled: 0 });
     expect(day('2026-03-11')).toEqual({ date: '2026-03-11', received: 0, assigned: 0, completed: 0, verified: 1, cancelled: 0 });
     expect(day('2026-03-10')).toEqual({ date: '2026-03-10', received: 1, assigned: 1, completed: 1, verified: 0, cancelled: 0 });
     const year = (await manager.get('/api/reports/order-analytics?range=year')).body.data;
-    expect(year.period.from).toBe('2025-04-01');
+    expect(year.period.from).toBe('2026-01-01');
     expect(year.days.find((x: { date: string }) => x.date === '2026-02-10')).toMatchObject({ received: 2, assigned: 1, cancelled: 1 });
+  });
+
+  it('starts the month, quarter and year on their first local day, while UTC is still on the day before', async () => {
+    // 00:05 on 1 April in Kolkata is 18:35 on 31 March in UTC.
+    clock = local('2026-04-01 00:05');
+    try {
+      const period = async (range: string) => (await manager.get(`/api/reports/order-analytics?range=${range}`)).body.data;
+      const month = await period('month');
+      expect(month.period).toEqual({ range: 'month', from: '2026-04-01', to: '2026-04-01', time_zone: ZONE });
+      expect(month.totals.received).toBe(0);
+      expect((await period('quarter')).period).toMatchObject({ from: '2026-04-01', to: '2026-04-01' });
+      const year = await period('year');
+      expect(year.period).toMatchObject({ from: '2026-01-01', to: '2026-04-01' });
+      expect(year.days).toHaveLength(91);
+      expect(year.totals.received).toBe(8);
+      expect((await period('week')).period).toMatchObject({ from: '2026-03-26', to: '2026-04-01' });
+    } finally {
+      clock = local(NOW);
+    }
   });
 
   it('refuses an unknown range', async () => {
@@ -243,10 +263,10 @@ describe('worker productivity', () => {
         totals: { items_picked: 6, units_picked: 6, orders_completed: 3, orders_verified: 2 },
       },
       year: {
-        workers: [picker(ann, 'Test worker', 5, 2, 1200, 2, 1, 0.5), picker(ben, 'Test worker', 3, 2, 900, 1, 1, 1)],
-        verified: 3,
+        workers: [picker(ben, 'Test worker', 3, 2, 900, 1, 1, 1), picker(ann, 'Test worker', 3, 1, 1800, 1, 1, 1)],
+        verified: 2,
         withDiscrepancies: 2,
-        totals: { items_picked: 8, units_picked: 8, orders_completed: 4, orders_verified: 3 },
+        totals: { items_picked: 6, units_picked: 6, orders_completed: 3, orders_verified: 2 },
       },
     }[range];
     const res = await manager.get(`/api/reports/worker-productivity?range=${range}`);
@@ -454,9 +474,9 @@ describe('report export', () => {
   it('exports worker productivity with pickers and verifiers', async () => {
     const rows = await csv('report=productivity&range=year&format=csv');
     expect(rows.slice(1)).toEqual([
-      ['Picker', 'Test worker', '5', '5', '2', '1200', '2', '1', '50'],
       ['Picker', 'Test worker', '3', '3', '2', '900', '1', '1', '100'],
-      ['Verifier', 'Test executive2', '', '', '', '', '3', '2', ''],
+      ['Picker', 'Test worker', '3', '3', '1', '1800', '1', '1', '100'],
+      ['Verifier', 'Test executive2', '', '', '', '', '2', '2', ''],
     ]);
   });
 

@@ -1,4 +1,5 @@
 import type { Style } from '@wh/contracts/catalogue/http';
+import { inSizeOrder } from '@wh/contracts/platform/sizes';
 import { Button } from '../../../components/ui/button.tsx';
 import { CardGridItem } from '../../../components/ui/card-grid.tsx';
 import { cardColours } from '../style-form.ts';
@@ -9,7 +10,7 @@ export function StyleCard({ style, onView, onEdit }: { style: Style; onView: () 
     <CardGridItem>
       <div className="style-card-head">
         <div>
-          <h3 className="style-code">{style.style_code}</h3>
+          <h2 className="style-code">{style.style_code}</h2>
           <p className="style-name">{style.name}</p>
         </div>
         {style.is_jeans ? <span className="chip">Jeans</span> : null}
@@ -24,7 +25,7 @@ export function StyleCard({ style, onView, onEdit }: { style: Style; onView: () 
         {shown.length === 0 ? <span className="muted small">No colours</span> : null}
       </div>
       <p className="muted small">
-        Sizes: {style.sizes.join(', ') || 'Free Size'} · {style.variant_count} variants · {style.total_stock} in stock
+        Sizes: {inSizeOrder(style.sizes).join(', ') || 'Free Size'} · {style.variant_count} variants · {style.total_stock} in stock
       </p>
       <div className="row-actions">
         <Button size="sm" variant="secondary" onPress={onView} aria-label={`View ${style.style_code}`}>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Style } from '@wh/contracts/catalogue/http';
+import { inSizeOrder } from '@wh/contracts/platform/sizes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -78,7 +79,7 @@ export function StyleFormDialog({ style, onClose, onSaved }: StyleFormDialogProp
         </Checkbox>
         {editing ? (
           <p className="muted small">
-            Sizes: {style.sizes.join(', ') || 'none'} · Colours: {style.colors.join(', ') || 'none'}. SKUs are never removed; add more below.
+            Sizes: {inSizeOrder(style.sizes).join(', ') || 'none'} · Colours: {style.colors.join(', ') || 'none'}. SKUs are never removed; add more below.
           </p>
         ) : null}
         <div className="form-grid">

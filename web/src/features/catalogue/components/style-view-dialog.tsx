@@ -1,4 +1,5 @@
 import type { Style } from '@wh/contracts/catalogue/http';
+import { compareVariants, inSizeOrder } from '@wh/contracts/platform/sizes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
@@ -20,7 +21,7 @@ export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onCl
         </div>
         <div>
           <dt>Sizes</dt>
-          <dd>{style.sizes.join(', ') || 'Free Size'}</dd>
+          <dd>{inSizeOrder(style.sizes).join(', ') || 'Free Size'}</dd>
         </div>
         <div>
           <dt>Colours</dt>
@@ -42,7 +43,7 @@ export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onCl
           <Column>Colour</Column>
           <Column>Quantity</Column>
         </TableHeader>
-        <TableBody items={style.variants.map((v) => ({ ...v, id: v.sku }))} renderEmptyState={() => <p className="table-empty">No variants</p>}>
+        <TableBody items={style.variants.map((v) => ({ ...v, style_code: style.style_code, id: v.sku })).sort(compareVariants)} renderEmptyState={() => <p className="table-empty">No variants</p>}>
           {(v) => (
             <Row id={v.id}>
               <Cell>{v.sku}</Cell>

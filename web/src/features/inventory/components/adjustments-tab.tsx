@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { PERMISSION_DENIED } from '@wh/contracts/auth/permissions';
 import type { AdjustmentReason, AdjustmentType } from '@wh/contracts/inventory/events';
 import type { OverCapacity } from '@wh/contracts/platform/stock';
@@ -27,7 +28,6 @@ import { ADJUSTMENT_REASONS, adjustmentQuantity, parseAdjustment } from '../adju
 import { ADJUSTMENT_SUCCESS_MS } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
 import { formatDateTime } from './format.ts';
-import { locationTypeLabel } from '../../../lib/location-types.ts';
 
 export const ADJUST_DENIED = PERMISSION_DENIED['inventory:adjust'] ?? '';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { inSizeOrder } from '@wh/contracts/platform/sizes';
 import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -74,7 +75,7 @@ export function AvailableItemsTab() {
                     <span className="muted small">{item.style_name}</span>
                   </Cell>
                   <Cell label="Type">{item.is_jeans ? <Badge tone="info">Jeans</Badge> : <Badge>Regular</Badge>}</Cell>
-                  <Cell label="Sizes">{item.available_sizes.join(', ') || '—'}</Cell>
+                  <Cell label="Sizes">{inSizeOrder(item.available_sizes).join(', ') || '—'}</Cell>
                   <Cell label="Colours">{item.available_colors.join(', ') || '—'}</Cell>
                   <Cell label="Variants">{item.variant_count}</Cell>
                   <Cell label="Stock">{item.current_stock.toLocaleString()}</Cell>

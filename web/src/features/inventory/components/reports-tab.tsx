@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LowStockList } from '../../../components/low-stock-list.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
-import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
+import { StorageUtilisationCard } from '../../../components/storage-utilisation-card.tsx';
 import { inventoryStatusQuery } from '../api/inventory-api.ts';
 
 export function ReportsTab() {
@@ -18,15 +18,7 @@ export function ReportsTab() {
         <StatCard label="Out of Stock" value={s.out_of_stock_count} tone={s.out_of_stock_count > 0 ? 'red' : 'neutral'} />
       </StatCards>
 
-      <section className="card" aria-labelledby="utilisation-title">
-        <h2 className="card-title" id="utilisation-title">
-          Storage Utilisation
-        </h2>
-        <div className="util-pair">
-          <UtilisationBar label="Bins" percent={Math.round(s.bin_utilization)} />
-          <UtilisationBar label="Racks" percent={Math.round(s.rack_utilization)} />
-        </div>
-      </section>
+      <StorageUtilisationCard bins={s.bin_utilization} racks={s.rack_utilization} />
 
       <section className="card" aria-labelledby="low-stock-title">
         <h2 className="card-title" id="low-stock-title">

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import type { InventorySearchItem } from '@wh/contracts/inventory/http';
+import { compareVariants } from '@wh/contracts/platform/sizes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +13,6 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { inventorySearchQuery } from '../api/inventory-api.ts';
 import { ANY, COLOURS, colourOptions, fromOption, sizeOptions } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
-import { locationTypeLabel } from '../../../lib/location-types.ts';
 
 export function SearchTab() {
   const [styleCode, setStyleCode] = useState('');
@@ -65,7 +66,7 @@ export function SearchTab() {
 
       {search.isError ? <Alert title="Search Error">{messageOf(search.error, 'Failed to search inventory')}</Alert> : null}
 
-      {query && search.data ? <SearchResults items={search.data.items} total={search.data.total_quantity} /> : null}
+      {query && search.data ? <SearchResults items={[...search.data.items].sort(compareVariants)} total={search.data.total_quantity} /> : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -90,7 +91,7 @@ export function OrderDetailsDialog({ order: initial, onClose }: { order: Order; 
                 {item.location ? (
                   <span>
                     {item.location}
-                    {item.location_type ? <span className="muted small"> ({item.location_type})</span> : null}
+                    {item.location_type ? <span className="muted small"> ({locationTypeLabel(item.location_type)})</span> : null}
                     {item.location_suggested ? <span className="muted small"> suggested</span> : null}
                   </span>
                 ) : (

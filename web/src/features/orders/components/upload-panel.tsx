@@ -16,10 +16,12 @@ const ERROR_CLEAR_MS = 5_000;
 
 export interface UploadPanelProps {
   onUploaded: () => void;
+  isExpanded: boolean;
+  onExpandedChange: (expanded: boolean) => void;
 }
 
 /** The collapsible Upload Orders panel (spec section 2, order upload panel). */
-export function UploadOrdersPanel({ onUploaded }: UploadPanelProps) {
+export function UploadOrdersPanel({ onUploaded, isExpanded, onExpandedChange }: UploadPanelProps) {
   const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const [result, setResult] = useState<OrderUploadResult | null>(null);
@@ -56,7 +58,7 @@ export function UploadOrdersPanel({ onUploaded }: UploadPanelProps) {
   };
 
   return (
-    <Disclosure title="Upload Orders">
+    <Disclosure title="Upload Orders" isExpanded={isExpanded} onExpandedChange={onExpandedChange}>
       <div className="upload-panel">
         {error ? (
           <Alert title="Upload Error" onDismiss={() => setError(null)}>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -63,7 +64,7 @@ export function LocationSearch() {
                 <ul className="location-list">
                   {m.locations.map((l) => (
                     <li key={l.location}>
-                      {l.location} <span className="muted small">({l.location_type})</span>:{' '}
+                      {l.location} <span className="muted small">({locationTypeLabel(l.location_type)})</span>:{' '}
                       <strong>{l.quantity}</strong>
                     </li>
                   ))}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import type { OrderItem } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -44,7 +45,7 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
             <>
               <span className="muted small">Location </span>
               <strong className="pick-location-code">{item.location}</strong>
-              {item.location_type ? <span className="muted small"> ({item.location_type})</span> : null}
+              {item.location_type ? <span className="muted small"> ({locationTypeLabel(item.location_type)})</span> : null}
             </>
           ) : (
             <span className="muted">Location not assigned</span>

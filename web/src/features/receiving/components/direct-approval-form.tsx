@@ -11,7 +11,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, FREE_SIZE, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
 import { manualApprove, refreshAfterReceiving, selectableLocationsQuery } from '../api/receiving-api.ts';
-import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
+import { emptyDraft, locationChoices, locationLabel, parseApproval, sizeChoices, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
 
 export interface DirectApprovalFormProps {
   item: ApprovableItem | null;
@@ -68,7 +68,7 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
   };
 
   const colours = valueChoices(item?.available_colors ?? [], COLOUR_OPTIONS);
-  const sizes = valueChoices(item?.available_sizes.filter((s) => s !== FREE_SIZE) ?? [], SIZE_OPTIONS);
+  const sizes = sizeChoices(item?.available_sizes.filter((s) => s !== FREE_SIZE) ?? [], SIZE_OPTIONS);
 
   return (
     <section className="card stack" aria-labelledby="direct-approval-title">

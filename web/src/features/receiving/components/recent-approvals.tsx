@@ -1,3 +1,4 @@
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
@@ -38,7 +39,7 @@ export function RecentApprovals() {
               <Cell label="Size">{a.size}</Cell>
               <Cell label="Qty">{a.quantity}</Cell>
               <Cell label="Location">
-                {a.location} <span className="muted small">({a.location_type})</span>
+                {a.location} <span className="muted small">({locationTypeLabel(a.location_type)})</span>
               </Cell>
               <Cell label="Gatepass">{a.gatepass_number ?? '—'}</Cell>
               <Cell label="Approved By">{a.approved_by ?? '—'}</Cell>

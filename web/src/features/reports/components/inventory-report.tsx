@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
+import { StorageUtilisationCard } from '../../../components/storage-utilisation-card.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
-import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { inventoryReportQuery } from '../api/reports-api.ts';
 import { insightCards } from '../report-options.ts';
 
 const LOW_STOCK_ROWS = 20;
 
-/** Inventory Status (spec section 2): a status summary, storage utilisation, quick stats and three cards from real data. */
+/** Inventory Status (spec section 2): quick stats, storage utilisation, and the status summary's three cards from real data. */
 export function InventoryReport({ threshold }: { threshold: number }) {
   const status = useQuery(inventoryReportQuery(threshold));
   const [showAll, setShowAll] = useState(false);
@@ -21,50 +21,22 @@ export function InventoryReport({ threshold }: { threshold: number }) {
   const rows = showAll ? s.low_stock_alerts : s.low_stock_alerts.slice(0, LOW_STOCK_ROWS);
   return (
     <div className="report-body" aria-busy={status.isFetching || undefined}>
-      <section aria-labelledby="inv-summary-title" className="card">
-        <h2 className="card-title" id="inv-summary-title">
-          Inventory Status
+      <section aria-labelledby="inv-quick-title" className="card">
+        <h2 className="card-title" id="inv-quick-title">
+          Quick Stats
         </h2>
-        <StatCards label="Status summary">
+        <StatCards>
+          <StatCard label="Total Styles" value={s.total_styles.toLocaleString()} note={`${s.total_skus.toLocaleString()} SKUs`} />
           <StatCard label="Total Stock" value={s.total_stock.toLocaleString()} note="units in the warehouse" />
-          <StatCard label="SKUs" value={s.total_skus.toLocaleString()} note={`${s.total_styles.toLocaleString()} styles`} />
-          <StatCard label="Low Stock" value={s.low_stock_count.toLocaleString()} note={`at or below ${threshold} units`} tone={s.low_stock_count > 0 ? 'yellow' : 'neutral'} />
+          <StatCard label="Low Stock Items" value={s.low_stock_count.toLocaleString()} note={`at or below ${threshold} units`} tone={s.low_stock_count > 0 ? 'yellow' : 'neutral'} />
           <StatCard label="Out of Stock" value={s.out_of_stock_count.toLocaleString()} tone={s.out_of_stock_count > 0 ? 'red' : 'neutral'} />
         </StatCards>
       </section>
 
-      <div className="report-columns">
-        <section className="card" aria-labelledby="inv-util-title">
-          <h2 className="card-title" id="inv-util-title">
-            Storage Utilization
-          </h2>
-          <div className="report-stack">
-            <UtilisationBar label="Bins" percent={Math.round(s.bin_utilization)} />
-            <UtilisationBar label="Racks" percent={Math.round(s.rack_utilization)} />
-          </div>
-        </section>
-        <section className="card" aria-labelledby="inv-quick-title">
-          <h2 className="card-title" id="inv-quick-title">
-            Quick Stats
-          </h2>
-          <dl className="stat-grid">
-            <div className="stat">
-              <dt>Total Styles</dt>
-              <dd>{s.total_styles.toLocaleString()}</dd>
-            </div>
-            <div className="stat">
-              <dt>Total Stock</dt>
-              <dd>{s.total_stock.toLocaleString()}</dd>
-            </div>
-            <div className="stat">
-              <dt>Low Stock Items</dt>
-              <dd>{s.low_stock_count.toLocaleString()}</dd>
-            </div>
-          </dl>
-        </section>
-      </div>
+      <StorageUtilisationCard bins={s.bin_utilization} racks={s.rack_utilization} />
 
-      <ul className="report-insights" aria-label="Insights">
+      {/* The status summary: the spec's three cards, read from the figures. */}
+      <ul className="report-insights" aria-label="Status summary">
         {cards.map((c) => (
           <li key={c.title} className={`card report-insight report-insight-${c.tone}`}>
             <h3 className="report-insight-title">{c.title}</h3>

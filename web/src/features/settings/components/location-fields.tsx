@@ -1,16 +1,12 @@
 import type { ReactNode } from 'react';
 import type { Gender } from '@wh/contracts/inventory/events';
-import { GENDERS } from '@wh/contracts/inventory/events';
+import { GENDERS, LOCATION_TYPE_LABELS } from '@wh/contracts/inventory/events';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 
 export type CreatableType = 'bin' | 'rack' | 'jean_rack';
 
-export const TYPE_OPTIONS: { id: CreatableType; label: string }[] = [
-  { id: 'bin', label: 'Bin' },
-  { id: 'rack', label: 'Regular rack' },
-  { id: 'jean_rack', label: 'Jean rack' },
-];
+export const TYPE_OPTIONS: { id: CreatableType; label: string }[] = (['bin', 'rack', 'jean_rack'] as const).map((id) => ({ id, label: LOCATION_TYPE_LABELS[id] }));
 const GENDER_OPTIONS = GENDERS.map((g) => ({ id: g, label: g[0]!.toUpperCase() + g.slice(1) }));
 
 export interface LocationShape {
