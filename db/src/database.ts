@@ -181,6 +181,8 @@ export interface RmLocationsTable {
   capacity: number | null;
   gender: string | null;
   is_active: boolean;
+  // bigint: read as text (connect.ts); written as a number.
+  walk_sequence: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -150,6 +150,8 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return `Deactivated location ${d.code}`;
     case 'LocationReactivated':
       return `Reactivated location ${d.code}`;
+    case 'LocationWalkSequenceSet':
+      return d.walk_sequence === null ? `Walk sequence of ${d.code} set back to its code's` : `Set the walk sequence of ${d.code} to ${d.walk_sequence}`;
     case 'UserCreated':
       return `Created user ${d.username} (${d.role})`;
     case 'UserUpdated':
