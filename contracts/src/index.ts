@@ -20,3 +20,5 @@ export * from './inventory/walk.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
 export * from './reports/http.ts';
+export * from './settings/events.ts';
+export * from './settings/http.ts';

@@ -187,6 +187,12 @@ export interface RmLocationsTable {
   updated_at: Timestamp;
 }
 
+export interface RmWarehouseSettingsTable {
+  id: number;
+  scan_location_first: boolean;
+  updated_at: Timestamp;
+}
+
 export interface RmSkuStockTable {
   sku: string;
   style_code: string;
@@ -418,6 +424,7 @@ export interface Database {
   rm_styles: RmStylesTable;
   rm_variants: RmVariantsTable;
   rm_locations: RmLocationsTable;
+  rm_warehouse_settings: RmWarehouseSettingsTable;
   rm_sku_stock: RmSkuStockTable;
   rm_location_stock: RmLocationStockTable;
   rm_location_styles: RmLocationStylesTable;
@@ -445,6 +452,7 @@ export const READ_MODEL_TABLES = [
   'rm_styles',
   'rm_variants',
   'rm_locations',
+  'rm_warehouse_settings',
   'rm_sku_stock',
   'rm_location_stock',
   'rm_location_styles',

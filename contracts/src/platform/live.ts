@@ -36,6 +36,8 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
     case 'styles':
     case 'locations':
     case 'dashboard':
+    // Warehouse settings: pickers follow them.
+    case 'settings':
       return true;
     case 'receipts':
       return can(user.role, 'stock:approve');

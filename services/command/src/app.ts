@@ -27,6 +27,7 @@ import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
 
 export interface BuildAppOptions {
   // The one context of the process: its session cache listens to the watcher, so it is made once (startServer).
@@ -112,6 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(orderRoutes, { ctx });
   await app.register(reportRoutes, { ctx, inventoryStatus });
   await app.register(auditRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;
