@@ -31,12 +31,12 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
       // A worker hears about their own orders only, through 'worker:<id>'.
       return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
     // 'system': the projector's health (a projection failing, or recovering); everyone's dashboard shows System Status.
+    // 'settings': the warehouse settings, which pickers follow.
     case 'system':
     case 'inventory':
     case 'styles':
     case 'locations':
     case 'dashboard':
-    // Warehouse settings: pickers follow them.
     case 'settings':
       return true;
     case 'receipts':
