@@ -1,20 +1,24 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { useBarcodeScanner } from '../../lib/barcode-scanner.ts';
+import { scanCue, useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { pickingSettingsQuery } from '../../lib/warehouse-settings.ts';
 import { completeOrder, holdersOf, pickingKeys, pickingOrdersQuery, pickItem } from './api/picking-api.ts';
 import { LocationSearch } from './components/location-search.tsx';
 import { PickingOrderPanel, type PickError } from './components/picking-order-panel.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
-import { pickingStats, progressPercent, scanTarget } from './picking-progress.ts';
+import { ScanPanel } from './components/scan-panel.tsx';
+import { pickingStats, progressPercent } from './picking-progress.ts';
+import { NO_STOCK_QUESTION, nextUnpicked, pickedMessage, readScan, scanMessage, type ScanTone } from './scan-flow.ts';
 import './picking.css';
 
 export function PickingPage() {
@@ -24,6 +28,9 @@ export function PickingPage() {
   const workerId = me?.role === 'worker' ? me.id : null;
   const list = useScreenQuery(pickingOrdersQuery(workerId), { refetchOnReturn: true });
 
+  const settings = useScreenQuery(pickingSettingsQuery());
+  const scanLocationFirst = settings.data?.scan_location_first ?? false;
+
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [localPicks, setLocalPicks] = useState<Set<number>>(new Set());
   const [pickingItemId, setPickingItemId] = useState<number | null>(null);
@@ -31,6 +38,13 @@ export function PickingPage() {
   const [panelError, setPanelError] = useState<PickError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSearch, setShowSearch] = useState(false);
+  // The location label scanned last, and what the last scan did.
+  const [atLocation, setAtLocation] = useState<string | null>(null);
+  const [scanFeedback, setScanFeedback] = useState<{ tone: ScanTone; text: string } | null>(null);
+  // An item with no stock anywhere waits for the picker to confirm.
+  const [noStockPick, setNoStockPick] = useState<{ order: Order; itemId: number; scanned: boolean } | null>(null);
+  // Where focus goes once a pick has landed: the next unpicked item's Pick button, else Complete Order.
+  const [focusNext, setFocusNext] = useState<{ itemId: number | null } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   const orders = list.data?.orders ?? [];
@@ -40,6 +54,17 @@ export function PickingPage() {
 
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: pickingKeys.all }), [queryClient]);
 
+  useEffect(() => {
+    if (!focusNext || inFlight) return;
+    const panel = panelRef.current;
+    const target =
+      focusNext.itemId === null
+        ? panel?.querySelector<HTMLElement>('[data-complete-order]')
+        : panel?.querySelector<HTMLElement>(`[data-pick-item="${focusNext.itemId}"]`);
+    target?.focus();
+    setFocusNext(null);
+  }, [focusNext, inFlight]);
+
   const select = (order: Order) => {
     setSelectedId(order.id);
     setPanelError(null);
@@ -47,21 +72,37 @@ export function PickingPage() {
     requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
   };
 
-  const pick = async (order: Order, itemId: number, from?: string) => {
+  const pick = async (order: Order, itemId: number, options: { from?: string; scanned?: boolean } = {}) => {
     if (inFlight) return;
     const item = order.items.find((i) => i.id === itemId);
     setPickingItemId(itemId);
     setPanelError(null);
     try {
-      await pickItem(order.id, itemId, from ?? (item?.location_suggested ? item.location : null));
-      setLocalPicks((s) => new Set(s).add(itemId));
+      const from = options.from ?? (item?.location_suggested ? item.location : null);
+      await pickItem(order.id, itemId, from);
+      const picks = new Set(localPicks).add(itemId);
+      setLocalPicks(picks);
+      if (item) setScanFeedback({ tone: 'success', text: pickedMessage(item, from) });
+      if (options.scanned) scanCue(true);
+      setFocusNext({ itemId: nextUnpicked(order.items, picks)?.id ?? null });
       void refresh();
     } catch (error) {
       // A 409 names the locations that hold the SKU: offer to pick from one of them.
       setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId: order.id, itemId, holders: holdersOf(error) });
+      if (options.scanned) {
+        setScanFeedback({ tone: 'error', text: messageOf(error, 'Failed to pick item') });
+        scanCue(false);
+      }
     } finally {
       setPickingItemId(null);
     }
+  };
+
+  // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
+  const requestPick = (order: Order, itemId: number, options: { from?: string; scanned?: boolean } = {}) => {
+    const item = order.items.find((i) => i.id === itemId);
+    if (item?.no_stock && options.from === undefined) setNoStockPick({ order, itemId, scanned: options.scanned ?? false });
+    else void pick(order, itemId, options);
   };
 
   const complete = async (order: Order) => {
@@ -81,29 +122,40 @@ export function PickingPage() {
     }
   };
 
-  useBarcodeScanner((code) => {
-    const target = scanTarget(code, orders, selectedId, localPicks);
-    switch (target.kind) {
+  const onScan = (code: string) => {
+    const outcome = readScan(code, { orders, selectedId, localPicks, scanLocationFirst, atLocation });
+    const message = scanMessage(code, outcome);
+    setScanFeedback(message);
+    switch (outcome.kind) {
       case 'pick': {
-        const order = orders.find((o) => o.id === target.orderId);
-        if (order) void pick(order, target.itemId);
-        setNotice(null);
+        const order = orders.find((o) => o.id === outcome.orderId);
+        if (order) requestPick(order, outcome.item.id, { scanned: true });
         return;
       }
       case 'select': {
-        const order = orders.find((o) => o.id === target.orderId);
+        const order = orders.find((o) => o.id === outcome.orderId);
         if (order) select(order);
-        setNotice(`Scanned ${code}: order ${order?.order_number ?? ''} selected. Scan again to pick.`);
+        scanCue(true);
         return;
       }
+      case 'location':
+        setAtLocation(outcome.location);
+        scanCue(true);
+        return;
+      case 'location-first':
+      case 'wrong-location':
       case 'all-picked':
-        setNotice(`Scanned ${code}: every item with this SKU is already picked.`);
-        return;
       case 'not-found':
-        setNotice(`Scanned ${code}: no item with this SKU in your orders.`);
+        scanCue(false);
         return;
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
+      }
     }
-  });
+  };
+
+  useBarcodeScanner(onScan);
 
   return (
     <section className="page picking-page">
@@ -133,6 +185,8 @@ export function PickingPage() {
         </Alert>
       ) : null}
 
+      <ScanPanel scanLocationFirst={scanLocationFirst} atLocation={atLocation} feedback={scanFeedback} onScan={onScan} />
+
       {showSearch ? <LocationSearch /> : null}
 
       <dl className="stat-grid picking-stats">
@@ -158,11 +212,28 @@ export function PickingPage() {
             completing={completing}
             error={panelError}
             onDismissError={() => setPanelError(null)}
-            onPick={(order, itemId, from) => void pick(order, itemId, from)}
+            onPick={(order, itemId, from) => requestPick(order, itemId, from === undefined ? {} : { from })}
             onComplete={(order) => void complete(order)}
           />
         </div>
       </div>
+
+      {noStockPick ? (
+        <ConfirmDialog
+          title="Pick Without Stock"
+          confirmLabel="Pick Anyway"
+          tone="primary"
+          fallbackError="Failed to pick item"
+          onClose={() => setNoStockPick(null)}
+          onConfirm={async () => {
+            const { order, itemId, scanned } = noStockPick;
+            setNoStockPick(null);
+            await pick(order, itemId, { scanned });
+          }}
+        >
+          <p>{NO_STOCK_QUESTION}</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

@@ -13,11 +13,15 @@ export const pickingKeys = {
   list: (workerId: number | null) => ['orders', 'picking', workerId ?? 'all'] as const,
 };
 
-/** Pushes on worker:N (the worker's own orders) and on orders (a manager's view of every worker) refresh the list. */
+/**
+ * Pushes on worker:N (the worker's own orders) and on orders (a manager's view of every worker) refresh the list, and
+ * so do layout changes (a location's walk sequence orders the items).
+ */
 export const pickingLiveKeys: LiveKeys = {
   orders: [pickingKeys.all],
   order: [pickingKeys.all],
   worker: [pickingKeys.all],
+  locations: [pickingKeys.all],
 };
 
 /** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's). */

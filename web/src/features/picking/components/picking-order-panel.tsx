@@ -75,6 +75,11 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
                 <span className="muted small">
                   Size {item.size} · {item.color} · Qty {item.quantity}
                 </span>
+                {item.no_stock ? (
+                  <span className="pick-no-stock">
+                    <Badge tone="warning">No stock</Badge> <span className="muted small">None recorded anywhere: listed last</span>
+                  </span>
+                ) : null}
                 <span className="pick-location">
                   {item.location ? (
                     <>
@@ -91,7 +96,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
                 {done ? (
                   <Badge tone="success">Picked</Badge>
                 ) : (
-                  <Button onPress={() => onPick(order, item.id)} isDisabled={busy} aria-label={`Pick ${item.sku}`}>
+                  <Button onPress={() => onPick(order, item.id)} isDisabled={busy} aria-label={`Pick ${item.sku}`} data-pick-item={item.id}>
                     {pickingThis ? 'Picking...' : 'Pick'}
                   </Button>
                 )}
@@ -105,7 +110,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
           {picked} of {order.items.length} items picked
         </p>
         {percent === 100 ? (
-          <Button onPress={() => onComplete(order)} isDisabled={busy}>
+          <Button onPress={() => onComplete(order)} isDisabled={busy} data-complete-order>
             {completing ? 'Completing...' : 'Complete Order'}
           </Button>
         ) : null}
