@@ -11,10 +11,12 @@ import { layoutKeys, layoutQuery, updateLocation } from './api/locations-api.ts'
 import { CapacityDialog } from './components/capacity-dialog.tsx';
 import { CreateLocationDialog, type CreateMode } from './components/create-location-dialog.tsx';
 import { LayoutTable, type LayoutAction } from './components/layout-table.tsx';
+import { PickingSettingsCard } from './components/picking-settings-card.tsx';
+import { WalkSequenceDialog } from './components/walk-sequence-dialog.tsx';
 import { groupLocations, LAYOUT_GROUPS } from './layout.ts';
 import './settings.css';
 
-type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity'; location: Location } | null;
+type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity' | 'walk'; location: Location } | null;
 const NOTICE_MS = 5_000;
 
 // The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
@@ -42,8 +44,8 @@ export function SettingsPage() {
 
   const onAction = async (action: LayoutAction, location: Location) => {
     setError(null);
-    if (action === 'capacity') {
-      setDialog({ kind: 'capacity', location });
+    if (action === 'capacity' || action === 'walk') {
+      setDialog({ kind: action, location });
       return;
     }
     setBusyCode(location.code);
@@ -68,7 +70,7 @@ export function SettingsPage() {
     <section className="page settings-page">
       <PageHeader
         title="Settings"
-        subtitle="Warehouse layout: bins, racks and the receiving area"
+        subtitle="Warehouse layout: bins, racks, the receiving area and the pick path; how pickers scan"
         actions={
           <>
             <Button variant="secondary" onPress={() => setDialog({ kind: 'create', mode: 'range' })}>
@@ -101,6 +103,8 @@ export function SettingsPage() {
         <StatCard label="Average Rack Utilisation" value={`${rackAvg}%`} tone={utilisationTone(rackAvg)} />
       </StatCards>
 
+      <PickingSettingsCard onSaved={setNotice} />
+
       {layout.isPending ? (
         <p className="muted" role="status">
           Loading warehouse layout...
@@ -118,6 +122,7 @@ export function SettingsPage() {
 
       {dialog?.kind === 'create' ? <CreateLocationDialog mode={dialog.mode} onClose={() => setDialog(null)} onCreated={done} /> : null}
       {dialog?.kind === 'capacity' ? <CapacityDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
+      {dialog?.kind === 'walk' ? <WalkSequenceDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../compo
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { deactivateBlockedReason } from '../layout.ts';
 
-export type LayoutAction = 'capacity' | 'deactivate' | 'reactivate';
+export type LayoutAction = 'capacity' | 'walk' | 'deactivate' | 'reactivate';
 
 export interface LayoutTableProps {
   title: string;
@@ -22,6 +22,7 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
         <Column isRowHeader>Code</Column>
         <Column>Stock</Column>
         <Column>Utilisation</Column>
+        <Column>Walk Order</Column>
         <Column>Status</Column>
         <Column>Actions</Column>
       </TableHeader>
@@ -42,6 +43,10 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
               <Cell label="Utilisation">
                 <UtilisationBar label={`${l.code} utilisation`} hideLabel percent={percent} />
               </Cell>
+              <Cell label="Walk Order">
+                {l.walk_sequence}
+                {l.walk_sequence_override !== null ? <span className="muted small"> (set)</span> : null}
+              </Cell>
               <Cell label="Status">{l.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
               <Cell label="Actions">
                 {l.location_type === 'receiving' ? (
@@ -50,6 +55,9 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
                   <div className="row-actions">
                     <Button size="sm" variant="ghost" onPress={() => onAction('capacity', l)} isDisabled={busy} aria-label={`Edit capacity of ${l.code}`}>
                       Edit Capacity
+                    </Button>
+                    <Button size="sm" variant="ghost" onPress={() => onAction('walk', l)} isDisabled={busy} aria-label={`Edit walk order of ${l.code}`}>
+                      Walk Order
                     </Button>
                     {l.is_active ? (
                       <Button
