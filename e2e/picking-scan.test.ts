@@ -46,10 +46,16 @@ async function signedIn(who: { username: string; password: string }, path: strin
   return { context, page };
 }
 
-// A keyboard-wedge scanner: its keys in one burst ending in Enter, sent from the page so the gaps do not depend on
-// this machine's load. (Page code as text: this file is type-checked without the DOM library.)
+// A keyboard-wedge scanner: its keys in one burst ending in Enter, 5 ms apart by their time stamps, so a pause of
+// this machine's never splits a scan. (Page code as text: this file is type-checked without the DOM library.)
 const scan = (page: Page, code: string) =>
-  page.evaluate(`(() => { for (const key of [...${JSON.stringify(code)}, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); })()`);
+  page.evaluate(
+    `(() => { const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
+       const event = new KeyboardEvent('keydown', { key, bubbles: true });
+       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
+       document.body.dispatchEvent(event);
+     }); })()`,
+  );
 
 describe('scan picking on a phone', () => {
   it('a manager turns on scanning the location first; the picker scans the order in walk order', async () => {
