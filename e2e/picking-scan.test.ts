@@ -3,8 +3,9 @@ import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
-// A picker on a phone scans one order's items in walk order with "scan the location label before the item" on:
-// an item scanned before its location, or at the wrong one, is refused; each scan says what it did.
+// A manager turns on "scan the location label before the item" and walks a rack first; a picker on a phone then
+// scans one order's items in walk order: an item scanned before its location, or at the wrong one, is refused; each
+// scan says what it did.
 let e2e: E2E;
 const picker = { username: 'picker_pia', password: 'password1' };
 const PHONE = { width: 390, height: 844 };
@@ -58,10 +59,17 @@ const scan = (page: Page, code: string) =>
   );
 
 describe('scan picking on a phone', () => {
-  it('a manager turns on scanning the location first; the picker scans the order in walk order', async () => {
+  it('a manager turns on scanning the location first and walks R-3 first; the picker scans the order in walk order', async () => {
     const manager = await signedIn({ username: 'admin', password: ADMIN_PASSWORD }, '/settings');
     await manager.page.getByText('Scan the location label before the item').click();
     await manager.page.getByText('Pickers now scan the location label before each item').waitFor();
+    // The rack by the packing bench is walked first.
+    await manager.page.getByRole('button', { name: 'Edit walk order of R-3' }).click();
+    const walkDialog = manager.page.getByRole('dialog');
+    await walkDialog.getByText('Empty: from the code, 18000003').waitFor();
+    await walkDialog.getByRole('textbox', { name: 'Walk sequence' }).fill('0');
+    await walkDialog.getByRole('button', { name: 'Save Walk Order' }).click();
+    await manager.page.getByText('R-3 is walked at 0').waitFor();
     await manager.context.close();
 
     const { context, page } = await signedIn(picker, '/picking', PHONE);
@@ -73,43 +81,37 @@ describe('scan picking on a phone', () => {
     await page.getByRole('button', { name: /40001/ }).click();
     const panel = page.getByRole('region', { name: /40001/ });
     await panel.locator('[data-sku]').first().waitFor();
-    // Walk order: A-2-1, A-10-1, then the rack R-3; the tote bag, stocked nowhere, last and marked.
+    // Walk order: R-3 (the manager's 0), then A-2-1 before A-10-1; the tote bag, stocked nowhere, last and marked.
     const skus = await Promise.all((await panel.locator('[data-sku]').all()).map((item) => item.getAttribute('data-sku')));
-    expect(skus).toEqual([
-      'KN1010-12-WINE',
-      'TP1007-6-GREEN',
-      'DR1012-8-BLUE',
-      'BG1005-FS-GREY',
-    ]);
+    expect(skus).toEqual(['DR1012-8-BLUE', 'KN1010-12-WINE', 'TP1007-6-GREEN', 'BG1005-FS-GREY']);
     await panel.locator('[data-sku="BG1005-FS-GREY"]').getByText('No stock').waitFor();
 
     // The item before its location: refused, naming where to go.
-    await scan(page, 'KN1010-12-WINE');
-    await feedback.getByText('Scan the location first: KN1010-12-WINE is at A-2-1.').waitFor();
-    expect(await panel.locator('[data-sku="KN1010-12-WINE"]').getByText('Picked').count()).toBe(0);
-
-    await scan(page, 'A-2-1');
-    await feedback.getByText('At A-2-1: scan the item.').waitFor();
-    await scan(page, 'KN1010-12-WINE');
-    await feedback.getByText(/^Picked KN1010-12-WINE \(.*\) from A-2-1\.$/).waitFor();
-    await panel.locator('[data-sku="KN1010-12-WINE"]').getByText('Picked').waitFor();
-    // Focus moves on to the next item to pick, not to the page.
-    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Pick TP1007-6-GREEN"');
-
-    // The next item while still at A-2-1: the wrong location.
-    await scan(page, 'TP1007-6-GREEN');
-    await feedback.getByText('Wrong location: TP1007-6-GREEN is at A-10-1, not A-2-1. Scan A-10-1 first.').waitFor();
-    await scan(page, 'A-10-1');
-    await feedback.getByText('At A-10-1: scan the item.').waitFor();
-    await scan(page, 'TP1007-6-GREEN');
-    await panel.locator('[data-sku="TP1007-6-GREEN"]').getByText('Picked').waitFor();
+    await scan(page, 'DR1012-8-BLUE');
+    await feedback.getByText('Scan the location first: DR1012-8-BLUE is at R-3.').waitFor();
+    expect(await panel.locator('[data-sku="DR1012-8-BLUE"]').getByText('Picked').count()).toBe(0);
 
     // A code typed into the scan field and Enter counts as a scan.
     await scanner.getByLabel('Barcode or SKU').fill('r-3');
     await scanner.getByLabel('Barcode or SKU').press('Enter');
     await feedback.getByText('At R-3: scan the item.').waitFor();
     await scan(page, 'DR1012-8-BLUE');
+    await feedback.getByText(/^Picked DR1012-8-BLUE \(.*\) from R-3\.$/).waitFor();
     await panel.locator('[data-sku="DR1012-8-BLUE"]').getByText('Picked').waitFor();
+    // Focus moves on to the next item to pick, not to the page.
+    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Pick KN1010-12-WINE"');
+
+    // The next item while still at R-3: the wrong location.
+    await scan(page, 'KN1010-12-WINE');
+    await feedback.getByText('Wrong location: KN1010-12-WINE is at A-2-1, not R-3. Scan A-2-1 first.').waitFor();
+    await scan(page, 'A-2-1');
+    await feedback.getByText('At A-2-1: scan the item.').waitFor();
+    await scan(page, 'KN1010-12-WINE');
+    await panel.locator('[data-sku="KN1010-12-WINE"]').getByText('Picked').waitFor();
+    await scan(page, 'A-10-1');
+    await feedback.getByText('At A-10-1: scan the item.').waitFor();
+    await scan(page, 'TP1007-6-GREEN');
+    await panel.locator('[data-sku="TP1007-6-GREEN"]').getByText('Picked').waitFor();
 
     // Unknown codes are named.
     await scan(page, 'XX-NOPE-1');

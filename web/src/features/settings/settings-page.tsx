@@ -8,15 +8,14 @@ import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { averageUtilisation, utilisationTone } from '../../lib/utilisation.ts';
 import { layoutKeys, layoutQuery, updateLocation } from './api/locations-api.ts';
-import { CapacityDialog } from './components/capacity-dialog.tsx';
 import { CreateLocationDialog, type CreateMode } from './components/create-location-dialog.tsx';
 import { LayoutTable, type LayoutAction } from './components/layout-table.tsx';
+import { LocationNumberDialog, type LocationNumber } from './components/location-number-dialog.tsx';
 import { PickingSettingsCard } from './components/picking-settings-card.tsx';
-import { WalkSequenceDialog } from './components/walk-sequence-dialog.tsx';
 import { groupLocations, LAYOUT_GROUPS } from './layout.ts';
 import './settings.css';
 
-type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity' | 'walk'; location: Location } | null;
+type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'number'; field: LocationNumber; location: Location } | null;
 const NOTICE_MS = 5_000;
 
 // The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
@@ -44,8 +43,8 @@ export function SettingsPage() {
 
   const onAction = async (action: LayoutAction, location: Location) => {
     setError(null);
-    if (action === 'capacity' || action === 'walk') {
-      setDialog({ kind: action, location });
+    if (action === 'capacity' || action === 'walk_sequence') {
+      setDialog({ kind: 'number', field: action, location });
       return;
     }
     setBusyCode(location.code);
@@ -121,8 +120,9 @@ export function SettingsPage() {
       )}
 
       {dialog?.kind === 'create' ? <CreateLocationDialog mode={dialog.mode} onClose={() => setDialog(null)} onCreated={done} /> : null}
-      {dialog?.kind === 'capacity' ? <CapacityDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
-      {dialog?.kind === 'walk' ? <WalkSequenceDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
+      {dialog?.kind === 'number' ? (
+        <LocationNumberDialog location={dialog.location} field={dialog.field} onClose={() => setDialog(null)} onSaved={done} />
+      ) : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../compo
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { deactivateBlockedReason } from '../layout.ts';
 
-export type LayoutAction = 'capacity' | 'walk' | 'deactivate' | 'reactivate';
+export type LayoutAction = 'capacity' | 'walk_sequence' | 'deactivate' | 'reactivate';
 
 export interface LayoutTableProps {
   title: string;
@@ -56,7 +56,7 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
                     <Button size="sm" variant="ghost" onPress={() => onAction('capacity', l)} isDisabled={busy} aria-label={`Edit capacity of ${l.code}`}>
                       Edit Capacity
                     </Button>
-                    <Button size="sm" variant="ghost" onPress={() => onAction('walk', l)} isDisabled={busy} aria-label={`Edit walk order of ${l.code}`}>
+                    <Button size="sm" variant="ghost" onPress={() => onAction('walk_sequence', l)} isDisabled={busy} aria-label={`Edit walk order of ${l.code}`}>
                       Walk Order
                     </Button>
                     {l.is_active ? (
