@@ -44,7 +44,7 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
                 <UtilisationBar label={`${l.code} utilisation`} hideLabel percent={percent} />
               </Cell>
               <Cell label="Walk Order">
-                {l.walk_sequence}
+                {l.location_type === 'receiving' ? 'Last' : l.walk_sequence}
                 {l.walk_sequence_override !== null ? <span className="muted small"> (set)</span> : null}
               </Cell>
               <Cell label="Status">{l.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
