@@ -298,6 +298,25 @@ export interface RmOrdersTable {
   updated_at: Timestamp;
 }
 
+export interface RmBatchesTable {
+  id: number;
+  worker_id: number;
+  status: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  completed_by: number | null;
+  completed_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
+export interface RmBatchOrdersTable {
+  batch_id: number;
+  order_id: number;
+  order_number: string;
+  slot: number;
+  left_at: Timestamp | null;
+}
+
 export interface RmOrderItemsTable {
   id: number;
   order_id: number;
@@ -435,6 +454,8 @@ export interface Database {
   rm_orders: RmOrdersTable;
   rm_order_items: RmOrderItemsTable;
   rm_order_status_counts: RmOrderStatusCountsTable;
+  rm_batches: RmBatchesTable;
+  rm_batch_orders: RmBatchOrdersTable;
   rm_report_buckets: RmReportBucketsTable;
   rm_report_worker_buckets: RmReportWorkerBucketsTable;
   rm_order_timings: RmOrderTimingsTable;
@@ -462,6 +483,8 @@ export const READ_MODEL_TABLES = [
   'rm_orders',
   'rm_order_items',
   'rm_order_status_counts',
+  'rm_batches',
+  'rm_batch_orders',
   'rm_report_buckets',
   'rm_report_worker_buckets',
   'rm_order_timings',

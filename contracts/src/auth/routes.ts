@@ -16,6 +16,15 @@ export const WEB_ROUTES = {
 } as const satisfies Record<string, Permission>;
 export type WebRoute = keyof typeof WEB_ROUTES;
 
+// Print views: pages of their own, outside the app's layout, for the browser's print. The server still decides per
+// record (a worker reads only their own orders).
+export const PRINT_ROUTES = {
+  '/print/labels': 'settings:manage',
+  '/print/orders/:id/pick-list': 'orders:view',
+  '/print/batches/:id/pick-list': 'orders:view',
+} as const satisfies Record<string, Permission>;
+export type PrintRoute = keyof typeof PRINT_ROUTES;
+
 // Navigation targets the spec names that are panels of a screen, not screens of their own.
 export const ROUTE_ALIASES: Record<string, string> = {
   '/orders/upload': '/orders?panel=upload',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
+import { overCapacityListSchema } from '../platform/stock.ts';
 import { BIN_CODE_PATTERN, codeInput, LOCATION_CODE_MAX, locationCodeProblem, normaliseCode, RACK_CODE_PATTERN, skuProblem, styleCodeProblem } from '../platform/codes.ts';
 import { bodyInt, daysQuery, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
@@ -281,6 +282,10 @@ export const adjustmentRecordSchema = z.object({
   adjusted_at: z.string(),
 });
 export type AdjustmentRecord = z.infer<typeof adjustmentRecordSchema>;
+
+// An adjustment's answer: the record, and the location an increase took past its capacity, if it did.
+export const adjustmentResultSchema = adjustmentRecordSchema.extend({ over_capacity: overCapacityListSchema });
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
 export const recentAdjustmentsQuerySchema = z.object({
   limit: limitQuery(500, 50),

@@ -43,12 +43,26 @@ export type OrderEvent =
     }
   | {
       type: 'OrderAssigned';
-      data: { order_id: number; order_number: string; worker_id: number; previous_worker_id: number | null; at: string };
+      data: {
+        order_id: number;
+        order_number: string;
+        worker_id: number;
+        previous_worker_id: number | null;
+        // Assigned as part of this batch (BatchCreated, in the same append).
+        batch_id?: number;
+        // Reassigned to another worker out of this batch.
+        left_batch_id?: number;
+        at: string;
+      };
     }
-  | { type: 'OrderDeassigned'; data: { order_id: number; order_number: string; worker_id: number; at: string } }
+  | {
+      type: 'OrderDeassigned';
+      // left_batch_id: the batch the order was in, which it leaves.
+      data: { order_id: number; order_number: string; worker_id: number; left_batch_id?: number; at: string };
+    }
   | {
       type: 'OrderCancelled';
-      data: { order_id: number; order_number: string; previous_status: OrderStatus; worker_id: number | null; at: string };
+      data: { order_id: number; order_number: string; previous_status: OrderStatus; worker_id: number | null; left_batch_id?: number; at: string };
     }
   | {
       type: 'OrderItemPicked';
@@ -75,7 +89,8 @@ export type OrderEvent =
     }
   | {
       type: 'OrderCompleted';
-      data: { order_id: number; order_number: string; worker_id: number; completed_by: number; at: string };
+      // batch_id: completed with its batch (BatchCompleted, in the same append).
+      data: { order_id: number; order_number: string; worker_id: number; completed_by: number; batch_id?: number; at: string };
     }
   | {
       type: 'OrderVerified';
@@ -102,3 +117,28 @@ export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
   'OrderCompleted',
   'OrderVerified',
 ];
+
+// Batch picking: several orders assigned to one worker and picked in one walk. One stream per batch, `batch-<id>`
+// (ids from batch_id_seq). A batch is created in the append that assigns each of its orders (OrderAssigned with
+// batch_id) and completed in the one that completes each (OrderCompleted with batch_id). An order leaves its batch
+// through its own stream (left_batch_id on OrderDeassigned, OrderCancelled or a reassigning OrderAssigned).
+export const batchStreamId = (batchId: number) => `batch-${batchId}`;
+
+// The most orders one batch takes: the totes of a picking cart.
+export const MAX_BATCH_ORDERS = 12;
+export const MIN_BATCH_ORDERS = 2;
+
+export interface BatchOrderRef {
+  order_id: number;
+  order_number: string;
+  // Tote or slot on the cart, 1..n.
+  slot: number;
+}
+
+export type BatchEvent =
+  | { type: 'BatchCreated'; data: { batch_id: number; worker_id: number; orders: BatchOrderRef[]; created_by: number; at: string } }
+  | { type: 'BatchCompleted'; data: { batch_id: number; worker_id: number; orders: BatchOrderRef[]; completed_by: number; at: string } };
+
+export type BatchEventType = BatchEvent['type'];
+
+export const BATCH_EVENT_TYPES: readonly BatchEventType[] = ['BatchCreated', 'BatchCompleted'];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
-import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, pageQuery } from '../platform/input.ts';
+import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, optionalTextInt, pageQuery } from '../platform/input.ts';
 import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 
 // Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
@@ -23,7 +23,13 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; all items picked)
 //   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
 //                                                        discrepancies)
-// Live topics: 'orders' and 'order:<id>' (managers, executive1, executive2), 'worker:<id>' (that worker).
+//   POST /batches                         orders:manage  CreateBatchBody -> BatchDetail (201)
+//   GET  /batches                         orders:view    ListBatchesQuery -> BatchList (a worker gets only their own)
+//   GET  /batches/{id}                    orders:view    -> BatchDetail (unpicked lines of every order, walk order)
+//   POST /batches/{id}/complete           orders:pick    -> BatchDetail (the batch's worker or a manager; every item
+//                                                        of every order picked)
+// Live topics: 'orders' and 'order:<id>' (managers, executive1, executive2), 'worker:<id>' (that worker); batches
+// also 'batches' and 'batch:<id>' (as orders).
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -339,3 +345,59 @@ export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned
 export const DEASSIGNABLE_STATUSES: readonly OrderStatus[] = ['assigned'];
 export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned'];
 export const PICKABLE_STATUSES: readonly OrderStatus[] = ['assigned', 'picking'];
+
+// ---------- Batch picking ----------
+
+export const BATCH_STATUSES = ['open', 'completed', 'emptied'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+// How many orders and which the batch decider settles (2 to MAX_BATCH_ORDERS, each once); here only the shape.
+export const createBatchBodySchema = z.object({
+  order_ids: z.array(bodyInt({ min: 1, message: ORDER_ID_MESSAGE }), { error: 'Select the orders for the batch' }).max(MAX_BULK_ORDERS, `At most ${MAX_BULK_ORDERS} orders at a time`),
+  worker_id: workerId,
+});
+export type CreateBatchBody = z.input<typeof createBatchBodySchema>;
+
+export const batchOrderSchema = z.object({
+  order_id: z.number().int(),
+  order_number: z.string(),
+  // Tote or slot on the cart.
+  slot: z.number().int(),
+  status: orderStatusSchema,
+  total_items: z.number().int(),
+  picked_items: z.number().int(),
+});
+export type BatchOrder = z.infer<typeof batchOrderSchema>;
+
+export const batchSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(BATCH_STATUSES),
+  worker: userRefSchema,
+  created_by: userRefSchema.nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  // The orders in the batch by slot (an order deassigned, reassigned or cancelled has left it).
+  orders: z.array(batchOrderSchema),
+  total_items: z.number().int(),
+  picked_items: z.number().int(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+// An unpicked item of one of the batch's orders, saying which order and tote it goes to.
+export const batchLineSchema = orderItemSchema.extend({ order_id: z.number().int(), order_number: z.string(), slot: z.number().int() });
+export type BatchLine = z.infer<typeof batchLineSchema>;
+
+export const batchDetailSchema = batchSchema.extend({ lines: z.array(batchLineSchema) });
+export type BatchDetail = z.infer<typeof batchDetailSchema>;
+
+export const listBatchesQuerySchema = z.object({
+  // Default: the open batches.
+  status: z.enum([...BATCH_STATUSES, 'all'], { error: 'Status must be open, completed, emptied or all' }).default('open'),
+  worker_id: optionalTextInt({ min: 1, message: 'Worker must be a user id' }),
+  page: pageQuery(),
+  limit: limitQuery(MAX_ORDER_LIMIT, DEFAULT_ORDER_LIMIT),
+});
+export type ListBatchesQuery = z.input<typeof listBatchesQuerySchema>;
+
+export const batchListSchema = z.object({ batches: z.array(batchSchema), pagination: paginationSchema });
+export type BatchList = z.infer<typeof batchListSchema>;

@@ -28,7 +28,9 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
       return Number(id) === user.id || can(user.role, 'orders:manage');
     case 'orders':
     case 'order':
-      // A worker hears about their own orders only, through 'worker:<id>'.
+    case 'batches':
+    case 'batch':
+      // A worker hears about their own orders and batches only, through 'worker:<id>'.
       return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
     // 'system': the projector's health (a projection failing, or recovering); everyone's dashboard shows System Status.
     // 'settings': the warehouse settings, which pickers follow.

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Stock is kept per (SKU, location). Every event that moves stock carries `movements` in its data, so one
 // ledger projection reads them all, whichever feature appended them.
 
@@ -11,6 +13,22 @@ export interface StockMovement {
 }
 
 export const RECEIVING_LOCATION = 'RECEIVING';
+
+// A location a command took past its capacity: what every command that puts stock somewhere answers, so the screen
+// that made the change can say so. The units stay where they were put; the warning asks someone to move them or
+// to raise the capacity.
+export const overCapacitySchema = z.object({
+  location: z.string(),
+  capacity: z.number().int(),
+  // What the location holds in all once the command's units are in.
+  quantity_after: z.number().int(),
+});
+export type OverCapacity = z.infer<typeof overCapacitySchema>;
+export const overCapacityListSchema = z.array(overCapacitySchema);
+
+export function overCapacityText(o: OverCapacity): string {
+  return `${o.location} is over capacity: it holds ${o.quantity_after} units for a capacity of ${o.capacity} (${o.quantity_after - o.capacity} over).`;
+}
 
 // Each feature adds its stock-moving event types here; the inventory ledger projection handles exactly these.
 export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = ['OrderItemPicked', 'StockReceiptApproved', 'BinStockCounted', 'InventoryAdjusted'];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
 import { paginationSchema } from '../platform/http.ts';
+import { overCapacityListSchema } from '../platform/stock.ts';
 import { bodyInt, calendarDate, daysQuery, limitQuery, pageQuery, quantityInt } from '../platform/input.ts';
 import { stockEntryUploadResultSchema } from '../catalogue/http.ts';
 import { RECEIPT_APPROVERS, RECEIPT_SOURCES } from './events.ts';
@@ -25,8 +26,10 @@ export const BIN_ALLOCATION_ACCEPT = ['xlsx', 'xls', 'csv'] as const;
 //  - new_variants: distinct SKUs of the accepted rows the catalogue did not know
 //  - updated_inventory: rows that moved stock now (auto-approved receipts, allocation rows that changed a count)
 //  - pending_approval / auto_approved: receipts waiting for approval / approved as they were recorded
+//  - over_capacity: locations the file's stock took past their capacity
 export const stockUploadResultSchema = stockEntryUploadResultSchema.extend({
   units: z.number().int(),
+  over_capacity: overCapacityListSchema,
 });
 export type StockUploadResult = z.infer<typeof stockUploadResultSchema>;
 
@@ -75,6 +78,10 @@ export const receiptSchema = z.object({
   reject_reason: z.string().nullable(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+// An approved receipt, and the location it took past its capacity, if it did.
+export const approvedReceiptSchema = receiptSchema.extend({ over_capacity: overCapacityListSchema });
+export type ApprovedReceipt = z.infer<typeof approvedReceiptSchema>;
 
 export const listReceiptsQuerySchema = z.object({
   status: z.enum([...RECEIPT_STATUSES, 'all'], { error: 'Invalid status' }).default('pending'),
@@ -132,9 +139,22 @@ export const bulkApproveBodySchema = z.object({
 });
 export type BulkApproveBody = z.input<typeof bulkApproveBodySchema>;
 
+// Each receipt asked for, in the order asked: approved (and whether that took the location past its capacity) or
+// refused and why.
+export const bulkApprovalOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ id: z.number().int(), status: z.literal('approved'), over_capacity: overCapacityListSchema }),
+  z.object({ id: z.number().int(), status: z.literal('refused'), error: z.string() }),
+]);
+export type BulkApprovalOutcome = z.infer<typeof bulkApprovalOutcomeSchema>;
+
 export const bulkApproveResultSchema = z.object({
   approved: z.number().int(),
-  failed: z.array(z.object({ id: z.number().int(), error: z.string() })),
+  refused: z.number().int(),
+  // Where the approved stock went.
+  location: z.string(),
+  results: z.array(bulkApprovalOutcomeSchema),
+  // The location past its capacity once every approval is in: what it holds then.
+  over_capacity: overCapacityListSchema,
 });
 export type BulkApproveResult = z.infer<typeof bulkApproveResultSchema>;
 
@@ -212,6 +232,10 @@ export const recentApprovalSchema = z.object({
   approved_at: z.string(),
 });
 export type RecentApproval = z.infer<typeof recentApprovalSchema>;
+
+// A direct approval's answer: the approval, and the location it took past its capacity, if it did.
+export const directApprovalSchema = recentApprovalSchema.extend({ over_capacity: overCapacityListSchema });
+export type DirectApproval = z.infer<typeof directApprovalSchema>;
 
 export const recentApprovalsQuerySchema = z.object({
   limit: limitQuery(500, 50),

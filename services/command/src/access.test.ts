@@ -76,6 +76,10 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/orders/:id/items/:itemId/pick': ['manager', 'worker'],
   'POST /api/orders/:id/complete': ['manager', 'worker'],
   'POST /api/orders/:id/verify': ['manager', 'executive2'],
+  'POST /api/batches': ['manager', 'executive1'],
+  'GET /api/batches': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/batches/:id': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/batches/:id/complete': ['manager', 'worker'],
 };
 
 let t: TestApp;

@@ -16,6 +16,7 @@ import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
 import { liveGateway } from './platform/live.ts';
+import { loggerOptions, type LogDestination } from './platform/logger.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
 import { expireSession } from './features/users/commands.ts';
@@ -25,6 +26,7 @@ import { inventoryRoutes } from './features/inventory/routes.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { batchRoutes } from './features/orders/batch-routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';
@@ -34,14 +36,15 @@ export interface BuildAppOptions {
   ctx: AppContext;
   // The built web app to serve; omitted in API-only tests.
   webDist?: string;
-  logger?: boolean;
+  // false: no logging (tests); else where the log goes (standard output by default).
+  logger?: false | LogDestination;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { ctx } = options;
   const { config, now } = ctx;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    ...(options.logger === false ? { logger: false } : loggerOptions(config.LOG_LEVEL, options.logger)),
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
@@ -111,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inventoryRoutes, { ctx });
   await app.register(receivingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(batchRoutes, { ctx });
   await app.register(reportRoutes, { ctx, inventoryStatus });
   await app.register(auditRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });

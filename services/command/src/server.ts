@@ -7,6 +7,7 @@ import type { Config } from './platform/config.ts';
 import { ProjectionWatcher } from './platform/projection-watcher.ts';
 import { ProjectorWaker, setAppendWaker } from './platform/projector-wake.ts';
 import { FilePool, type FilePoolOptions } from './platform/file-pool.ts';
+import type { LogDestination } from './platform/logger.ts';
 import { ensureAdmin, type AdminBootstrap } from './features/users/bootstrap.ts';
 
 export interface RunningServer {
@@ -27,7 +28,7 @@ export interface StartOptions {
   webDist?: string;
   listen?: boolean;
   now?: () => Date;
-  logger?: boolean;
+  logger?: false | LogDestination;
   filePool?: FilePoolOptions;
 }
 

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { homeRouteOf, type WebRoute } from '@wh/contracts/auth/routes';
-import { isRole } from '@wh/contracts/auth/permissions';
-import { canOpen } from '@wh/contracts/auth/routes';
+import { homeRouteOf } from '@wh/contracts/auth/routes';
+import { can, isRole, type Permission } from '@wh/contracts/auth/permissions';
 import { FullScreenMessage } from '../components/full-screen-message.tsx';
 import { authStatusAtom, signedInUserAtom, signOutReasonAtom } from '../lib/session.ts';
 import { AppLayout } from './app-layout.tsx';
@@ -30,8 +29,11 @@ export function RootRoute() {
   return <Outlet />;
 }
 
-/** Everything except /login: an unauthenticated visitor goes to /login and the origin is remembered. */
-export function RequireAuth() {
+/**
+ * Everything except /login: an unauthenticated visitor goes to /login and the origin is remembered. Screens sit in
+ * the app's layout; print views (`bare`) are pages of their own.
+ */
+export function RequireAuth({ bare = false }: { bare?: boolean }) {
   const user = useAtomValue(signedInUserAtom);
   const reason = useAtomValue(signOutReasonAtom);
   const location = useLocation();
@@ -40,14 +42,14 @@ export function RequireAuth() {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to="/login" replace state={remember ? { from } : undefined} />;
   }
-  return <AppLayout user={user} />;
+  return bare ? <Outlet /> : <AppLayout user={user} />;
 }
 
-/** A signed-in user whose role may not open the route goes to the home route of their role. */
-export function RequireRoute({ route }: { route: WebRoute }) {
+/** A signed-in user whose role lacks the route's permission goes to the home route of their role. */
+export function RequireRoute({ route, permission }: { route: string; permission: Permission }) {
   const user = useAtomValue(signedInUserAtom);
   if (!user) return null;
-  if (!isRole(user.role) || !canOpen(user.role, route)) {
+  if (!isRole(user.role) || !can(user.role, permission)) {
     const home = homeRouteOf(user.role);
     return <Navigate to={home === route ? '/dashboard' : home} replace />;
   }

@@ -39,6 +39,7 @@ describe('live topics of the screens', () => {
   it('refreshes, for each topic, the screens whose data it changes', () => {
     expect(coveredRoots('orders')).toEqual(['orders', 'dashboard']);
     expect(coveredRoots('worker:7')).toEqual(['orders', 'dashboard']);
+    expect(queryKeysForTopics(LIVE_KEYS, ['batches', 'batch:3'])).toEqual([['orders', 'picking']]);
     expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
     expect(coveredRoots('styles')).toEqual(['inventory', 'styles']);
     // A location's walk sequence orders the picker's items.

@@ -30,4 +30,14 @@ describe('route access', () => {
     expect(postLoginTarget('worker', '/users')).toBe('/picking');
     expect(postLoginTarget('worker', '/inventory')).toBe('/inventory');
   });
+
+  it('opens a print view for the roles its permission names, and returns to it after login', () => {
+    expect(mayOpen('manager', '/print/labels')).toBe(true);
+    expect(mayOpen('executive1', '/print/labels')).toBe(false);
+    expect(mayOpen('worker', '/print/orders/7/pick-list')).toBe(true);
+    expect(mayOpen('executive1', '/print/orders/7/pick-list')).toBe(true);
+    expect(mayOpen('worker', '/print/orders/seven')).toBe(false);
+    expect(postLoginTarget('manager', '/print/labels?from=A-1-1&to=A-1-3')).toBe('/print/labels?from=A-1-1&to=A-1-3');
+    expect(postLoginTarget('worker', '/print/labels?from=A-1-1&to=A-1-3')).toBe('/picking');
+  });
 });

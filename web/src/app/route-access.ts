@@ -1,5 +1,6 @@
-import { isRole } from '@wh/contracts/auth/permissions';
-import { canOpen, homeRouteOf, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
+import { matchPath } from 'react-router-dom';
+import { can, isRole } from '@wh/contracts/auth/permissions';
+import { canOpen, homeRouteOf, PRINT_ROUTES, WEB_ROUTES, type PrintRoute, type WebRoute } from '@wh/contracts/auth/routes';
 
 export function isWebRoute(path: string): path is WebRoute {
   return Object.hasOwn(WEB_ROUTES, path);
@@ -11,9 +12,17 @@ export function routeOfPath(pathname: string): WebRoute | undefined {
   return isWebRoute(first) ? first : undefined;
 }
 
+/** The print view a path opens: '/print/orders/7/pick-list' is '/print/orders/:id/pick-list'. */
+export function printRouteOfPath(pathname: string): PrintRoute | undefined {
+  return (Object.keys(PRINT_ROUTES) as PrintRoute[]).find((route) => matchPath(route, pathname) !== null);
+}
+
 export function mayOpen(role: string, pathname: string): boolean {
+  if (!isRole(role)) return false;
+  const print = printRouteOfPath(pathname);
+  if (print) return can(role, PRINT_ROUTES[print]);
   const route = routeOfPath(pathname);
-  return route !== undefined && isRole(role) && canOpen(role, route);
+  return route !== undefined && canOpen(role, route);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
+import { PRINT_ROUTES, ROUTE_ALIASES, WEB_ROUTES, type PrintRoute, type WebRoute } from '@wh/contracts/auth/routes';
 import { FullScreenMessage } from '../components/full-screen-message.tsx';
 import { LoginRoute, RequireAuth, RequireRoute, RootRoute, ToDashboard } from './guards.tsx';
 import { RouteError } from './route-error.tsx';
@@ -27,10 +27,25 @@ const SCREENS: Record<WebRoute, Screen> = {
   '/inventory': () => import('../features/inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage })),
 };
 
+const PRINT_VIEWS: Record<PrintRoute, Screen> = {
+  '/print/labels': () =>
+    import('../features/settings/labels-print-page.tsx').then((m) => ({ Component: m.LabelsPrintPage })),
+  '/print/orders/:id/pick-list': () =>
+    import('../features/orders/pick-list-print-page.tsx').then((m) => ({ Component: m.PickListPrintPage })),
+  '/print/batches/:id/pick-list': () =>
+    import('../features/picking/batch-pick-list-print-page.tsx').then((m) => ({ Component: m.BatchPickListPrintPage })),
+};
+
 const screenRoutes: RouteObject[] = (Object.keys(WEB_ROUTES) as WebRoute[]).map((route) => ({
   path: route,
-  element: <RequireRoute route={route} />,
+  element: <RequireRoute route={route} permission={WEB_ROUTES[route]} />,
   children: [{ index: true, lazy: SCREENS[route] }],
+}));
+
+const printRoutes: RouteObject[] = (Object.keys(PRINT_ROUTES) as PrintRoute[]).map((route) => ({
+  path: route,
+  element: <RequireRoute route={route} permission={PRINT_ROUTES[route]} />,
+  children: [{ index: true, lazy: PRINT_VIEWS[route] }],
 }));
 
 const aliasRoutes: RouteObject[] = Object.entries(ROUTE_ALIASES).map(([path, to]) => ({
@@ -47,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginRoute /> },
       ...aliasRoutes,
       { element: <RequireAuth />, errorElement: <RouteError />, children: screenRoutes },
+      { element: <RequireAuth bare />, errorElement: <RouteError />, children: printRoutes },
       { index: true, element: <ToDashboard /> },
       { path: '*', element: <ToDashboard /> },
     ],

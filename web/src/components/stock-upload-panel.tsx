@@ -7,6 +7,7 @@ import { Button } from './ui/button.tsx';
 import { FileDrop } from './ui/file-drop.tsx';
 import { ProgressBar } from './ui/progress-bar.tsx';
 import { RadioGroup } from './ui/radio-group.tsx';
+import { CapacityWarnings } from './capacity-warnings.tsx';
 import { UploadResultCard } from './ui/upload-result-card.tsx';
 import { resultStats } from './ui/upload-result.ts';
 import { messageOf } from '../lib/api-errors.ts';
@@ -188,6 +189,7 @@ export function UploadOutcome({ error, onDismissError, result, resultLabels, onD
           onDismiss={onDismissResult}
         />
       ) : null}
+      {result?.over_capacity ? <CapacityWarnings overCapacity={result.over_capacity} /> : null}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { can, type Permission, type Role } from '@wh/contracts/auth/permissions';
 import { STYLE_UPLOAD_ACCEPT, type StockEntryUploadResult } from '@wh/contracts/catalogue/http';
+import type { OverCapacity } from '@wh/contracts/platform/stock';
 import { BIN_ALLOCATION_ACCEPT, MANUAL_STOCK_ACCEPT, SHOPIFY_STOCK_ACCEPT } from '@wh/contracts/receiving/http';
 
 export { invalidFileTypeMessage as invalidTypeMessage } from '@wh/contracts/receiving/http';
@@ -130,5 +131,6 @@ export function firstPermitted(choices: readonly UploadChoice[]): StockUploadTyp
   return choices.find((c) => c.permitted)?.kind.type ?? null;
 }
 
-// Every stock and catalogue upload answers the spec's Stock-entry upload result (some with more counts).
-export type StockUploadResult = StockEntryUploadResult;
+// Every stock and catalogue upload answers the spec's Stock-entry upload result (some with more counts); stock uploads
+// also name the locations they took past their capacity.
+export type StockUploadResult = StockEntryUploadResult & { over_capacity?: OverCapacity[] };

@@ -11,3 +11,6 @@ export function formatDateTime(iso: string | null): string {
 
 /** '1 item', '3 items'. */
 export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
+/** '1 unit', '20 units'. */
+export const unitCount = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;

@@ -3,7 +3,17 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { ConcurrencyError } from './event-store.ts';
-import { appendTakingStock, applyStockMovements, InsufficientStockError, lockStockLevels, singleTake, stockHolders, stockKey } from './stock.ts';
+import {
+  appendTakingStock,
+  applyStockMovements,
+  InsufficientStockError,
+  lockStockLevels,
+  overCapacity,
+  readLocationLoads,
+  singleTake,
+  stockHolders,
+  stockKey,
+} from './stock.ts';
 
 let testDb: TestDatabase;
 let handle: DatabaseHandle;
@@ -105,6 +115,78 @@ describe('stock levels', () => {
     );
     expect(counts.get(stockKey('DR1-8-BLUE', 'A-1-1'))).toBe(3);
     expect(counts.has(stockKey('DR1-8-BLUE', 'Z-9-9'))).toBe(false);
+  });
+});
+
+describe('capacity', () => {
+  const loads = new Map([
+    ['A-1-1', { capacity: 40, quantity: 35 }],
+    ['A-1-2', { capacity: 40, quantity: 50 }],
+  ]);
+
+  it('reports a location that units take past its capacity, with what it then holds', () => {
+    expect(overCapacity(loads, [{ location: 'A-1-1', delta: 12 }])).toEqual([{ location: 'A-1-1', capacity: 40, quantity_after: 47 }]);
+  });
+
+  it('a location filled exactly to its capacity, or without a capacity, is not over', () => {
+    expect(overCapacity(loads, [{ location: 'A-1-1', delta: 5 }])).toEqual([]);
+    expect(overCapacity(loads, [{ location: 'RECEIVING', delta: 500 }])).toEqual([]);
+  });
+
+  it('counts the movements into one location together, and reports one already over only when more units go in', () => {
+    expect(overCapacity(loads, [{ location: 'A-1-1', delta: 3 }, { location: 'A-1-1', delta: 3 }])).toEqual([{ location: 'A-1-1', capacity: 40, quantity_after: 41 }]);
+    expect(overCapacity(loads, [{ location: 'A-1-2', delta: -5 }])).toEqual([]);
+    expect(overCapacity(loads, [{ location: 'A-1-2', delta: 1 }])).toEqual([{ location: 'A-1-2', capacity: 40, quantity_after: 51 }]);
+  });
+
+  it('reads what each location with a capacity holds over all its SKUs, and leaves out those without one', async () => {
+    await handle.db
+      .insertInto('location_registry')
+      .values([
+        { code: 'C-1-1', type: 'bin', capacity: 10 },
+        { code: 'C-R-1', type: 'rack', capacity: null },
+      ])
+      .execute();
+    await handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'CAP-1', location: 'C-1-1', delta: 4 },
+        { sku: 'CAP-2', location: 'C-1-1', delta: 5 },
+        { sku: 'CAP-1', location: 'C-R-1', delta: 7 },
+      ]),
+    );
+    const read = await handle.db.transaction().execute((trx) =>
+      readLocationLoads(trx, [
+        { sku: 'CAP-3', location: 'C-1-1' },
+        { sku: 'CAP-3', location: 'C-R-1' },
+        { sku: 'CAP-3', location: 'RECEIVING' },
+      ]),
+    );
+    expect([...read]).toEqual([['C-1-1', { capacity: 10, quantity: 9 }]]);
+  });
+
+  it('two commands filling one location take turns, so the later one counts the earlier one\'s units', async () => {
+    await handle.db.insertInto('location_registry').values({ code: 'C-1-2', type: 'bin', capacity: 10 }).execute();
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let read!: () => void;
+    const firstRead = new Promise<void>((r) => (read = r));
+    const fill = async (sku: string, delta: number, hold?: Promise<void>) =>
+      handle.db.transaction().execute(async (trx) => {
+        const before = await readLocationLoads(trx, [{ sku, location: 'C-1-2' }]);
+        read();
+        await hold;
+        const movements = [{ sku, location: 'C-1-2', delta }];
+        await applyStockMovements(trx, movements);
+        return overCapacity(before, movements);
+      });
+    const first = fill('CAP-4', 6, released);
+    await firstRead;
+    const second = fill('CAP-5', 6);
+    // Long enough for the second to reach the location's lock before the first commits.
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    expect(await first).toEqual([]);
+    expect(await second).toEqual([{ location: 'C-1-2', capacity: 10, quantity_after: 12 }]);
   });
 });
 

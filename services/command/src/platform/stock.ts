@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, type Database } from '@wh/db';
-import { inCodeOrder } from '@wh/contracts';
+import { inCodeOrder, type OverCapacity } from '@wh/contracts';
 import { DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
@@ -175,6 +175,60 @@ async function holdLocations(trx: Transaction<Database>, increases: readonly Sto
     .execute();
   const inactive = held.find((l) => !l.is_active);
   if (inactive) throw new DomainError('CONFLICT', 409, `Location ${inactive.code} is inactive and cannot receive stock.`);
+}
+
+// How full a location with a capacity is before a command puts units in.
+export interface LocationLoad {
+  capacity: number;
+  quantity: number;
+}
+
+// What each location with a capacity among `keys` (where a command may put units) holds now, for overCapacity.
+// Locked in the order applyStockMovements takes them (the stock rows, then the registry rows), the registry rows for
+// update: two commands filling one location take turns, so the later one's sum counts the earlier one's units.
+// Locations without a capacity (RECEIVING, racks without one) are neither held nor summed.
+export async function readLocationLoads(
+  trx: Transaction<Database>,
+  keys: readonly { sku: string; location: string }[],
+): Promise<Map<string, LocationLoad>> {
+  const codes = [...new Set(keys.map((k) => k.location))];
+  if (codes.length === 0) return new Map();
+  const capped = await trx.selectFrom('location_registry').select('code').where('code', 'in', codes).where('capacity', 'is not', null).execute();
+  const cappedCodes = new Set(capped.map((l) => l.code));
+  if (cappedCodes.size === 0) return new Map();
+  await lockStockLevels(trx, keys.filter((k) => cappedCodes.has(k.location)));
+  const held = await trx
+    .selectFrom('location_registry')
+    .select(['code', 'capacity'])
+    .where('code', 'in', [...cappedCodes])
+    .orderBy('code')
+    .forNoKeyUpdate()
+    .execute();
+  const sums = await trx
+    .selectFrom('stock_levels')
+    .select(['location', sql<number>`sum(quantity)::int`.as('quantity')])
+    .where('location', 'in', [...cappedCodes])
+    .groupBy('location')
+    .execute();
+  const stock = new Map(sums.map((s) => [s.location, s.quantity]));
+  const loads = new Map<string, LocationLoad>();
+  for (const l of held) if (l.capacity !== null) loads.set(l.code, { capacity: l.capacity, quantity: stock.get(l.code) ?? 0 });
+  return loads;
+}
+
+// Pure, the one definition for every command that puts stock somewhere: the locations its movements take past their
+// capacity, given what each held before. A location counts when units go into it on balance and it then holds more
+// than its capacity, also when it was over already.
+export function overCapacity(loads: ReadonlyMap<string, LocationLoad>, movements: readonly { location: string; delta: number }[]): OverCapacity[] {
+  const net = new Map<string, number>();
+  for (const m of movements) net.set(m.location, (net.get(m.location) ?? 0) + m.delta);
+  const over: OverCapacity[] = [];
+  for (const [location, delta] of net) {
+    const load = loads.get(location);
+    if (!load || delta <= 0 || load.quantity + delta <= load.capacity) continue;
+    over.push({ location, capacity: load.capacity, quantity_after: load.quantity + delta });
+  }
+  return over.sort((a, b) => inCodeOrder(a.location, b.location));
 }
 
 // Locations holding the SKU, most first: the default pick location is the first.

@@ -12,6 +12,7 @@ export const USER_FIELDS = [
   'previous_worker_id',
   'picked_by',
   'completed_by',
+  'created_by',
   'verified_by',
   'approved_by',
   'recorded_by',
@@ -97,6 +98,16 @@ function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
 
+function leftBatch(d: Data): string {
+  return typeof d.left_batch_id === 'number' ? `; left batch ${d.left_batch_id}` : '';
+}
+
+// 'orders #10001 (tote 1), #10002 (tote 2)'
+function batchOrders(d: Data): string {
+  const orders = list(d.orders) as { order_number?: unknown; slot?: unknown }[];
+  return `${plural(orders.length, 'order')} ${orders.map((o) => `${o.order_number} (tote ${o.slot})`).join(', ')}`;
+}
+
 // One line a manager reads in the audit view.
 export function summarise(type: string, d: Data, names: Map<number, string>): string {
   const n = d.order_number;
@@ -107,19 +118,24 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return `Imported order ${n} (${plural(items.length, 'item')}, ${plural(units, 'unit')}) from ${d.source_file}`;
     }
     case 'OrderAssigned':
+      if (typeof d.batch_id === 'number') return `Assigned order ${n} to ${nameOf(names, d.worker_id)} in batch ${d.batch_id}`;
       return d.previous_worker_id === null || d.previous_worker_id === undefined
         ? `Assigned order ${n} to ${nameOf(names, d.worker_id)}`
-        : `Reassigned order ${n} from ${nameOf(names, d.previous_worker_id)} to ${nameOf(names, d.worker_id)}`;
+        : `Reassigned order ${n} from ${nameOf(names, d.previous_worker_id)} to ${nameOf(names, d.worker_id)}${leftBatch(d)}`;
     case 'OrderDeassigned':
-      return `Unassigned order ${n} from ${nameOf(names, d.worker_id)}`;
+      return `Unassigned order ${n} from ${nameOf(names, d.worker_id)}${leftBatch(d)}`;
     case 'OrderCancelled':
-      return `Cancelled order ${n} (was ${d.previous_status})`;
+      return `Cancelled order ${n} (was ${d.previous_status})${leftBatch(d)}`;
     case 'OrderItemPicked':
       return d.unstocked
         ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
         : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
     case 'OrderCompleted':
-      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)})`;
+      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''})`;
+    case 'BatchCreated':
+      return `Created batch ${d.batch_id} for ${nameOf(names, d.worker_id)}: ${batchOrders(d)}`;
+    case 'BatchCompleted':
+      return `Completed batch ${d.batch_id} (picked by ${nameOf(names, d.worker_id)}): ${batchOrders(d)}`;
     case 'OrderVerified': {
       const k = list(d.discrepancies).length;
       return `Verified order ${n} picked by ${nameOf(names, d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;

@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.ts';
 import { receivingProjection } from './receiving.ts';
 import { ordersProjection } from './orders.ts';
+import { batchesProjection } from './batches.ts';
 import { orderSearchProjection } from './order-search.ts';
 import { usersProjection } from './users.ts';
 import { catalogueProjection } from './catalogue.ts';
@@ -22,6 +23,7 @@ export const projections: readonly Projection[] = [
   inventoryProjection,
   receivingProjection,
   ordersProjection,
+  batchesProjection,
   orderSearchProjection,
   reportsProjection,
   settingsProjection,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface AlertProps {
   title?: string;
   children: ReactNode;
-  tone?: 'error' | 'info' | 'success';
+  tone?: 'error' | 'info' | 'success' | 'warning';
   onDismiss?: () => void;
 }
 

@@ -311,7 +311,18 @@ export function OrdersPage() {
         </ConfirmDialog>
       ) : null}
       {dialog?.kind === 'bulk-assign' ? (
-        <BulkAssignDialog orders={dialog.orders} workers={workers.data?.workers} onClose={() => setDialog(null)} onDone={showBulkResult} />
+        <BulkAssignDialog
+          orders={dialog.orders}
+          workers={workers.data?.workers}
+          onClose={() => setDialog(null)}
+          onDone={showBulkResult}
+          onBatched={(text) => {
+            setDialog(null);
+            setSelected(new Set());
+            setNotice({ text, failures: [] });
+            void refresh();
+          }}
+        />
       ) : null}
       {dialog?.kind === 'bulk-cancel' ? (
         <ConfirmDialog

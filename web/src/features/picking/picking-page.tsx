@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@wh/contracts/orders/http';
+import type { Batch, BatchDetail, BatchLine, Order, OrderItem } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -12,14 +12,36 @@ import { scanCue, useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
 import { pickingSettingsQuery } from '../../lib/warehouse-settings.ts';
-import { completeOrder, holdersOf, pickingKeys, pickingOrdersQuery, pickItem } from './api/picking-api.ts';
+import {
+  completeBatch,
+  completeOrder,
+  holdersOf,
+  pickingBatchesQuery,
+  pickingBatchQuery,
+  pickingKeys,
+  pickingOrdersQuery,
+  pickItem,
+} from './api/picking-api.ts';
+import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
 import { LocationSearch } from './components/location-search.tsx';
-import { PickingOrderPanel, type PickError } from './components/picking-order-panel.tsx';
+import { PickingOrderPanel } from './components/picking-order-panel.tsx';
+import type { PickError } from './components/pick-item-row.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
 import { pickingStats, progressPercent } from './picking-progress.ts';
 import { NO_STOCK_QUESTION, nextUnpicked, pickedMessage, readScan, scanMessage, type ScanTone } from './scan-flow.ts';
 import './picking.css';
+
+// One pick, of an order's item or a batch's line: the order item's own pick. `walk` is the list it sits in (the
+// order's items or the batch's lines), where focus moves on to the next unpicked entry.
+interface PickRequest {
+  orderId: number;
+  item: OrderItem;
+  walk: readonly OrderItem[];
+  /** The location named by the picker (a refused pick's holders); otherwise the suggested one. */
+  from?: string;
+  scanned?: boolean;
+}
 
 export function PickingPage() {
   const me = useAtomValue(signedInUserAtom);
@@ -27,11 +49,14 @@ export function PickingPage() {
   // A worker picks their own orders; a manager sees every worker's (and may pick for them).
   const workerId = me?.role === 'worker' ? me.id : null;
   const list = useScreenQuery(pickingOrdersQuery(workerId), { refetchOnReturn: true });
+  const batchList = useScreenQuery(pickingBatchesQuery(workerId), { refetchOnReturn: true });
 
   const settings = useScreenQuery(pickingSettingsQuery());
   const scanLocationFirst = settings.data?.scan_location_first ?? false;
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [selectedBatchId, setSelectedBatchId] = useState<number | null>(null);
+  const openBatch = useScreenQuery({ ...pickingBatchQuery(selectedBatchId ?? 0), enabled: selectedBatchId !== null });
   const [localPicks, setLocalPicks] = useState<Set<number>>(new Set());
   const [pickingItemId, setPickingItemId] = useState<number | null>(null);
   const [completing, setCompleting] = useState(false);
@@ -42,13 +67,18 @@ export function PickingPage() {
   const [atLocation, setAtLocation] = useState<string | null>(null);
   const [scanFeedback, setScanFeedback] = useState<{ tone: ScanTone; text: string } | null>(null);
   // An item with no stock anywhere waits for the picker to confirm.
-  const [noStockPick, setNoStockPick] = useState<{ order: Order; itemId: number; scanned: boolean } | null>(null);
-  // Where focus goes once a pick has landed: the next unpicked item's Pick button, else Complete Order.
+  const [noStockPick, setNoStockPick] = useState<PickRequest | null>(null);
+  // Where focus goes once a pick has landed: the next unpicked item's Pick button, else Complete Order or Batch.
   const [focusNext, setFocusNext] = useState<{ itemId: number | null } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   const orders = list.data?.orders ?? [];
+  const batches = batchList.data?.batches ?? [];
+  // An order in a batch is picked with its batch.
+  const batched = new Set(batches.flatMap((b) => b.orders.map((o) => o.order_id)));
+  const ownOrders = orders.filter((o) => !batched.has(o.id));
   const selected = orders.find((o) => o.id === selectedId) ?? null;
+  const batch = selectedBatchId === null ? undefined : openBatch.data;
   const stats = pickingStats(orders, localPicks);
   const inFlight = pickingItemId !== null || completing;
 
@@ -59,37 +89,45 @@ export function PickingPage() {
     const panel = panelRef.current;
     const target =
       focusNext.itemId === null
-        ? panel?.querySelector<HTMLElement>('[data-complete-order]')
+        ? panel?.querySelector<HTMLElement>('[data-complete]')
         : panel?.querySelector<HTMLElement>(`[data-pick-item="${focusNext.itemId}"]`);
     target?.focus();
     setFocusNext(null);
   }, [focusNext, inFlight]);
 
-  const select = (order: Order) => {
-    setSelectedId(order.id);
+  const showPanel = () => {
     setPanelError(null);
     // On a phone the panel sits under the list: bring it into view.
     requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
   };
+  const select = (order: Order) => {
+    setSelectedId(order.id);
+    setSelectedBatchId(null);
+    showPanel();
+  };
+  const selectBatch = (b: Batch) => {
+    setSelectedBatchId(b.id);
+    setSelectedId(null);
+    showPanel();
+  };
 
-  const pick = async (order: Order, itemId: number, options: { from?: string; scanned?: boolean } = {}) => {
+  const record = async ({ orderId, item, walk, from, scanned = false }: PickRequest) => {
     if (inFlight) return;
-    const item = order.items.find((i) => i.id === itemId);
-    setPickingItemId(itemId);
+    setPickingItemId(item.id);
     setPanelError(null);
     try {
-      const from = options.from ?? (item?.location_suggested ? item.location : null);
-      await pickItem(order.id, itemId, from);
-      const picks = new Set(localPicks).add(itemId);
+      const location = from ?? (item.location_suggested ? item.location : null);
+      await pickItem(orderId, item.id, location);
+      const picks = new Set(localPicks).add(item.id);
       setLocalPicks(picks);
-      if (item) setScanFeedback({ tone: 'success', text: pickedMessage(item, from) });
-      if (options.scanned) scanCue(true);
-      setFocusNext({ itemId: nextUnpicked(order.items, picks)?.id ?? null });
+      setScanFeedback({ tone: 'success', text: pickedMessage(item, location) });
+      if (scanned) scanCue(true);
+      setFocusNext({ itemId: nextUnpicked(walk, picks)?.id ?? null });
       void refresh();
     } catch (error) {
       // A 409 names the locations that hold the SKU: offer to pick from one of them.
-      setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId: order.id, itemId, holders: holdersOf(error) });
-      if (options.scanned) {
+      setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId, itemId: item.id, holders: holdersOf(error) });
+      if (scanned) {
         setScanFeedback({ tone: 'error', text: messageOf(error, 'Failed to pick item') });
         scanCue(false);
       }
@@ -99,10 +137,33 @@ export function PickingPage() {
   };
 
   // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
-  const requestPick = (order: Order, itemId: number, options: { from?: string; scanned?: boolean } = {}) => {
+  const requestPick = (request: PickRequest) => {
+    if (request.item.no_stock && request.from === undefined) setNoStockPick(request);
+    else void record(request);
+  };
+  const pickOf = (order: Order, itemId: number, options: Pick<PickRequest, 'from' | 'scanned'>) => {
     const item = order.items.find((i) => i.id === itemId);
-    if (item?.no_stock && options.from === undefined) setNoStockPick({ order, itemId, scanned: options.scanned ?? false });
-    else void pick(order, itemId, options);
+    if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
+  };
+  const pickLine = (line: BatchLine, options: Pick<PickRequest, 'from' | 'scanned'>) =>
+    requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line] });
+  const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
+
+  const finishBatch = async (b: BatchDetail) => {
+    if (inFlight) return;
+    setCompleting(true);
+    setPanelError(null);
+    try {
+      const answer = await completeBatch(b.id);
+      setSelectedBatchId(null);
+      setLocalPicks(new Set());
+      setNotice(answer.message ?? `Batch ${b.id} completed`);
+      void refresh();
+    } catch (error) {
+      setPanelError({ message: messageOf(error, 'Failed to complete the batch'), orderId: 0, itemId: null, holders: [] });
+    } finally {
+      setCompleting(false);
+    }
   };
 
   const complete = async (order: Order) => {
@@ -122,14 +183,23 @@ export function PickingPage() {
     }
   };
 
+  // With a batch open, a scan works on its combined list; otherwise on the orders picked alone.
   const onScan = (code: string) => {
-    const outcome = readScan(code, { orders, selectedId, localPicks, scanLocationFirst, atLocation });
-    const message = scanMessage(code, outcome);
-    setScanFeedback(message);
+    const outcome = readScan(code, {
+      orders: ownOrders,
+      selectedId,
+      batch: batch ? { id: batch.id, lines: batch.lines } : null,
+      localPicks,
+      scanLocationFirst,
+      atLocation,
+    });
+    setScanFeedback(scanMessage(code, outcome));
     switch (outcome.kind) {
       case 'pick': {
+        const line = batch?.lines.find((l) => l.id === outcome.item.id);
         const order = orders.find((o) => o.id === outcome.orderId);
-        if (order) requestPick(order, outcome.item.id, { scanned: true });
+        if (line) pickLine(line, { scanned: true });
+        else if (order) pickOf(order, outcome.item.id, { scanned: true });
         return;
       }
       case 'select': {
@@ -179,6 +249,7 @@ export function PickingPage() {
       />
 
       {list.isError ? <Alert title="Error">{messageOf(list.error, 'Failed to fetch orders')}</Alert> : null}
+      {batchList.isError ? <Alert title="Error">{messageOf(batchList.error, 'Failed to fetch batches')}</Alert> : null}
       {notice ? (
         <Alert tone="info" onDismiss={() => setNotice(null)}>
           {notice}
@@ -198,23 +269,41 @@ export function PickingPage() {
 
       <div className="picking-layout">
         <PickingOrdersList
-          orders={orders}
-          isLoading={list.isPending}
+          orders={ownOrders}
+          batches={batches}
+          isLoading={list.isPending || batchList.isPending}
           selectedId={selectedId}
+          selectedBatchId={selectedBatchId}
           progressOf={(o) => progressPercent(o, localPicks)}
           onSelect={select}
+          onSelectBatch={selectBatch}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <PickingOrderPanel
-            order={selected}
-            localPicks={localPicks}
-            pickingItemId={pickingItemId}
-            completing={completing}
-            error={panelError}
-            onDismissError={() => setPanelError(null)}
-            onPick={(order, itemId, from) => requestPick(order, itemId, from === undefined ? {} : { from })}
-            onComplete={(order) => void complete(order)}
-          />
+          {selectedBatchId !== null ? (
+            <PickingBatchPanel
+              batchId={selectedBatchId}
+              batch={batch}
+              loadError={openBatch.isError ? messageOf(openBatch.error, 'Failed to fetch the batch') : null}
+              localPicks={localPicks}
+              pickingItemId={pickingItemId}
+              completing={completing}
+              error={panelError}
+              onDismissError={() => setPanelError(null)}
+              onPick={(line, from) => pickLine(line, onlyFrom(from))}
+              onComplete={(b) => void finishBatch(b)}
+            />
+          ) : (
+            <PickingOrderPanel
+              order={selected}
+              localPicks={localPicks}
+              pickingItemId={pickingItemId}
+              completing={completing}
+              error={panelError}
+              onDismissError={() => setPanelError(null)}
+              onPick={(order, itemId, from) => pickOf(order, itemId, onlyFrom(from))}
+              onComplete={(order) => void complete(order)}
+            />
+          )}
         </div>
       </div>
 
@@ -226,9 +315,9 @@ export function PickingPage() {
           fallbackError="Failed to pick item"
           onClose={() => setNoStockPick(null)}
           onConfirm={async () => {
-            const { order, itemId, scanned } = noStockPick;
+            const request = noStockPick;
             setNoStockPick(null);
-            await pick(order, itemId, { scanned });
+            await record(request);
           }}
         >
           <p>{NO_STOCK_QUESTION}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickingStats, progressPercent, scanTarget, type ProgressOrder } from './picking-progress.ts';
+import { batchPicked, batchScanTarget, pickingStats, progressPercent, scanTarget, type ProgressOrder } from './picking-progress.ts';
 
 const order = (id: number, status: string, items: [number, string, string][]): ProgressOrder => ({
   id,
@@ -45,5 +45,24 @@ describe('scanning a SKU', () => {
 
   it('reports an unknown SKU', () => {
     expect(scanTarget('NOPE-1-RED', [a, b], 1)).toEqual({ kind: 'not-found' });
+  });
+});
+
+describe('a batch on the picking screen', () => {
+  const lines = [
+    { id: 31, order_id: 3, sku: 'JN1009-10-RED', status: 'pending' },
+    { id: 41, order_id: 4, sku: 'TP1007-12-GREEN', status: 'pending' },
+    { id: 51, order_id: 5, sku: 'TP1007-12-GREEN', status: 'pending' },
+  ];
+
+  it('a scan picks the next unpicked line with that SKU in walk order, on its own order', () => {
+    expect(batchScanTarget('tp1007-12-green', lines)).toEqual({ kind: 'pick', orderId: 4, itemId: 41 });
+    expect(batchScanTarget('TP1007-12-GREEN', lines, new Set([41]))).toEqual({ kind: 'pick', orderId: 5, itemId: 51 });
+    expect(batchScanTarget('TP1007-12-GREEN', lines, new Set([41, 51]))).toEqual({ kind: 'all-picked', orderId: 4 });
+    expect(batchScanTarget('KN1010-12-WINE', lines)).toEqual({ kind: 'not-found' });
+  });
+
+  it('counts the picked items with the lines just picked here', () => {
+    expect(batchPicked({ picked_items: 2, lines }, new Set([31, 51, 99]))).toBe(4);
   });
 });

@@ -22,9 +22,13 @@ export function pickedCount(order: ProgressOrder, localPicks: ReadonlySet<number
   return order.items.filter((i) => isPicked(i, localPicks)).length;
 }
 
+/** Whole percent; 0 of nothing is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 100);
+}
+
 export function progressPercent(order: ProgressOrder, localPicks: ReadonlySet<number> = new Set()): number {
-  if (order.items.length === 0) return 0;
-  return Math.round((pickedCount(order, localPicks) / order.items.length) * 100);
+  return percentOf(pickedCount(order, localPicks), order.items.length);
 }
 
 export interface PickingStats {
@@ -74,4 +78,21 @@ export function scanTarget(
     if (next) return { kind: 'select', orderId: order.id, itemId: next.id };
   }
   return { kind: 'not-found' };
+}
+
+export interface ProgressLine extends ProgressItem {
+  order_id: number;
+}
+
+/** A batch's picked items: those the server counts, plus its lines this screen has just picked. */
+export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }, localPicks: ReadonlySet<number>): number {
+  return batch.picked_items + batch.lines.filter((l) => localPicks.has(l.id)).length;
+}
+
+/** What a scanned SKU does in a batch: pick its next unpicked line with that SKU, in walk order. */
+export function batchScanTarget(code: string, lines: readonly ProgressLine[], localPicks: ReadonlySet<number> = new Set()): ScanTarget {
+  const matching = lines.filter((l) => sameSku(l.sku, code));
+  const next = matching.find((l) => !isPicked(l, localPicks));
+  if (next) return { kind: 'pick', orderId: next.order_id, itemId: next.id };
+  return matching.length > 0 ? { kind: 'all-picked', orderId: matching[0]!.order_id } : { kind: 'not-found' };
 }

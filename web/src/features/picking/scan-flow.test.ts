@@ -14,6 +14,7 @@ const order: ScanOrder = {
 const ctx = (patch: Partial<ScanContext> = {}): ScanContext => ({
   orders: [order],
   selectedId: 1,
+  batch: null,
   localPicks: new Set(),
   scanLocationFirst: false,
   atLocation: null,
@@ -46,7 +47,7 @@ describe('scan flow', () => {
   });
 
   it('reads a location label and says whether anything is to be picked there', () => {
-    expect(readScan('a-2-1', ctx())).toEqual({ kind: 'location', location: 'A-2-1', pickHere: 1, next: 'A-2-1' });
+    expect(readScan('a-2-1', ctx())).toEqual({ kind: 'location', location: 'A-2-1', pickHere: 1, next: 'A-2-1', batchId: null });
     expect(say('A-2-1', ctx())).toEqual({ tone: 'success', text: 'At A-2-1: scan the item.' });
     expect(say('B-1-1', ctx({ localPicks: new Set([11]) }))).toEqual({ tone: 'info', text: 'At B-1-1: nothing of this order to pick here. Next: A-10-1.' });
   });

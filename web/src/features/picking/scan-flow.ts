@@ -1,8 +1,9 @@
-// What a scan on the picking screen does, and what the screen says about it. With the warehouse's "scan the
-// location first" setting on, an item is picked by scanning only after its location's label has been scanned (as
-// Odoo Barcode asks); an item with no location (no stock recorded anywhere) has no label to scan.
+// What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
+// an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
+// by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
+// stock recorded anywhere) has no label to scan.
 import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
-import { isPicked, scanTarget, type ProgressItem, type ProgressOrder } from './picking-progress.ts';
+import { batchScanTarget, isPicked, scanTarget, type ProgressItem, type ProgressOrder } from './picking-progress.ts';
 
 export interface ScanItem extends ProgressItem {
   location: string | null;
@@ -14,9 +15,16 @@ export interface ScanOrder extends ProgressOrder {
   items: readonly ScanItem[];
 }
 
+export interface ScanLine extends ScanItem {
+  order_id: number;
+}
+
 export interface ScanContext {
+  /** The orders picked alone (a batch's orders are picked with their batch). */
   orders: readonly ScanOrder[];
   selectedId: number | null;
+  /** The batch open on the screen: scans work on its lines instead of the orders. */
+  batch: { id: number; lines: readonly ScanLine[] } | null;
   localPicks: ReadonlySet<number>;
   scanLocationFirst: boolean;
   /** The location label scanned last (null: none yet). */
@@ -26,24 +34,26 @@ export interface ScanContext {
 export type ScanOutcome =
   | { kind: 'pick'; orderId: number; item: ScanItem }
   | { kind: 'select'; orderId: number; orderNumber: string }
-  | { kind: 'location'; location: string; pickHere: number; next: string | null }
+  | { kind: 'location'; location: string; pickHere: number; next: string | null; batchId: number | null }
   | { kind: 'location-first'; item: ScanItem; location: string }
   | { kind: 'wrong-location'; item: ScanItem; location: string; scanned: string }
   | { kind: 'all-picked' }
-  | { kind: 'not-found' };
+  | { kind: 'not-found'; batchId: number | null };
 
-/** The first unpicked item of an order in the order the server lists them (walk order). */
+/** The first unpicked item of an order or line of a batch, in the order the server lists them (walk order). */
 export function nextUnpicked<T extends ProgressItem>(items: readonly T[], localPicks: ReadonlySet<number>): T | null {
   return items.find((i) => !isPicked(i, localPicks)) ?? null;
 }
 
 export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
   const code = normaliseCode(raw);
-  const target = scanTarget(code, ctx.orders, ctx.selectedId, ctx.localPicks);
-  const selected = ctx.orders.find((o) => o.id === ctx.selectedId) ?? null;
+  const batchId = ctx.batch?.id ?? null;
+  const target = ctx.batch ? batchScanTarget(code, ctx.batch.lines, ctx.localPicks) : scanTarget(code, ctx.orders, ctx.selectedId, ctx.localPicks);
+  // The list being walked: the open batch's lines, or the selected order's items.
+  const walking: readonly ScanItem[] = ctx.batch?.lines ?? ctx.orders.find((o) => o.id === ctx.selectedId)?.items ?? [];
   switch (target.kind) {
     case 'pick': {
-      const item = selected!.items.find((i) => i.id === target.itemId)!;
+      const item = walking.find((i) => i.id === target.itemId)!;
       if (ctx.scanLocationFirst && item.location !== null) {
         if (ctx.atLocation === null) return { kind: 'location-first', item, location: item.location };
         if (ctx.atLocation !== item.location) return { kind: 'wrong-location', item, location: item.location, scanned: ctx.atLocation };
@@ -57,10 +67,10 @@ export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
     case 'all-picked':
       return { kind: 'all-picked' };
     case 'not-found': {
-      if (locationCodeProblem(code) !== null) return { kind: 'not-found' };
-      const unpicked = selected ? selected.items.filter((i) => !isPicked(i, ctx.localPicks)) : [];
+      if (locationCodeProblem(code) !== null) return { kind: 'not-found', batchId };
+      const unpicked = walking.filter((i) => !isPicked(i, ctx.localPicks));
       const pickHere = unpicked.filter((i) => i.location === code).length;
-      return { kind: 'location', location: code, pickHere, next: unpicked.find((i) => i.location !== null)?.location ?? null };
+      return { kind: 'location', location: code, pickHere, next: unpicked.find((i) => i.location !== null)?.location ?? null, batchId };
     }
   }
 }
@@ -79,7 +89,7 @@ export function scanMessage(raw: string, outcome: ScanOutcome): { tone: ScanTone
       if (outcome.pickHere > 0) return { tone: 'success', text: `At ${outcome.location}: scan the item.` };
       return {
         tone: 'info',
-        text: `At ${outcome.location}: nothing of this order to pick here.${outcome.next ? ` Next: ${outcome.next}.` : ''}`,
+        text: `At ${outcome.location}: nothing of this ${outcome.batchId === null ? 'order' : 'batch'} to pick here.${outcome.next ? ` Next: ${outcome.next}.` : ''}`,
       };
     case 'location-first':
       return { tone: 'error', text: `Scan the location first: ${outcome.item.sku} is at ${outcome.location}.` };
@@ -91,7 +101,10 @@ export function scanMessage(raw: string, outcome: ScanOutcome): { tone: ScanTone
     case 'all-picked':
       return { tone: 'info', text: `Scanned ${code}: every item with this SKU is already picked.` };
     case 'not-found':
-      return { tone: 'error', text: `Not recognised: ${code} is not an item of your orders or a location.` };
+      return {
+        tone: 'error',
+        text: `Not recognised: ${code} is not an item of ${outcome.batchId === null ? 'your orders' : `batch ${outcome.batchId}`} or a location.`,
+      };
   }
 }
 

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
+import type { OverCapacity } from '@wh/contracts/platform/stock';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
+import { CapacityWarnings } from '../../components/capacity-warnings.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
@@ -14,14 +16,17 @@ export function StockApprovalPage() {
   const [item, setItem] = useState<ApprovableItem | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const [overCapacity, setOverCapacity] = useState<readonly OverCapacity[]>([]);
   if (!me) return null;
 
-  const done = (message: string) => {
+  const done = (message: string, over: readonly OverCapacity[] = []) => {
     setError(null);
     setSuccess(message);
+    setOverCapacity(over);
   };
   const failed = (message: string) => {
     setSuccess(null);
+    setOverCapacity([]);
     setError(message);
   };
 
@@ -36,6 +41,7 @@ export function StockApprovalPage() {
           {success}
         </Alert>
       ) : null}
+      <CapacityWarnings overCapacity={overCapacity} onDismiss={() => setOverCapacity([])} />
       <div className="approval-layout">
         <div className="approval-left">
           <PendingReceipts role={me.role} onDecided={done} />

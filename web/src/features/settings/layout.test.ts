@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '@wh/contracts/inventory/http';
 import { deactivateBlockedReason, groupLocations, rangeSize } from './layout.ts';
-
-const location = (patch: Partial<Location>): Location => ({
-  id: 1,
-  code: 'A-1-1',
-  location_type: 'bin',
-  capacity: 50,
-  gender: null,
-  is_active: true,
-  current_stock: 0,
-  utilization: 0,
-  available_space: 50,
-  styles: [],
-  sku_count: 0,
-  walk_sequence: 1_001_001,
-  walk_sequence_override: null,
-  created_at: '2026-01-01T00:00:00Z',
-  updated_at: '2026-01-01T00:00:00Z',
-  ...patch,
-});
+import { location } from './testing.ts';
 
 describe('warehouse layout', () => {
   it('groups bins, regular racks, jean racks and the receiving area, keeping the server order', () => {

@@ -12,10 +12,11 @@ import { CreateLocationDialog, type CreateMode } from './components/create-locat
 import { LayoutTable, type LayoutAction } from './components/layout-table.tsx';
 import { LocationNumberDialog, type LocationNumber } from './components/location-number-dialog.tsx';
 import { PickingSettingsCard } from './components/picking-settings-card.tsx';
+import { PrintLabelsDialog } from './components/print-labels-dialog.tsx';
 import { groupLocations, LAYOUT_GROUPS } from './layout.ts';
 import './settings.css';
 
-type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'number'; field: LocationNumber; location: Location } | null;
+type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'number'; field: LocationNumber; location: Location } | { kind: 'labels' } | null;
 const NOTICE_MS = 5_000;
 
 // The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
@@ -72,6 +73,9 @@ export function SettingsPage() {
         subtitle="Warehouse layout: bins, racks, the receiving area and the pick path; how pickers scan"
         actions={
           <>
+            <Button variant="secondary" onPress={() => setDialog({ kind: 'labels' })} isDisabled={!layout.data}>
+              Print Labels
+            </Button>
             <Button variant="secondary" onPress={() => setDialog({ kind: 'create', mode: 'range' })}>
               Add Range
             </Button>
@@ -123,6 +127,7 @@ export function SettingsPage() {
       {dialog?.kind === 'number' ? (
         <LocationNumberDialog location={dialog.location} field={dialog.field} onClose={() => setDialog(null)} onSaved={done} />
       ) : null}
+      {dialog?.kind === 'labels' ? <PrintLabelsDialog locations={layout.data?.locations ?? []} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

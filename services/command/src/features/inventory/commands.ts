@@ -9,12 +9,13 @@ import {
   type Gender,
   type LocationEvent,
   type LocationType,
+  type OverCapacity,
 } from '@wh/contracts';
 import { isUniqueViolation, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
 import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/command.ts';
 import { registerLocationEvents } from '../../platform/registries.ts';
 import { notFound } from '../../platform/errors.ts';
-import { applyStockMovements } from '../../platform/stock.ts';
+import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
 import { decideLocation, locationNotFound, type LocationCommand } from './decide-location.ts';
 import { locationDecider } from './location.ts';
@@ -131,7 +132,7 @@ export async function adjustInventory(
   request: Omit<AdjustCommand, 'adjustment_id'> & { sku: string; location: string },
   metadata: EventMetadata,
   now: Date,
-): Promise<{ event: AdjustmentEvent; append: AppendResult | null }> {
+): Promise<{ event: AdjustmentEvent; over_capacity: OverCapacity[]; append: AppendResult | null }> {
   const { result, append } = await runCommand(
     db,
     {
@@ -154,6 +155,8 @@ export async function adjustInventory(
           .where('location', '=', location.code)
           .forUpdate()
           .executeTakeFirstOrThrow();
+        const loads =
+          request.adjustment_type === 'increase' ? await readLocationLoads(trx, [{ sku: variant.sku, location: location.code }]) : new Map<string, LocationLoad>();
         const [adjustmentId] = await nextIds(trx, 'adjustment_id_seq', 1);
         const context: AdjustmentContext = {
           sku: variant.sku,
@@ -161,19 +164,22 @@ export async function adjustInventory(
           location: { code: location.code, location_type: location.type, is_active: location.is_active },
           old_quantity: here.quantity,
         };
-        return { adjustmentId: adjustmentId!, context };
+        return { adjustmentId: adjustmentId!, context, loads };
       },
-      decide: ({ adjustmentId, context }) => {
+      decide: ({ adjustmentId, context, loads }) => {
         const [event] = decideAdjustment(
           { adjustment_id: adjustmentId, adjustment_type: request.adjustment_type, quantity: request.quantity, reason: request.reason, notes: request.notes },
           context,
           now,
         );
-        return { appends: [{ streamId: adjustmentStreamId(adjustmentId), expectedVersion: 0, events: [event!] }], result: event! };
+        return {
+          appends: [{ streamId: adjustmentStreamId(adjustmentId), expectedVersion: 0, events: [event!] }],
+          result: { event: event!, over_capacity: overCapacity(loads, event!.data.movements) },
+        };
       },
-      effects: (trx, { result: event }) => applyStockMovements(trx, event.data.movements),
+      effects: (trx, { result: { event } }) => applyStockMovements(trx, event.data.movements),
     },
     metadata,
   );
-  return { event: result, append };
+  return { ...result, append };
 }

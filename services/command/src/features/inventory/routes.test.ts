@@ -181,6 +181,16 @@ describe('adjustments', () => {
     expect(summary.body.data.by_reason.find((r: { reason: string }) => r.reason === 'Damaged goods')).toMatchObject({ count: 1, units_out: 2 });
   });
 
+  it('an increase that takes a bin past its capacity says so; a decrease never does', async () => {
+    const fits = await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 45, location: 'A-2-2' });
+    expect(fits.body.data).toMatchObject({ new_quantity: 45, over_capacity: [] });
+    const over = await adjust(manager, { sku: 'TP1001-10-NAVY', quantity: 10, location: 'A-2-2' });
+    expect(over.status, JSON.stringify(over.body)).toBe(201);
+    expect(over.body.data.over_capacity).toEqual([{ location: 'A-2-2', capacity: 50, quantity_after: 55 }]);
+    const down = await adjust(manager, { sku: 'TP1001-10-NAVY', adjustment_type: 'decrease', quantity: 1, location: 'A-2-2', reason: 'Damaged goods' });
+    expect(down.body.data.over_capacity).toEqual([]);
+  });
+
   it('refuses a decrease below zero, unknown SKUs and locations, bad quantities and reasons', async () => {
     const below = await adjust(manager, { sku: 'TP1001-8-NAVY', adjustment_type: 'decrease', quantity: 6, location: 'A-2-1' });
     expect(below.status).toBe(409);

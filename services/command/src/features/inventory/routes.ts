@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adjustInventoryBodySchema,
-  adjustmentRecordSchema,
+  adjustmentResultSchema,
   adjustmentSummaryQuerySchema,
   adjustmentSummarySchema,
   asOfQuerySchema,
@@ -163,7 +163,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   // ---- Adjustments (manager) ----
   app.post(
     '/api/inventory/adjust',
-    { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], body: adjustInventoryBodySchema, response: { 201: successEnvelope(adjustmentRecordSchema) } } },
+    { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], body: adjustInventoryBodySchema, response: { 201: successEnvelope(adjustmentResultSchema) } } },
     async (request, reply) => {
       const b = request.body;
       const outcome = await adjustInventory(
@@ -192,7 +192,8 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         adjusted_at: d.at,
       };
       const message = `Inventory ${d.adjustment_type === 'increase' ? 'increased' : 'decreased'} by ${d.quantity}: ${d.sku} at ${d.location} now ${d.new_quantity}`;
-      return reply.code(201).send(ok(record?.id === d.adjustment_id ? record : fallback, { message, ...extra }));
+      const answer = { ...(record?.id === d.adjustment_id ? record : fallback), over_capacity: outcome.over_capacity };
+      return reply.code(201).send(ok(answer, { message, ...extra }));
     },
   );
 

@@ -1,7 +1,7 @@
 import type { OrderEvent, StockMovement } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
-import type { ExistingOrder, OrderState } from './order.ts';
+import { batchOf, type ExistingOrder, type OrderState } from './order.ts';
 
 // What the command side knows about the user to assign (user_registry), looked up before deciding.
 export interface WorkerFacts {
@@ -18,7 +18,8 @@ export interface Discrepancy {
 }
 
 export type OrderCommand =
-  | { type: 'AssignWorker'; worker_id: number; worker: WorkerFacts | null }
+  // batch_id: assigned as part of this new batch.
+  | { type: 'AssignWorker'; worker_id: number; worker: WorkerFacts | null; batch_id?: number }
   | { type: 'DeassignWorker' }
   | { type: 'CancelOrder' }
   | {
@@ -32,7 +33,8 @@ export type OrderCommand =
       unstocked: boolean;
       notes: string | null;
     }
-  | { type: 'CompleteOrder'; actor: Actor }
+  // batch_id: completed with its batch (an order in a batch is completed only with it).
+  | { type: 'CompleteOrder'; actor: Actor; batch_id?: number }
   | { type: 'VerifyOrder'; actor: Actor; verification_notes: string | null; discrepancies: readonly Discrepancy[] };
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -102,21 +104,31 @@ export function decideOrder(command: OrderCommand, state: OrderState, now: Date)
 
 const refOf = (order: ExistingOrder): Ref => ({ order_id: order.id, order_number: order.order_number });
 
-// A pending order gets its worker; an assigned one changes worker (the same worker again changes nothing).
+// The batch an order leaves when it is deassigned, reassigned or cancelled, as the event records it.
+const leaving = (order: ExistingOrder) => {
+  const batch = batchOf(order);
+  return batch === null ? {} : { left_batch_id: batch };
+};
+
+// A pending order gets its worker; an assigned one changes worker (the same worker again changes nothing) and
+// leaves its batch. Into a batch go only orders nobody has started picking and no other batch holds.
 function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at: string): OrderEvent[] {
   const worker = checkWorker(command);
-  if (order.status === 'pending') {
-    return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id: null, at } }];
+  if (order.status !== 'pending' && order.status !== 'assigned') {
+    return refused(order, command.batch_id === undefined ? 'assigned' : 'added to a batch');
   }
-  if (order.status === 'assigned') {
-    if (order.worker_id === worker.id) return [];
-    return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id: order.worker_id, at } }];
+  const previous_worker_id = order.status === 'assigned' ? order.worker_id : null;
+  if (command.batch_id !== undefined) {
+    const batch = batchOf(order);
+    if (batch !== null) throw conflict(`${label(order)} is already in batch ${batch}`);
+    return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id, batch_id: command.batch_id, at } }];
   }
-  return refused(order, 'assigned');
+  if (previous_worker_id === worker.id) return [];
+  return [{ type: 'OrderAssigned', data: { ...refOf(order), worker_id: worker.id, previous_worker_id, ...leaving(order), at } }];
 }
 
 function deassignWorker(order: ExistingOrder, at: string): OrderEvent[] {
-  if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, at } }];
+  if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, ...leaving(order), at } }];
   if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
   return refused(order, 'deassigned');
 }
@@ -125,7 +137,7 @@ function deassignWorker(order: ExistingOrder, at: string): OrderEvent[] {
 function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
   if (order.status === 'pending' || order.status === 'assigned') {
     const worker_id = order.status === 'assigned' ? order.worker_id : null;
-    return [{ type: 'OrderCancelled', data: { ...refOf(order), previous_status: order.status, worker_id, at } }];
+    return [{ type: 'OrderCancelled', data: { ...refOf(order), previous_status: order.status, worker_id, ...leaving(order), at } }];
   }
   if (order.status === 'cancelled') throw illegalTransition(`${label(order)} is already cancelled`);
   return refused(order, 'cancelled');
@@ -167,7 +179,7 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
   ];
 }
 
-// Every item picked first.
+// Every item picked first; an order in a batch is completed with its batch.
 function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, at: string): OrderEvent[] {
   mayPick(order, command.actor);
   if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
@@ -175,11 +187,19 @@ function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, 
     if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be completed`);
     return refused(order, 'completed');
   }
+  if (order.batch_id !== (command.batch_id ?? null)) {
+    throw illegalTransition(
+      order.batch_id === null
+        ? `${label(order)} is not in batch ${command.batch_id}`
+        : `${label(order)} is in batch ${order.batch_id}: it is completed with its batch`,
+    );
+  }
   const picked = order.items.filter((i) => i.picked).length;
   if (picked < order.items.length) {
     throw illegalTransition(`${label(order)} cannot be completed yet: ${picked} of ${order.items.length} items are picked`);
   }
-  return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, at } }];
+  const batch = order.batch_id === null ? {} : { batch_id: order.batch_id };
+  return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, ...batch, at } }];
 }
 
 // A completed order is verified once, with the discrepancies found on its own items.

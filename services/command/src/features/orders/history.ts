@@ -1,6 +1,7 @@
 import type { OrderEvent } from '@wh/contracts';
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
+const leftBatch = (d: { left_batch_id?: number }) => (d.left_batch_id === undefined ? '' : `; left batch ${d.left_batch_id}`);
 
 // One line a person reads in the order's history.
 export function describeEvent(event: OrderEvent, name: (userId: number | null) => string): string {
@@ -10,14 +11,17 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const extra = units === event.data.items.length ? '' : ` (${plural(units, 'unit')})`;
       return `Imported from ${event.data.source_file} with ${plural(event.data.items.length, 'item')}${extra}`;
     }
-    case 'OrderAssigned':
-      return event.data.previous_worker_id === null
-        ? `Assigned to ${name(event.data.worker_id)}`
-        : `Reassigned from ${name(event.data.previous_worker_id)} to ${name(event.data.worker_id)}`;
+    case 'OrderAssigned': {
+      const d = event.data;
+      if (d.batch_id !== undefined) return `Assigned to ${name(d.worker_id)} in batch ${d.batch_id}`;
+      return d.previous_worker_id === null
+        ? `Assigned to ${name(d.worker_id)}`
+        : `Reassigned from ${name(d.previous_worker_id)} to ${name(d.worker_id)}${leftBatch(d)}`;
+    }
     case 'OrderDeassigned':
-      return `Unassigned from ${name(event.data.worker_id)}; back to pending`;
+      return `Unassigned from ${name(event.data.worker_id)}; back to pending${leftBatch(event.data)}`;
     case 'OrderCancelled':
-      return `Cancelled (was ${event.data.previous_status})`;
+      return `Cancelled (was ${event.data.previous_status})${leftBatch(event.data)}`;
     case 'OrderItemPicked': {
       const d = event.data;
       const what = `Picked ${d.quantity > 1 ? `${d.quantity} × ` : ''}${d.sku}`;
@@ -27,10 +31,11 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
       return `${what}${where}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
     }
-    case 'OrderCompleted':
-      return event.data.completed_by === event.data.worker_id
-        ? 'Completed: every item picked'
-        : `Completed for ${name(event.data.worker_id)}: every item picked`;
+    case 'OrderCompleted': {
+      const d = event.data;
+      const inBatch = d.batch_id === undefined ? '' : ` with batch ${d.batch_id}`;
+      return d.completed_by === d.worker_id ? `Completed${inBatch}: every item picked` : `Completed${inBatch} for ${name(d.worker_id)}: every item picked`;
+    }
     case 'OrderVerified': {
       const d = event.data;
       const found = d.discrepancies.length === 0 ? 'no discrepancies' : plural(d.discrepancies.length, 'discrepancy', 'discrepancies');

@@ -14,12 +14,13 @@ interface OrderFacts {
   items: readonly OrderLine[];
 }
 
-// Tagged by status; each status carries only what is true in it (a pending order has no worker).
+// Tagged by status; each status carries only what is true in it (a pending order has no worker). An order being
+// assigned or picked may be in one batch (batch_id); it leaves it when deassigned, reassigned or cancelled.
 export type OrderState =
   | { status: 'absent' }
   | ({ status: 'pending' } & OrderFacts)
-  | ({ status: 'assigned'; worker_id: number } & OrderFacts)
-  | ({ status: 'picking'; worker_id: number } & OrderFacts)
+  | ({ status: 'assigned'; worker_id: number; batch_id: number | null } & OrderFacts)
+  | ({ status: 'picking'; worker_id: number; batch_id: number | null } & OrderFacts)
   | ({ status: 'completed'; worker_id: number } & OrderFacts)
   | ({ status: 'verified'; worker_id: number } & OrderFacts)
   | ({ status: 'cancelled' } & OrderFacts);
@@ -27,6 +28,11 @@ export type OrderState =
 export type ExistingOrder = Exclude<OrderState, { status: 'absent' }>;
 
 export const initialOrderState = (): OrderState => ({ status: 'absent' });
+
+// The batch the order is in, if any.
+export function batchOf(state: OrderState): number | null {
+  return state.status === 'assigned' || state.status === 'picking' ? state.batch_id : null;
+}
 
 function factsOf(state: ExistingOrder): OrderFacts {
   return { id: state.id, order_number: state.order_number, items: state.items };
@@ -46,14 +52,14 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
   const facts = factsOf(state);
   switch (event.type) {
     case 'OrderAssigned':
-      return { status: 'assigned', worker_id: event.data.worker_id, ...facts };
+      return { status: 'assigned', worker_id: event.data.worker_id, batch_id: event.data.batch_id ?? null, ...facts };
     case 'OrderDeassigned':
       return { status: 'pending', ...facts };
     case 'OrderCancelled':
       return { status: 'cancelled', ...facts };
     case 'OrderItemPicked': {
       const items = facts.items.map((i) => (i.id === event.data.item_id ? { ...i, picked: true } : i));
-      return { status: 'picking', worker_id: event.data.worker_id, ...facts, items };
+      return { status: 'picking', worker_id: event.data.worker_id, batch_id: batchOf(state), ...facts, items };
     }
     case 'OrderCompleted':
       return { status: 'completed', worker_id: event.data.worker_id, ...facts };

@@ -249,11 +249,17 @@ function onWalk<T extends Pick<ItemRow, 'status' | 'location' | 'suggested_locat
 export type WalkOrderedItem = OrderItem & { order_id: number };
 
 // The items of these orders in walk order, across the orders: by their locations' walk sequences, items with no
-// stock anywhere last (marked no_stock); items at one location by order, then file position. The one walk-ordered
-// item list: each order's items for the worker's list and the picking screen, and a list combining several orders.
-export async function itemsInWalkOrder(db: Db, orderIds: readonly number[]): Promise<WalkOrderedItem[]> {
+// stock anywhere last (marked no_stock); items at one location in the order the orders are given (a batch's totes),
+// then by file position. The one walk-ordered item list: each order's items for the worker's list and the picking
+// screen, and a batch's combined list (only its unpicked items).
+export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only: 'all' | 'unpicked' = 'all'): Promise<WalkOrderedItem[]> {
   if (orderIds.length === 0) return [];
-  const rows = await itemStops(db).where('i.order_id', 'in', orderIds).orderBy('i.order_id').orderBy('i.position').execute();
+  let q = itemStops(db)
+    .where('i.order_id', 'in', orderIds)
+    .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
+    .orderBy('i.position');
+  if (only === 'unpicked') q = q.where('i.status', '<>', 'picked');
+  const rows = await q.execute();
   const users = await usersById(
     db,
     rows.map((r) => r.picked_by),
@@ -304,7 +310,7 @@ export async function orderWorker(db: Db, id: number): Promise<{ worker_id: numb
   return row ? { worker_id: row.assigned_worker_id } : undefined;
 }
 
-async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
+export async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
   const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('rm_users').select(['id', 'username', 'full_name']).where('id', 'in', wanted).execute();
@@ -333,7 +339,7 @@ async function toOrders(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
+export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
   id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
 
 function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { skuOf, type UploadRowError } from '@wh/contracts';
 import { decisionSpec } from '../../platform/decider-spec.ts';
-import { stockKey } from '../../platform/stock.ts';
+import { stockKey, type LocationLoad } from '../../platform/stock.ts';
 import { decideBinAllocation, planAllocation, type CountFacts, type SheetFacts, type Variant } from './bin-allocation.ts';
 import type { SheetLine } from './bin-allocation-sheet.ts';
 
@@ -16,7 +16,9 @@ const jumper: Variant = { sku: 'JP100-M-NAVY', style_code: 'JP100', size: 'M', c
 const jumperLarge: Variant = { sku: 'JP100-L-NAVY', style_code: 'JP100', size: 'L', color: 'Navy' };
 
 type Facts = SheetFacts & CountFacts;
-const facts = (over: { counts?: Record<string, number>; variants?: Variant[]; locationIds?: number[]; inactive?: string[] } = {}): Facts => ({
+const facts = (
+  over: { counts?: Record<string, number>; loads?: Record<string, LocationLoad>; variants?: Variant[]; locationIds?: number[]; inactive?: string[] } = {},
+): Facts => ({
   styles: new Set(['JP100']),
   catalogue: { styles: new Map([['JP100', { style_id: 11, version: 2 }]]), skus: new Set((over.variants ?? [jumper]).map((v) => v.sku)), newStyleIds: new Map() },
   variants: over.variants ?? [jumper],
@@ -33,6 +35,8 @@ const facts = (over: { counts?: Record<string, number>; variants?: Variant[]; lo
       return [stockKey(sku!, location!), n];
     }),
   ),
+  // A-1-1 and A-1-2 hold 40 units each, and what `counts` puts in them, unless `loads` says otherwise.
+  loads: new Map(Object.entries(over.loads ?? { 'A-1-1': { capacity: 40, quantity: 0 }, 'A-1-2': { capacity: 40, quantity: 0 } })),
   locationIds: over.locationIds ?? [],
 });
 
@@ -231,6 +235,33 @@ describe('bin allocation decision', () => {
           errors: [{ row: 2, error: 'Style JP100 has 2 SKUs: add Color and Size columns (or a SKU column) to say which one' }],
         },
       });
+  });
+
+  it('given A-1-1 at 35 of 40, a count of 12 more records them there and reports A-1-1 at 47 of 40', () => {
+    spec
+      .given(facts({ counts: { [`JP100-M-NAVY@A-1-1`]: 3 }, loads: { 'A-1-1': { capacity: 40, quantity: 35 }, 'A-1-2': { capacity: 40, quantity: 0 } } }))
+      .when(sheet(line({ quantity: 15 })))
+      .thenMatches({
+        appends: [{ events: [counted({ previous_quantity: 3, quantity: 15, found: 12 })] }],
+        result: {
+          message: 'Bin allocation processed: 1 row, 1 count changed, 1 location over capacity',
+          over_capacity: [{ location: 'A-1-1', capacity: 40, quantity_after: 47 }],
+        },
+      });
+  });
+
+  it('counts that stay within capacity, or take units out of a full location, report nothing', () => {
+    spec
+      .given(facts({ counts: { [`JP100-M-NAVY@A-1-2`]: 50 }, loads: { 'A-1-1': { capacity: 40, quantity: 30 }, 'A-1-2': { capacity: 40, quantity: 50 } } }))
+      .when(sheet(line({ quantity: 10 }), line({ row: 3, location: 'A-1-2', quantity: 45 })))
+      .thenMatches({ result: { message: 'Bin allocation processed: 2 rows, 2 counts changed', over_capacity: [] } });
+  });
+
+  it('a bin the sheet creates has the capacity it is created with: 120 units in a new bin are 20 over', () => {
+    spec
+      .given(facts({ locationIds: [31] }))
+      .when(sheet(line({ location: 'B-2-1', quantity: 120 })))
+      .thenMatches({ result: { over_capacity: [{ location: 'B-2-1', capacity: 100, quantity_after: 120 }] } });
   });
 
   it('a sheet none of whose lines can be applied is refused with its first error', () => {

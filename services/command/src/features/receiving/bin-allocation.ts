@@ -15,11 +15,19 @@ import { nextIds, runCommand, type Decision, type Executor } from '../../platfor
 import { badRequest } from '../../platform/errors.ts';
 import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
 import { registerLocationEvents, registerStyleEvents } from '../../platform/registries.ts';
-import { applyStockMovements, lockStockLevels, stockKey, type StockMovement } from '../../platform/stock.ts';
+import {
+  applyStockMovements,
+  lockStockLevels,
+  overCapacity,
+  readLocationLoads,
+  stockKey,
+  type LocationLoad,
+  type StockMovement,
+} from '../../platform/stock.ts';
 import { decideCatalogueAdditions, inChunks, readCatalogue, type CatalogueFacts, type CatalogueNeed } from './catalogue.ts';
 import { RECEIVING_RACES } from './commands.ts';
 import type { Destination } from './decide.ts';
-import { creatableLocation, decideAllocatedLocations, locationsByCode, type KnownLocation } from './locations.ts';
+import { ALLOCATED_LOCATION_CAPACITY, creatableLocation, decideAllocatedLocations, locationsByCode, type KnownLocation } from './locations.ts';
 import type { SheetLine } from './bin-allocation-sheet.ts';
 import { displaySize } from './stock-files.ts';
 // Applying a bin allocation sheet (bin-allocation-sheet.ts): each line sets how many units of a SKU a location holds.
@@ -128,17 +136,21 @@ export function planAllocation(sheet: { lines: readonly SheetLine[]; errors: rea
   return { accepted, errors, newLocations: [...newLocations.values()], newVariants: [...newVariants.values()] };
 }
 
-// What the plan's lines touch: their stock, locked; ids for the locations it creates; what the catalogue knows of
-// the SKUs it adds.
+// What the plan's lines touch: their stock, locked; how full their locations with a capacity are; ids for the
+// locations it creates; what the catalogue knows of the SKUs it adds.
 export interface CountFacts {
   // stockKey(sku, location) -> units there now; a key without a row holds none.
   counts: ReadonlyMap<string, number>;
+  // Location -> its capacity and what it holds in all now, for the sheet's locations that have a capacity.
+  loads: ReadonlyMap<string, LocationLoad>;
   locationIds: readonly number[];
   catalogue: CatalogueFacts;
 }
 
 // Pure: each line sets how many units of its SKU its location holds. More than the location holds come from
 // RECEIVING, and what RECEIVING lacks was found; fewer go back to RECEIVING. A line that changes nothing records nothing.
+// The sheet is a physical count, so units counted in a location are recorded there even past its capacity (moving
+// them elsewhere on paper would send pickers to the wrong bin); the answer names each location that is over.
 export function decideBinAllocation(
   plan: AllocationPlan,
   facts: SheetFacts & CountFacts,
@@ -187,11 +199,15 @@ export function decideBinAllocation(
   ];
   if (events.length > 0) appends.push({ streamId: binAllocationStreamId(o.uploadId), expectedVersion: 0, events });
   const { accepted, errors } = plan;
+  // A location the sheet creates starts empty with the capacity it is created with.
+  const loads = new Map(facts.loads);
+  for (const l of plan.newLocations) loads.set(l.location, { capacity: ALLOCATED_LOCATION_CAPACITY, quantity: 0 });
+  const over = overCapacity(loads, events.flatMap((e) => e.data.movements));
   return {
     appends,
     result: {
       success: true,
-      message: allocationMessage(accepted.length, events.length, errors.length),
+      message: allocationMessage(accepted.length, events.length, errors.length, over.length),
       processed_records: accepted.length,
       new_styles: 0,
       existing_styles: new Set(accepted.map((r) => r.style_code)).size,
@@ -204,6 +220,7 @@ export function decideBinAllocation(
       units: accepted.reduce((sum, r) => sum + r.quantity, 0),
       locations: new Set(accepted.map((r) => r.location)).size,
       found_units: events.reduce((sum, e) => sum + e.data.found, 0),
+      over_capacity: over,
     },
   };
 }
@@ -240,9 +257,10 @@ export async function applyBinAllocation(
             { sku: r.sku, location: RECEIVING_LOCATION },
           ]),
         );
+        const loads = await readLocationLoads(trx, plan.accepted);
         const locationIds = await nextIds(trx, 'location_registry_id_seq', plan.newLocations.length);
         const catalogue = await readCatalogue(trx, plan.newVariants.map((v) => v.style_code), plan.newVariants.map((v) => v.sku));
-        return { plan, facts: { ...facts, counts, locationIds, catalogue } };
+        return { plan, facts: { ...facts, counts, loads, locationIds, catalogue } };
       },
       decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),
       effects: async (trx, { appends }) => {
@@ -259,7 +277,9 @@ export async function applyBinAllocation(
   );
 }
 
-function allocationMessage(rows: number, changed: number, errors: number): string {
-  const head = `Bin allocation processed: ${rows} ${rows === 1 ? 'row' : 'rows'}, ${changed} ${changed === 1 ? 'count' : 'counts'} changed`;
-  return errors > 0 ? `${head}, ${errors} ${errors === 1 ? 'row' : 'rows'} with errors` : head;
+function allocationMessage(rows: number, changed: number, errors: number, over: number): string {
+  const parts = [`Bin allocation processed: ${rows} ${rows === 1 ? 'row' : 'rows'}`, `${changed} ${changed === 1 ? 'count' : 'counts'} changed`];
+  if (errors > 0) parts.push(`${errors} ${errors === 1 ? 'row' : 'rows'} with errors`);
+  if (over > 0) parts.push(`${over} ${over === 1 ? 'location' : 'locations'} over capacity`);
+  return parts.join(', ');
 }

@@ -1,12 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { receiptStreamId, type EventMetadata, type ReceiptEvent, type ReceiptSource, type StyleEvent } from '@wh/contracts';
+import { receiptStreamId, type EventMetadata, type OverCapacity, type ReceiptEvent, type ReceiptSource, type StyleEvent } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/command.ts';
 import { isUniqueViolation, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
-import { applyStockMovements } from '../../platform/stock.ts';
+import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { mapInTurns } from '../../platform/turns.ts';
 import { decideCatalogueAdditions, readCatalogue, type CatalogueFacts } from './catalogue.ts';
 import { decideReceipt, type Destination, type ReceiptCommand } from './decide.ts';
@@ -37,6 +37,10 @@ type ReceivingEvent = ReceiptEvent | StyleEvent;
 
 const approvalsOf = (appends: readonly StreamAppend<ReceivingEvent>[]) =>
   appends.flatMap((a) => a.events).flatMap((e) => (e.type === 'StockReceiptApproved' ? [e] : []));
+
+// The locations the approvals among `appends` take past their capacity.
+const approvalsOverCapacity = (loads: ReadonlyMap<string, LocationLoad>, appends: readonly StreamAppend<ReceivingEvent>[]) =>
+  overCapacity(loads, approvalsOf(appends).flatMap((e) => e.data.movements));
 
 // Every receiving command's effects: the catalogue registry follows its additions, and the approved units move.
 async function receivingEffects(trx: Transaction<Database>, appends: readonly StreamAppend<ReceivingEvent>[]): Promise<void> {
@@ -78,6 +82,7 @@ export interface RecordOutcome {
   pending_approval: number;
   auto_approved: number;
   units: number;
+  over_capacity: OverCapacity[];
 }
 
 // Records a receipt per row as one command (an upload is all or nothing once its rows are read).
@@ -93,9 +98,11 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
         const codes = rows.map((r) => r.style_code);
         // A direct approval may create the styles the catalogue lacks; an upload approves known styles only.
         const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : []);
-        return { catalogue, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
+        const destination = o.approve?.destination.location;
+        const loads = destination ? await readLocationLoads(trx, rows.map((r) => ({ sku: r.sku, location: destination }))) : new Map<string, LocationLoad>();
+        return { catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
       },
-      decide: async ({ catalogue, ids }) => {
+      decide: async ({ catalogue, loads, ids }) => {
         const receipts = await mapInTurns(rows, (r, i): StreamAppend<ReceiptEvent> => {
           const receiptId = ids[i]!;
           const styleKnown = catalogue.styles.has(r.style_code);
@@ -138,6 +145,7 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
           pending_approval: rows.length - approved,
           auto_approved: o.approve?.auto ? approved : 0,
           units: rows.reduce((sum, r) => sum + r.quantity, 0),
+          over_capacity: approvalsOverCapacity(loads, receipts),
         };
         return withCatalogueAdditions(receipts, new Map(rows.map((r, i) => [ids[i]!, r.style_name])), catalogue, at, outcome);
       },
@@ -196,7 +204,7 @@ export async function decideOnReceipt(
   actor: Actor,
   metadata: EventMetadata,
   now: Date,
-): Promise<{ append: AppendResult | null; events: ReceiptEvent[] }> {
+): Promise<{ append: AppendResult | null; events: ReceiptEvent[]; over_capacity: OverCapacity[] }> {
   const streamId = receiptStreamId(receiptId);
   const { result, append } = await runCommand(
     db,
@@ -207,8 +215,10 @@ export async function decideOnReceipt(
         const { version, state } = (await foldStreams(trx, receiptDecider, [streamId])).get(streamId)!;
         if (decision.type === 'reject') return { version, state, approval: null };
         const destination = await resolveDestination(trx, decision.choice);
-        const catalogue = state.status === 'absent' ? null : await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code]);
-        return { version, state, approval: { destination, catalogue } };
+        if (state.status === 'absent') return { version, state, approval: { destination, catalogue: null, loads: new Map<string, LocationLoad>() } };
+        const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code]);
+        const loads = state.status === 'pending' ? await readLocationLoads(trx, [{ sku: state.sku, location: destination.location }]) : new Map<string, LocationLoad>();
+        return { version, state, approval: { destination, catalogue, loads } };
       },
       decide: ({ version, state, approval }) => {
         const command: ReceiptCommand =
@@ -225,12 +235,13 @@ export async function decideOnReceipt(
               };
         const events = decideReceipt(command, state, now);
         const receipts = [{ streamId, expectedVersion: version, events }];
-        if (state.status === 'absent' || !approval?.catalogue) return { appends: receipts, result: events };
-        return withCatalogueAdditions(receipts, new Map([[receiptId, state.style_name]]), approval.catalogue, now.toISOString(), events);
+        const result = { events, over_capacity: approval ? approvalsOverCapacity(approval.loads, receipts) : [] };
+        if (state.status === 'absent' || !approval?.catalogue) return { appends: receipts, result };
+        return withCatalogueAdditions(receipts, new Map([[receiptId, state.style_name]]), approval.catalogue, now.toISOString(), result);
       },
       effects: (trx, { appends }) => receivingEffects(trx, appends),
     },
     metadata,
   );
-  return { append, events: result };
+  return { append, ...result };
 }

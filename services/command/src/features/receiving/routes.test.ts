@@ -343,15 +343,61 @@ describe('approving and rejecting receipts', () => {
     expect(missing.body.message).toBe('Receipt not found');
   });
 
-  it('bulk approval approves what it can and reports the rest', async () => {
-    const pending = await pendingOf(exec2, 'SK1014-6');
-    const ids = pending.slice(0, 2).map((p) => p.id);
+  it('bulk approval approves what it can into one location, says per receipt what came of it, and which receipt took the bin past its capacity', async () => {
+    const [first, second] = await pendingOf(exec2, 'SK1014-6');
     const [decided] = await pendingOf(exec2, 'SK1014-8-KHAKI');
     await exec2.post(`/api/stock-approval/receipts/${decided!.id}/reject`, { reason: 'Short delivery' });
-    const res = await exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [...ids, decided!.id] });
+    // Room for the first receipt and one unit more: the second takes the bin past its capacity.
+    const capacity = first!.quantity + 1;
+    expect((await manager.post('/api/locations', { code: 'C-1-1', location_type: 'bin', capacity })).status).toBe(201);
+    const body = { receipt_ids: [first!.id, second!.id, decided!.id, 999_999], location: 'C-1-1' };
+    const res = await exec2.post('/api/stock-approval/receipts/bulk-approve', body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toEqual({ approved: 2, failed: [{ id: decided!.id, error: `Receipt #${decided!.id} was rejected and cannot be approved` }] });
-    expect(res.body.message).toBe('2 receipts approved successfully. 1 failed.');
+    const over = { location: 'C-1-1', capacity, quantity_after: first!.quantity + second!.quantity };
+    expect(res.body.data).toEqual({
+      approved: 2,
+      refused: 2,
+      location: 'C-1-1',
+      results: [
+        { id: first!.id, status: 'approved', over_capacity: [] },
+        { id: second!.id, status: 'approved', over_capacity: [over] },
+        { id: decided!.id, status: 'refused', error: `Receipt #${decided!.id} was rejected and cannot be approved` },
+        { id: 999_999, status: 'refused', error: 'Receipt not found' },
+      ],
+      over_capacity: [over],
+    });
+    expect(res.body.message).toBe('2 receipts approved into C-1-1, 2 refused');
+    expect(await stockAt(first!.sku, 'C-1-1') + (first!.sku === second!.sku ? 0 : await stockAt(second!.sku, 'C-1-1'))).toBe(over.quantity_after);
+  });
+
+  it('bulk approval without a location puts the stock into RECEIVING, which has no capacity', async () => {
+    const [receipt] = await pendingOf(exec2, 'SK1014-12');
+    const res = await exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [receipt!.id] });
+    expect(res.body.data).toEqual({ approved: 1, refused: 0, location: 'RECEIVING', results: [{ id: receipt!.id, status: 'approved', over_capacity: [] }], over_capacity: [] });
+  });
+
+  it('bulk approval refuses executive1 and workers and approves nothing; a location that does not exist fails the whole request', async () => {
+    const [receipt] = await pendingOf(exec2, 'SK1014-12');
+    for (const caller of [exec1, worker]) {
+      const res = await caller.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [receipt!.id], location: 'Z-1-1' });
+      expect(res.status).toBe(403);
+    }
+    const nowhere = await exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [receipt!.id], location: 'Q-9-9' });
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body.message).toBe('Location Q-9-9 does not exist');
+    expect((await pendingOf(exec2, 'SK1014-12')).map((r) => r.id)).toContain(receipt!.id);
+  });
+
+  it('a single approval that takes a bin past its capacity says so; one that fits says nothing', async () => {
+    const [small, large] = await pendingOf(exec2, 'SK1014-10');
+    expect((await manager.post('/api/locations', { code: 'C-1-2', location_type: 'bin', capacity: small!.quantity })).status).toBe(201);
+    const fits = await exec2.post(`/api/stock-approval/receipts/${small!.id}/approve`, { location: 'C-1-2' });
+    expect(fits.body.data).toMatchObject({ status: 'approved', location: 'C-1-2', over_capacity: [] });
+    const over = await exec2.post(`/api/stock-approval/receipts/${large!.id}/approve`, { location: 'C-1-2' });
+    expect(over.body.data).toMatchObject({
+      status: 'approved',
+      over_capacity: [{ location: 'C-1-2', capacity: small!.quantity, quantity_after: small!.quantity + large!.quantity }],
+    });
   });
 });
 
@@ -388,6 +434,16 @@ describe('direct approval', () => {
       source: 'direct',
     });
     expect(await stockAt('KN1004-8-GREY', 'Z-1-1')).toBe(before + 6);
+  });
+
+  it('says when it takes the location past its capacity', async () => {
+    const bin = await manager.post('/api/locations', { code: 'C-2-1', location_type: 'bin', capacity: 10 });
+    expect(bin.status).toBe(201);
+    const first = await exec2.post('/api/stock-approval/manual-approve', body({ location_id: bin.body.data.id, quantity: 10 }));
+    expect(first.body.data.over_capacity).toEqual([]);
+    const second = await exec2.post('/api/stock-approval/manual-approve', body({ location_id: bin.body.data.id, quantity: 2, gatepass_number: 'GP-D2' }));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.data.over_capacity).toEqual([{ location: 'C-2-1', capacity: 10, quantity_after: 12 }]);
   });
 
   it('an empty size is Free Size', async () => {
@@ -475,6 +531,16 @@ describe('bin allocation', () => {
     expect(res.body.data).toMatchObject({ processed_records: 5000, updated_inventory: 5000, errors: [] });
     expect(await stockAt('DR1000-6-BEIGE', 'W-1-1')).toBe(1);
     expect(await stockAt('JN1009-6-WINE', 'W-100-10')).toBe(4);
+  });
+
+  it('records a count past a bin\'s capacity where it was counted and names the bin, what it holds and its capacity', async () => {
+    expect((await manager.post('/api/locations', { code: 'C-3-1', location_type: 'bin', capacity: 40 })).status).toBe(201);
+    const csv = 'Bin Number,SKU,Quantity\nC-3-1,DR1000-6-BEIGE,30\nC-3-1,DR1000-8-BEIGE,17\n';
+    const res = await manager.upload('/api/files/upload/bin-allocation', 'bins-over.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.over_capacity).toEqual([{ location: 'C-3-1', capacity: 40, quantity_after: 47 }]);
+    expect(res.body.message).toBe('Bin allocation processed: 2 rows, 2 counts changed, 1 location over capacity');
+    expect(await stockAt('DR1000-8-BEIGE', 'C-3-1')).toBe(17);
   });
 
   it('a style with several SKUs and no Color or Size is a row error naming the fix; unknown locations too', async () => {

@@ -4,12 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MAX_REPORTED_ROW_ERRORS,
   approveReceiptBodySchema,
+  approvedReceiptSchema,
   availableSkusQuerySchema,
   availableSkusSchema,
   BIN_ALLOCATION_ACCEPT,
   binAllocationResultSchema,
   bulkApproveBodySchema,
   bulkApproveResultSchema,
+  directApprovalSchema,
   idParamsSchema,
   invalidFileTypeMessage,
   listReceiptsQuerySchema,
@@ -20,7 +22,6 @@ import {
   RECEIVING_LOCATION,
   receiptListSchema,
   receiptSchema,
-  recentApprovalSchema,
   recentApprovalsQuerySchema,
   recentApprovalsSchema,
   rejectReceiptBodySchema,
@@ -28,8 +29,10 @@ import {
   stockUploadResultSchema,
   skuOf,
   successEnvelope,
+  type BulkApprovalOutcome,
+  type DirectApproval,
+  type OverCapacity,
   type ReceiptSource,
-  type RecentApproval,
   type StockUploadResult,
   type UploadRowError,
 } from '@wh/contracts';
@@ -127,6 +130,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       auto_approved: outcome?.auto_approved ?? 0,
       errors,
       units: outcome?.units ?? 0,
+      over_capacity: outcome?.over_capacity ?? [],
     };
     return ok(result, { message: result.message, ...extra });
   }
@@ -174,11 +178,11 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/stock-approval/receipts/:id/approve',
     {
       config: { access: approve },
-      schema: { tags: ['receiving'], params: idParamsSchema, body: approveReceiptBodySchema, response: { 200: successEnvelope(receiptSchema) } },
+      schema: { tags: ['receiving'], params: idParamsSchema, body: approveReceiptBodySchema, response: { 200: successEnvelope(approvedReceiptSchema) } },
     },
     async (request) => {
       const { location_id, location, notes } = request.body;
-      const { append, events } = await decideOnReceipt(
+      const { append, events, over_capacity } = await decideOnReceipt(
         ctx.db,
         request.params.id,
         { type: 'approve', choice: { location_id, location }, notes },
@@ -188,7 +192,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       );
       const extra = await ctx.afterCommit(append);
       const receipt = await receiptAfterDecision(ctx.db, request.params.id, events, requireAuth(request).user.username);
-      return ok(receipt, { message: 'Stock approved successfully', ...extra });
+      return ok({ ...receipt, over_capacity }, { message: 'Stock approved successfully', ...extra });
     },
   );
 
@@ -213,7 +217,9 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
-  // One transaction per receipt: a refusal (already decided, unknown style for executive2) does not stop the others.
+  // One transaction per receipt: a refusal (already decided, unknown style for executive2) does not stop the others,
+  // and each receipt says what came of it. Each approval reads the location as the one before left it, so the
+  // receipt that takes it past its capacity is the one that says so.
   app.post(
     '/api/stock-approval/receipts/bulk-approve',
     { config: { access: approve }, schema: { tags: ['receiving'], body: bulkApproveBodySchema, response: { 200: successEnvelope(bulkApproveResultSchema) } } },
@@ -221,21 +227,26 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const actor = actorOf(request);
       const { receipt_ids, location_id, location, notes } = request.body;
       // A wrong location fails the whole request at once instead of once per receipt.
-      await resolveDestination(ctx.db, { location_id, location });
-      const failed: { id: number; error: string }[] = [];
+      const destination = await resolveDestination(ctx.db, { location_id, location });
+      const results: BulkApprovalOutcome[] = [];
+      const fullest = new Map<string, OverCapacity>();
       let last = null;
       for (const id of [...new Set(receipt_ids)]) {
         try {
           const decided = await decideOnReceipt(ctx.db, id, { type: 'approve', choice: { location_id, location }, notes }, actor, metadataOf(request), ctx.now());
           last = decided.append ?? last;
+          results.push({ id, status: 'approved', over_capacity: decided.over_capacity });
+          for (const o of decided.over_capacity) fullest.set(o.location, o);
         } catch (error) {
           if (!isDomainError(error) || error.status >= 500) throw error;
-          failed.push({ id, error: error.message });
+          results.push({ id, status: 'refused', error: error.message });
         }
       }
-      const approved = new Set(receipt_ids).size - failed.length;
+      const approved = results.filter((r) => r.status === 'approved').length;
+      const refused = results.length - approved;
       const extra = await ctx.afterCommit(last);
-      return ok({ approved, failed }, { message: `${approved} receipts approved successfully. ${failed.length} failed.`, ...extra });
+      const result = { approved, refused, location: destination.location, results, over_capacity: [...fullest.values()] };
+      return ok(result, { message: `${plural(approved, 'receipt')} approved into ${destination.location}, ${refused} refused`, ...extra });
     },
   );
 
@@ -247,7 +258,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.post(
     '/api/stock-approval/manual-approve',
-    { config: { access: approve }, schema: { tags: ['receiving'], body: manualApproveBodySchema, response: { 200: successEnvelope(recentApprovalSchema) } } },
+    { config: { access: approve }, schema: { tags: ['receiving'], body: manualApproveBodySchema, response: { 200: successEnvelope(directApprovalSchema) } } },
     async (request) => {
       const actor = actorOf(request);
       const body = request.body;
@@ -276,7 +287,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const extra = await ctx.afterCommit(outcome.append);
       // Built from the command, not read back: the answer stands even when the projector is behind.
       const sku = skuOf(body.style_code, body.size, body.color);
-      const approval: RecentApproval = {
+      const approval: DirectApproval = {
         id: outcome.receipt_ids[0]!,
         date: receivedDate,
         style_code: body.style_code,
@@ -291,6 +302,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         notes: body.notes,
         approved_by: requireAuth(request).user.username,
         approved_at: now.toISOString(),
+        over_capacity: outcome.over_capacity,
       };
       return ok(approval, { message: `${body.quantity} units of ${sku} approved into ${destination.location}`, ...extra });
     },

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AdjustInventoryBody,
   AdjustmentRecord,
+  AdjustmentResult,
   AdjustmentSummary,
   AsOf,
   AvailableItems,
@@ -106,7 +107,7 @@ export const adjustmentSummaryQuery = (days = 30) =>
   });
 
 export const adjustInventory = (body: AdjustInventoryBody) =>
-  apiRequest<AdjustmentRecord>('/inventory/adjust', { method: 'POST', body, defaultMessage: 'Failed to process inventory adjustment' });
+  apiRequest<AdjustmentResult>('/inventory/adjust', { method: 'POST', body, defaultMessage: 'Failed to process inventory adjustment' });
 
 export const suggestLocations = (body: SuggestLocationBody) =>
   apiData<LocationSuggestions>('/inventory/suggest-location', {

@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PERMISSION_DENIED } from '@wh/contracts/auth/permissions';
 import type { AdjustmentReason, AdjustmentType } from '@wh/contracts/inventory/events';
+import type { OverCapacity } from '@wh/contracts/platform/stock';
+import { CapacityWarnings } from '../../../components/capacity-warnings.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -25,7 +27,7 @@ import { ADJUSTMENT_REASONS, adjustmentQuantity, parseAdjustment } from '../adju
 import { ADJUSTMENT_SUCCESS_MS } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
 import { formatDateTime } from './format.ts';
-import { locationTypeLabel } from './location-labels.ts';
+import { locationTypeLabel } from '../../../lib/location-types.ts';
 
 export const ADJUST_DENIED = PERMISSION_DENIED['inventory:adjust'] ?? '';
 
@@ -63,6 +65,8 @@ function MakeAdjustment() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  // Unlike the success message, a capacity warning stays until dismissed or the next adjustment.
+  const [overCapacity, setOverCapacity] = useState<readonly OverCapacity[]>([]);
 
   // The success message disappears after 3 seconds (spec section 4).
   useEffect(() => {
@@ -105,6 +109,7 @@ function MakeAdjustment() {
   const submit = async () => {
     setError(null);
     setSuccess(null);
+    setOverCapacity([]);
     const parsed = parseAdjustment({ sku, adjustmentType, quantity, reason, location, notes });
     if ('errors' in parsed) {
       setErrors(parsed.errors);
@@ -119,6 +124,7 @@ function MakeAdjustment() {
       const r = answer.data;
       const change = `${r.sku} at ${r.location}: ${r.old_quantity} → ${r.new_quantity}`;
       setSuccess(answer.message ? `${answer.message} (${change})` : `Inventory adjusted: ${change}`);
+      setOverCapacity(r.over_capacity);
       setNotes('');
       setQuantity('1');
       await queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -219,6 +225,7 @@ function MakeAdjustment() {
           </Alert>
         ) : null}
         {success ? <Alert tone="success">{success}</Alert> : null}
+        <CapacityWarnings overCapacity={overCapacity} onDismiss={() => setOverCapacity([])} />
 
         <div className="form-actions">
           <Button type="submit" isDisabled={busy}>

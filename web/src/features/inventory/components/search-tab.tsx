@@ -11,7 +11,7 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { inventorySearchQuery } from '../api/inventory-api.ts';
 import { ANY, COLOURS, colourOptions, fromOption, sizeOptions } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
-import { locationTypeLabel } from './location-labels.ts';
+import { locationTypeLabel } from '../../../lib/location-types.ts';
 
 export function SearchTab() {
   const [styleCode, setStyleCode] = useState('');

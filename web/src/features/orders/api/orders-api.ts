@@ -1,13 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AssignableWorkers,
+  BatchDetail,
   BulkAssignResult,
   Order,
   OrderHistory,
   OrderList,
   OrderUploadResult,
 } from '@wh/contracts/orders/http';
-import { apiData } from '../../../lib/api-client.ts';
+import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
@@ -81,6 +82,15 @@ export const bulkAssign = (orderIds: readonly number[], workerId: number) =>
     method: 'POST',
     body: { order_ids: orderIds, worker_id: workerId },
     defaultMessage: 'Failed to assign worker',
+  });
+
+/** Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, in the order given). Answers
+ * with the server's message ('Batch 3 created: ...'). */
+export const createBatch = (orderIds: readonly number[], workerId: number) =>
+  apiRequest<BatchDetail>('/batches', {
+    method: 'POST',
+    body: { order_ids: orderIds, worker_id: workerId },
+    defaultMessage: 'Failed to create the batch',
   });
 
 export const deassignWorker = (orderId: number) =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Order } from '@wh/contracts/orders/http';
+import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,6 +8,7 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { formatDateTime, formatDay } from '../../../lib/format.ts';
+import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { orderDetailQuery, orderHistoryQuery } from '../api/orders-api.ts';
 import { workerName } from '../order-filters.ts';
 import { isHighPriority } from '../order-rows.ts';
@@ -141,6 +143,7 @@ export function OrderDetailsDialog({ order: initial, onClose }: { order: Order; 
         </ol>
       )}
       <DialogActions>
+        <PrintLink to={orderPickListPath(order.id)} size="md">Print Pick List</PrintLink>
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
-import type { Order, OrderList } from '@wh/contracts/orders/http';
-import { apiData } from '../../../lib/api-client.ts';
+import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
+import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
 import type { LocationQuery } from '../location-query.ts';
@@ -11,17 +11,21 @@ const PICKING_LIMIT = 100;
 export const pickingKeys = {
   all: ['orders', 'picking'] as const,
   list: (workerId: number | null) => ['orders', 'picking', workerId ?? 'all'] as const,
+  batches: (workerId: number | null) => ['orders', 'picking', 'batches', workerId ?? 'all'] as const,
+  batch: (id: number) => ['orders', 'picking', 'batch', id] as const,
 };
 
 /**
- * Pushes on worker:N (the worker's own orders) and on orders (a manager's view of every worker) refresh the list, and
- * so do layout changes (a location's walk sequence orders the items).
+ * Pushes on worker:N (the worker's own orders and batches) and on orders and batches (a manager's view of every worker)
+ * refresh the lists and the open batch, and so do layout changes (a location's walk sequence orders the items).
  */
 export const pickingLiveKeys: LiveKeys = {
   orders: [pickingKeys.all],
   order: [pickingKeys.all],
   worker: [pickingKeys.all],
   locations: [pickingKeys.all],
+  batches: [pickingKeys.all],
+  batch: [pickingKeys.all],
 };
 
 /** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's). */
@@ -35,6 +39,29 @@ export const pickingOrdersQuery = (workerId: number | null) =>
         signal,
       }),
   });
+
+/** The open batches to pick: the worker's own (a manager sees every worker's). */
+export const pickingBatchesQuery = (workerId: number | null) =>
+  queryOptions({
+    queryKey: pickingKeys.batches(workerId),
+    queryFn: ({ signal }) =>
+      apiData<BatchList>('/batches', {
+        query: { status: 'open', worker_id: workerId ?? undefined, limit: PICKING_LIMIT },
+        defaultMessage: 'Failed to fetch batches',
+        signal,
+      }),
+  });
+
+/** A batch with the unpicked lines of all its orders, in walk order. */
+export const pickingBatchQuery = (id: number) =>
+  queryOptions({
+    queryKey: pickingKeys.batch(id),
+    queryFn: ({ signal }) => apiData<BatchDetail>(`/batches/${id}`, { defaultMessage: 'Failed to fetch the batch', signal }),
+  });
+
+/** Completes every order of the batch; answers with the server's message ('Batch 3 completed: ...'). */
+export const completeBatch = (id: number) =>
+  apiRequest<BatchDetail>(`/batches/${id}/complete`, { method: 'POST', defaultMessage: 'Failed to complete the batch' });
 
 export const pickItem = (orderId: number, itemId: number, location: string | null) =>
   apiData<Order>(`/orders/${orderId}/items/${itemId}/pick`, {

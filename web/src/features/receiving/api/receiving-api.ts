@@ -1,8 +1,12 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { SelectableLocations } from '@wh/contracts/inventory/http';
 import {
+  type ApprovedReceipt,
   type ApproveReceiptBody,
   type AvailableSkus,
+  type BulkApproveBody,
+  type BulkApproveResult,
+  type DirectApproval,
   type ManualApproveBody,
   type Receipt,
   type ReceiptList,
@@ -36,6 +40,13 @@ export const receivingLiveKeys: LiveKeys = {
   locations: STOCK,
 };
 
+// After stock is received: the receipts and every stock figure the approval screens show.
+export const refreshAfterReceiving = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
+    queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
+  ]);
+
 export const AVAILABLE_SKU_LIMIT = 20;
 export const RECENT_APPROVALS = { limit: 50, days: 7 } as const;
 
@@ -44,12 +55,15 @@ export interface ReceiptsFilter {
   page: number;
 }
 
+// Enough receipts on a page that selecting all on it approves a delivery's worth in one action.
+export const RECEIPTS_PER_PAGE = 50;
+
 export const receiptsQuery = (filter: ReceiptsFilter) =>
   queryOptions({
     queryKey: receivingKeys.receipts(filter),
     queryFn: ({ signal }) =>
       apiData<ReceiptList>('/stock-approval/receipts', {
-        query: { status: 'pending', search: filter.search.trim() || undefined, page: filter.page, limit: 20 },
+        query: { status: 'pending', search: filter.search.trim() || undefined, page: filter.page, limit: RECEIPTS_PER_PAGE },
         defaultMessage: 'Failed to fetch receipts',
         signal,
       }),
@@ -87,13 +101,16 @@ export const recentApprovalsQuery = () =>
   });
 
 export const approveReceipt = (id: number, body: ApproveReceiptBody) =>
-  apiData<unknown>(`/stock-approval/receipts/${id}/approve`, { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
+  apiData<ApprovedReceipt>(`/stock-approval/receipts/${id}/approve`, { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
+
+export const bulkApproveReceipts = (body: BulkApproveBody) =>
+  apiData<BulkApproveResult>('/stock-approval/receipts/bulk-approve', { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
 
 export const rejectReceipt = (id: number, body: RejectReceiptBody) =>
   apiData<unknown>(`/stock-approval/receipts/${id}/reject`, { method: 'POST', body, defaultMessage: 'Failed to reject stock' });
 
 export const manualApprove = (body: ManualApproveBody) =>
-  apiRequest<unknown>('/stock-approval/manual-approve', { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
+  apiRequest<DirectApproval>('/stock-approval/manual-approve', { method: 'POST', body, defaultMessage: 'Failed to approve stock' });
 
 // The spec sends the Manual Entry rows as a generated CSV, which the manual-stock upload route accepts.
 export function manualEntryFile(rows: readonly ManualStockRow[]): { blob: Blob; filename: string } {

@@ -1,55 +1,45 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { RECEIVING_LOCATION } from '@wh/contracts/platform/stock';
+import { RECEIVING_LOCATION, type OverCapacity } from '@wh/contracts/platform/stock';
 import type { Receipt } from '@wh/contracts/receiving/http';
 import { SuggestionList } from '../../../components/location-suggestion-panel.tsx';
 import { suggestLocations } from '../../../components/location-suggestion.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { Select } from '../../../components/ui/select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { approveReceipt, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
-import { locationChoices, locationLabel } from '../direct-approval.ts';
+import { unitCount } from '../../../lib/format.ts';
+import { approveReceipt, receivingKeys, refreshAfterReceiving } from '../api/receiving-api.ts';
+import { DestinationSelect, useDestination } from './destination-select.tsx';
 
 export interface ApproveReceiptDialogProps {
   receipt: Receipt;
   onClose: () => void;
-  onApproved: (message: string) => void;
+  onApproved: (message: string, overCapacity: readonly OverCapacity[]) => void;
 }
-
-const RECEIVING = 'receiving';
 
 /** Approve a receipt into a chosen location (suggestions shown), or leave it in the receiving area. */
 export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveReceiptDialogProps) {
   const queryClient = useQueryClient();
-  const [choice, setChoice] = useState<string>(RECEIVING);
+  const destination = useDestination();
   const [notes, setNotes] = useState('');
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const locations = useQuery(selectableLocationsQuery());
   const suggestions = useQuery({
     queryKey: receivingKeys.suggestions(receipt),
     queryFn: () =>
       suggestLocations({ style_code: receipt.style_code, quantity: receipt.quantity, size: receipt.size, color: receipt.color }),
   });
-  const options = locationChoices(locations.data);
 
   const approve = async () => {
     setPending(true);
     setError(null);
     try {
-      await approveReceipt(receipt.id, {
-        ...(choice === RECEIVING ? {} : { location_id: Number(choice) }),
-        notes: notes.trim() || null,
-      });
-      const where = choice === RECEIVING ? RECEIVING_LOCATION : (options.find((o) => String(o.id) === choice)?.location ?? '');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
-        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
-      ]);
-      onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${where}`);
+      const approved = await approveReceipt(receipt.id, { ...destination.body, notes: notes.trim() || null });
+      const where = approved.location ?? RECEIVING_LOCATION;
+      await refreshAfterReceiving(queryClient);
+      onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${where}`, approved.over_capacity);
     } catch (cause) {
       setError(messageOf(cause, 'Failed to approve stock'));
       setPending(false);
@@ -60,22 +50,13 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
     <Dialog title="Approve Stock" isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
       {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
       <p>
-        <strong>{receipt.sku}</strong> · {receipt.quantity} {receipt.quantity === 1 ? 'unit' : 'units'}
+        <strong>{receipt.sku}</strong> · {unitCount(receipt.quantity)}
         {receipt.gatepass_number ? ` · Gatepass ${receipt.gatepass_number}` : ''}
       </p>
       {receipt.style_known ? null : (
         <Alert tone="info">This style is not in the catalogue yet; approving creates it.</Alert>
       )}
-      <Select
-        label="Location"
-        options={[
-          { id: RECEIVING, label: `${RECEIVING_LOCATION} (receiving area)` },
-          ...options.map((l) => ({ id: String(l.id), label: locationLabel(l) })),
-        ]}
-        value={choice}
-        onChange={setChoice}
-        description={locations.isError ? messageOf(locations.error, 'Failed to fetch locations') : undefined}
-      />
+      <DestinationSelect destination={destination} units={receipt.quantity} />
       <div>
         <h3 className="section-title">Suggested locations</h3>
         {suggestions.isPending ? (
@@ -87,8 +68,8 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
         ) : (
           <SuggestionList
             suggestions={suggestions.data.suggested_locations}
-            pickedId={choice === RECEIVING ? null : Number(choice)}
-            onPick={(s) => setChoice(String(s.location_id))}
+            pickedId={destination.chosen?.id ?? null}
+            onPick={(s) => destination.setChoice(String(s.location_id))}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'react-aria-components';
+import type { OverCapacity } from '@wh/contracts/platform/stock';
 import type { ApprovableItem } from '@wh/contracts/receiving/http';
 import { Button } from '../../../components/ui/button.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
@@ -9,13 +10,13 @@ import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, FREE_SIZE, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
-import { manualApprove, receivingKeys, selectableLocationsQuery } from '../api/receiving-api.ts';
+import { manualApprove, refreshAfterReceiving, selectableLocationsQuery } from '../api/receiving-api.ts';
 import { emptyDraft, locationChoices, locationLabel, parseApproval, valueChoices, type ApprovalDraft, type ApprovalErrors, type ApprovalField } from '../direct-approval.ts';
 
 export interface DirectApprovalFormProps {
   item: ApprovableItem | null;
   onClearItem: () => void;
-  onApproved: (message: string) => void;
+  onApproved: (message: string, overCapacity: readonly OverCapacity[]) => void;
   onError: (message: string) => void;
 }
 
@@ -55,11 +56,8 @@ export function DirectApprovalForm({ item, onClearItem, onApproved, onError }: D
       const answer = await manualApprove(parsed.body);
       const where = choices.find((c) => c.id === draft.locationId)?.location ?? '';
       setDraft((d) => ({ ...d, quantity: '1', gatepassNumber: '', notes: '' }));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
-        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
-      ]);
-      onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`);
+      await refreshAfterReceiving(queryClient);
+      onApproved(answer.message ?? `Approved ${parsed.body.quantity} × ${draft.styleCode} ${draft.color} into ${where}`, answer.data.over_capacity);
     } catch (cause) {
       const fields = fieldErrorsOf(cause);
       if (Object.keys(fields).length > 0) setErrors(fields);

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { UploadOutcome } from '../../../components/stock-upload-panel.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { COLOUR_OPTIONS, SIZE_OPTIONS, todayIso } from '../../../lib/stock-options.ts';
-import { receivingKeys, uploadManualEntry } from '../api/receiving-api.ts';
+import { refreshAfterReceiving, uploadManualEntry } from '../api/receiving-api.ts';
 import { emptyRow, isComplete, isStarted, MANUAL_HEADER, NO_COMPLETE_ROWS, rowsToSend, type ManualRow } from '../manual-rows.ts';
 
 type Field = Exclude<keyof ManualRow, 'key'>;
@@ -61,10 +61,7 @@ export function ManualEntry() {
         const left = all.filter((r) => !isComplete(r));
         return left.length > 0 ? left : freshRows();
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
-        queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
-      ]);
+      await refreshAfterReceiving(queryClient);
     } catch (cause) {
       setError(messageOf(cause, STOCK_UPLOAD_KINDS['manual-stock'].defaultMessage));
     } finally {

@@ -1,8 +1,10 @@
 import type { Location } from '@wh/contracts/inventory/http';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
+import { isLabelled, labelsPrintPath } from '../labels.ts';
 import { deactivateBlockedReason } from '../layout.ts';
 
 export type LayoutAction = 'capacity' | 'walk_sequence' | 'deactivate' | 'reactivate';
@@ -53,6 +55,11 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
                   <span className="muted small">Always open</span>
                 ) : (
                   <div className="row-actions">
+                    {isLabelled(l) ? (
+                      <PrintLink to={labelsPrintPath({ from: l.code, to: l.code })} label={`Print label of ${l.code}`} variant="ghost">
+                        Print Label
+                      </PrintLink>
+                    ) : null}
                     <Button size="sm" variant="ghost" onPress={() => onAction('capacity', l)} isDisabled={busy} aria-label={`Edit capacity of ${l.code}`}>
                       Edit Capacity
                     </Button>

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { startE2E, type E2E } from './harness.ts';
+import { fixture } from '../test/fixtures.ts';
+
+// Three orders of the fixture picked as one batch: #10003 (1 item), #10004 (4) and #10010 (3), eight lines, two SKUs
+// wanted by two orders each. Each SKU is stocked in its own bin.
+const STOCK = [
+  { sku: 'JN1009-10-RED', location: 'A-1-1' },
+  { sku: 'KN1004-12-WINE', location: 'A-2-1' },
+  { sku: 'TP1007-12-GREEN', location: 'A-2-2' },
+  { sku: 'TP1007-16-GREEN', location: 'A-10-1' },
+  { sku: 'JN1003-14-KHAKI', location: 'B-1-1' },
+  { sku: 'DR1000-12-BEIGE', location: 'B-2-1' },
+];
+const ORDERS = ['10003', '10004', '10010'];
+const PHONE = { width: 390, height: 844 };
+
+let e2e: E2E;
+const exec1 = { username: 'orders_erin', password: 'password1', fullName: 'Erin Orders' };
+const worker = { username: 'picker_pat', password: 'password1', fullName: 'Pat Picker' };
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  await e2e.createUser('executive1', exec1.username, exec1.password, exec1.fullName);
+  await e2e.createUser('worker', worker.username, worker.password, worker.fullName);
+  const admin = await e2e.app.asAdmin();
+  expect((await admin.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
+  await e2e.app.allocateStock(STOCK.map((s) => ({ ...s, quantity: 5 })));
+  expect((await admin.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'))).status).toBe(200);
+});
+afterAll(() => e2e?.stop());
+
+async function signedIn(who: { username: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
+  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport });
+  const page = await context.newPage();
+  await e2e.signIn(page, who.username, who.password);
+  await page.waitForURL((u) => u.pathname !== '/login');
+  await page.goto(path);
+  return { context, page };
+}
+
+async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string | RegExp, option: string) {
+  await scope.getByRole('button', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// A keyboard-wedge scan: the SKU's keys in one burst ending in Enter, sent from the page so the gaps between them do
+// not depend on how busy this machine is. (Page code as text: this file is type-checked without the DOM library.)
+const scan = (page: Page, sku: string) =>
+  page.evaluate(
+    `(() => { document.activeElement?.blur(); for (const key of [...${JSON.stringify(sku)}, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); })()`,
+  );
+
+describe('batch picking', () => {
+  const open: BrowserContext[] = [];
+  afterAll(async () => {
+    for (const c of open) await c.close();
+  });
+
+  it('executive1 assigns three orders as a batch; the worker scans one combined list on a phone and completes it', async () => {
+    // The worker watches their picking screen on a phone.
+    const w = await signedIn(worker, '/picking', PHONE);
+    open.push(w.context);
+    await w.page.getByText('No Orders Assigned').waitFor();
+
+    // Executive 1 selects three orders and assigns them as a batch.
+    const exec = await signedIn(exec1, '/orders');
+    open.push(exec.context);
+    const { page } = exec;
+    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    await page.locator('.orders-meta').getByRole('button', { name: /Per page/ }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    for (const number of ORDERS) await page.getByRole('row').filter({ hasText: number }).locator('.table-checkbox').click();
+    await page.getByText('3 selected', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Bulk Assign' }).click();
+    const bulk = page.getByRole('dialog');
+    await bulk.getByText('Assign as batch').click();
+    await choose(page, bulk, /Worker/, worker.fullName);
+    await bulk.getByRole('button', { name: 'Assign Batch' }).click();
+    const created = page.getByText(/^Batch \d+ created: 3 orders assigned to Pat Picker$/);
+    await created.waitFor();
+    const batchId = Number(/Batch (\d+)/.exec(await created.innerText())![1]);
+    for (const number of ORDERS) await page.getByRole('row').filter({ hasText: number }).getByText(worker.fullName).waitFor();
+
+    // The batch arrives on the worker's phone without a reload; its orders are not listed on their own.
+    const p = w.page;
+    await p.getByRole('button', { name: new RegExp(`Batch ${batchId}`) }).click();
+    for (const number of ORDERS) expect(await p.getByRole('button', { name: new RegExp(`^#${number}`) }).count()).toBe(0);
+    const panel = p.getByRole('region', { name: `Batch ${batchId}` });
+    await panel.getByText('0 of 8 items picked').waitFor();
+    const totes = panel.getByRole('list', { name: 'Totes' });
+    expect(await totes.innerText()).toMatch(/Tote 1\s+#10003[\s\S]*Tote 2\s+#10004[\s\S]*Tote 3\s+#10010/);
+
+    // One combined list in walk order, each line naming its order and tote.
+    const lines = panel.getByRole('list', { name: 'Items to pick' }).getByRole('listitem');
+    expect(await lines.count()).toBe(8);
+    const listed = await lines.evaluateAll((items) => items.map((li) => [li.getAttribute('data-sku'), li.getAttribute('data-order')]));
+    expect(listed).toEqual([
+      ['JN1009-10-RED', '#10010'],
+      ['KN1004-12-WINE', '#10004'],
+      ['TP1007-12-GREEN', '#10004'],
+      ['TP1007-12-GREEN', '#10010'],
+      ['TP1007-16-GREEN', '#10003'],
+      ['TP1007-16-GREEN', '#10010'],
+      ['JN1003-14-KHAKI', '#10004'],
+      ['DR1000-12-BEIGE', '#10004'],
+    ]);
+    await lines.first().getByText('Tote 3 · #10010').waitFor();
+    await lines.first().getByText('A-1-1').waitFor();
+
+    // The scanner picks every line, one scan after another.
+    for (const [i, [sku]] of listed.entries()) {
+      await scan(p, sku!);
+      await panel.getByText(`${i + 1} of 8 items picked`).waitFor();
+    }
+    expect(await panel.getByRole('button', { name: /^Pick / }).count()).toBe(0);
+    await panel.getByRole('button', { name: 'Complete Batch' }).click();
+    await p.getByText(`Batch ${batchId} completed: 3 orders completed`).waitFor();
+    await p.getByText('No Orders Assigned').waitFor();
+
+    // Each order is completed, ready to be verified on its own.
+    const admin = await e2e.app.asAdmin();
+    const completed = await admin.get('/api/orders?status=completed&limit=100');
+    expect(completed.body.data.orders.map((o: { order_number: string }) => o.order_number).sort()).toEqual(ORDERS.map((n) => `#${n}`));
+  });
+});

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { batchDetailSchema, batchListSchema, createBatchBodySchema, idParamsSchema, listBatchesQuerySchema, successEnvelope } from '@wh/contracts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
+import { forbidden } from '../../platform/errors.ts';
+import { metadataOf, ok } from '../../platform/http.ts';
+import { completeBatch, createBatch } from './batch-commands.ts';
+import { batchWorker, findBatchOrThrow, listBatches } from './batch-queries.ts';
+import { NOT_YOUR_BATCH } from './decide-batch.ts';
+
+const batchEnvelope = successEnvelope(batchDetailSchema);
+
+// Batch picking: several orders assigned to one worker as a batch, picked as one list (each pick is the order item's
+// own pick route) and completed together.
+export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A worker reads only their own batches.
+  async function mayRead(auth: AuthContext, batchId: number) {
+    if (auth.user.role !== 'worker') return;
+    const worker = await batchWorker(ctx.db, batchId);
+    if (worker !== undefined && worker !== auth.user.id) throw forbidden(NOT_YOUR_BATCH);
+  }
+
+  app.post(
+    '/api/batches',
+    { config: { access: 'orders:manage' }, schema: { tags: ['picking'], body: createBatchBodySchema, response: { 201: batchEnvelope } } },
+    async (request, reply) => {
+      const { result: id, append } = await createBatch(ctx, request.body, actorOf(request), metadataOf(request));
+      const extra = await ctx.afterCommit(append);
+      const batch = await findBatchOrThrow(ctx.db, id);
+      const who = batch.worker.full_name ?? batch.worker.username;
+      return reply.code(201).send(ok(batch, { message: `Batch ${id} created: ${batch.orders.length} orders assigned to ${who}`, ...extra }));
+    },
+  );
+
+  app.get(
+    '/api/batches',
+    { config: { access: 'orders:view' }, schema: { tags: ['picking'], querystring: listBatchesQuerySchema, response: { 200: successEnvelope(batchListSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = request.query;
+      if (auth.user.role === 'worker') {
+        if (query.worker_id !== undefined && query.worker_id !== auth.user.id) throw forbidden('You can only see the batches assigned to you');
+        return ok(await listBatches(ctx.db, { ...query, worker_id: auth.user.id }));
+      }
+      return ok(await listBatches(ctx.db, query));
+    },
+  );
+
+  app.get(
+    '/api/batches/:id',
+    { config: { access: 'orders:view' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
+    async (request) => {
+      await mayRead(requireAuth(request), request.params.id);
+      return ok(await findBatchOrThrow(ctx.db, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/batches/:id/complete',
+    { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
+    async (request) => {
+      const { id } = request.params;
+      const { append } = await completeBatch(ctx, id, actorOf(request), metadataOf(request));
+      const extra = await ctx.afterCommit(append);
+      const batch = await findBatchOrThrow(ctx.db, id);
+      return ok(batch, { message: `Batch ${id} completed: ${batch.orders.length} orders completed`, ...extra });
+    },
+  );
+};

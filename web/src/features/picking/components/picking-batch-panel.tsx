@@ -1,0 +1,91 @@
+import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
+import { PrintLink } from '../../../components/print/print-link.tsx';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { itemCount } from '../../../lib/format.ts';
+import { batchPickListPath } from '../../../lib/print-paths.ts';
+import { batchPicked, isPicked } from '../picking-progress.ts';
+import { PickErrorAlert, PickItemRow, type PickError } from './pick-item-row.tsx';
+
+export interface PickingBatchPanelProps {
+  batchId: number;
+  batch: BatchDetail | undefined;
+  loadError: string | null;
+  localPicks: ReadonlySet<number>;
+  pickingItemId: number | null;
+  completing: boolean;
+  error: PickError | null;
+  onDismissError: () => void;
+  onPick: (line: BatchLine, from?: string) => void;
+  onComplete: (batch: BatchDetail) => void;
+}
+
+/** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
+export function PickingBatchPanel({ batchId, batch, loadError, localPicks, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
+  if (!batch) {
+    return (
+      <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
+        {loadError ? <Alert title="Error">{loadError}</Alert> : <p className="muted" role="status">Loading batch...</p>}
+      </section>
+    );
+  }
+  const busy = pickingItemId !== null || completing;
+  const picked = batchPicked(batch, localPicks);
+  const retry = error ? batch.lines.find((l) => l.id === error.itemId) : undefined;
+  return (
+    <section className="card picking-panel" aria-label={`Batch ${batch.id}`}>
+      <header className="picking-panel-head">
+        <div>
+          <h2 className="card-title">Batch {batch.id}</h2>
+          <p className="muted small">
+            {batch.orders.length} orders · {itemCount(batch.total_items)}
+          </p>
+        </div>
+        <div className="picking-panel-tools">
+          <PrintLink to={batchPickListPath(batch.id)}>Print Pick List</PrintLink>
+          <Badge tone="accent">Batch</Badge>
+        </div>
+      </header>
+      <ul className="batch-totes" aria-label="Totes">
+        {batch.orders.map((o) => (
+          <li key={o.order_id}>
+            <strong>Tote {o.slot}</strong> {o.order_number}
+          </li>
+        ))}
+      </ul>
+      {error ? (
+        <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
+      ) : null}
+      <ul className="scroll-list pick-items" aria-label="Items to pick">
+        {batch.lines.map((line) => (
+          <PickItemRow
+            key={line.id}
+            item={line}
+            done={isPicked(line, localPicks)}
+            picking={pickingItemId === line.id}
+            busy={busy}
+            pickLabel={`Pick ${line.sku} for ${line.order_number}`}
+            heading={
+              <span className="pick-tote">
+                Tote {line.slot} · {line.order_number}
+              </span>
+            }
+            orderNumber={line.order_number}
+            onPick={() => onPick(line)}
+          />
+        ))}
+      </ul>
+      <footer className="picking-panel-foot">
+        <p aria-live="polite">
+          {picked} of {batch.total_items} items picked
+        </p>
+        {picked >= batch.total_items && batch.total_items > 0 ? (
+          <Button onPress={() => onComplete(batch)} isDisabled={busy} data-complete>
+            {completing ? 'Completing...' : 'Complete Batch'}
+          </Button>
+        ) : null}
+      </footer>
+    </section>
+  );
+}
