@@ -99,6 +99,57 @@ describe("a picker's items in walk order", () => {
   });
 });
 
+describe("a batch's combined list in walk order", () => {
+  // Two orders whose items interleave by location: the batch walks A-2-1, A-2-10, A-10-1, B-1-1 once, whichever
+  // order each item belongs to; the tote bag, stocked nowhere, comes last and marked.
+  const BATCH_FILE = [
+    'Order #,Item,SKU,Value,is Fulfilled',
+    '#30002,A-Line Skirt,SK1014-10-NAVY,10.00,FALSE',
+    '#30002,Tote Bag,BG1005-FS-GREY,10.00,FALSE',
+    '#30002,Cable Jumper,KN1010-12-WINE,10.00,FALSE',
+    '#30003,Linen Shirt,TP1007-6-GREEN,10.00,FALSE',
+    '#30003,Wrap Midi Dress,DR1012-8-BLUE,10.00,FALSE',
+    '#30003,Straight Jean,JN1009-12-WHITE,10.00,FALSE',
+  ].join('\n');
+  const lineOf = (l: { sku: string; location: string | null; no_stock: boolean; order_number: string; slot: number }) => [
+    l.location,
+    l.sku,
+    l.order_number,
+    l.slot,
+    l.no_stock,
+  ];
+  let batchId: number;
+
+  beforeAll(async () => {
+    expect((await exec1.upload('/api/files/upload/orders', 'batch-walk.csv', BATCH_FILE)).status).toBe(200);
+    const orders = (await exec1.get('/api/orders?search=3000')).body.data.orders as { id: number; order_number: string }[];
+    const idOf = (n: string) => orders.find((o) => o.order_number === n)!.id;
+    const res = await exec1.post('/api/batches', { order_ids: [idOf('#30002'), idOf('#30003')], worker_id: ann.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    batchId = res.body.data.id;
+  });
+
+  it("uses the same walk sequence as an order's items, across the orders; no-stock lines last and marked", async () => {
+    const res = await ann.get(`/api/batches/${batchId}`);
+    expect(res.status).toBe(200);
+    expect(res.body.data.lines.map(lineOf)).toEqual([
+      ['A-2-1', 'KN1010-12-WINE', '#30002', 1, false],
+      ['A-2-10', 'JN1009-12-WHITE', '#30003', 2, false],
+      ['A-10-1', 'TP1007-6-GREEN', '#30003', 2, false],
+      ['B-1-1', 'SK1014-10-NAVY', '#30002', 1, false],
+      ['R-3', 'DR1012-8-BLUE', '#30003', 2, false],
+      [null, 'BG1005-FS-GREY', '#30002', 1, true],
+    ]);
+  });
+
+  it("follows a manager's walk sequence", async () => {
+    expect((await manager.patch('/api/locations/B-1-1', { walk_sequence: 5 })).status).toBe(200);
+    const res = await ann.get(`/api/batches/${batchId}`);
+    expect(res.body.data.lines.map((l: { location: string | null }) => l.location)).toEqual(['B-1-1', 'A-2-1', 'A-2-10', 'A-10-1', 'R-3', null]);
+    expect((await manager.patch('/api/locations/B-1-1', { walk_sequence: null })).status).toBe(200);
+  });
+});
+
 describe('PATCH /api/locations/:code walk_sequence', () => {
   it('lists every location with its walk sequence, derived or set', async () => {
     const res = await manager.get('/api/locations');
