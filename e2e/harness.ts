@@ -51,3 +51,21 @@ export async function startE2E(): Promise<E2E> {
     },
   };
 }
+
+// A keyboard-wedge scanner: the code's keys in one burst ending in Enter, 5 ms apart by their time stamps, so a
+// pause of this machine's never splits a scan. The keys go to the page body, as a scanner's do when no field has
+// focus. (Page code as text: the e2e files are type-checked without the DOM library.)
+export const scan = (page: Page, code: string) =>
+  page.evaluate(
+    `(() => { document.activeElement?.blur(); const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
+       const event = new KeyboardEvent('keydown', { key, bubbles: true });
+       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
+       document.body.dispatchEvent(event);
+     }); })()`,
+  );
+
+// Elements under `selector` that scroll inside the page (a phone screen should have one scroll, the page's).
+export const nestedScrollAreas = (page: Page, selector: string) =>
+  page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(`${selector} *`)})].filter((el) => { const s = getComputedStyle(el); return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight; }).length`,
+  ) as Promise<number>;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, scan, startE2E, type E2E } from './harness.ts';
 import { fixture, fixturePath } from '../test/fixtures.ts';
 
 const ORDERS_FILE = fixturePath('orders/daily-orders.csv');
@@ -159,12 +159,8 @@ describe('orders journey', () => {
     }
     expect(await panel.getByRole('button', { name: 'Complete Order' }).count()).toBe(0);
 
-    // A keyboard-wedge scan picks the last item: the scanner's keys arrive in one burst (sent from the page so
-    // the gaps between them do not depend on how busy this machine is), ending in Enter.
-    // (Page code as text: this file is type-checked without the DOM library.)
-    await w.evaluate(
-      `(() => { document.activeElement?.blur(); for (const key of [...${JSON.stringify(SCANNED_SKU)}, 'Enter']) document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })); })()`,
-    );
+    // A keyboard-wedge scan picks the last item.
+    await scan(w, SCANNED_SKU);
     await panel.locator(`[data-sku="${SCANNED_SKU}"]`).getByText('Picked').waitFor();
     await panel.getByText(`${ORDER_SKUS.length} of ${ORDER_SKUS.length} items picked`).waitFor();
     await panel.getByRole('button', { name: 'Complete Order' }).click();

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, nestedScrollAreas, scan, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // A manager turns on "scan the location label before the item" and walks a rack first; a picker on a phone then
@@ -46,17 +45,6 @@ async function signedIn(who: { username: string; password: string }, path: strin
   await page.goto(path);
   return { context, page };
 }
-
-// A keyboard-wedge scanner: its keys in one burst ending in Enter, 5 ms apart by their time stamps, so a pause of
-// this machine's never splits a scan. (Page code as text: this file is type-checked without the DOM library.)
-const scan = (page: Page, code: string) =>
-  page.evaluate(
-    `(() => { const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
-       const event = new KeyboardEvent('keydown', { key, bubbles: true });
-       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
-       document.body.dispatchEvent(event);
-     }); })()`,
-  );
 
 describe('scan picking on a phone', () => {
   it('a manager turns on scanning the location first and walks R-3 first; the picker scans the order in walk order', async () => {
@@ -132,10 +120,7 @@ describe('scan picking on a phone', () => {
     expect(buzz.filter((p) => Array.isArray(p)).length).toBe(3);
 
     // One scroll for the whole screen: no list or card scrolls inside it on a phone.
-    const nested = await page.evaluate(
-      `[...document.querySelectorAll('.picking-page *')].filter((el) => { const s = getComputedStyle(el); return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight; }).length`,
-    );
-    expect(nested).toBe(0);
+    expect(await nestedScrollAreas(page, '.picking-page')).toBe(0);
     await context.close();
   });
 });
