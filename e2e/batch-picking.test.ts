@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { nestedScrollAreas, scan, startE2E, type E2E } from './harness.ts';
+import { nestedScrollAreas, PHONE, scan, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // Three orders of the fixture picked as one batch: #10003 (1 item), #10004 (4) and #10010 (3), eight lines, two SKUs
@@ -13,7 +13,6 @@ const STOCK = [
   { sku: 'JN1003-14-KHAKI', location: 'B-1-1' },
 ];
 const ORDERS = ['10003', '10004', '10010'];
-const PHONE = { width: 390, height: 844 };
 
 let e2e: E2E;
 const exec1 = { username: 'orders_erin', password: 'password1', fullName: 'Erin Orders' };
@@ -30,17 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.stop());
 
-async function signedIn(who: { username: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport, hasTouch: viewport.width < 500 });
-  // Record vibrations (headless Chromium has no motor).
-  await context.addInitScript('window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };');
-  const page = await context.newPage();
-  await e2e.signIn(page, who.username, who.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  return { context, page };
-}
-
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string | RegExp, option: string) {
   await scope.getByRole('button', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -54,12 +42,12 @@ describe('batch picking', () => {
 
   it('executive1 assigns three orders as a batch; the worker scans one combined list on a phone, prints it and completes it', async () => {
     // The worker watches their picking screen on a phone.
-    const w = await signedIn(worker, '/picking', PHONE);
+    const w = await e2e.openAs(worker, '/picking', PHONE);
     open.push(w.context);
     await w.page.getByText('No Orders Assigned').waitFor();
 
     // Executive 1 selects three orders and assigns them as a batch.
-    const exec = await signedIn(exec1, '/orders');
+    const exec = await e2e.openAs(exec1, '/orders');
     open.push(exec.context);
     const { page } = exec;
     await page.getByRole('heading', { name: 'Order Management' }).waitFor();

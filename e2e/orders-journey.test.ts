@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { ADMIN_PASSWORD, scan, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, PHONE, scan, startE2E, type E2E, type OpenOptions } from './harness.ts';
 import { fixture, fixturePath } from '../test/fixtures.ts';
 
 const ORDERS_FILE = fixturePath('orders/daily-orders.csv');
@@ -38,14 +38,8 @@ async function seedStock() {
   await e2e.app.allocateStock([...ORDER_SKUS.map((sku) => ({ sku, location: 'A-1-1', quantity: 5 })), { sku: STALE_SKU, ...STALE_LOCATION }]);
 }
 
-async function signedIn(who: { username: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  await e2e.signIn(page, who.username, who.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  return { context, page };
-}
+const signedIn = (who: { username: string; password: string }, path: string, options: OpenOptions = {}) =>
+  e2e.openAs(who, path, { acceptDownloads: true, ...options });
 
 const orderRow = (page: Page, number: string) => page.getByRole('row').filter({ hasText: number });
 // The checkbox input is visually hidden under its drawn box: press the box, as a user does.
@@ -290,7 +284,7 @@ describe('orders journey', () => {
   });
 
   it('on a phone the worker picks from a stacked screen without sideways scrolling', async () => {
-    const { context, page } = await signedIn(people.worker, '/picking', { width: 390, height: 844 });
+    const { context, page } = await signedIn(people.worker, '/picking', { viewport: PHONE.viewport });
     open.push(context);
     await page.getByRole('heading', { name: 'Order Picking' }).waitFor();
     await page.getByText(people.worker.username, { exact: false }).first().waitFor();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, nestedScrollAreas, scan, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, nestedScrollAreas, PHONE, scan, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // A manager turns on "scan the location label before the item" and walks a rack first; a picker on a phone then
@@ -7,7 +7,6 @@ import { fixture } from '../test/fixtures.ts';
 // scan says what it did.
 let e2e: E2E;
 const picker = { username: 'picker_pia', password: 'password1' };
-const PHONE = { width: 390, height: 844 };
 
 // Listed out of walk order; the tote bag has no stock anywhere.
 const ORDER_FILE = [
@@ -35,20 +34,9 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.stop());
 
-async function signedIn(who: { username: string; password: string }, path: string, viewport = { width: 1280, height: 900 }) {
-  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport, hasTouch: viewport.width < 500 });
-  // Record vibrations (headless Chromium has no motor).
-  await context.addInitScript('window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };');
-  const page = await context.newPage();
-  await e2e.signIn(page, who.username, who.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  return { context, page };
-}
-
 describe('scan picking on a phone', () => {
   it('a manager turns on scanning the location first and walks R-3 first; the picker scans the order in walk order', async () => {
-    const manager = await signedIn({ username: 'admin', password: ADMIN_PASSWORD }, '/settings');
+    const manager = await e2e.openAs({ username: 'admin', password: ADMIN_PASSWORD }, '/settings');
     await manager.page.getByText('Scan the location label before the item').click();
     await manager.page.getByText('Pickers now scan the location label before each item').waitFor();
     // The rack by the packing bench is walked first.
@@ -60,7 +48,7 @@ describe('scan picking on a phone', () => {
     await manager.page.getByText('R-3 is walked at 0').waitFor();
     await manager.context.close();
 
-    const { context, page } = await signedIn(picker, '/picking', PHONE);
+    const { context, page } = await e2e.openAs(picker, '/picking', PHONE);
     const scanner = page.getByRole('region', { name: 'Scan' });
     await scanner.getByText("Scan the location label, then the item's barcode (or type the code and press Enter)").waitFor();
     await scanner.getByText('Scanner ready').waitFor();
