@@ -1,10 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import type { Role } from '@wh/contracts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '@wh/command/testing';
 
 export { ADMIN_PASSWORD };
 const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+// A phone held by a picker: its screen, touch, and a record of its vibrations in window.__buzz (headless Chromium
+// has no motor).
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, recordVibrations: true } as const;
+
+export type OpenOptions = BrowserContextOptions & { recordVibrations?: boolean };
 
 export interface E2E {
   url: string;
@@ -14,6 +20,8 @@ export interface E2E {
   createUser(role: Role, username: string, password?: string, fullName?: string): Promise<{ id: number; username: string; password: string }>;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   signIn(page: Page, username: string, password: string): Promise<void>;
+  // A browser context of its own (desktop size unless the options say otherwise), signed in as `who`, on `path`.
+  openAs(who: { username: string; password: string }, path: string, options?: OpenOptions): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +33,12 @@ export async function startE2E(): Promise<E2E> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'],
   });
+  async function signIn(page: Page, username: string, password: string) {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
   return {
     url,
     app,
@@ -39,11 +53,15 @@ export async function startE2E(): Promise<E2E> {
       const page = await context.newPage();
       return { context, page };
     },
-    async signIn(page, username, password) {
-      await page.goto('/login');
-      await page.getByLabel('Username').fill(username);
-      await page.getByLabel('Password', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+    signIn,
+    async openAs(who, path, { recordVibrations = false, ...options } = {}) {
+      const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, ...options });
+      if (recordVibrations) await context.addInitScript('window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };');
+      const page = await context.newPage();
+      await signIn(page, who.username, who.password);
+      await page.waitForURL((u) => u.pathname !== '/login');
+      await page.goto(path);
+      return { context, page };
     },
     async stop() {
       await browser.close();
@@ -51,3 +69,21 @@ export async function startE2E(): Promise<E2E> {
     },
   };
 }
+
+// A keyboard-wedge scanner: the code's keys in one burst ending in Enter, 5 ms apart by their time stamps, so a
+// pause of this machine's never splits a scan. The keys go to the page body, as a scanner's do when no field has
+// focus. (Page code as text: the e2e files are type-checked without the DOM library.)
+export const scan = (page: Page, code: string) =>
+  page.evaluate(
+    `(() => { document.activeElement?.blur(); const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
+       const event = new KeyboardEvent('keydown', { key, bubbles: true });
+       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
+       document.body.dispatchEvent(event);
+     }); })()`,
+  );
+
+// Elements under `selector` that scroll inside the page (a phone screen should have one scroll, the page's).
+export const nestedScrollAreas = (page: Page, selector: string) =>
+  page.evaluate(
+    `[...document.querySelectorAll(${JSON.stringify(`${selector} *`)})].filter((el) => { const s = getComputedStyle(el); return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight; }).length`,
+  ) as Promise<number>;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
@@ -46,15 +46,8 @@ beforeAll(async () => {
 });
 afterAll(() => e2e?.stop());
 
-async function signedIn(who: { username: string; password: string }, path: string): Promise<{ context: BrowserContext; page: Page }> {
-  // axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') would refuse.
-  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  const page = await context.newPage();
-  await e2e.signIn(page, who.username, who.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  return { context, page };
-}
+// axe is injected as a script tag, which the app's Content-Security-Policy (script-src 'self') would refuse.
+const signedIn = (who: { username: string; password: string }, path: string) => e2e.openAs(who, path, { bypassCSP: true });
 
 // A print view opens in a tab of its own.
 async function opensPrintView(page: Page, open: () => Promise<void>): Promise<Page> {

@@ -181,7 +181,15 @@ export interface RmLocationsTable {
   capacity: number | null;
   gender: string | null;
   is_active: boolean;
+  // bigint: read as text (connect.ts); written as a number.
+  walk_sequence: ColumnType<string | null, number | null | undefined, number | null>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RmWarehouseSettingsTable {
+  id: number;
+  scan_location_first: boolean;
   updated_at: Timestamp;
 }
 
@@ -435,6 +443,7 @@ export interface Database {
   rm_styles: RmStylesTable;
   rm_variants: RmVariantsTable;
   rm_locations: RmLocationsTable;
+  rm_warehouse_settings: RmWarehouseSettingsTable;
   rm_sku_stock: RmSkuStockTable;
   rm_location_stock: RmLocationStockTable;
   rm_location_styles: RmLocationStylesTable;
@@ -464,6 +473,7 @@ export const READ_MODEL_TABLES = [
   'rm_styles',
   'rm_variants',
   'rm_locations',
+  'rm_warehouse_settings',
   'rm_sku_stock',
   'rm_location_stock',
   'rm_location_styles',

@@ -28,7 +28,9 @@ export type LocationEvent =
   | { type: 'LocationCapacityChanged'; data: { location_id: number; code: string; capacity: number | null; at: string } }
   | { type: 'LocationGenderChanged'; data: { location_id: number; code: string; gender: Gender | null; at: string } }
   | { type: 'LocationDeactivated'; data: { location_id: number; code: string; at: string } }
-  | { type: 'LocationReactivated'; data: { location_id: number; code: string; at: string } };
+  | { type: 'LocationReactivated'; data: { location_id: number; code: string; at: string } }
+  // The manager's place for the location on the pick path (walk.ts); null: back to the one its code gives.
+  | { type: 'LocationWalkSequenceSet'; data: { location_id: number; code: string; walk_sequence: number | null; at: string } };
 
 export type LocationEventType = LocationEvent['type'];
 export const LOCATION_EVENT_TYPES: readonly LocationEventType[] = [
@@ -37,6 +39,7 @@ export const LOCATION_EVENT_TYPES: readonly LocationEventType[] = [
   'LocationGenderChanged',
   'LocationDeactivated',
   'LocationReactivated',
+  'LocationWalkSequenceSet',
 ];
 export const locationStreamId = (code: string) => `location-${code}`;
 

@@ -4,6 +4,7 @@ import { overCapacityListSchema } from '../platform/stock.ts';
 import { BIN_CODE_PATTERN, codeInput, LOCATION_CODE_MAX, locationCodeProblem, normaliseCode, RACK_CODE_PATTERN, skuProblem, styleCodeProblem } from '../platform/codes.ts';
 import { bodyInt, daysQuery, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
+import { MAX_WALK_SEQUENCE } from './walk.ts';
 
 export const LOW_STOCK_THRESHOLD = 5;
 
@@ -18,6 +19,8 @@ const capacity = z
   .int('Capacity must be a whole number of 0 or more')
   .min(0, 'Capacity must be a whole number of 0 or more')
   .max(1_000_000, 'Capacity must be at most 1000000');
+const WALK_SEQUENCE_MESSAGE = `Walk sequence must be a whole number from 0 to ${MAX_WALK_SEQUENCE}`;
+const walkSequence = z.number({ error: WALK_SEQUENCE_MESSAGE }).int(WALK_SEQUENCE_MESSAGE).min(0, WALK_SEQUENCE_MESSAGE).max(MAX_WALK_SEQUENCE, WALK_SEQUENCE_MESSAGE);
 const locationCode = codeInput(locationCodeProblem, 'Location code is required');
 // A location being created: its form is checked against its type (locationRules, the same patterns), which says
 // more than the general rule can.
@@ -40,6 +43,9 @@ export const locationSchema = z.object({
   // Style codes held there, most units first.
   styles: z.array(z.string()),
   sku_count: z.number().int(),
+  // Its place on the pick path (walk.ts): the manager's walk_sequence_override, else derived from the code.
+  walk_sequence: z.number().int(),
+  walk_sequence_override: walkSequence.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -86,6 +92,8 @@ export const updateLocationBodySchema = z.object({
   capacity: capacity.nullable().optional(),
   gender: gender.nullable().optional(),
   is_active: z.boolean().optional(),
+  // null: back to the sequence the code gives.
+  walk_sequence: walkSequence.nullable().optional(),
 });
 export type UpdateLocationBody = z.input<typeof updateLocationBodySchema>;
 

@@ -59,6 +59,9 @@ export const orderItemSchema = z.object({
   location_quantity: z.number().int().nullable(),
   // Picked while no location held the SKU: no stock was taken.
   unstocked: z.boolean(),
+  // Not picked and no location holds the SKU (no stock recorded anywhere): listed after every located item, and the
+  // picking screen asks before picking it.
+  no_stock: z.boolean(),
   notes: z.string().nullable(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;

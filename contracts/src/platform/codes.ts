@@ -12,6 +12,11 @@ export function inCodeOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+// Codes as people read them: A-2-1 before A-10-1 (numbers compare as numbers). The order of every list shown.
+export function compareCodes(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
 export const FREE_SIZE = 'Free Size';
 
 // Size 'Free Size' (or empty) is FS in a SKU.

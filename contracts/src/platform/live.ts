@@ -33,11 +33,13 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: string): bo
       // A worker hears about their own orders and batches only, through 'worker:<id>'.
       return can(user.role, 'orders:manage') || can(user.role, 'orders:verify');
     // 'system': the projector's health (a projection failing, or recovering); everyone's dashboard shows System Status.
+    // 'settings': the warehouse settings, which pickers follow.
     case 'system':
     case 'inventory':
     case 'styles':
     case 'locations':
     case 'dashboard':
+    case 'settings':
       return true;
     case 'receipts':
       return can(user.role, 'stock:approve');

@@ -64,6 +64,8 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/reports/export': ['manager'],
   'GET /api/audit/events': ['manager'],
   'GET /api/audit/events/export': ['manager'],
+  'GET /api/settings/picking': 'signed-in',
+  'PUT /api/settings/picking': ['manager'],
   'GET /api/orders/workers': ['manager', 'executive1'],
   'GET /api/orders/:id': ['manager', 'executive1', 'executive2', 'worker'],
   'GET /api/orders/:id/history': ['manager', 'executive1', 'executive2', 'worker'],

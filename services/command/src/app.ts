@@ -29,6 +29,7 @@ import { orderRoutes } from './features/orders/routes.ts';
 import { batchRoutes } from './features/orders/batch-routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
+import { settingsRoutes } from './features/settings/routes.ts';
 
 export interface BuildAppOptions {
   // The one context of the process: its session cache listens to the watcher, so it is made once (startServer).
@@ -116,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(batchRoutes, { ctx });
   await app.register(reportRoutes, { ctx, inventoryStatus });
   await app.register(auditRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

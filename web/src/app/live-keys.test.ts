@@ -42,7 +42,9 @@ describe('live topics of the screens', () => {
     expect(queryKeysForTopics(LIVE_KEYS, ['batches', 'batch:3'])).toEqual([['orders', 'picking']]);
     expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
     expect(coveredRoots('styles')).toEqual(['inventory', 'styles']);
-    expect(coveredRoots('locations')).toEqual(['inventory']);
+    // A location's walk sequence orders the picker's items.
+    expect(coveredRoots('locations')).toEqual(['orders', 'inventory']);
+    expect(coveredRoots('settings')).toEqual(['settings']);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);
     expect(coveredRoots('system')).toEqual(['dashboard']);

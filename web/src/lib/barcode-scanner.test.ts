@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_SCAN, feedScanKey, type ScanBuffer } from './barcode-scanner.ts';
+import { EMPTY_SCAN, feedScanKey, scannerReadiness, type ScanBuffer } from './barcode-scanner.ts';
 
 function typeKeys(keys: readonly [string, number][]): (string | null)[] {
   let buffer: ScanBuffer = EMPTY_SCAN;
@@ -44,5 +44,13 @@ describe('barcode scanner', () => {
 
   it('reads two scans in a row', () => {
     expect(typeKeys([...burst('AAA-1', 0), ...burst('BBB-2', 1000)])).toEqual(['AAA-1', 'BBB-2']);
+  });
+});
+
+describe('scanner readiness', () => {
+  it('is ready while the page has focus and no other text field takes the keys', () => {
+    expect(scannerReadiness({ hasFocus: true, typingInOtherField: false })).toBe('ready');
+    expect(scannerReadiness({ hasFocus: true, typingInOtherField: true })).toBe('typing');
+    expect(scannerReadiness({ hasFocus: false, typingInOtherField: false })).toBe('away');
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 // A keyboard-wedge scanner "types" the code very fast and presses Enter. People type far slower, so a
 // burst of characters with short gaps ending in Enter is a scan; anything slower is discarded.
@@ -36,6 +36,9 @@ export function feedScanKey(buffer: ScanBuffer, key: string, at: number, options
   return { buffer: { text: (continues ? buffer.text : '') + key, lastAt: at }, scanned: null };
 }
 
+/** Marks the screen's own scan field: what is typed there is handled as a scan when Enter submits it. */
+export const SCAN_FIELD_ATTRIBUTE = 'data-scan-field';
+
 /** True when keys go to a text field (typing there is never a scan). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -69,4 +72,42 @@ export function useBarcodeScanner(onScan: (code: string) => void, options: Scann
     window.addEventListener('keydown', onKeyDown, true);
     return () => window.removeEventListener('keydown', onKeyDown, true);
   }, [options]);
+}
+
+/**
+ * Whether a scan would be heard now: 'ready' while the page has focus and no text field but the scan field takes
+ * the keys; 'typing' while another field does; 'away' while the window is in the background.
+ */
+export type ScannerReadiness = 'ready' | 'typing' | 'away';
+
+export function scannerReadiness(page: { hasFocus: boolean; typingInOtherField: boolean }): ScannerReadiness {
+  if (!page.hasFocus) return 'away';
+  return page.typingInOtherField ? 'typing' : 'ready';
+}
+
+function readReadiness(): ScannerReadiness {
+  const focused = document.activeElement;
+  const inScanField = focused instanceof HTMLElement && focused.closest(`[${SCAN_FIELD_ATTRIBUTE}]`) !== null;
+  return scannerReadiness({ hasFocus: document.hasFocus(), typingInOtherField: isTypingTarget(focused) && !inScanField });
+}
+
+/** scannerReadiness, kept up to date as focus moves. */
+export function useScannerReadiness(): ScannerReadiness {
+  const read = readReadiness;
+  const [readiness, setReadiness] = useState<ScannerReadiness>(read);
+  useEffect(() => {
+    // focusout fires before the next element has focus: read once focus has settled.
+    const update = () => setTimeout(() => setReadiness(read()), 0);
+    const events = ['focusin', 'focusout', 'focus', 'blur'] as const;
+    for (const e of events) window.addEventListener(e, update, true);
+    return () => {
+      for (const e of events) window.removeEventListener(e, update, true);
+    };
+  }, []);
+  return readiness;
+}
+
+/** A short buzz for a scan that did what it asked, a double one for a refused or unknown scan (phones only). */
+export function scanCue(ok: boolean): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.vibrate === 'function') navigator.vibrate(ok ? 60 : [120, 60, 120]);
 }

@@ -47,16 +47,30 @@ export async function registerLocationEvents(trx: Transaction<Database>, events:
   }
   for (const e of events) {
     if (e.type === 'LocationCreated') continue;
-    const change =
-      e.type === 'LocationCapacityChanged'
-        ? { capacity: e.data.capacity }
-        : e.type === 'LocationGenderChanged'
-          ? { gender: e.data.gender }
-          : { is_active: e.type === 'LocationReactivated' };
     await trx
       .updateTable('location_registry')
-      .set((eb) => ({ ...change, version: eb('version', '+', 1) }))
+      .set((eb) => ({ ...registryChange(e), version: eb('version', '+', 1) }))
       .where('code', '=', e.data.code)
       .execute();
+  }
+}
+
+// What a layout event changes in the registry row (the walk sequence is the read side's alone: only the stream's
+// version moves).
+function registryChange(e: Exclude<LocationEvent, { type: 'LocationCreated' }>) {
+  switch (e.type) {
+    case 'LocationCapacityChanged':
+      return { capacity: e.data.capacity };
+    case 'LocationGenderChanged':
+      return { gender: e.data.gender };
+    case 'LocationDeactivated':
+    case 'LocationReactivated':
+      return { is_active: e.type === 'LocationReactivated' };
+    case 'LocationWalkSequenceSet':
+      return {};
+    default: {
+      const exhaustive: never = e;
+      return exhaustive;
+    }
   }
 }

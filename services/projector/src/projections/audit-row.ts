@@ -166,6 +166,10 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return `Deactivated location ${d.code}`;
     case 'LocationReactivated':
       return `Reactivated location ${d.code}`;
+    case 'LocationWalkSequenceSet':
+      return d.walk_sequence === null ? `Walk sequence of ${d.code} set back to its code's` : `Set the walk sequence of ${d.code} to ${d.walk_sequence}`;
+    case 'ScanLocationFirstSet':
+      return `Turned ${d.scan_location_first ? 'on' : 'off'} scanning the location before each picked item`;
     case 'UserCreated':
       return `Created user ${d.username} (${d.role})`;
     case 'UserUpdated':

@@ -10,6 +10,7 @@ import { locationsProjection } from './locations.ts';
 import { stockLedgerProjection } from './stock-ledger.ts';
 import { reportsProjection } from './reports.ts';
 import { auditProjection } from './audit.ts';
+import { settingsProjection } from './settings.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).
 export const projections: readonly Projection[] = [
@@ -25,6 +26,7 @@ export const projections: readonly Projection[] = [
   batchesProjection,
   orderSearchProjection,
   reportsProjection,
+  settingsProjection,
 ];
 
 // Applied on a second connection beside the others in the same batch (batch.ts, applyBeside): their

@@ -37,6 +37,9 @@ export const locationsProjection: Projection = {
         case 'LocationReactivated':
           await update.set({ is_active: event.type === 'LocationReactivated', updated_at: at }).execute();
           break;
+        case 'LocationWalkSequenceSet':
+          await update.set({ walk_sequence: event.data.walk_sequence, updated_at: at }).execute();
+          break;
         default: {
           const exhaustive: never = event;
           throw new Error(`unhandled ${JSON.stringify(exhaustive)}`);

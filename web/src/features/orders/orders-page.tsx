@@ -12,6 +12,7 @@ import { ActionMenu } from '../../components/ui/menu.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { Select } from '../../components/ui/select.tsx';
 import { RemovableTags } from '../../components/ui/tag-group.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useDebouncedValue } from '../../lib/debounce.ts';
 import { usePageError } from '../../lib/timers.ts';
@@ -20,7 +21,6 @@ import { assignableWorkersQuery, cancelOrder, deassignWorker, exportOrders, orde
 import { bulkSummary, runBulk, type BulkFailure, type BulkOutcome, type BulkVerb } from './bulk.ts';
 import { AssignDialog } from './components/assign-dialog.tsx';
 import { BulkAssignDialog } from './components/bulk-assign-dialog.tsx';
-import { ConfirmDialog } from './components/confirm-dialog.tsx';
 import { OrderDetailsDialog } from './components/order-details-dialog.tsx';
 import { OrdersTable } from './components/orders-table.tsx';
 import { UploadOrdersPanel } from './components/upload-panel.tsx';

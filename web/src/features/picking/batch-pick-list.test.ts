@@ -19,6 +19,7 @@ const line = (orderId: number, orderNumber: string, slot: number, id: number, sk
   location_suggested: location !== null,
   location_quantity: location ? 4 : null,
   unstocked: false,
+  no_stock: location === null,
   notes: null,
   order_id: orderId,
   order_number: orderNumber,

@@ -1,15 +1,17 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Batch, BatchDetail, BatchLine, Order } from '@wh/contracts/orders/http';
+import type { Batch, BatchDetail, BatchLine, Order, OrderItem } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { StatCard } from '../../components/ui/stat-card.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { useBarcodeScanner } from '../../lib/barcode-scanner.ts';
+import { scanCue, useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { pickingSettingsQuery } from '../../lib/warehouse-settings.ts';
 import {
   completeBatch,
   completeOrder,
@@ -25,8 +27,21 @@ import { LocationSearch } from './components/location-search.tsx';
 import { PickingOrderPanel } from './components/picking-order-panel.tsx';
 import type { PickError } from './components/pick-item-row.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
-import { batchScanTarget, pickingStats, progressPercent, scanTarget, type ScanTarget } from './picking-progress.ts';
+import { ScanPanel } from './components/scan-panel.tsx';
+import { pickingStats, progressPercent } from './picking-progress.ts';
+import { NO_STOCK_QUESTION, nextUnpicked, pickedMessage, readScan, scanMessage, type ScanTone } from './scan-flow.ts';
 import './picking.css';
+
+// One pick, of an order's item or a batch's line: the order item's own pick. `walk` is the list it sits in (the
+// order's items or the batch's lines), where focus moves on to the next unpicked entry.
+interface PickRequest {
+  orderId: number;
+  item: OrderItem;
+  walk: readonly OrderItem[];
+  /** The location named by the picker (a refused pick's holders); otherwise the suggested one. */
+  from?: string;
+  scanned?: boolean;
+}
 
 export function PickingPage() {
   const me = useAtomValue(signedInUserAtom);
@@ -35,6 +50,9 @@ export function PickingPage() {
   const workerId = me?.role === 'worker' ? me.id : null;
   const list = useScreenQuery(pickingOrdersQuery(workerId), { refetchOnReturn: true });
   const batchList = useScreenQuery(pickingBatchesQuery(workerId), { refetchOnReturn: true });
+
+  const settings = useScreenQuery(pickingSettingsQuery());
+  const scanLocationFirst = settings.data?.scan_location_first ?? false;
 
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [selectedBatchId, setSelectedBatchId] = useState<number | null>(null);
@@ -45,6 +63,13 @@ export function PickingPage() {
   const [panelError, setPanelError] = useState<PickError | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [showSearch, setShowSearch] = useState(false);
+  // The location label scanned last, and what the last scan did.
+  const [atLocation, setAtLocation] = useState<string | null>(null);
+  const [scanFeedback, setScanFeedback] = useState<{ tone: ScanTone; text: string } | null>(null);
+  // An item with no stock anywhere waits for the picker to confirm.
+  const [noStockPick, setNoStockPick] = useState<PickRequest | null>(null);
+  // Where focus goes once a pick has landed: the next unpicked item's Pick button, else Complete Order or Batch.
+  const [focusNext, setFocusNext] = useState<{ itemId: number | null } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
 
   const orders = list.data?.orders ?? [];
@@ -58,6 +83,17 @@ export function PickingPage() {
   const inFlight = pickingItemId !== null || completing;
 
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: pickingKeys.all }), [queryClient]);
+
+  useEffect(() => {
+    if (!focusNext || inFlight) return;
+    const panel = panelRef.current;
+    const target =
+      focusNext.itemId === null
+        ? panel?.querySelector<HTMLElement>('[data-complete]')
+        : panel?.querySelector<HTMLElement>(`[data-pick-item="${focusNext.itemId}"]`);
+    target?.focus();
+    setFocusNext(null);
+  }, [focusNext, inFlight]);
 
   const showPanel = () => {
     setPanelError(null);
@@ -75,28 +111,43 @@ export function PickingPage() {
     showPanel();
   };
 
-  // Every pick, of an order's item or a batch's line, is the order item's own pick.
-  const record = async (orderId: number, itemId: number, location: string | null) => {
+  const record = async ({ orderId, item, walk, from, scanned = false }: PickRequest) => {
     if (inFlight) return;
-    setPickingItemId(itemId);
+    setPickingItemId(item.id);
     setPanelError(null);
     try {
-      await pickItem(orderId, itemId, location);
-      setLocalPicks((s) => new Set(s).add(itemId));
+      const location = from ?? (item.location_suggested ? item.location : null);
+      await pickItem(orderId, item.id, location);
+      const picks = new Set(localPicks).add(item.id);
+      setLocalPicks(picks);
+      setScanFeedback({ tone: 'success', text: pickedMessage(item, location) });
+      if (scanned) scanCue(true);
+      setFocusNext({ itemId: nextUnpicked(walk, picks)?.id ?? null });
       void refresh();
     } catch (error) {
       // A 409 names the locations that hold the SKU: offer to pick from one of them.
-      setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId, itemId, holders: holdersOf(error) });
+      setPanelError({ message: messageOf(error, 'Failed to pick item'), orderId, itemId: item.id, holders: holdersOf(error) });
+      if (scanned) {
+        setScanFeedback({ tone: 'error', text: messageOf(error, 'Failed to pick item') });
+        scanCue(false);
+      }
     } finally {
       setPickingItemId(null);
     }
   };
-  const suggested = (item: { location: string | null; location_suggested: boolean }) => (item.location_suggested ? item.location : null);
-  const pick = (order: Order, itemId: number, from?: string) => {
-    const item = order.items.find((i) => i.id === itemId);
-    return record(order.id, itemId, from ?? (item ? suggested(item) : null));
+
+  // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
+  const requestPick = (request: PickRequest) => {
+    if (request.item.no_stock && request.from === undefined) setNoStockPick(request);
+    else void record(request);
   };
-  const pickLine = (line: BatchLine, from?: string) => record(line.order_id, line.id, from ?? suggested(line));
+  const pickOf = (order: Order, itemId: number, options: Pick<PickRequest, 'from' | 'scanned'>) => {
+    const item = order.items.find((i) => i.id === itemId);
+    if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
+  };
+  const pickLine = (line: BatchLine, options: Pick<PickRequest, 'from' | 'scanned'>) =>
+    requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line] });
+  const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
 
   const finishBatch = async (b: BatchDetail) => {
     if (inFlight) return;
@@ -132,32 +183,49 @@ export function PickingPage() {
     }
   };
 
-  useBarcodeScanner((code) => {
-    // With a batch open, a scan picks its next line with the SKU; otherwise it works on the orders picked alone.
-    const target: ScanTarget = batch ? batchScanTarget(code, batch.lines, localPicks) : scanTarget(code, ownOrders, selectedId, localPicks);
-    switch (target.kind) {
+  // With a batch open, a scan works on its combined list; otherwise on the orders picked alone.
+  const onScan = (code: string) => {
+    const outcome = readScan(code, {
+      orders: ownOrders,
+      selectedId,
+      batch: batch ? { id: batch.id, lines: batch.lines } : null,
+      localPicks,
+      scanLocationFirst,
+      atLocation,
+    });
+    setScanFeedback(scanMessage(code, outcome));
+    switch (outcome.kind) {
       case 'pick': {
-        const line = batch?.lines.find((l) => l.id === target.itemId);
-        const order = orders.find((o) => o.id === target.orderId);
-        if (line) void pickLine(line);
-        else if (order) void pick(order, target.itemId);
-        setNotice(null);
+        const line = batch?.lines.find((l) => l.id === outcome.item.id);
+        const order = orders.find((o) => o.id === outcome.orderId);
+        if (line) pickLine(line, { scanned: true });
+        else if (order) pickOf(order, outcome.item.id, { scanned: true });
         return;
       }
       case 'select': {
-        const order = orders.find((o) => o.id === target.orderId);
+        const order = orders.find((o) => o.id === outcome.orderId);
         if (order) select(order);
-        setNotice(`Scanned ${code}: order ${order?.order_number ?? ''} selected. Scan again to pick.`);
+        scanCue(true);
         return;
       }
+      case 'location':
+        setAtLocation(outcome.location);
+        scanCue(true);
+        return;
+      case 'location-first':
+      case 'wrong-location':
       case 'all-picked':
-        setNotice(`Scanned ${code}: every item with this SKU is already picked.`);
-        return;
       case 'not-found':
-        setNotice(`Scanned ${code}: no item with this SKU in ${batch ? `batch ${batch.id}` : 'your orders'}.`);
+        scanCue(false);
         return;
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
+      }
     }
-  });
+  };
+
+  useBarcodeScanner(onScan);
 
   return (
     <section className="page picking-page">
@@ -187,6 +255,8 @@ export function PickingPage() {
           {notice}
         </Alert>
       ) : null}
+
+      <ScanPanel scanLocationFirst={scanLocationFirst} atLocation={atLocation} feedback={scanFeedback} onScan={onScan} />
 
       {showSearch ? <LocationSearch /> : null}
 
@@ -219,7 +289,7 @@ export function PickingPage() {
               completing={completing}
               error={panelError}
               onDismissError={() => setPanelError(null)}
-              onPick={(line, from) => void pickLine(line, from)}
+              onPick={(line, from) => pickLine(line, onlyFrom(from))}
               onComplete={(b) => void finishBatch(b)}
             />
           ) : (
@@ -230,12 +300,29 @@ export function PickingPage() {
               completing={completing}
               error={panelError}
               onDismissError={() => setPanelError(null)}
-              onPick={(order, itemId, from) => void pick(order, itemId, from)}
+              onPick={(order, itemId, from) => pickOf(order, itemId, onlyFrom(from))}
               onComplete={(order) => void complete(order)}
             />
           )}
         </div>
       </div>
+
+      {noStockPick ? (
+        <ConfirmDialog
+          title="Pick Without Stock"
+          confirmLabel="Pick Anyway"
+          tone="primary"
+          fallbackError="Failed to pick item"
+          onClose={() => setNoStockPick(null)}
+          onConfirm={async () => {
+            const request = noStockPick;
+            setNoStockPick(null);
+            await record(request);
+          }}
+        >
+          <p>{NO_STOCK_QUESTION}</p>
+        </ConfirmDialog>
+      ) : null}
     </section>
   );
 }

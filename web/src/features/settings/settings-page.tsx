@@ -8,14 +8,15 @@ import { StatCard, StatCards } from '../../components/ui/stat-card.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { averageUtilisation, utilisationTone } from '../../lib/utilisation.ts';
 import { layoutKeys, layoutQuery, updateLocation } from './api/locations-api.ts';
-import { CapacityDialog } from './components/capacity-dialog.tsx';
 import { CreateLocationDialog, type CreateMode } from './components/create-location-dialog.tsx';
 import { LayoutTable, type LayoutAction } from './components/layout-table.tsx';
+import { LocationNumberDialog, type LocationNumber } from './components/location-number-dialog.tsx';
+import { PickingSettingsCard } from './components/picking-settings-card.tsx';
 import { PrintLabelsDialog } from './components/print-labels-dialog.tsx';
 import { groupLocations, LAYOUT_GROUPS } from './layout.ts';
 import './settings.css';
 
-type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'capacity'; location: Location } | { kind: 'labels' } | null;
+type OpenDialog = { kind: 'create'; mode: CreateMode } | { kind: 'number'; field: LocationNumber; location: Location } | { kind: 'labels' } | null;
 const NOTICE_MS = 5_000;
 
 // The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
@@ -43,8 +44,8 @@ export function SettingsPage() {
 
   const onAction = async (action: LayoutAction, location: Location) => {
     setError(null);
-    if (action === 'capacity') {
-      setDialog({ kind: 'capacity', location });
+    if (action === 'capacity' || action === 'walk_sequence') {
+      setDialog({ kind: 'number', field: action, location });
       return;
     }
     setBusyCode(location.code);
@@ -69,7 +70,7 @@ export function SettingsPage() {
     <section className="page settings-page">
       <PageHeader
         title="Settings"
-        subtitle="Warehouse layout: bins, racks and the receiving area"
+        subtitle="Warehouse layout: bins, racks, the receiving area and the pick path; how pickers scan"
         actions={
           <>
             <Button variant="secondary" onPress={() => setDialog({ kind: 'labels' })} isDisabled={!layout.data}>
@@ -105,6 +106,8 @@ export function SettingsPage() {
         <StatCard label="Average Rack Utilisation" value={`${rackAvg}%`} tone={utilisationTone(rackAvg)} />
       </StatCards>
 
+      <PickingSettingsCard onSaved={setNotice} />
+
       {layout.isPending ? (
         <p className="muted" role="status">
           Loading warehouse layout...
@@ -121,8 +124,10 @@ export function SettingsPage() {
       )}
 
       {dialog?.kind === 'create' ? <CreateLocationDialog mode={dialog.mode} onClose={() => setDialog(null)} onCreated={done} /> : null}
+      {dialog?.kind === 'number' ? (
+        <LocationNumberDialog location={dialog.location} field={dialog.field} onClose={() => setDialog(null)} onSaved={done} />
+      ) : null}
       {dialog?.kind === 'labels' ? <PrintLabelsDialog locations={layout.data?.locations ?? []} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'capacity' ? <CapacityDialog location={dialog.location} onClose={() => setDialog(null)} onSaved={done} /> : null}
     </section>
   );
 }

@@ -13,6 +13,8 @@ export const location = (patch: Partial<Location>): Location => ({
   available_space: 50,
   styles: [],
   sku_count: 0,
+  walk_sequence: 1_001_001,
+  walk_sequence_override: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...patch,

@@ -105,7 +105,15 @@ export async function changeLocation(
           .where('location', '=', code)
           .executeTakeFirstOrThrow();
         // The receiving area is in the registry from the first migration, without a stream.
-        const receiving = { status: 'active', location_id: registry.id, code, location_type: 'receiving', capacity: null, gender: null } as const;
+        const receiving = {
+          status: 'active',
+          location_id: registry.id,
+          code,
+          location_type: 'receiving',
+          capacity: null,
+          gender: null,
+          walk_sequence: null,
+        } as const;
         return { version, state: code === RECEIVING_LOCATION ? receiving : state, stock: stock.total };
       },
       decide: ({ version, state, stock }) => {

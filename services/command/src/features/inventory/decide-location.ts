@@ -8,7 +8,11 @@ export type LocationCommand =
       data: { location_id: number; code: string; location_type: Exclude<LocationType, 'receiving'>; capacity: number | null; gender: Gender | null };
     }
   // current_stock: units the location holds now (command-side stock_levels), read in the same transaction.
-  | { type: 'ChangeLocation'; data: { capacity?: number | null; gender?: Gender | null; is_active?: boolean }; current_stock: number };
+  | {
+      type: 'ChangeLocation';
+      data: { capacity?: number | null; gender?: Gender | null; is_active?: boolean; walk_sequence?: number | null };
+      current_stock: number;
+    };
 
 export const locationExists = (code: string) => `Location ${code} already exists`;
 export const locationNotFound = (code: string) => `Location ${code} not found`;
@@ -46,6 +50,9 @@ export function decideLocation(command: LocationCommand, state: LocationState, n
         events.push({ type: 'LocationDeactivated', data: { location_id, code, at } });
       }
       if (d.is_active === true && state.status === 'inactive') events.push({ type: 'LocationReactivated', data: { location_id, code, at } });
+      if (d.walk_sequence !== undefined && d.walk_sequence !== state.walk_sequence) {
+        events.push({ type: 'LocationWalkSequenceSet', data: { location_id, code, walk_sequence: d.walk_sequence, at } });
+      }
       return events;
     }
     default: {

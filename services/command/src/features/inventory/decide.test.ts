@@ -49,6 +49,27 @@ describe('locations decider', () => {
   it('only jean racks have a gender', () => {
     spec.given([bin]).when({ type: 'ChangeLocation', data: { gender: 'men' }, current_stock: 0 }).thenFails(409, 'Only jean racks have a gender');
   });
+  it('sets a walk sequence, and null takes the location back to the one its code gives', () => {
+    const set: LocationEvent = { type: 'LocationWalkSequenceSet', data: { ...ids, walk_sequence: 5, at } };
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { walk_sequence: 5 }, current_stock: 12 }).then([set]);
+    spec.given([bin, set]).when({ type: 'ChangeLocation', data: { walk_sequence: null }, current_stock: 12 }).then([
+      { type: 'LocationWalkSequenceSet', data: { ...ids, walk_sequence: null, at } },
+    ]);
+  });
+  it('setting the walk sequence a location has already records nothing', () => {
+    const set: LocationEvent = { type: 'LocationWalkSequenceSet', data: { ...ids, walk_sequence: 5, at } };
+    spec.given([bin, set]).when({ type: 'ChangeLocation', data: { walk_sequence: 5 }, current_stock: 0 }).then([]);
+    spec.given([bin]).when({ type: 'ChangeLocation', data: { walk_sequence: null }, current_stock: 0 }).then([]);
+  });
+  it('an inactive location keeps its place on the walk', () => {
+    const off: LocationEvent = { type: 'LocationDeactivated', data: { ...ids, at } };
+    spec.given([bin, off]).when({ type: 'ChangeLocation', data: { walk_sequence: 7 }, current_stock: 0 }).then([
+      { type: 'LocationWalkSequenceSet', data: { ...ids, walk_sequence: 7, at } },
+    ]);
+  });
+  it('the walk sequence of a location that does not exist is refused', () => {
+    spec.given([]).when({ type: 'ChangeLocation', data: { walk_sequence: 7 }, current_stock: 0 }).thenFails(404, 'Location not found');
+  });
 });
 
 describe('location ranges', () => {

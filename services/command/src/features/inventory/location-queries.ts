@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  compareCodes,
   RECEIVING_LOCATION,
+  walkSequenceOf,
   type Bins,
   type Gender,
   type Location,
@@ -27,6 +29,7 @@ export interface LocationSummary {
   current_stock: number;
   styles: string[];
   sku_count: number;
+  walk_sequence_override: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -58,6 +61,7 @@ export async function locationSummaries(
       'l.capacity',
       'l.gender',
       'l.is_active',
+      'l.walk_sequence',
       'l.created_at',
       'l.updated_at',
       sql<number>`coalesce(ls.quantity, 0)::int`.as('current_stock'),
@@ -70,14 +74,13 @@ export async function locationSummaries(
   if (filter.search) q = q.where('l.code', 'ilike', `%${escapeLike(filter.search)}%`);
   if (filter.codes) q = q.where('l.code', 'in', filter.codes.length > 0 ? filter.codes : ['']);
   const rows = await q.execute();
-  const list: LocationSummary[] = rows.map((r) => ({ ...r, location_type: r.location_type, gender: r.gender as Gender | null }));
+  const list: LocationSummary[] = rows.map(({ walk_sequence, ...r }) => ({
+    ...r,
+    gender: r.gender as Gender | null,
+    walk_sequence_override: walk_sequence === null ? null : Number(walk_sequence),
+  }));
   list.sort((a, b) => compareCodes(a.code, b.code));
   return list;
-}
-
-// A-2-1 before A-10-1: numbers compare as numbers.
-export function compareCodes(a: string, b: string): number {
-  return a.localeCompare(b, 'en', { numeric: true });
 }
 
 async function receivingSummary(db: Db): Promise<LocationSummary> {
@@ -106,6 +109,7 @@ async function receivingSummary(db: Db): Promise<LocationSummary> {
     current_stock: stock?.quantity ?? 0,
     styles: styles.map((s) => s.style_code),
     sku_count: Number(skus.n),
+    walk_sequence_override: null,
     created_at: epoch,
     updated_at: epoch,
   };
@@ -124,6 +128,8 @@ export function toLocation(l: LocationSummary): Location {
     available_space: availableSpace(l),
     styles: l.styles,
     sku_count: l.sku_count,
+    walk_sequence: walkSequenceOf({ code: l.code, walk_sequence: l.walk_sequence_override }),
+    walk_sequence_override: l.walk_sequence_override,
     created_at: l.created_at.toISOString(),
     updated_at: l.updated_at.toISOString(),
   };

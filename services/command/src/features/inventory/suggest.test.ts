@@ -14,6 +14,7 @@ const location = (code: string, over: Partial<LocationSummary> = {}): LocationSu
   current_stock: 0,
   styles: [],
   sku_count: 0,
+  walk_sequence_override: null,
   created_at: at,
   updated_at: at,
   ...over,

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import type { LocationSuggestion, LocationSuggestions } from '@wh/contracts';
-import { availableSpace, compareCodes, locationSummaries, type LocationSummary } from './location-queries.ts';
+import { compareCodes, type LocationSuggestion, type LocationSuggestions } from '@wh/contracts';
+import { availableSpace, locationSummaries, type LocationSummary } from './location-queries.ts';
 
 const MAX_SUGGESTIONS = 5;
 

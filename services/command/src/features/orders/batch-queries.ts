@@ -1,9 +1,9 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database, RmBatchesTable } from '@wh/db';
 import { ORDER_STATUSES, pagination, type Batch, type BatchDetail, type BatchLine, type BatchList, type BatchStatus, type OrderStatus } from '@wh/contracts';
 import { notFound } from '../../platform/errors.ts';
 import { BATCH_NOT_FOUND } from './decide-batch.ts';
-import { suggestedLocations, toItem, userOf, usersById } from './queries.ts';
+import { itemsInWalkOrder, userOf, usersById } from './queries.ts';
 
 type Db = Kysely<Database>;
 
@@ -75,37 +75,18 @@ async function toBatches(db: Db, rows: readonly Selectable<RmBatchesTable>[]): P
   });
 }
 
-const locationOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-// The walk-order hook: the unpicked items of these orders (given by slot) in the order a picker walks them. Each
-// item's location is the one the order screens suggest (the location holding most of its SKU); items are walked by
-// that location's code, read numerically (A-2-1 before A-10-1), then by tote and by the order's own item order, and
-// items no location holds come last. A walk sequence of the locations replaces the code order here.
+// A batch's combined list: the unpicked items of its orders (given by slot) in the walk order an order's items come
+// in (itemsInWalkOrder: walk sequence, a manager's override, no-stock items last), items at one location by tote.
 export async function unpickedInWalkOrder(db: Db, orders: readonly { order_id: number; order_number: string; slot: number }[]): Promise<BatchLine[]> {
-  if (orders.length === 0) return [];
-  const items = await db
-    .selectFrom('rm_order_items')
-    .selectAll()
-    .where('order_id', '=', sql<number>`any(${orders.map((o) => o.order_id)}::int[])`)
-    .where('status', '<>', 'picked')
-    .orderBy('order_id')
-    .orderBy('position')
-    .execute();
-  const suggestions = await suggestedLocations(
+  const bySlot = [...orders].sort((a, b) => a.slot - b.slot);
+  const items = await itemsInWalkOrder(
     db,
-    items.map((i) => i.sku),
+    bySlot.map((o) => o.order_id),
+    'unpicked',
   );
   const byOrder = new Map(orders.map((o) => [o.order_id, o]));
-  const lines = items.map((i) => {
+  return items.map((i) => {
     const order = byOrder.get(i.order_id)!;
-    return { ...toItem(i, new Map(), suggestions), order_id: i.order_id, order_number: order.order_number, slot: order.slot, position: i.position };
+    return { ...i, order_number: order.order_number, slot: order.slot };
   });
-  lines.sort(
-    (a, b) =>
-      (a.location === null ? 1 : 0) - (b.location === null ? 1 : 0) ||
-      locationOrder.compare(a.location ?? '', b.location ?? '') ||
-      a.slot - b.slot ||
-      a.position - b.position,
-  );
-  return lines.map(({ position: _position, ...line }) => line);
 }

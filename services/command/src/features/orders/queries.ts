@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
 import {
+  compareItemsOnWalk,
   ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
   orderStreamId,
@@ -193,30 +194,95 @@ export async function listOrders(
   return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
 }
 
-// An item row as row_to_json gives it: timestamps as text, numeric as a JSON number.
-type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & { picked_at: string | null; value: number | null };
+// Where a picker goes for each item: picked, the location it was taken from; not picked, the one holding most of its
+// SKU (none when no stock is recorded anywhere), with the walk sequence a manager set for that location. One
+// definition for an order's own answer (findOrder, as JSON in its statement) and for lists (itemsInWalkOrder).
+function itemStops(db: Db) {
+  return db
+    .selectFrom('rm_order_items as i')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('rm_stock as st')
+          .select(['st.location', 'st.location_type', 'st.quantity'])
+          .whereRef('st.sku', '=', 'i.sku')
+          // Literals, not parameters: findOrder's statement is compiled once with its id as the only parameter.
+          .where(sql<boolean>`st.quantity > 0 and i.status <> 'picked'`)
+          .orderBy('st.quantity', 'desc')
+          .orderBy('st.location')
+          .limit(1)
+          .as('s'),
+      (join) => join.onTrue(),
+    )
+    .leftJoin('rm_locations as l', (join) => join.on(sql<boolean>`l.code = case when i.status = 'picked' then i.location else s.location end`))
+    .selectAll('i')
+    .select([
+      's.location as suggested_location',
+      's.location_type as suggested_location_type',
+      's.quantity as suggested_quantity',
+      // bigint as a JSON-safe number (sequences stay below 2^53).
+      sql<number | null>`l.walk_sequence::float8`.as('walk_sequence'),
+    ]);
+}
 
-// One order as toOrders would build it, in one statement: its items, the users it names and the suggested
-// locations come back as JSON beside the order row. Every command answers with this (after the read-your-writes
-// wait), so it is one round trip rather than toOrders' three or four.
+interface Stop {
+  suggested_location: string | null;
+  suggested_location_type: string | null;
+  suggested_quantity: number | null;
+  walk_sequence: number | null;
+}
+type ItemRow = Selectable<RmOrderItemsTable> & Stop;
+// An item row as json_agg gives it: timestamps as text, numeric as a JSON number.
+type ItemJson = Omit<ItemRow, 'picked_at' | 'value'> & { picked_at: string | null; value: number | null };
+
+const stopOf = (i: { status: string; location: string | null; suggested_location: string | null }) =>
+  i.status === 'picked' ? i.location : i.suggested_location;
+
+// Items in walk order (contracts, inventory/walk.ts); rows come in file order, which the stable sort keeps for items
+// at one location.
+function onWalk<T extends Pick<ItemRow, 'status' | 'location' | 'suggested_location' | 'walk_sequence'>>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) =>
+    compareItemsOnWalk({ location: stopOf(a), walk_sequence: a.walk_sequence }, { location: stopOf(b), walk_sequence: b.walk_sequence }),
+  );
+}
+
+export type WalkOrderedItem = OrderItem & { order_id: number };
+
+// The items of these orders in walk order, across the orders: by their locations' walk sequences, items with no
+// stock anywhere last (marked no_stock); items at one location in the order the orders are given (a batch's totes),
+// then by file position. The one walk-ordered item list: each order's items for the worker's list and the picking
+// screen, and a batch's combined list (only its unpicked items).
+export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only: 'all' | 'unpicked' = 'all'): Promise<WalkOrderedItem[]> {
+  if (orderIds.length === 0) return [];
+  let q = itemStops(db)
+    .where('i.order_id', 'in', orderIds)
+    .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
+    .orderBy('i.position');
+  if (only === 'unpicked') q = q.where('i.status', '<>', 'picked');
+  const rows = await q.execute();
+  const users = await usersById(
+    db,
+    rows.map((r) => r.picked_by),
+  );
+  return onWalk(rows).map((r) => ({ ...toItem(r, users), order_id: r.order_id }));
+}
+
+// One order as toOrders would build it, in one statement: its items with their stops and the users it names come
+// back as JSON beside the order row. Every command answers with this (after the read-your-writes wait), so it is
+// one round trip rather than toOrders' three.
 export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
   // Every command answers with this statement: compiled once a process, planned once a connection.
   const compiled = preparedOnce('orders.findOrder', [id], () =>
     orderColumns(db)
     .select([
-      sql<ItemJson[]>`coalesce((select json_agg(i order by i.position) from rm_order_items i where i.order_id = rm_orders.id), '[]')`.as('items_json'),
+      sql<ItemJson[]>`coalesce((select json_agg(x order by x.position) from (${itemStops(db).where('i.order_id', '=', sql<number>`rm_orders.id`)}) x), '[]')`.as(
+        'items_json',
+      ),
       sql<UserRef[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name))
           from rm_users u
          where u.id in (rm_orders.assigned_worker_id, rm_orders.completed_by, rm_orders.verified_by)
             or u.id in (select picked_by from rm_order_items where order_id = rm_orders.id)), '[]')`.as('users_json'),
-      sql<(Suggestion & { sku: string })[]>`coalesce((
-        select json_agg(s) from (
-          select distinct on (sku) sku, location, location_type, quantity
-            from rm_stock
-           where sku in (select sku from rm_order_items where order_id = rm_orders.id and status <> 'picked')
-             and quantity > 0
-           order by sku, quantity desc, location) s), '[]')`.as('suggestions_json'),
     ])
     .where('id', '=', id)
     .compile(),
@@ -226,9 +292,8 @@ export async function findOrder(db: Db, id: number): Promise<Order | undefined> 
   } = await db.executeQuery(compiled);
   if (!row) return undefined;
   const users = new Map(row.users_json.map((u) => [u.id, u]));
-  const suggestions = new Map(row.suggestions_json.map((x) => [x.sku, x]));
-  const items = row.items_json.map((i) =>
-    toItem({ ...i, picked_at: i.picked_at === null ? null : new Date(i.picked_at), value: i.value === null ? null : String(i.value) }, users, suggestions),
+  const items = onWalk(row.items_json).map((i) =>
+    toItem({ ...i, picked_at: i.picked_at === null ? null : new Date(i.picked_at), value: i.value === null ? null : String(i.value) }, users),
   );
   return toOrder(row, items, users);
 }
@@ -252,57 +317,23 @@ export async function usersById(db: Db, ids: Iterable<number | null>): Promise<M
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-interface Suggestion {
-  location: string;
-  location_type: string;
-  quantity: number;
-}
-
-// The location holding most of each SKU: where a picker should go.
-export async function suggestedLocations(db: Db, skus: readonly string[]): Promise<Map<string, Suggestion>> {
-  const wanted = [...new Set(skus)];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('rm_stock')
-    .distinctOn('sku')
-    .select(['sku', 'location', 'location_type', 'quantity'])
-    .where('sku', 'in', wanted)
-    .where('quantity', '>', 0)
-    .orderBy('sku')
-    .orderBy('quantity', 'desc')
-    .orderBy('location')
-    .execute();
-  return new Map(rows.map((r) => [r.sku, r]));
-}
-
 async function toOrders(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
-  const items = await db
-    .selectFrom('rm_order_items')
-    .selectAll()
-    .where(
-      'order_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('order_id')
-    .orderBy('position')
-    .execute();
-  const [users, suggestions] = await Promise.all([
-    usersById(db, [
-      ...rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
-      ...items.map((i) => i.picked_by),
-    ]),
-    suggestedLocations(
+  const [items, users] = await Promise.all([
+    itemsInWalkOrder(
       db,
-      items.filter((i) => i.status !== 'picked').map((i) => i.sku),
+      rows.map((r) => r.id),
+    ),
+    usersById(
+      db,
+      rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
     ),
   ]);
   const byOrder = new Map<number, OrderItem[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.order_id) ?? [];
-    list.push(toItem(item, users, suggestions));
-    byOrder.set(item.order_id, list);
+  for (const { order_id, ...item } of items) {
+    const list = byOrder.get(order_id) ?? [];
+    list.push(item);
+    byOrder.set(order_id, list);
   }
   return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], users));
 }
@@ -311,9 +342,9 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
   id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
 
-export function toItem(i: Selectable<RmOrderItemsTable>, users: Map<number, UserRef>, suggestions: Map<string, Suggestion>): OrderItem {
+function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
   const picked = i.status === 'picked';
-  const suggestion = picked ? undefined : suggestions.get(i.sku);
+  const suggested = !picked && i.suggested_location !== null;
   return {
     id: i.id,
     sku: i.sku,
@@ -326,11 +357,12 @@ export function toItem(i: Selectable<RmOrderItemsTable>, users: Map<number, User
     status: picked ? 'picked' : 'pending',
     picked_at: iso(i.picked_at),
     picked_by: userOf(users, i.picked_by),
-    location: picked ? i.location : (suggestion?.location ?? null),
-    location_type: picked ? i.location_type : (suggestion?.location_type ?? null),
-    location_suggested: !picked && suggestion !== undefined,
-    location_quantity: suggestion?.quantity ?? null,
+    location: picked ? i.location : i.suggested_location,
+    location_type: picked ? i.location_type : i.suggested_location_type,
+    location_suggested: suggested,
+    location_quantity: suggested ? i.suggested_quantity : null,
     unstocked: i.unstocked,
+    no_stock: !picked && i.suggested_location === null,
     notes: i.notes,
   };
 }

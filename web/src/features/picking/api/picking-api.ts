@@ -15,12 +15,15 @@ export const pickingKeys = {
   batch: (id: number) => ['orders', 'picking', 'batch', id] as const,
 };
 
-/** Pushes on worker:N (the worker's own orders and batches) and on orders and batches (a manager's view of every
- * worker) refresh the lists and the open batch. */
+/**
+ * Pushes on worker:N (the worker's own orders and batches) and on orders and batches (a manager's view of every worker)
+ * refresh the lists and the open batch, and so do layout changes (a location's walk sequence orders the items).
+ */
 export const pickingLiveKeys: LiveKeys = {
   orders: [pickingKeys.all],
   order: [pickingKeys.all],
   worker: [pickingKeys.all],
+  locations: [pickingKeys.all],
   batches: [pickingKeys.all],
   batch: [pickingKeys.all],
 };

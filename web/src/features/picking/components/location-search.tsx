@@ -52,7 +52,7 @@ export function LocationSearch() {
       {error ? <Alert title="Search Error">{error}</Alert> : null}
       {matches !== null && matches.length === 0 ? <p className="muted">No Items Found</p> : null}
       {matches && matches.length > 0 ? (
-        <ul className="location-results scroll-list">
+        <ul className="location-results" aria-label="Search results">
           {matches.map((m) => (
             <li key={m.sku} className="location-result">
               <div className="location-result-head">

@@ -13,7 +13,7 @@ export interface PickError {
   holders: string[];
 }
 
-type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type'>;
+type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type' | 'no_stock'>;
 
 export interface PickItemRowProps {
   item: PickItem;
@@ -29,7 +29,7 @@ export interface PickItemRowProps {
   onPick: () => void;
 }
 
-/** One item to pick: what it is, where it is, and Pick (or Picked). */
+/** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
 export function PickItemRow({ item, done, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
   return (
     <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
@@ -40,6 +40,11 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
         <span className="muted small">
           Size {item.size} · {item.color} · Qty {item.quantity}
         </span>
+        {item.no_stock ? (
+          <span className="pick-no-stock">
+            <Badge tone="warning">No stock</Badge> <span className="muted small">None recorded anywhere: listed last</span>
+          </span>
+        ) : null}
         <span className="pick-location">
           {item.location ? (
             <>
@@ -56,7 +61,7 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
         {done ? (
           <Badge tone="success">Picked</Badge>
         ) : (
-          <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel}>
+          <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
             {picking ? 'Picking...' : 'Pick'}
           </Button>
         )}

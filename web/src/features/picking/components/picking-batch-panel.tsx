@@ -57,7 +57,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
       {error ? (
         <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
       ) : null}
-      <ul className="pick-items" aria-label="Items to pick">
+      <ul className="scroll-list pick-items" aria-label="Items to pick">
         {batch.lines.map((line) => (
           <PickItemRow
             key={line.id}
@@ -81,7 +81,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
           {picked} of {batch.total_items} items picked
         </p>
         {picked >= batch.total_items && batch.total_items > 0 ? (
-          <Button onPress={() => onComplete(batch)} isDisabled={busy}>
+          <Button onPress={() => onComplete(batch)} isDisabled={busy} data-complete>
             {completing ? 'Completing...' : 'Complete Batch'}
           </Button>
         ) : null}

@@ -71,7 +71,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
           {picked} of {order.items.length} items picked
         </p>
         {percent === 100 ? (
-          <Button onPress={() => onComplete(order)} isDisabled={busy}>
+          <Button onPress={() => onComplete(order)} isDisabled={busy} data-complete>
             {completing ? 'Completing...' : 'Complete Order'}
           </Button>
         ) : null}

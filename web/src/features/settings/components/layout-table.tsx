@@ -7,7 +7,7 @@ import { UtilisationBar } from '../../../components/ui/utilisation-bar.tsx';
 import { isLabelled, labelsPrintPath } from '../labels.ts';
 import { deactivateBlockedReason } from '../layout.ts';
 
-export type LayoutAction = 'capacity' | 'deactivate' | 'reactivate';
+export type LayoutAction = 'capacity' | 'walk_sequence' | 'deactivate' | 'reactivate';
 
 export interface LayoutTableProps {
   title: string;
@@ -24,6 +24,7 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
         <Column isRowHeader>Code</Column>
         <Column>Stock</Column>
         <Column>Utilisation</Column>
+        <Column>Walk Order</Column>
         <Column>Status</Column>
         <Column>Actions</Column>
       </TableHeader>
@@ -44,6 +45,10 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
               <Cell label="Utilisation">
                 <UtilisationBar label={`${l.code} utilisation`} hideLabel percent={percent} />
               </Cell>
+              <Cell label="Walk Order">
+                {l.location_type === 'receiving' ? 'Last' : l.walk_sequence}
+                {l.walk_sequence_override !== null ? <span className="muted small"> (set)</span> : null}
+              </Cell>
               <Cell label="Status">{l.is_active ? <Badge tone="success">Active</Badge> : <Badge>Inactive</Badge>}</Cell>
               <Cell label="Actions">
                 {l.location_type === 'receiving' ? (
@@ -57,6 +62,9 @@ export function LayoutTable({ title, locations, busyCode, onAction }: LayoutTabl
                     ) : null}
                     <Button size="sm" variant="ghost" onPress={() => onAction('capacity', l)} isDisabled={busy} aria-label={`Edit capacity of ${l.code}`}>
                       Edit Capacity
+                    </Button>
+                    <Button size="sm" variant="ghost" onPress={() => onAction('walk_sequence', l)} isDisabled={busy} aria-label={`Edit walk order of ${l.code}`}>
+                      Walk Order
                     </Button>
                     {l.is_active ? (
                       <Button

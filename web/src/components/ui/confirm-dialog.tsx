@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
+import { messageOf } from '../../lib/api-errors.ts';
+import { Alert } from './alert.tsx';
+import { Button } from './button.tsx';
+import { Dialog, DialogActions } from './dialog.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
   fallbackError: string;
 }
 
-/** Cancel, deassign and bulk cancel confirmations. */
+/** A question before an action (cancel an order, pick an item with no stock): Go Back, or the action. */
 export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, fallbackError }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

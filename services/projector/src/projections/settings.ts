@@ -1,0 +1,27 @@
+import { SETTINGS_EVENT_TYPES, type SettingsEvent } from '@wh/contracts';
+import type { Projection } from '../projection.ts';
+
+// rm_warehouse_settings: the one row of warehouse-wide settings (absent until a manager sets one).
+export const settingsProjection: Projection = {
+  name: 'settings',
+  handles: new Set<string>(SETTINGS_EVENT_TYPES),
+  async apply(trx, events, topics) {
+    topics.add('settings');
+    for (const stored of events) {
+      const event = { type: stored.type, data: stored.data } as SettingsEvent;
+      switch (event.type) {
+        case 'ScanLocationFirstSet':
+          await trx
+            .insertInto('rm_warehouse_settings')
+            .values({ id: 1, scan_location_first: event.data.scan_location_first, updated_at: event.data.at })
+            .onConflict((oc) => oc.column('id').doUpdateSet({ scan_location_first: event.data.scan_location_first, updated_at: event.data.at }))
+            .execute();
+          break;
+        default: {
+          const exhaustive: never = event.type;
+          throw new Error(`unhandled ${String(exhaustive)}`);
+        }
+      }
+    }
+  },
+};
