@@ -1,16 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { canOpen, ROLES, WEB_ROUTES, type Role, type WebRoute } from '@wh/contracts';
 import type { Client } from '@wh/command/testing';
-import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, axeFindings, startE2E, type E2E } from './harness.ts';
 
 // Every screen as each role that may open it, on a desktop viewport, with some data in place: axe finds nothing of
 // moderate, serious or critical impact. Views a screen opens from its address (tabs, report types, the upload
 // panel) are screens too.
-
-const AXE = fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url));
-const FAILING_IMPACTS = new Set(['moderate', 'serious', 'critical']);
 
 const VIEWS: Partial<Record<WebRoute, readonly string[]>> = {
   '/orders': ['', '?panel=upload'],
@@ -57,13 +53,6 @@ async function newPage() {
   return { context, page: await context.newPage() };
 }
 
-interface Finding {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[] }[];
-}
-
 // The page has settled: no request in flight and no loading text left.
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -72,12 +61,7 @@ async function settled(page: Page): Promise<void> {
 
 async function findings(page: Page): Promise<string[]> {
   await settled(page);
-  await page.addScriptTag({ path: AXE });
-  // A string, evaluated in the page: this file is type-checked without the DOM's types.
-  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as Finding[];
-  return violations
-    .filter((v) => v.impact !== null && FAILING_IMPACTS.has(v.impact))
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  return axeFindings(page);
 }
 
 describe('accessibility (axe)', () => {

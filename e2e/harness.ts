@@ -87,3 +87,24 @@ export const nestedScrollAreas = (page: Page, selector: string) =>
   page.evaluate(
     `[...document.querySelectorAll(${JSON.stringify(`${selector} *`)})].filter((el) => { const s = getComputedStyle(el); return /(auto|scroll)/.test(s.overflowY) && el.scrollHeight > el.clientHeight; }).length`,
   ) as Promise<number>;
+
+const AXE = fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url));
+const FAILING_IMPACTS = new Set(['moderate', 'serious', 'critical']);
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+// axe's moderate, serious and critical findings on the page as it is, one line each. axe goes in as a script tag,
+// which the app's Content-Security-Policy refuses: open the page with `{ bypassCSP: true }`.
+export async function axeFindings(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  // A string, evaluated in the page: the e2e files are type-checked without the DOM's types.
+  const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations)`)) as AxeViolation[];
+  return violations
+    .filter((v) => v.impact !== null && FAILING_IMPACTS.has(v.impact))
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}

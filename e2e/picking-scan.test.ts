@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, nestedScrollAreas, PHONE, scan, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, axeFindings, nestedScrollAreas, PHONE, scan, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // A manager turns on "scan the location label before the item" and walks a rack first; a picker on a phone then
@@ -110,5 +110,19 @@ describe('scan picking on a phone', () => {
     // One scroll for the whole screen: no list or card scrolls inside it on a phone.
     expect(await nestedScrollAreas(page, '.picking-page')).toBe(0);
     await context.close();
+  });
+
+  it('on a phone the location search results are part of the page, and axe finds nothing moderate or worse', async () => {
+    const { context, page } = await e2e.openAs(picker, '/picking', { ...PHONE, bypassCSP: true });
+    try {
+      await page.getByRole('button', { name: 'Location Search' }).click();
+      await page.getByRole('textbox', { name: 'SKU or style code' }).fill('KN1010');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('list', { name: 'Search results' }).getByText('KN1010-12-WINE').first().waitFor();
+      expect(await nestedScrollAreas(page, '.picking-page')).toBe(0);
+      expect(await axeFindings(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

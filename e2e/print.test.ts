@@ -1,15 +1,13 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
-import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, axeFindings, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // Labels for a range of a layout made in Settings, one location's label, and an order's pick list opened from
 // /orders and from the picking screen: each print view holds one Code 128 barcode (an SVG) per thing it lists, and
 // axe finds nothing serious or moderate on it.
 
-const AXE = fileURLToPath(new URL('../node_modules/axe-core/axe.min.js', import.meta.url));
 const manager = { username: 'admin', password: ADMIN_PASSWORD };
 const picker = { username: 'print_pia', password: 'password1', fullName: 'Pia Picker' };
 
@@ -65,13 +63,6 @@ async function barcodes(page: Page): Promise<string[]> {
     values.push((await barcode.getAttribute('data-barcode')) ?? '');
   }
   return values;
-}
-
-/** axe's serious, critical and moderate findings on the page, as 'rule: target' lines. */
-async function axeFindings(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = (await page.evaluate('axe.run().then((r) => r.violations)')) as { id: string; impact: string; nodes: { target: string[] }[] }[];
-  return violations.filter((v) => v.impact !== 'minor').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('print views', () => {
