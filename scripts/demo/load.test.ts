@@ -47,6 +47,9 @@ describe('npm run demo', () => {
       expect(orders.filter((o) => o.status === state).length, state).toBeGreaterThanOrEqual(2);
     }
     expect(orders.filter((o) => o.status === 'picking').every((o) => o.picked_items > 0 && o.picked_items < o.total_items)).toBe(true);
+    // picker1's cart: one open batch of three orders.
+    const batches = (await data('/api/batches')).batches as { orders: { order_number: string; slot: number }[] }[];
+    expect(batches.map((b) => b.orders.map((o) => `${o.slot}:${o.order_number}`))).toEqual([['1:#10022', '2:#10023', '3:#10024']]);
 
     const locations = (await data('/api/locations')).locations as { location_type: string; current_stock: number }[];
     for (const type of ['bin', 'rack', 'jean_rack']) {

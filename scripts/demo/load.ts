@@ -20,7 +20,7 @@ import type {
 } from '@wh/contracts';
 import { fixture, fixturePath } from '../../test/fixtures.ts';
 import { signIn, type Api } from './client.ts';
-import { FILES, LAYOUT, LEFT_PENDING_STYLES, ORDERS, PUT_AWAY_FILL, USERS, type DemoUserKey, type OrderTarget } from './plan.ts';
+import { BATCH, FILES, LAYOUT, LEFT_PENDING_STYLES, ORDERS, PUT_AWAY_FILL, USERS, type DemoUserKey, type OrderTarget } from './plan.ts';
 
 // Loads the demo warehouse (plan.ts) into a running app through its HTTP API, acting as the people who would do
 // each thing. Every step first reads what is there and adds only what is missing, so a second run adds nothing
@@ -172,6 +172,12 @@ export async function loadDemo(options: DemoOptions): Promise<DemoReport> {
       if (order && (await advance(order, target, { as, idOf }))) moved++;
     }
     step(`Order progress: ${moved} orders assigned, picked, completed, verified or cancelled by this run`, moved);
+    // The batch is made once, while its orders are all still pending (a rerun finds them assigned and adds nothing).
+    const batched = BATCH.orders.map((n) => orders.get(n));
+    if (batched.every((o) => o?.status === 'pending')) {
+      await (await as('orders')).post('/api/batches', { order_ids: batched.map((o) => o!.id), worker_id: idOf(BATCH.picker) });
+      step(`Batch: ${BATCH.orders.join(', ')} assigned to ${USERS[BATCH.picker].username} as one batch`, 1);
+    }
   } finally {
     for (const api of sessions.values()) await api.signOut();
     await admin.signOut();

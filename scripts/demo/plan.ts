@@ -78,3 +78,6 @@ export const ORDERS: Readonly<Record<string, OrderTarget>> = {
   '#10023': { state: 'pending' },
   '#10024': { state: 'pending' },
 };
+
+// A batch for picker1's cart: three small pending orders picked as one walk (the picking screen's combined list).
+export const BATCH: { readonly orders: readonly string[]; readonly picker: PickerKey } = { orders: ['#10022', '#10023', '#10024'], picker: 'picker1' };
