@@ -8,6 +8,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The way out without acting (default 'Go Back'). */
+  cancelLabel?: string;
   tone?: 'danger' | 'primary';
   /** Runs the action; a thrown error is shown in the dialog, which stays open. */
   onConfirm: () => Promise<void>;
@@ -16,7 +18,7 @@ export interface ConfirmDialogProps {
 }
 
 /** A question before an action (cancel an order, pick an item with no stock): Go Back, or the action. */
-export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', onConfirm, onClose, fallbackError }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Go Back', tone = 'danger', onConfirm, onClose, fallbackError }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async () => {
@@ -35,7 +37,7 @@ export function ConfirmDialog({ title, children, confirmLabel, tone = 'danger', 
       {children}
       <DialogActions>
         <Button variant="secondary" onPress={onClose} autoFocus>
-          Go Back
+          {cancelLabel}
         </Button>
         <Button variant={tone} onPress={() => void confirm()} isDisabled={pending} aria-busy={pending || undefined}>
           {confirmLabel}

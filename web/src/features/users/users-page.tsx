@@ -205,7 +205,6 @@ export function UsersPage() {
       {dialog?.kind === 'delete' ? (
         <DeleteUserDialog
           user={dialog.user}
-          isOpen
           onClose={() => setDialog(null)}
           onDeleted={(deleted) => {
             setDialog(null);

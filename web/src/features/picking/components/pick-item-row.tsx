@@ -95,3 +95,30 @@ export function PickErrorAlert({ error, busy, onDismiss, onRetry }: PickErrorAle
     </Alert>
   );
 }
+
+export interface PickProgressFootProps {
+  picked: number;
+  total: number;
+  /** Every item picked: the complete button is offered. */
+  done: boolean;
+  busy: boolean;
+  completing: boolean;
+  completeLabel: string;
+  onComplete: () => void;
+}
+
+/** 'X of Y items picked', and the complete button once everything is picked (focus lands on it after the last pick). */
+export function PickProgressFoot({ picked, total, done, busy, completing, completeLabel, onComplete }: PickProgressFootProps) {
+  return (
+    <footer className="picking-panel-foot">
+      <p aria-live="polite">
+        {picked} of {total} items picked
+      </p>
+      {done ? (
+        <Button onPress={onComplete} isDisabled={busy} data-complete>
+          {completing ? 'Completing...' : completeLabel}
+        </Button>
+      ) : null}
+    </footer>
+  );
+}

@@ -2,11 +2,10 @@ import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
 import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchPicked, isPicked } from '../picking-progress.ts';
-import { PickErrorAlert, PickItemRow, type PickError } from './pick-item-row.tsx';
+import { PickErrorAlert, PickItemRow, PickProgressFoot, type PickError } from './pick-item-row.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
@@ -76,16 +75,15 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
           />
         ))}
       </ul>
-      <footer className="picking-panel-foot">
-        <p aria-live="polite">
-          {picked} of {batch.total_items} items picked
-        </p>
-        {picked >= batch.total_items && batch.total_items > 0 ? (
-          <Button onPress={() => onComplete(batch)} isDisabled={busy} data-complete>
-            {completing ? 'Completing...' : 'Complete Batch'}
-          </Button>
-        ) : null}
-      </footer>
+      <PickProgressFoot
+        picked={picked}
+        total={batch.total_items}
+        done={picked >= batch.total_items && batch.total_items > 0}
+        busy={busy}
+        completing={completing}
+        completeLabel="Complete Batch"
+        onComplete={() => onComplete(batch)}
+      />
     </section>
   );
 }

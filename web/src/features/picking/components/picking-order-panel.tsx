@@ -1,11 +1,10 @@
 import type { Order } from '@wh/contracts/orders/http';
 import { PrintLink } from '../../../components/print/print-link.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
-import { PickErrorAlert, PickItemRow, type PickError } from './pick-item-row.tsx';
+import { PickErrorAlert, PickItemRow, PickProgressFoot, type PickError } from './pick-item-row.tsx';
 
 export interface PickingOrderPanelProps {
   order: Order | null;
@@ -66,16 +65,15 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
           />
         ))}
       </ul>
-      <footer className="picking-panel-foot">
-        <p aria-live="polite">
-          {picked} of {order.items.length} items picked
-        </p>
-        {percent === 100 ? (
-          <Button onPress={() => onComplete(order)} isDisabled={busy} data-complete>
-            {completing ? 'Completing...' : 'Complete Order'}
-          </Button>
-        ) : null}
-      </footer>
+      <PickProgressFoot
+        picked={picked}
+        total={order.items.length}
+        done={percent === 100}
+        busy={busy}
+        completing={completing}
+        completeLabel="Complete Order"
+        onComplete={() => onComplete(order)}
+      />
     </section>
   );
 }
