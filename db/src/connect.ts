@@ -74,7 +74,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 }
 
 // Reads on a streaming replica (`replica`) that fall back to the primary: a connection the replica cannot give (down,
-// restarting, still starting up) is taken from `primary`, and a statement whose replica connection breaks runs again
+// restarting, still starting up, misconfigured) is taken from `primary`, and a statement whose replica connection breaks runs again
 // on the primary, so a replica going away costs the reader nothing but time. `unavailable` hears each such failure.
 // For single statements: a transaction is never moved (its statements would land on two servers). Ending this Kysely
 // ends neither pool; their handles own them.
@@ -110,7 +110,7 @@ export function readingWithFallback(replica: pg.Pool, primary: pg.Pool, unavaila
       try {
         return wrap(await replica.connect(), true);
       } catch (error) {
-        if (!isDatabaseUnavailable(error)) throw error;
+        // Whatever the reason (down, refusing the credentials, the database not there yet), the replica cannot serve.
         unavailable(error);
         return wrap(await primary.connect(), false);
       }

@@ -52,7 +52,7 @@ export class ReadReplica {
     private readonly log: ReplicaLog = () => {},
   ) {
     this.handle = createDatabase(url, { application: 'warehouse-read', max: 20, connectTimeoutMs: REPLICA_CONNECT_TIMEOUT_MS });
-    this.db = readingWithFallback(this.handle.pool, primary.pool, () => this.lost());
+    this.db = readingWithFallback(this.handle.pool, primary.pool, (error) => this.lost(error));
   }
 
   // The database one read uses: `after` is the WAL position it must see (null: any).
@@ -66,6 +66,9 @@ export class ReadReplica {
   }
 
   // The primary's WAL position now: a command's effect, once projected, is on a replica that has replayed this far.
+  // The insert position, not the written one (pg_current_wal_lsn): the projector commits without waiting for the WAL
+  // to be flushed, so its last commit may not be written out yet; the replica receives it once the WAL writer flushes
+  // it (within wal_writer_delay, 200 ms by default, or at the next synchronous commit).
   // Callers at the same moment share one reading, and every caller gets one begun after it called (a reading already
   // under way may have started before its write was projected). null when the primary does not answer.
   primaryPosition(): Promise<string | null> {
@@ -79,7 +82,7 @@ export class ReadReplica {
   }
 
   private readPrimaryPosition(): Promise<string | null> {
-    const reading = sql<{ lsn: string }>`select pg_current_wal_lsn()::text as lsn`
+    const reading = sql<{ lsn: string }>`select pg_current_wal_insert_lsn()::text as lsn`
       .execute(this.primary.db)
       .then((r) => r.rows[0]?.lsn ?? null, () => null);
     this.positionInFlight = reading;
@@ -98,8 +101,8 @@ export class ReadReplica {
       const row = rows[0];
       this.answered(row?.lsn ?? null);
       return { reachable: true, replay_position: row?.lsn ?? null, replay_age_seconds: row?.age ?? null };
-    } catch {
-      this.lost();
+    } catch (error) {
+      this.lost(error);
       return { reachable: false, replay_position: null, replay_age_seconds: null };
     }
   }
@@ -143,9 +146,9 @@ export class ReadReplica {
           }, POLL_MS);
         }
       },
-      () => {
+      (error: unknown) => {
         this.polling = false;
-        this.lost();
+        this.lost(error);
       },
     );
   }
@@ -173,8 +176,11 @@ export class ReadReplica {
     for (const waiter of this.waiters) if (position >= waiter.target) waiter.resolve(true);
   }
 
-  private lost(): void {
-    if (!this.down) this.log('warn', 'read replica unreachable: queries read from the primary until it answers');
+  private lost(error: unknown): void {
+    if (!this.down) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log('warn', `read replica unreachable (${reason}): queries read from the primary until it answers`);
+    }
     this.down = true;
     this.triedAt = Date.now();
     if (this.pollTimer) clearTimeout(this.pollTimer);
