@@ -187,7 +187,7 @@ describe('queries on a streaming replica (DATABASE_READ_URL)', () => {
     try {
       const written = await importOrder();
       expect(written.body.read_after).toEqual(expect.any(String));
-      for (const headers of [{}, { [READ_AFTER_HEADER]: written.body.read_after }]) {
+      for (const headers of [{}, { [READ_AFTER_HEADER]: written.body.read_after as string }] as Record<string, string>[]) {
         expect(await listedOrders(headers)).toContain(written.number);
       }
       for (const url of ['/api/reports/order-analytics?range=today', '/api/inventory/status', '/api/orders/export?format=csv']) {
