@@ -73,11 +73,15 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
+// What a standby cancels a statement with when replaying the primary's changes conflicts with it.
+const RECOVERY_CONFLICT_CODES = new Set(['40001', '40P01']);
+
 // Reads on a streaming replica (`replica`) that fall back to the primary: a connection the replica cannot give (down,
-// restarting, still starting up, misconfigured) is taken from `primary`, and a statement whose replica connection breaks runs again
-// on the primary, so a replica going away costs the reader nothing but time. `unavailable` hears each such failure.
-// For single statements: a transaction is never moved (its statements would land on two servers). Ending this Kysely
-// ends neither pool; their handles own them.
+// restarting, still starting up, misconfigured) is taken from `primary`, and a statement whose replica connection
+// breaks, or that the replica cancels for a conflict with recovery, runs again on the primary; so a replica going away
+// costs a reader time, never an error. `unavailable` hears of each failure of the replica itself. For single
+// statements: a transaction is never moved (its statements would land on two servers). Ending this Kysely ends
+// neither pool; their handles own them.
 export function readingWithFallback(replica: pg.Pool, primary: pg.Pool, unavailable: (error: unknown) => void): Kysely<Database> {
   const onPrimary = async (text: unknown, values?: unknown[]) => {
     const client = await primary.connect();
@@ -97,8 +101,11 @@ export function readingWithFallback(replica: pg.Pool, primary: pg.Pool, unavaila
           else if (typeof text === 'string' && /^\s*(commit|rollback|end)\b/i.test(text)) inTransaction = false;
           return result;
         } catch (error) {
-          if (!fromReplica || inTransaction || typeof text !== 'string' || !isDatabaseUnavailable(error)) throw error;
-          unavailable(error);
+          if (!fromReplica || inTransaction || typeof text !== 'string') throw error;
+          if (isDatabaseUnavailable(error)) unavailable(error);
+          // The replica cancelled the statement to replay the primary's changes (a conflict with recovery): the
+          // replica is fine, this one statement reads the primary.
+          else if (!RECOVERY_CONFLICT_CODES.has((error as { code?: string }).code ?? '')) throw error;
           return onPrimary(text, values);
         }
       }) as PostgresPoolClient['query'],

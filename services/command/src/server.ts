@@ -80,6 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   appLog = app.log;
   for (const entry of early.splice(0)) projectorLog(...entry);
+  void replica?.advise().catch(() => {});
   let url = '';
   if (options.listen !== false) {
     url = await app.listen({ port: config.PORT, host: config.HOST });

@@ -92,6 +92,20 @@ export class ReadReplica {
     return reading;
   }
 
+  // The projector commits without waiting for its WAL to be flushed, and the replica receives WAL only once flushed:
+  // the WAL writer does it every wal_writer_delay (200 ms by default), which a read after a write then waits through
+  // on the replica, or past READ_REPLICA_WAIT_MS reads the primary. Said once at start when the delay is long.
+  async advise(): Promise<void> {
+    const { rows } = await sql<{ ms: number }>`select setting::int as ms from pg_settings where name = 'wal_writer_delay'`.execute(this.primary.db);
+    const ms = rows[0]?.ms ?? 0;
+    if (ms > 50) {
+      this.log(
+        'warn',
+        `wal_writer_delay is ${ms} ms on the primary: a read after a write waits up to that long for the read replica (or reads the primary after READ_REPLICA_WAIT_MS, ${this.waitMs} ms). Set it to 10ms on the primary.`,
+      );
+    }
+  }
+
   // For /api/ready: asks the replica itself (never the primary in its place).
   async status(): Promise<ReplicaStatus> {
     try {
