@@ -3,6 +3,7 @@
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_RUNS          repetitions per figure, the median is reported (default 5)
 //   BENCH_ORDERS        size of the generated history for queries, rebuild and commands-history (default 1,000,000)
+//   BENCH_REPLICA_ORDERS size of the history the replica group loads into its own primary (default 100,000)
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
@@ -15,6 +16,7 @@ const MODULES: [group: string, file: string][] = [
   ['commands-history', 'commands-history.ts'],
   ['live', 'live-push.ts'],
   ['queries', 'queries.ts'],
+  ['replica', 'replica.ts'],
   ['rebuild', 'rebuild.ts'],
   ['web', 'web.ts'],
 ];

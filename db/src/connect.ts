@@ -48,15 +48,18 @@ export function preparedOnce<R>(key: string, values: readonly unknown[], compile
   return compiled;
 }
 
+// Runs a registered text under its statement name on a client.
+function runPrepared(client: pg.PoolClient, text: unknown, values?: unknown[]) {
+  const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+  if (name) return client.query({ name, text: text as string, values: values ?? [] });
+  return (client.query as (a: unknown, b?: unknown) => unknown)(text, values);
+}
+
 // The pool as Kysely sees it: each client's query runs a registered text under its statement name.
 function preparingPool(pool: pg.Pool): PostgresPool {
   const wrapped = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
-    query: ((text: unknown, values?: unknown[]) => {
-      const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
-      if (name) return client.query({ name, text: text as string, values: values ?? [] });
-      return (client.query as (a: unknown, b?: unknown) => unknown)(text, values);
-    }) as PostgresPoolClient['query'],
+    query: ((text: unknown, values?: unknown[]) => runPrepared(client, text, values)) as PostgresPoolClient['query'],
     release: () => client.release(),
   });
   return {
@@ -68,6 +71,60 @@ function preparingPool(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+// What a standby cancels a statement with when replaying the primary's changes conflicts with it.
+const RECOVERY_CONFLICT_CODES = new Set(['40001', '40P01']);
+
+// Reads on a streaming replica (`replica`) that fall back to the primary: a connection the replica cannot give (down,
+// restarting, still starting up, misconfigured) is taken from `primary`, and a statement whose replica connection
+// breaks, or that the replica cancels for a conflict with recovery, runs again on the primary; so a replica going away
+// costs a reader time, never an error. `unavailable` hears of each failure of the replica itself. For single
+// statements: a transaction is never moved (its statements would land on two servers). Ending this Kysely ends
+// neither pool; their handles own them.
+export function readingWithFallback(replica: pg.Pool, primary: pg.Pool, unavailable: (error: unknown) => void): Kysely<Database> {
+  const onPrimary = async (text: unknown, values?: unknown[]) => {
+    const client = await primary.connect();
+    try {
+      return await runPrepared(client, text, values);
+    } finally {
+      client.release();
+    }
+  };
+  const wrap = (client: pg.PoolClient, fromReplica: boolean): PostgresPoolClient => {
+    let inTransaction = false;
+    return {
+      query: (async (text: unknown, values?: unknown[]) => {
+        try {
+          const result = await runPrepared(client, text, values);
+          if (typeof text === 'string' && /^\s*(begin|start transaction)\b/i.test(text)) inTransaction = true;
+          else if (typeof text === 'string' && /^\s*(commit|rollback|end)\b/i.test(text)) inTransaction = false;
+          return result;
+        } catch (error) {
+          if (!fromReplica || inTransaction || typeof text !== 'string') throw error;
+          if (isDatabaseUnavailable(error)) unavailable(error);
+          // The replica cancelled the statement to replay the primary's changes (a conflict with recovery): the
+          // replica is fine, this one statement reads the primary.
+          else if (!RECOVERY_CONFLICT_CODES.has((error as { code?: string }).code ?? '')) throw error;
+          return onPrimary(text, values);
+        }
+      }) as PostgresPoolClient['query'],
+      release: () => client.release(),
+    };
+  };
+  const pool: PostgresPool = {
+    async connect() {
+      try {
+        return wrap(await replica.connect(), true);
+      } catch (error) {
+        // Whatever the reason (down, refusing the credentials, the database not there yet), the replica cannot serve.
+        unavailable(error);
+        return wrap(await primary.connect(), false);
+      }
+    },
+    end: async () => {},
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 // How long any connection to PostgreSQL may take to open, the pool's and the services' own (the live listener, the
@@ -86,12 +143,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message ?? '');
 }
 
-export function createDatabase(connectionString: string, options: { max?: number; application?: string } = {}): DatabaseHandle {
+export function createDatabase(
+  connectionString: string,
+  options: { max?: number; application?: string; connectTimeoutMs?: number } = {},
+): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     application_name: options.application ?? 'warehouse',
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
   });
   // An idle client losing its server (database restart) must not crash the process.
   pool.on('error', () => {});

@@ -1,5 +1,5 @@
 export { migrate, MIGRATIONS_DIR } from './migrate.ts';
 export { READ_MODEL_TABLES } from './database.ts';
 export type * from './database.ts';
-export { CONNECT_TIMEOUT_MS, createDatabase, isDatabaseUnavailable, poolOf, prepared, preparedOnce, type DatabaseHandle } from './connect.ts';
+export { CONNECT_TIMEOUT_MS, createDatabase, isDatabaseUnavailable, poolOf, prepared, preparedOnce, readingWithFallback, type DatabaseHandle } from './connect.ts';
 export { toStoredEvent, type EventRow } from './events.ts';

@@ -49,7 +49,9 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-// Every successful answer. `position` and `projected` come with commands (read-your-writes).
+// Every successful answer. `position` and `projected` come with commands (read-your-writes); `read_after` too when
+// the service reads from a replica (DATABASE_READ_URL): the WAL position a replica must have replayed to show the
+// command's effect, which the client sends back on its reads (READ_AFTER_HEADER).
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({
     success: z.literal(true),
@@ -57,6 +59,7 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
     message: z.string().optional(),
     position: z.string().optional(),
     projected: z.boolean().optional(),
+    read_after: z.string().optional(),
   });
 }
 export type SuccessEnvelope<T> = {
@@ -65,7 +68,21 @@ export type SuccessEnvelope<T> = {
   message?: string;
   position?: string;
   projected?: boolean;
+  read_after?: string;
 };
+
+// A read carrying this header (a WAL position from `read_after`, as PostgreSQL writes an LSN: two hex numbers,
+// `16/B374D848`) is answered from data at least that recent: from the replica once it has replayed that far, else
+// from the primary. Lower case, as Node hands headers over.
+export const READ_AFTER_HEADER = 'x-read-after';
+export const READ_AFTER_INVALID = 'The X-Read-After header must be a WAL position such as 0/16B3748 (the read_after of an answer)';
+
+// A WAL position (LSN) as one number, to compare; null when the text is not one.
+export function parseWalPosition(text: string): bigint | null {
+  const match = /^([0-9A-Fa-f]{1,8})\/([0-9A-Fa-f]{1,8})$/.exec(text);
+  if (!match) return null;
+  return (BigInt(`0x${match[1]}`) << 32n) + BigInt(`0x${match[2]}`);
+}
 
 export const idParamsSchema = z.object({ id: idText() });
 
@@ -110,5 +127,15 @@ export const readinessSchema = z.object({
     failure: projectorFailureSchema.nullable(),
   }),
   last_event_at: z.string().nullable(),
+  // The streaming replica queries read from (DATABASE_READ_URL), when there is one: whether it answers, and how far
+  // its replay trails the primary, in bytes of WAL and in seconds since the last transaction it replayed was committed
+  // (0 when it has replayed everything). Unreachable or not, the service stays ready: queries then read the primary.
+  replica: z.object({
+    configured: z.boolean(),
+    reachable: z.boolean().nullable(),
+    replay_position: z.string().nullable(),
+    lag_bytes: z.number().nullable(),
+    lag_seconds: z.number().nullable(),
+  }),
 });
 export type Readiness = z.infer<typeof readinessSchema>;

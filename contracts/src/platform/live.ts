@@ -5,7 +5,8 @@ import { can } from '../auth/permissions.ts';
 export type LiveClientMessage = { type: 'auth'; token: string } | { type: 'ping' };
 export type LiveServerMessage =
   | { type: 'ready'; user_id: number }
-  | { type: 'changed'; topics: string[]; position: string }
+  // read_after: with a read replica, the primary's WAL position once the change was projected (see READ_AFTER_HEADER).
+  | { type: 'changed'; topics: string[]; position: string; read_after?: string }
   | { type: 'pong' }
   | { type: 'heartbeat' };
 

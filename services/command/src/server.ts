@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
 import { ProjectionWatcher } from './platform/projection-watcher.ts';
+import { ReadReplica } from './platform/read-replica.ts';
 import { ProjectorWaker, setAppendWaker } from './platform/projector-wake.ts';
 import { FilePool, type FilePoolOptions } from './platform/file-pool.ts';
 import type { LogDestination } from './platform/logger.ts';
@@ -16,6 +17,8 @@ export interface RunningServer {
   database: DatabaseHandle;
   watcher: ProjectionWatcher;
   projector: Projector | null;
+  // The streaming replica queries read from (DATABASE_READ_URL), if any.
+  replica: ReadReplica | null;
   files: FilePool;
   admin: AdminBootstrap;
   close(): Promise<void>;
@@ -48,6 +51,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     else if (early.length < 100) early.push([level, msg, extra]);
   };
   const projectorDatabase = options.withProjector ? createDatabase(config.DATABASE_URL, { application: 'warehouse-projector', max: 2 }) : null;
+  const replica = config.DATABASE_READ_URL
+    ? new ReadReplica(config.DATABASE_READ_URL, database, config.READ_REPLICA_WAIT_MS, (level, msg) => appLog?.[level]({ component: 'read-replica' }, msg))
+    : null;
+  if (replica) watcher.readAfterFrom(() => replica.primaryPosition());
   const projector = projectorDatabase
     ? new Projector({
         databaseUrl: config.DATABASE_URL,
@@ -64,7 +71,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   setAppendWaker(database.db, waker);
   const now = options.now ?? (() => new Date());
   const files = new FilePool(options.filePool);
-  const ctx = createAppContext(config, database.db, watcher, now, files);
+  const ctx = createAppContext(config, database.db, watcher, now, files, replica);
   const admin = await ensureAdmin(ctx, config.ADMIN_PASSWORD);
   const app = await buildApp({
     ctx,
@@ -73,6 +80,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   appLog = app.log;
   for (const entry of early.splice(0)) projectorLog(...entry);
+  void replica?.advise().catch(() => {});
   let url = '';
   if (options.listen !== false) {
     url = await app.listen({ port: config.PORT, host: config.HOST });
@@ -85,6 +93,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     database,
     watcher,
     projector,
+    replica,
     files,
     admin,
     async close() {
@@ -95,6 +104,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await projector?.stop();
       await projectorDatabase?.close();
       await watcher.stop();
+      await replica?.close();
       await database.close();
     },
   };

@@ -95,11 +95,20 @@ export interface TestApp extends RunningServer {
 let counter = 0;
 
 export async function startTestApp(
-  // pgUrl: a server of the test's own instead of the shared one (resilience tests).
-  options: { config?: Partial<Config>; now?: () => Date; listen?: boolean; webDist?: string; pgUrl?: string } = {},
+  // pgUrl: a server of the test's own instead of the shared one (resilience tests). readUrl: DATABASE_READ_URL for the
+  // test's database (a streaming replica of pgUrl's server).
+  options: {
+    config?: Partial<Config>;
+    now?: () => Date;
+    listen?: boolean;
+    webDist?: string;
+    pgUrl?: string;
+    readUrl?: (databaseUrl: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(options.pgUrl ?? inject('pgUrl'));
   const config = {
+    ...(options.readUrl ? { DATABASE_READ_URL: options.readUrl(db.url) } : {}),
     ...loadConfig({}),
     DATABASE_URL: db.url,
     ADMIN_PASSWORD,

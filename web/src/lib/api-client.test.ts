@@ -87,3 +87,34 @@ describe('retries of a change (Idempotency-Key)', () => {
     expect(new Headers(init.headers).has('idempotency-key')).toBe(false);
   });
 });
+
+describe('read your writes with a read replica (X-Read-After)', () => {
+  it('sends the highest read_after this tab has seen with every read, none before one is seen, and none with changes', async () => {
+    appStore.set(tokenAtom, 'token');
+    const sent: { method: string; readAfter: string | null }[] = [];
+    let readAfter: string | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        sent.push({ method: init.method ?? 'GET', readAfter: new Headers(init.headers).get('x-read-after') });
+        return new Response(JSON.stringify({ success: true, data: null, ...(readAfter ? { read_after: readAfter } : {}) }), { status: 200 });
+      }),
+    );
+    await apiRequest('/orders');
+    readAfter = '0/1A2B3C0';
+    await apiRequest('/orders/1/cancel', { method: 'POST' });
+    await apiRequest('/orders');
+    // An answer with an older position (another server's) does not take the reads back.
+    readAfter = '0/FFFF';
+    await apiRequest('/orders/2/cancel', { method: 'POST' });
+    readAfter = undefined;
+    await apiRequest('/orders');
+    expect(sent).toEqual([
+      { method: 'GET', readAfter: null },
+      { method: 'POST', readAfter: null },
+      { method: 'GET', readAfter: '0/1A2B3C0' },
+      { method: 'POST', readAfter: null },
+      { method: 'GET', readAfter: '0/1A2B3C0' },
+    ]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   parseBody,
   SESSION_EXPIRED_MESSAGE,
 } from './api-errors.ts';
+import { noteReadAfter, readAfterHeaders } from './read-after.ts';
 import { answerWasLost, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
@@ -57,6 +58,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // Reads are retried by TanStack Query; a change is retried here, under its one key, when its answer is lost.
   const changes = method !== 'GET';
   if (changes && auth) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
+  if (!changes) Object.assign(headers, readAfterHeaders());
 
   const send = async (): Promise<Response | ApiError> => {
     try {
@@ -96,7 +98,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (parsed.kind === 'text') throw errorFromResponse(response.status, response.statusText, parsed, defaultMessage);
     return { success: true, data: undefined as T };
   }
-  return parsed.value as SuccessEnvelope<T>;
+  const envelope = parsed.value as SuccessEnvelope<T>;
+  noteReadAfter(envelope.read_after);
+  return envelope;
 }
 
 export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,5 +1,6 @@
 import { API_BASE, ApiError, buildQuery } from './api-client.ts';
 import { AUTH_REQUIRED_MESSAGE, errorFromResponse, NETWORK_ERROR_MESSAGE, parseBody } from './api-errors.ts';
+import { readAfterHeaders } from './read-after.ts';
 import { appStore, tokenAtom } from './session.ts';
 
 type QueryValue = string | number | boolean | null | undefined;
@@ -11,7 +12,7 @@ export async function downloadFile(path: string, query: Record<string, QueryValu
   if (!token) throw new ApiError(AUTH_REQUIRED_MESSAGE, 401, 'UNAUTHENTICATED');
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, { headers: { Authorization: `Bearer ${token}` } });
+    response = await fetch(`${API_BASE}${path}${buildQuery(query)}`, { headers: { Authorization: `Bearer ${token}`, ...readAfterHeaders() } });
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, 0, 'NETWORK');
   }

@@ -10,6 +10,7 @@ import {
 import { API_BASE } from './api-client.ts';
 import { SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
 import { invalidateForTopics, reconnectDelay, touchesUser, type LiveKeys } from './live-topics.ts';
+import { noteReadAfter } from './read-after.ts';
 import { appStore, clearSessionAtom } from './session.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -77,6 +78,8 @@ export function useLiveUpdates({ token, userId, queryClient, liveKeys, onOwnUser
           attempt = 0;
           setStatus('live');
         } else if (message.type === 'changed') {
+          // Before the refetches it causes, so that they ask for data at least this recent.
+          noteReadAfter(message.read_after);
           invalidateForTopics(queryClient, liveKeys, message.topics);
           if (touchesUser(message.topics, userId)) onOwnUserChangedRef.current();
         }

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, type SuccessEnvelope } from '@wh/contracts/platform/http';
 import { API_BASE, ApiError } from './api-client.ts';
 import { AUTH_REQUIRED_MESSAGE, errorFromResponse, isFailureEnvelope, NETWORK_ERROR_MESSAGE, parseBody, SESSION_EXPIRED_MESSAGE } from './api-errors.ts';
+import { noteReadAfter } from './read-after.ts';
 import { answerWasLost, newIdempotencyKey, pause, RETRY_DELAYS_MS } from './retries.ts';
 import { appStore, clearSessionAtom, tokenAtom } from './session.ts';
 
@@ -68,7 +69,9 @@ function sendUpload<T>(path: string, file: File | Blob, options: UploadOptions, 
         reject(errorFromResponse(xhr.status, xhr.statusText, parsed, options.defaultMessage));
         return;
       }
-      resolve(parsed.value as SuccessEnvelope<T>);
+      const envelope = parsed.value as SuccessEnvelope<T>;
+      noteReadAfter(envelope.read_after);
+      resolve(envelope);
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
     xhr.send(form);

@@ -1,10 +1,14 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { parseWalPosition, READ_AFTER_HEADER, READ_AFTER_INVALID } from '@wh/contracts';
 import type { Database } from '@wh/db';
 import { SessionCache } from './auth.ts';
 import type { Config } from './config.ts';
 import type { AppendResult } from './event-store.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
 import type { FilePool } from './file-pool.ts';
+import { badRequest } from './errors.ts';
+import type { ReadReplica } from './read-replica.ts';
 
 // What feature plugins get from the app: configuration, the database, the clock and read-your-writes.
 export interface AppContext {
@@ -18,8 +22,26 @@ export interface AppContext {
   // Reads uploaded files and writes exports off the event loop (worker threads).
   files: FilePool;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
-  // when a bulk write (an upload) gives the projector more than a command's worth of work.
-  afterCommit(append: AppendResult | null, options?: { events?: number }): Promise<{ position?: string; projected?: boolean }>;
+  // when a bulk write (an upload) gives the projector more than a command's worth of work. With a read replica the
+  // answer also carries `read_after`, the primary's WAL position once projected, for the client's next reads.
+  afterCommit(
+    append: AppendResult | null,
+    options?: { events?: number },
+  ): Promise<{ position?: string; projected?: boolean; read_after?: string }>;
+  // The database a query route (a GET reading read models, reports, exports) reads: the read replica when there is
+  // one (DATABASE_READ_URL) and it answers, and, for a request whose X-Read-After names a write, once it has replayed
+  // past that write (waiting up to READ_REPLICA_WAIT_MS); else `db`, the primary. Commands, sessions, idempotency and
+  // sign-in limits always use `db`. A malformed X-Read-After is a 400.
+  reader(request: Pick<FastifyRequest, 'headers'>): Promise<Kysely<Database>>;
+  replica: ReadReplica | null;
+}
+
+// The X-Read-After header as a WAL position; null when absent.
+function readAfterOf(value: string | string[] | undefined): bigint | null {
+  if (value === undefined) return null;
+  const position = typeof value === 'string' ? parseWalPosition(value.trim()) : null;
+  if (position === null) throw badRequest(READ_AFTER_INVALID, [{ field: 'X-Read-After', message: READ_AFTER_INVALID }]);
+  return position;
 }
 
 // A bulk write waits this much longer per event, up to BULK_WAIT_CAP_MS: a 100,000-row order file takes the
@@ -39,6 +61,7 @@ export function createAppContext(
   watcher: ProjectionWatcher,
   now: () => Date,
   files: FilePool,
+  replica: ReadReplica | null = null,
 ): AppContext {
   const sessionCache = new SessionCache(() => watcher.listening);
   watcher.onStale(() => sessionCache.clear());
@@ -52,10 +75,16 @@ export function createAppContext(
     now,
     sessionCache,
     files,
+    replica,
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));
-      return { position: append.pos, projected };
+      const readAfter = replica ? await replica.primaryPosition() : null;
+      return { position: append.pos, projected, ...(readAfter ? { read_after: readAfter } : {}) };
+    },
+    async reader(request) {
+      const after = readAfterOf(request.headers[READ_AFTER_HEADER]);
+      return replica ? replica.readerFor(after) : db;
     },
   };
 }

@@ -15,8 +15,10 @@ describe('configuration from the environment', () => {
       SESSION_MAX_DAYS: 7,
       LOGIN_RATE_LIMIT: 10,
       LOGIN_ADDRESS_RATE_LIMIT: 50,
+      READ_REPLICA_WAIT_MS: 300,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.DATABASE_READ_URL).toBeUndefined();
   });
 
   it.each([
@@ -30,6 +32,10 @@ describe('configuration from the environment', () => {
     [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
     [{ LOGIN_ADDRESS_RATE_LIMIT: 'many' }, 'LOGIN_ADDRESS_RATE_LIMIT'],
     [{ WAREHOUSE_TIMEZONE: 'Mars/Olympus' }, 'WAREHOUSE_TIMEZONE must be an IANA time zone'],
+    [{ DATABASE_URL: 'postgres://p/db', DATABASE_READ_URL: 'replica:5433' }, 'DATABASE_READ_URL must be a postgres:// connection URL'],
+    [{ DATABASE_READ_URL: 'postgres://replica/db' }, 'DATABASE_READ_URL needs DATABASE_URL'],
+    [{ READ_REPLICA_WAIT_MS: 'soon' }, 'READ_REPLICA_WAIT_MS must be a number of milliseconds'],
+    [{ READ_REPLICA_WAIT_MS: '-1' }, 'READ_REPLICA_WAIT_MS must be at least 0'],
   ])('refuses %j naming the problem', (env, text) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(text);

@@ -10,6 +10,18 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// connection URL')
     .optional(),
+  // A streaming replica of DATABASE_URL that queries read from (read-your-writes kept: platform/read-replica.ts).
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_READ_URL must be a postgres:// connection URL of a streaming replica of DATABASE_URL')
+    .optional(),
+  // How long a read that must see a write waits for the replica to replay it before it reads the primary instead.
+  READ_REPLICA_WAIT_MS: z.coerce
+    .number({ error: 'READ_REPLICA_WAIT_MS must be a number of milliseconds' })
+    .int('READ_REPLICA_WAIT_MS must be a whole number of milliseconds')
+    .min(0, 'READ_REPLICA_WAIT_MS must be at least 0')
+    .max(10_000, 'READ_REPLICA_WAIT_MS must be at most 10000')
+    .default(300),
   // The rule every password is set by (contracts), its messages naming the variable.
   ADMIN_PASSWORD: passwordRule('ADMIN_PASSWORD must not be blank', 'ADMIN_PASSWORD').optional(),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -55,6 +67,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(cleaned);
   if (!parsed.success) throw configError(parsed.error.issues);
+  if (parsed.data.DATABASE_READ_URL && !parsed.data.DATABASE_URL) {
+    throw configError([
+      { path: ['DATABASE_READ_URL'], message: 'DATABASE_READ_URL needs DATABASE_URL: it names a streaming replica of that server, and the embedded PostgreSQL has none' },
+    ]);
+  }
   return parsed.data;
 }
 

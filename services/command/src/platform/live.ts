@@ -8,7 +8,6 @@ import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
   type LiveServerMessage,
-  type ReadModelsNotice,
 } from '@wh/contracts';
 import { lookupSession, type AuthContext, type ExpireSession, type SessionLimits, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
@@ -55,7 +54,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     else if (found?.status === 'valid') client.auth = found.auth;
   };
 
-  const unsubscribe = options.watcher.onChange((notice: ReadModelsNotice) => {
+  const unsubscribe = options.watcher.onChange((notice, readAfter) => {
     const touchedUsers = new Set(notice.topics.filter((t) => t.startsWith('user:')).map((t) => Number(t.slice(5))));
     for (const client of clients) {
       if (!client.auth) continue;
@@ -63,7 +62,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
       if (touchedUsers.has(client.auth.user.id) || everything) void revalidate(client);
       const user = client.auth.user;
       const topics = everything ? [TOPIC_EVERYTHING] : notice.topics.filter((t) => canSeeTopic(user, t));
-      if (topics.length > 0) send(client, { type: 'changed', topics, position: notice.pos });
+      if (topics.length > 0) send(client, { type: 'changed', topics, position: notice.pos, ...(readAfter ? { read_after: readAfter } : {}) });
     }
   });
 

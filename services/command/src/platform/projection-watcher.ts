@@ -4,6 +4,9 @@ import { sql } from 'kysely';
 import { CONNECT_TIMEOUT_MS, type Database } from '@wh/db';
 import { compareStreamPositions, TOPIC_EVERYTHING, type ReadModelsNotice, type StreamPosition } from '@wh/contracts';
 
+// `readAfter`: with a read replica, the primary's WAL position read after the notice arrived (readAfterFrom).
+export type ChangeListener = (notice: ReadModelsNotice, readAfter?: string) => void;
+
 interface Waiter {
   target: StreamPosition;
   resolve: (projected: boolean) => void;
@@ -18,7 +21,8 @@ export class ProjectionWatcher {
   private client: pg.Client | null = null;
   private latest: StreamPosition = { tx: '0', pos: '0' };
   private waiters = new Set<Waiter>();
-  private listeners = new Set<(notice: ReadModelsNotice) => void>();
+  private listeners = new Set<ChangeListener>();
+  private readAfter: (() => Promise<string | null>) | null = null;
   private poller: NodeJS.Timeout | null = null;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -53,7 +57,9 @@ export class ProjectionWatcher {
       this.advance({ tx: notice.tx, pos: notice.pos });
       // Everything may have changed: caches go first, so that nothing the listeners do reads a stale entry.
       if (notice.topics.includes(TOPIC_EVERYTHING)) this.stale();
-      for (const listener of this.listeners) listener(notice);
+      if (!this.readAfter) return this.deliver(notice);
+      // Notices keep their order: each reading of the position resolves after the one before it.
+      void this.readAfter().then((position) => this.deliver(notice, position ?? undefined));
     });
     client.on('error', () => this.lose(client));
     client.on('end', () => this.lose(client));
@@ -98,9 +104,20 @@ export class ProjectionWatcher {
     for (const listener of this.staleListeners) listener();
   }
 
-  onChange(listener: (notice: ReadModelsNotice) => void): () => void {
+  onChange(listener: ChangeListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  private deliver(notice: ReadModelsNotice, readAfter?: string): void {
+    for (const listener of this.listeners) listener(notice, readAfter);
+  }
+
+  // With a read replica: every notice reaches the listeners (and so the browsers) with the primary's WAL position
+  // read once it arrived, so a screen that reads again on hearing of a change reads data at least that recent. The
+  // source shares one reading among the notices that arrive while one is under way (ReadReplica.primaryPosition).
+  readAfterFrom(source: () => Promise<string | null>): void {
+    this.readAfter = source;
   }
 
   async waitFor(want: StreamPosition, timeoutMs: number): Promise<boolean> {

@@ -80,3 +80,18 @@ describe('GET /api/ready and a projection that fails', () => {
     unsubscribe();
   });
 });
+
+describe('without a read replica (DATABASE_READ_URL unset)', () => {
+  it('reads the primary: ready says no replica, answers carry no read_after, and a malformed X-Read-After is still a 400', async () => {
+    expect((await readiness()).replica).toEqual({ configured: false, reachable: null, replay_position: null, lag_bytes: null, lag_seconds: null });
+    const admin = await t.asAdmin();
+    const created = await admin.post('/api/users', { username: 'no_replica', password: 'password1', role: 'worker', full_name: 'No Replica' });
+    expect(created.status).toBe(201);
+    expect(created.body).not.toHaveProperty('read_after');
+    const read = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${admin.token}`, 'x-read-after': '0/16B3748' } });
+    expect(read.statusCode).toBe(200);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${admin.token}`, 'x-read-after': 'latest' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('X-Read-After');
+  });
+});

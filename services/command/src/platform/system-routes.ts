@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { errorEnvelopeSchema, readinessSchema, successEnvelope } from '@wh/contracts';
+import { errorEnvelopeSchema, parseWalPosition, readinessSchema, successEnvelope, type Readiness } from '@wh/contracts';
 import type { AppContext } from './app-context.ts';
+import type { ReadReplica } from './read-replica.ts';
 
 interface ReadyRow {
   head: string | null;
@@ -18,14 +19,28 @@ interface ReadyRow {
   fault_last: Date | null;
 }
 
+// How far the read replica trails the primary: WAL not yet replayed, and the age of what was replayed last (0 when
+// nothing is left to replay: with no writes on the primary the last replayed commit grows old, yet nothing lags).
+async function replicaReadiness(replica: ReadReplica | null): Promise<Readiness['replica']> {
+  if (!replica) return { configured: false, reachable: null, replay_position: null, lag_bytes: null, lag_seconds: null };
+  const [status, primary] = await Promise.all([replica.status(), replica.primaryPosition()]);
+  const replayed = status.replay_position === null ? null : parseWalPosition(status.replay_position);
+  const head = primary === null ? null : parseWalPosition(primary);
+  const lagBytes = replayed === null || head === null ? null : Number(head > replayed ? head - replayed : 0n);
+  const lagSeconds = lagBytes === null ? null : lagBytes === 0 ? 0 : Math.max(0, status.replay_age_seconds ?? 0);
+  return { configured: true, reachable: status.reachable, replay_position: status.replay_position, lag_bytes: lagBytes, lag_seconds: lagSeconds };
+}
+
 export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/api/health', { config: { access: 'public' } }, async () => ({
     success: true,
     data: { status: 'ok', uptime_seconds: Math.round(process.uptime()) },
   }));
 
-  // Ready when the database answers; says how far the projector trails the event store, and the event a projection
-  // fails on while the projector has not got past it (the projector records it: services/projector health.ts).
+  // Ready when the database answers; says how far the projector trails the event store, the event a projection
+  // fails on while the projector has not got past it (the projector records it: services/projector health.ts), and
+  // how far the read replica trails the primary. A replica that does not answer leaves the service ready: queries
+  // read the primary meanwhile.
   app.get(
     '/api/ready',
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: successEnvelope(readinessSchema), 503: errorEnvelopeSchema } } },
@@ -79,6 +94,7 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
             failure,
           },
           last_event_at: r?.last_event_at?.toISOString() ?? null,
+          replica: await replicaReadiness(ctx.replica),
         },
       };
     },

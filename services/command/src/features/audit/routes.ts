@@ -27,7 +27,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/audit/events',
     { config: { access: 'audit:view' }, schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: successEnvelope(auditPageSchema) } } },
-    async (request) => ok(await auditPage(ctx.db, request.query, ctx.config.WAREHOUSE_TIMEZONE)),
+    async (request) => ok(await auditPage(await ctx.reader(request), request.query, ctx.config.WAREHOUSE_TIMEZONE)),
   );
 
   app.get(
@@ -35,7 +35,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { config: { access: 'audit:view' }, schema: { tags: ['audit'], querystring: auditExportQuerySchema } },
     async (request, reply) => {
       const { format, ...filters } = request.query;
-      const rows = await auditRows(ctx.db, filters, ctx.config.WAREHOUSE_TIMEZONE, MAX_EXPORT_ROWS + 1);
+      const rows = await auditRows(await ctx.reader(request), filters, ctx.config.WAREHOUSE_TIMEZONE, MAX_EXPORT_ROWS + 1);
       if (rows.length > MAX_EXPORT_ROWS) {
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} events match. Please narrow the filters to export.`);
       }

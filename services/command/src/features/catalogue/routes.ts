@@ -29,13 +29,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/styles',
     { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: listStylesQuerySchema, response: { 200: successEnvelope(styleListSchema) } } },
-    async (request) => ok(await listStyles(ctx.db, request.query)),
+    async (request) => ok(await listStyles(await ctx.reader(request), request.query)),
   );
 
   app.get(
     '/api/styles/:id',
     { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], params: idParamsSchema, response: { 200: styleEnvelope } } },
-    async (request) => ok(await styleById(ctx.db, request.params.id)),
+    async (request) => ok(await styleById(await ctx.reader(request), request.params.id)),
   );
 
   app.post(

@@ -61,7 +61,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/locations',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: listLocationsQuerySchema, response: { 200: successEnvelope(locationListSchema) } } },
-    async (request) => ok({ locations: await listLocations(ctx.db, request.query) }),
+    async (request) => ok({ locations: await listLocations(await ctx.reader(request), request.query) }),
   );
 
   app.post(
@@ -114,19 +114,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/locations/bins',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], response: { 200: successEnvelope(binsSchema) } } },
-    async () => ok(await bins(ctx.db)),
+    async (request) => ok(await bins(await ctx.reader(request))),
   );
 
   app.get(
     '/api/locations/racks',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], response: { 200: successEnvelope(racksSchema) } } },
-    async () => ok(await racks(ctx.db)),
+    async (request) => ok(await racks(await ctx.reader(request))),
   );
 
   app.get(
     '/api/stock-approval/locations',
     { config: { access: 'stock:approve' }, schema: { tags: ['inventory'], querystring: selectableLocationsQuerySchema, response: { 200: successEnvelope(selectableLocationsSchema) } } },
-    async (request) => ok(await selectableLocations(ctx.db, request.query)),
+    async (request) => ok(await selectableLocations(await ctx.reader(request), request.query)),
   );
 
   // ---- Location suggestion: one implementation, two routes ----
@@ -145,19 +145,19 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/inventory/search',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: inventorySearchQuerySchema, response: { 200: successEnvelope(inventorySearchResultSchema) } } },
-    async (request) => ok(await searchInventory(ctx.db, request.query)),
+    async (request) => ok(await searchInventory(await ctx.reader(request), request.query)),
   );
 
   app.get(
     '/api/inventory/available-items',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: availableItemsQuerySchema, response: { 200: successEnvelope(availableItemsSchema) } } },
-    async (request) => ok(await availableItems(ctx.db, request.query)),
+    async (request) => ok(await availableItems(await ctx.reader(request), request.query)),
   );
 
   app.get(
     '/api/inventory/status',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: inventoryStatusQuerySchema, response: { 200: successEnvelope(inventoryStatusSchema) } } },
-    async (request) => ok(await inventoryStatus(ctx.db, request.query.threshold, request.query.limit)),
+    async (request) => ok(await inventoryStatus(await ctx.reader(request), request.query.threshold, request.query.limit)),
   );
 
   // ---- Adjustments (manager) ----
@@ -200,26 +200,26 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/inventory/adjustments/recent',
     { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], querystring: recentAdjustmentsQuerySchema, response: { 200: successEnvelope(recentAdjustmentsSchema) } } },
-    async (request) => ok({ adjustments: await recentAdjustments(ctx.db, request.query, ctx.now()) }),
+    async (request) => ok({ adjustments: await recentAdjustments(await ctx.reader(request), request.query, ctx.now()) }),
   );
 
   app.get(
     '/api/inventory/adjustments/summary',
     { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], querystring: adjustmentSummaryQuerySchema, response: { 200: successEnvelope(adjustmentSummarySchema) } } },
-    async (request) => ok(await adjustmentSummary(ctx.db, request.query.days, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
+    async (request) => ok(await adjustmentSummary(await ctx.reader(request), request.query.days, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
   );
 
   // ---- Ledger and time travel ----
   app.get(
     '/api/inventory/ledger',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: ledgerQuerySchema, response: { 200: successEnvelope(ledgerSchema) } } },
-    async (request) => ok(await ledger(ctx.db, request.query, { seesAdjustmentDetails: can(requireAuth(request).user.role, 'inventory:adjust') })),
+    async (request) => ok(await ledger(await ctx.reader(request), request.query, { seesAdjustmentDetails: can(requireAuth(request).user.role, 'inventory:adjust') })),
   );
 
   app.get(
     '/api/inventory/as-of',
     { config: { access: 'signed-in' }, schema: { tags: ['inventory'], querystring: asOfQuerySchema, response: { 200: successEnvelope(asOfSchema) } } },
-    async (request) => ok(await stockAsOf(ctx.db, request.query)),
+    async (request) => ok(await stockAsOf(await ctx.reader(request), request.query)),
   );
 };
 

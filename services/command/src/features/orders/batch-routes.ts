@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import { batchDetailSchema, batchListSchema, createBatchBodySchema, idParamsSchema, listBatchesQuerySchema, successEnvelope } from '@wh/contracts';
+import type { Database } from '@wh/db';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
@@ -14,9 +16,9 @@ const batchEnvelope = successEnvelope(batchDetailSchema);
 // own pick route) and completed together.
 export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A worker reads only their own batches.
-  async function mayRead(auth: AuthContext, batchId: number) {
+  async function mayRead(db: Kysely<Database>, auth: AuthContext, batchId: number) {
     if (auth.user.role !== 'worker') return;
-    const worker = await batchWorker(ctx.db, batchId);
+    const worker = await batchWorker(db, batchId);
     if (worker !== undefined && worker !== auth.user.id) throw forbidden(NOT_YOUR_BATCH);
   }
 
@@ -40,9 +42,9 @@ export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const query = request.query;
       if (auth.user.role === 'worker') {
         if (query.worker_id !== undefined && query.worker_id !== auth.user.id) throw forbidden('You can only see the batches assigned to you');
-        return ok(await listBatches(ctx.db, { ...query, worker_id: auth.user.id }));
+        return ok(await listBatches(await ctx.reader(request), { ...query, worker_id: auth.user.id }));
       }
-      return ok(await listBatches(ctx.db, query));
+      return ok(await listBatches(await ctx.reader(request), query));
     },
   );
 
@@ -50,8 +52,9 @@ export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/batches/:id',
     { config: { access: 'orders:view' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
     async (request) => {
-      await mayRead(requireAuth(request), request.params.id);
-      return ok(await findBatchOrThrow(ctx.db, request.params.id));
+      const db = await ctx.reader(request);
+      await mayRead(db, requireAuth(request), request.params.id);
+      return ok(await findBatchOrThrow(db, request.params.id));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
 import {
   assignableWorkersSchema,
   assignWorkerBodySchema,
@@ -22,6 +23,7 @@ import {
   verifyOrderBodySchema,
   type BulkOrderResult,
 } from '@wh/contracts';
+import type { Database } from '@wh/db';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
 import { isDomainError, forbidden, unprocessable } from '../../platform/errors.ts';
@@ -46,9 +48,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   }
 
   // A worker reads only the orders assigned to them.
-  async function mayRead(auth: AuthContext, orderId: number) {
+  async function mayRead(db: Kysely<Database>, auth: AuthContext, orderId: number) {
     if (auth.user.role !== 'worker') return;
-    const found = await orderWorker(ctx.db, orderId);
+    const found = await orderWorker(db, orderId);
     if (found && found.worker_id !== auth.user.id) throw forbidden(NOT_YOUR_ORDER);
   }
 
@@ -86,9 +88,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const query = request.query;
       if (auth.user.role === 'worker') {
         if (query.worker_id !== undefined && query.worker_id !== auth.user.id) throw forbidden('You can only see the orders assigned to you');
-        return ok(await listOrders(ctx.db, { ...query, worker_id: auth.user.id }));
+        return ok(await listOrders(await ctx.reader(request), { ...query, worker_id: auth.user.id }));
       }
-      return ok(await listOrders(ctx.db, query));
+      return ok(await listOrders(await ctx.reader(request), query));
     },
   );
 
@@ -96,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/export',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], querystring: exportOrdersQuerySchema } },
     async (request, reply) => {
-      const rows = await exportRows(ctx.db, request.query, MAX_EXPORT_ROWS + 1);
+      const rows = await exportRows(await ctx.reader(request), request.query, MAX_EXPORT_ROWS + 1);
       if (rows.length > MAX_EXPORT_ROWS) {
         throw unprocessable(`More than ${MAX_EXPORT_ROWS.toLocaleString('en-GB')} items match. Please narrow the filters to export.`);
       }
@@ -113,15 +115,16 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
   app.get(
     '/api/orders/workers',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], response: { 200: successEnvelope(assignableWorkersSchema) } } },
-    async () => ok({ workers: await assignableWorkers(ctx.db) }),
+    async (request) => ok({ workers: await assignableWorkers(await ctx.reader(request)) }),
   );
 
   app.get(
     '/api/orders/:id',
     { config: { access: 'orders:view' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      await mayRead(requireAuth(request), request.params.id);
-      return ok(await findOrderOrThrow(ctx.db, request.params.id));
+      const db = await ctx.reader(request);
+      await mayRead(db, requireAuth(request), request.params.id);
+      return ok(await findOrderOrThrow(db, request.params.id));
     },
   );
 
@@ -129,8 +132,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/history',
     { config: { access: 'orders:view' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: successEnvelope(orderHistorySchema) } } },
     async (request) => {
-      await mayRead(requireAuth(request), request.params.id);
-      return ok(await orderHistory(ctx.db, request.params.id));
+      const db = await ctx.reader(request);
+      await mayRead(db, requireAuth(request), request.params.id);
+      return ok(await orderHistory(db, request.params.id));
     },
   );
 

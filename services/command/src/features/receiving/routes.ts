@@ -172,7 +172,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/stock-approval/receipts',
     { config: { access: approve }, schema: { tags: ['receiving'], querystring: listReceiptsQuerySchema, response: { 200: successEnvelope(receiptListSchema) } } },
-    async (request) => ok(await listReceipts(ctx.db, request.query)),
+    async (request) => ok(await listReceipts(await ctx.reader(request), request.query)),
   );
 
   app.post(
@@ -254,7 +254,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/stock-approval/available-skus',
     { config: { access: approve }, schema: { tags: ['receiving'], querystring: availableSkusQuerySchema, response: { 200: successEnvelope(availableSkusSchema) } } },
-    async (request) => ok(await availableSkus(ctx.db, request.query)),
+    async (request) => ok(await availableSkus(await ctx.reader(request), request.query)),
   );
 
   app.post(
@@ -312,6 +312,6 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   app.get(
     '/api/stock-approval/recent',
     { config: { access: approve }, schema: { tags: ['receiving'], querystring: recentApprovalsQuerySchema, response: { 200: successEnvelope(recentApprovalsSchema) } } },
-    async (request) => ok(await recentApprovals(ctx.db, request.query, ctx.now())),
+    async (request) => ok(await recentApprovals(await ctx.reader(request), request.query, ctx.now())),
   );
 };

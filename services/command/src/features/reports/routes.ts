@@ -36,7 +36,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
       const user = request.auth?.user;
       if (!user) throw unauthenticated();
       const date = request.query.date ?? localDay(ctx.now(), zone());
-      return ok(await dailySummary(ctx.db, user, await periodOf(ctx.db, date, date, zone()), inventoryStatus));
+      const db = await ctx.reader(request);
+      return ok(await dailySummary(db, user, await periodOf(db, date, date, zone()), inventoryStatus));
     },
   );
 
@@ -46,7 +47,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
       config: { access: 'inventory:alerts' },
       schema: { tags: ['reports'], querystring: inventoryStatusReportQuerySchema, response: { 200: successEnvelope(inventoryStatusReportSchema) } },
     },
-    async (request) => ok(await inventoryStatus(ctx.db, request.query.threshold, request.query.limit)),
+    async (request) => ok(await inventoryStatus(await ctx.reader(request), request.query.threshold, request.query.limit)),
   );
 
   app.get(
@@ -55,7 +56,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
       config: { access: 'reports:view' },
       schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(orderAnalyticsSchema) } },
     },
-    async (request) => ok(await orderAnalytics(ctx.db, request.query.range, ctx.now(), zone())),
+    async (request) => ok(await orderAnalytics(await ctx.reader(request), request.query.range, ctx.now(), zone())),
   );
 
   app.get(
@@ -64,7 +65,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
       config: { access: 'reports:view' },
       schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(workerProductivitySchema) } },
     },
-    async (request) => ok(await workerProductivity(ctx.db, request.query.range, ctx.now(), zone())),
+    async (request) => ok(await workerProductivity(await ctx.reader(request), request.query.range, ctx.now(), zone())),
   );
 
   app.get(
@@ -73,17 +74,18 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
     async (request, reply) => {
       const { report, range, format } = request.query;
       const filename = `${report}-report-${range}-${localDay(ctx.now(), zone())}`;
+      const db = await ctx.reader(request);
       switch (report) {
         case 'inventory': {
-          const status = await inventoryStatus(ctx.db, LOW_STOCK_THRESHOLD, EXPORT_LOW_STOCK_LIMIT);
+          const status = await inventoryStatus(db, LOW_STOCK_THRESHOLD, EXPORT_LOW_STOCK_LIMIT);
           return sendExport(reply, ctx.files, { format, filename, sheetName: 'Inventory Status', ...exportInventory(status) });
         }
         case 'orders': {
-          const analytics = await orderAnalytics(ctx.db, range, ctx.now(), zone());
+          const analytics = await orderAnalytics(db, range, ctx.now(), zone());
           return sendExport(reply, ctx.files, { format, filename, sheetName: 'Order Analytics', ...exportOrders(analytics) });
         }
         case 'productivity': {
-          const productivity = await workerProductivity(ctx.db, range, ctx.now(), zone());
+          const productivity = await workerProductivity(db, range, ctx.now(), zone());
           return sendExport(reply, ctx.files, { format, filename, sheetName: 'Worker Productivity', ...exportProductivity(productivity) });
         }
       }

@@ -14,7 +14,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get(
     '/api/settings/picking',
     { config: { access: 'signed-in' }, schema: { tags: ['settings'], response: { 200: envelope } } },
-    async () => ok(await pickingSettings(ctx.db)),
+    async (request) => ok(await pickingSettings(await ctx.reader(request))),
   );
 
   app.put(

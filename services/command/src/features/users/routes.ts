@@ -50,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/api/users',
     { config: { access }, schema: { tags: ['users'], querystring: listUsersQuerySchema, response: { 200: successEnvelope(userListSchema) } } },
-    async (request) => ok(await listUsers(ctx.db, request.query)),
+    async (request) => ok(await listUsers(await ctx.reader(request), request.query)),
   );
 
   app.post(
@@ -85,19 +85,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get(
     '/api/users/stats/overview',
     { config: { access }, schema: { tags: ['users'], response: { 200: successEnvelope(userStatsSchema) } } },
-    async () => ok(await userStats(ctx.db)),
+    async (request) => ok(await userStats(await ctx.reader(request))),
   );
 
   app.get(
     '/api/users/activity/login-summary',
     { config: { access }, schema: { tags: ['users'], querystring: loginSummaryQuerySchema, response: { 200: successEnvelope(loginSummarySchema) } } },
-    async (request) => ok(await loginSummary(ctx.db, request.query, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
+    async (request) => ok(await loginSummary(await ctx.reader(request), request.query, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
   );
 
   app.get(
     '/api/users/:id',
     { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: successEnvelope(userDetailsSchema) } } },
-    async (request) => ok(await userDetails(ctx.db, request.params.id, ctx.now())),
+    async (request) => ok(await userDetails(await ctx.reader(request), request.params.id, ctx.now())),
   );
 
   app.put(
