@@ -18,7 +18,11 @@ export interface RunningServer {
   projector: Projector | null;
   files: FilePool;
   admin: AdminBootstrap;
-  close(): Promise<void>;
+  // Drains and stops (SIGTERM): the listener closes, /api/ready answers 503, live sockets are closed with 1012 so
+  // browsers reconnect to another instance, requests in flight finish (those arriving on kept-alive connections are
+  // served with `Connection: close`); whatever still runs after `graceMs` (default SHUTDOWN_GRACE_MS) is cut off.
+  // Then the projector, the watcher and the pools.
+  close(options?: { graceMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -87,8 +91,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     projector,
     files,
     admin,
-    async close() {
-      await app.close();
+    async close(closeOptions = {}) {
+      const graceMs = closeOptions.graceMs ?? config.SHUTDOWN_GRACE_MS;
+      const cut = setTimeout(() => {
+        app.log.warn({ grace_ms: graceMs }, 'shutdown grace period over: cutting the connections still open');
+        for (const socket of app.websocketServer.clients) socket.terminate();
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await files.close();
       waker.close();
       setAppendWaker(database.db, null);

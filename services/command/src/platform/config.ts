@@ -29,6 +29,9 @@ const configSchema = z.object({
     .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  // On SIGTERM, how long requests in flight may take to finish before their connections are cut (server.ts close).
+  // Below the orchestrator's own grace period (docker-compose stop_grace_period), so the process still exits by itself.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   NODE_ENV: z.string().default('production'),
 });
 

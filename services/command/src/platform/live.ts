@@ -7,6 +7,7 @@ import {
   TOPIC_EVERYTHING,
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
+  LIVE_CLOSE_SERVICE_RESTART,
   type LiveServerMessage,
   type ReadModelsNotice,
 } from '@wh/contracts';
@@ -15,6 +16,16 @@ import type { ProjectionWatcher } from './projection-watcher.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
 const CLOSE_TRY_AGAIN_LATER = 1013;
+const RESTART_REASON = 'Service restarting: reconnect';
+
+// The WebSocket plugin's preClose (app.ts), run as this instance starts closing (SIGTERM: server.ts), just before its
+// listener closes: every live socket is closed with 1012 Service Restart, and the browser reconnects at once through
+// the proxy, which finds only the other instances listening. The plugin's own preClose would close them without a
+// code, and the browser would wait out its back-off.
+export function restartLiveSockets(this: FastifyInstance, done: () => void): void {
+  for (const socket of this.websocketServer.clients) socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
+  done();
+}
 
 interface Client {
   socket: WebSocket;
@@ -75,10 +86,10 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     }
   }, options.heartbeatMs ?? 25_000);
 
+  // The sockets are closed by then (restartLiveSockets): the server's close waits for them.
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
-    for (const client of clients) client.socket.close(1001, 'Server shutting down');
   });
 
   app.decorate('live', {
@@ -91,6 +102,11 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
   });
 
   app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+    // An upgrade on a connection kept alive from before the drain: sent elsewhere like the others.
+    if (app.draining) {
+      socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
+      return;
+    }
     const client: Client = { socket, token: null, auth: null };
     clients.add(client);
     const timeout = setTimeout(() => {
