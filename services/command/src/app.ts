@@ -15,7 +15,7 @@ import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.t
 import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
-import { liveGateway, restartLiveSockets } from './platform/live.ts';
+import { liveGateway } from './platform/live.ts';
 import { loggerOptions, type LogDestination } from './platform/logger.ts';
 import { systemRoutes } from './platform/system-routes.ts';
 import { authRoutes } from './features/users/auth-routes.ts';
@@ -94,14 +94,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
-  // Set as the instance starts closing (server.ts close, on SIGTERM): /api/ready answers 503 so a proxy takes this
-  // instance out, and live sockets are sent to another instance (live.ts).
+  // Set as the instance starts to drain (server.ts close, on SIGTERM): /api/ready answers 503 so the proxy's health
+  // check takes this instance out, and every answer closes its connection, so the proxy keeps none to reuse.
   app.decorate('draining', false);
-  app.addHook('preClose', (done) => {
-    app.draining = true;
-    done();
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.draining) reply.header('connection', 'close');
   });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 }, preClose: restartLiveSockets });
+  // As the listener closes, live sockets are sent to another instance (live.ts), not closed without a code as the
+  // plugin's own preClose would (the browser would wait out its back-off).
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: (done) => {
+      app.live.restart();
+      done();
+    },
+  });
   const limits = sessionLimits(config);
   const expire: ExpireSession = (sessionId, userId, rule) => expireSession(ctx, sessionId, userId, rule);
   await app.register(authPlugin, { db: ctx.db, limits, now, sessionCache: ctx.sessionCache, expireSession: expire });
@@ -183,7 +190,7 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
 
 declare module 'fastify' {
   interface FastifyInstance {
-    // True from the moment the instance starts closing (a SIGTERM's drain).
+    // True from the moment the instance starts to drain (SIGTERM: server.ts close).
     draining: boolean;
   }
 }

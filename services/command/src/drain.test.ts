@@ -98,6 +98,27 @@ describe('draining an instance (SIGTERM)', () => {
     expect(answers[1]).toContain('Draining: this instance is shutting down');
   });
 
+  it('goes on answering through the shutdown delay, each answer closing its connection and ready saying 503', async () => {
+    const app = (t = await startTestApp({ listen: true }));
+    const admin = await app.asAdmin();
+    const live = await liveSocket(app.url, admin.token!);
+    let closedAt = 0;
+    void live.closed.then(() => (closedAt = performance.now()));
+
+    const closing = drain(app, app.close({ delayMs: 2000 }));
+    const ready = await fetch(`${app.url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(ready.headers.get('connection')).toBe('close');
+    const users = await fetch(`${app.url}/api/users`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(users.status).toBe(200);
+    expect(users.headers.get('connection')).toBe('close');
+    const answeredAt = performance.now();
+    // The live sockets stay until the listener closes.
+    expect(await live.closed).toMatchObject({ code: LIVE_CLOSE_SERVICE_RESTART });
+    expect(closedAt).toBeGreaterThan(answeredAt);
+    await closing;
+  });
+
   it('cuts a request still running when the grace period is over', async () => {
     const app = (t = await startTestApp({ listen: true, config: { READ_YOUR_WRITES_TIMEOUT_MS: 3000 } }));
     const admin = await app.asAdmin();

@@ -18,11 +18,11 @@ export interface RunningServer {
   projector: Projector | null;
   files: FilePool;
   admin: AdminBootstrap;
-  // Drains and stops (SIGTERM): the listener closes, /api/ready answers 503, live sockets are closed with 1012 so
-  // browsers reconnect to another instance, requests in flight finish (those arriving on kept-alive connections are
-  // served with `Connection: close`); whatever still runs after `graceMs` (default SHUTDOWN_GRACE_MS) is cut off.
-  // Then the projector, the watcher and the pools.
-  close(options?: { graceMs?: number }): Promise<void>;
+  // Drains and stops (SIGTERM): /api/ready answers 503 at once and every answer closes its connection; after `delayMs`
+  // (default SHUTDOWN_DELAY_MS: time for the proxy's health check to take this instance out) the listener closes, live
+  // sockets are closed with 1012 so browsers reconnect to another instance, and requests in flight finish; whatever
+  // still runs `graceMs` later (default SHUTDOWN_GRACE_MS) is cut off. Then the projector, the watcher and the pools.
+  close(options?: { delayMs?: number; graceMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -92,6 +92,9 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     files,
     admin,
     async close(closeOptions = {}) {
+      app.draining = true;
+      const delayMs = closeOptions.delayMs ?? config.SHUTDOWN_DELAY_MS;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const graceMs = closeOptions.graceMs ?? config.SHUTDOWN_GRACE_MS;
       const cut = setTimeout(() => {
         app.log.warn({ grace_ms: graceMs }, 'shutdown grace period over: cutting the connections still open');

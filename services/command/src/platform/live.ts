@@ -18,15 +18,6 @@ import type { ProjectionWatcher } from './projection-watcher.ts';
 const CLOSE_TRY_AGAIN_LATER = 1013;
 const RESTART_REASON = 'Service restarting: reconnect';
 
-// The WebSocket plugin's preClose (app.ts), run as this instance starts closing (SIGTERM: server.ts), just before its
-// listener closes: every live socket is closed with 1012 Service Restart, and the browser reconnects at once through
-// the proxy, which finds only the other instances listening. The plugin's own preClose would close them without a
-// code, and the browser would wait out its back-off.
-export function restartLiveSockets(this: FastifyInstance, done: () => void): void {
-  for (const socket of this.websocketServer.clients) socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
-  done();
-}
-
 interface Client {
   socket: WebSocket;
   token: string | null;
@@ -86,13 +77,22 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     }
   }, options.heartbeatMs ?? 25_000);
 
-  // The sockets are closed by then (restartLiveSockets): the server's close waits for them.
+  // The sockets are closed by then (restart): the server's close waits for them.
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
   });
 
+  // Set once this instance closes its listener (a drain: server.ts close).
+  let restarting = false;
+
   app.decorate('live', {
+    // Closes every socket with 1012 Service Restart as the listener closes: the browser reconnects at once, through the
+    // proxy, which finds only the other instances listening.
+    restart() {
+      restarting = true;
+      for (const client of clients) client.socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
+    },
     closeSession(sessionId: string) {
       for (const client of clients) {
         if (client.auth?.sessionId === sessionId) client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Signed out');
@@ -102,8 +102,8 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
   });
 
   app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
-    // An upgrade on a connection kept alive from before the drain: sent elsewhere like the others.
-    if (app.draining) {
+    // An upgrade on a connection still open as the listener closed: sent elsewhere like the others.
+    if (restarting) {
       socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
       return;
     }
@@ -151,6 +151,6 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { closeSession(sessionId: string): void; count(): number };
+    live: { restart(): void; closeSession(sessionId: string): void; count(): number };
   }
 }
