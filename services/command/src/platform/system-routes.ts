@@ -24,8 +24,9 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     data: { status: 'ok', uptime_seconds: Math.round(process.uptime()) },
   }));
 
-  // Ready when the database answers and the instance is not draining; says how far the projector trails the event store, and the event a projection
-  // fails on while the projector has not got past it (the projector records it: services/projector health.ts).
+  // Ready when the database answers and the instance is not draining; says how far the projector trails the event
+  // store, and the event a projection fails on while the projector has not got past it (the projector records it:
+  // services/projector health.ts).
   app.get(
     '/api/ready',
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: successEnvelope(readinessSchema), 503: errorEnvelopeSchema } } },
