@@ -131,10 +131,14 @@ export interface RunResult {
   rps: number;
   errors: number;
   total: number;
+  // From the first command sent to the last answer (autocannon's own figures count whole seconds).
+  elapsedMs: number;
 }
 
 export async function load(url: string, list: Planned[]): Promise<RunResult> {
   let next = 0;
+  let first = 0;
+  let last = 0;
   const statuses = new Map<number, number>();
   const result = await autocannon({
     url,
@@ -144,10 +148,14 @@ export async function load(url: string, list: Planned[]): Promise<RunResult> {
     requests: [
       {
         setupRequest: (req) => {
+          if (next === 0) first = performance.now();
           const planned = list[next++ % list.length]!;
           return { ...req, ...planned };
         },
-        onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+        onResponse: (status) => {
+          last = performance.now();
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        },
       },
     ],
   });
@@ -158,6 +166,7 @@ export async function load(url: string, list: Planned[]): Promise<RunResult> {
     rps: result.requests.average,
     errors,
     total: result.requests.total,
+    elapsedMs: last - first,
   };
 }
 
@@ -233,6 +242,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
     stopped: inFlight.length < list.length,
     errors,
     total: inFlight.length,
+    elapsedMs: seconds * 1000,
   };
 }
 
