@@ -13,13 +13,13 @@ import { sql } from 'kysely';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
 import { ADMIN_PASSWORD, api, cpuSeconds, expectOk, median, percentile, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
 
-const CONNECTIONS = 50;
+export const CONNECTIONS = 50;
 // The target's load: at this offered rate p99 must be at most 50 ms.
 const OFFERED_RATE = Number(process.env.BENCH_OFFERED_RATE ?? 500);
 const P99_TARGET_MS = 50;
 // An open-loop run that delivered less than this share of the offered rate could not keep up: it fails.
 const RATE_KEPT = 0.97;
-const COMMANDS_PER_RUN = Number(process.env.BENCH_COMMANDS ?? 6000);
+export const COMMANDS_PER_RUN = Number(process.env.BENCH_COMMANDS ?? 6000);
 const WORKERS = 20;
 // A pick is sent this many commands after its order's (re)assignment: far more than the 50 in flight, so the
 // assignment has been answered (and so projected) when the pick is decided.
@@ -34,7 +34,7 @@ const STYLES = [
 const LOCATION = 'Z-1-1';
 const SKUS = STYLES.flatMap((s) => s.sizes.flatMap((size) => s.colors.map((c) => `${s.style_code}-${size}-${c.toUpperCase()}`)));
 
-interface Prepared {
+export interface Prepared {
   service: BenchService;
   managerToken: string;
   workers: { id: number; token: string }[];
@@ -52,7 +52,7 @@ async function prepare(pgUrl: string, orderCount: number, template: string | und
   }
 }
 
-async function prepareOn(service: BenchService, orderCount: number): Promise<Prepared> {
+export async function prepareOn(service: BenchService, orderCount: number): Promise<Prepared> {
   const url = service.url;
   const admin = await signIn(url, 'admin', ADMIN_PASSWORD);
   await expectOk(api(url, '/api/users', { token: admin, body: { username: 'bench-manager', password: 'bench-pass', role: 'manager' } }), 'manager');
@@ -94,7 +94,7 @@ async function prepareOn(service: BenchService, orderCount: number): Promise<Pre
   return { service, managerToken, workers, orders: rows.map((r) => ({ id: r.order_id, itemId: r.id })) };
 }
 
-interface Planned {
+export interface Planned {
   method: 'POST';
   path: string;
   headers: Record<string, string>;
@@ -103,7 +103,7 @@ interface Planned {
 
 // The command list for one run: slot i assigns order i, reassigns order i - REASSIGN_LAG (every fourth order) and
 // picks order i - PICK_LAG with the token of whoever holds it then.
-function plan(prepared: Prepared, orders: Prepared['orders']): Planned[] {
+export function plan(prepared: Prepared, orders: Prepared['orders']): Planned[] {
   const holder = new Map<number, number>();
   const json = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
   const out: Planned[] = [];
@@ -125,16 +125,20 @@ function plan(prepared: Prepared, orders: Prepared['orders']): Planned[] {
   return out;
 }
 
-interface RunResult {
+export interface RunResult {
   p50: number;
   p99: number;
   rps: number;
   errors: number;
   total: number;
+  // From the first command sent to the last answer (autocannon's own figures count whole seconds).
+  elapsedMs: number;
 }
 
-async function load(url: string, list: Planned[]): Promise<RunResult> {
+export async function load(url: string, list: Planned[]): Promise<RunResult> {
   let next = 0;
+  let first = 0;
+  let last = 0;
   const statuses = new Map<number, number>();
   const result = await autocannon({
     url,
@@ -144,10 +148,14 @@ async function load(url: string, list: Planned[]): Promise<RunResult> {
     requests: [
       {
         setupRequest: (req) => {
+          if (next === 0) first = performance.now();
           const planned = list[next++ % list.length]!;
           return { ...req, ...planned };
         },
-        onResponse: (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
+        onResponse: (status) => {
+          last = performance.now();
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        },
       },
     ],
   });
@@ -158,6 +166,7 @@ async function load(url: string, list: Planned[]): Promise<RunResult> {
     rps: result.requests.average,
     errors,
     total: result.requests.total,
+    elapsedMs: last - first,
   };
 }
 
@@ -233,6 +242,7 @@ async function openLoop(url: string, list: Planned[], rate: number): Promise<Ope
     stopped: inFlight.length < list.length,
     errors,
     total: inFlight.length,
+    elapsedMs: seconds * 1000,
   };
 }
 

@@ -14,6 +14,7 @@ const MODULES: [group: string, file: string][] = [
   ['event-loop', 'event-loop.ts'],
   ['commands', 'commands.ts'],
   ['commands-history', 'commands-history.ts'],
+  ['replicas', 'replicas.ts'],
   ['live', 'live-push.ts'],
   ['queries', 'queries.ts'],
   ['replica', 'replica.ts'],

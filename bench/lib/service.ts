@@ -40,49 +40,73 @@ async function freePort(): Promise<number> {
 export async function startBenchService(pgUrl: string, options: { readYourWritesMs?: number; template?: string } = {}): Promise<BenchService> {
   const scratch = await createTestDatabase(pgUrl, { migrate: false, template: options.template });
   await migrate(scratch.url);
+  const ryw = options.readYourWritesMs ?? (process.env.BENCH_RYW_MS ? Number(process.env.BENCH_RYW_MS) : undefined);
+  const service = await startCommandProcess(scratch.url, { WITH_PROJECTOR: 'true', ...(ryw !== undefined ? { READ_YOUR_WRITES_TIMEOUT_MS: String(ryw) } : {}) });
+  const database = createDatabase(scratch.url, { application: 'bench', max: 4 });
+  return {
+    url: service.url,
+    databaseUrl: scratch.url,
+    database,
+    pid: service.pid,
+    async close() {
+      await database.close();
+      await service.stop();
+      await scratch.drop();
+    },
+  };
+}
+
+export interface BenchProcess {
+  pid: number;
+  // SIGTERM, then SIGKILL if it has not exited within a minute.
+  stop(): Promise<void>;
+}
+
+// `node [BENCH_SERVICE_NODE_ARGS] --import <loader> <entry>`, as the Dockerfile runs the services, its output dropped
+// but for errors.
+export function startNodeProcess(entry: string, env: NodeJS.ProcessEnv): BenchProcess & { child: ChildProcess; exited: Promise<void> } {
+  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', LOADER, entry], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    exited,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      // A service under a diagnostic preload (bench/lib/trace-commands.mjs) may take many seconds to close and write its
+      // report; a plain one closes in well under one.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 60_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+// One command service (services/command/src/main.ts) on a free port of this host, answering /api/health.
+export async function startCommandProcess(databaseUrl: string, env: NodeJS.ProcessEnv = {}): Promise<BenchProcess & { url: string }> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: scratch.url,
-    WITH_PROJECTOR: 'true',
+  const service = startNodeProcess(MAIN, {
+    DATABASE_URL: databaseUrl,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOGIN_RATE_LIMIT: '10000',
     NODE_ENV: 'production',
-  };
-  const ryw = options.readYourWritesMs ?? (process.env.BENCH_RYW_MS ? Number(process.env.BENCH_RYW_MS) : undefined);
-  if (ryw !== undefined) env.READ_YOUR_WRITES_TIMEOUT_MS = String(ryw);
-  const child: ChildProcess = spawn(process.execPath, [...(process.env.BENCH_SERVICE_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', LOADER, MAIN], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    ...env,
   });
   const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    if (service.child.exitCode !== null) throw new Error(`the service exited with ${service.child.exitCode}`);
     const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
     if (up) break;
     if (i > 600) throw new Error('the service did not start within 60 s');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const database = createDatabase(scratch.url, { application: 'bench', max: 4 });
-  return {
-    url,
-    databaseUrl: scratch.url,
-    database,
-    pid: child.pid!,
-    async close() {
-      await database.close();
-      child.kill('SIGTERM');
-      // A service under a diagnostic preload (bench/lib/trace-commands.mjs) may take many seconds to close and write its
-      // report; a plain one closes in well under one.
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 60_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      await scratch.drop();
-    },
-  };
+  return { url, pid: service.pid, stop: service.stop };
 }
 
 export async function api<T = unknown>(

@@ -12,6 +12,9 @@ export type LiveServerMessage =
 
 export const LIVE_CLOSE_UNAUTHORIZED = 4401;
 export const LIVE_CLOSE_SIGNED_OUT = 4403;
+// WebSocket "Service Restart": this instance is stopping (a rolling restart); the browser reconnects at once, and the
+// proxy sends it to another instance.
+export const LIVE_CLOSE_SERVICE_RESTART = 1012;
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
 
 // The topic that means everything may have changed (a rebuild, or a batch whose topics do not fit a notice): every

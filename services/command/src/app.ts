@@ -48,6 +48,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // A request arriving on a kept-alive connection while the instance drains (server.ts close) is served, with
+    // `Connection: close`, rather than refused: the proxy sent it before it knew, and a refusal would be a failed
+    // request for a client that did nothing wrong.
+    return503OnClosing: false,
     // An address Fastify cannot even decode (a stray '%') fails before any route or error handler: answered here in
     // the same envelope.
     frameworkErrors: (_error, _request, reply: FastifyReply) => {
@@ -90,7 +94,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     crossOriginEmbedderPolicy: false,
   });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, parts: 25 } });
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Set as the instance starts to drain (server.ts close, on SIGTERM): /api/ready answers 503 so the proxy's health
+  // check takes this instance out, and every answer closes its connection, so the proxy keeps none to reuse.
+  app.decorate('draining', false);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.draining) reply.header('connection', 'close');
+  });
+  // As the listener closes, live sockets are sent to another instance (live.ts), not closed without a code as the
+  // plugin's own preClose would (the browser would wait out its back-off).
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024 },
+    preClose: (done) => {
+      app.live.restart();
+      done();
+    },
+  });
   const limits = sessionLimits(config);
   const expire: ExpireSession = (sessionId, userId, rule) => expireSession(ctx, sessionId, userId, rule);
   await app.register(authPlugin, { db: ctx.db, limits, now, sessionCache: ctx.sessionCache, expireSession: expire });
@@ -168,4 +186,11 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
     // are the ones sent compressed).
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    // True from the moment the instance starts to drain (SIGTERM: server.ts close).
+    draining: boolean;
+  }
 }

@@ -11,7 +11,21 @@ try {
     withProjector: process.env.WITH_PROJECTOR === 'true',
     webDist: fileURLToPath(new URL('../../../web/dist', import.meta.url)),
   });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void server.close().then(() => process.exit(0)));
+  // A stop (docker stop, a rolling restart) drains: requests in flight finish, live sockets are told to reconnect
+  // elsewhere (server.ts close); a second signal while draining changes nothing.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stop);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -21,7 +21,11 @@ export interface RunningServer {
   replica: ReadReplica | null;
   files: FilePool;
   admin: AdminBootstrap;
-  close(): Promise<void>;
+  // Drains and stops (SIGTERM): /api/ready answers 503 at once and every answer closes its connection; after `delayMs`
+  // (default SHUTDOWN_DELAY_MS: time for the proxy's health check to take this instance out) the listener closes, live
+  // sockets are closed with 1012 so browsers reconnect to another instance, and requests in flight finish; whatever
+  // still runs `graceMs` later (default SHUTDOWN_GRACE_MS) is cut off. Then the projector, the watcher and the pools.
+  close(options?: { delayMs?: number; graceMs?: number }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -96,8 +100,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     replica,
     files,
     admin,
-    async close() {
-      await app.close();
+    async close(closeOptions = {}) {
+      app.draining = true;
+      const delayMs = closeOptions.delayMs ?? config.SHUTDOWN_DELAY_MS;
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      const graceMs = closeOptions.graceMs ?? config.SHUTDOWN_GRACE_MS;
+      const cut = setTimeout(() => {
+        app.log.warn({ grace_ms: graceMs }, 'shutdown grace period over: cutting the connections still open');
+        for (const socket of app.websocketServer.clients) socket.terminate();
+        app.server.closeAllConnections();
+      }, graceMs);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await files.close();
       waker.close();
       setAppendWaker(database.db, null);

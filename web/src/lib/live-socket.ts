@@ -94,7 +94,8 @@ export function useLiveUpdates({ token, userId, queryClient, liveKeys, onOwnUser
           appStore.set(clearSessionAtom, SESSION_EXPIRED_MESSAGE);
           return;
         }
-        reconnectTimer = setTimeout(connect, reconnectDelay(attempt++));
+        // A server that stops (1012) sends its sockets elsewhere: back at once, and `ready` refetches what was missed.
+        reconnectTimer = setTimeout(connect, reconnectDelay(attempt++, event.code));
       });
     };
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LIVE_CLOSE_SERVICE_RESTART } from '@wh/contracts/platform/live';
 import { composeLiveKeys, queryKeysForTopics, reconnectDelay, touchesUser } from './live-topics.ts';
 
 describe('live topics', () => {
@@ -25,8 +26,14 @@ describe('live topics', () => {
 
   it('backs off exponentially up to 30 s', () => {
     const mid = () => 0.5;
-    expect(reconnectDelay(0, mid)).toBe(1000);
-    expect(reconnectDelay(3, mid)).toBe(8000);
-    expect(reconnectDelay(10, mid)).toBe(30000);
+    expect(reconnectDelay(0, 1006, mid)).toBe(1000);
+    expect(reconnectDelay(3, 1006, mid)).toBe(8000);
+    expect(reconnectDelay(10, undefined, mid)).toBe(30000);
+  });
+
+  it('reconnects at once, within a quarter second, after a service restart (1012), whatever the attempt', () => {
+    expect(reconnectDelay(0, LIVE_CLOSE_SERVICE_RESTART, () => 0)).toBe(0);
+    expect(reconnectDelay(7, LIVE_CLOSE_SERVICE_RESTART, () => 0.999)).toBeLessThan(250);
+    expect(reconnectDelay(7, 1001, () => 0.999)).toBeGreaterThanOrEqual(30000);
   });
 });

@@ -1,5 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { TOPIC_EVERYTHING } from '@wh/contracts/platform/live';
+import { LIVE_CLOSE_SERVICE_RESTART, TOPIC_EVERYTHING } from '@wh/contracts/platform/live';
 
 /**
  * For each live topic kind a feature listens to, the query-key prefixes of its own queries that the topic covers.
@@ -53,8 +53,16 @@ export function touchesUser(topics: readonly string[], userId: number): boolean 
   return topics.includes(`user:${userId}`) || topics.includes(TOPIC_EVERYTHING);
 }
 
-/** Reconnect delay: 1 s, 2 s, 4 s ... capped at 30 s, with a little jitter so tabs do not stampede. */
-export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+/** The most a reconnect after a service restart (1012) waits: the tabs of a stopping server spread over this. */
+export const RESTART_RECONNECT_JITTER_MS = 250;
+
+/**
+ * Reconnect delay: 1 s, 2 s, 4 s ... capped at 30 s, with a little jitter so tabs do not stampede. After a close with
+ * 1012 (Service Restart: one server of several is stopping, and the proxy sends the new socket to another) at once,
+ * under RESTART_RECONNECT_JITTER_MS, whatever the attempt.
+ */
+export function reconnectDelay(attempt: number, closeCode?: number, random: () => number = Math.random): number {
+  if (closeCode === LIVE_CLOSE_SERVICE_RESTART) return Math.floor(random() * RESTART_RECONNECT_JITTER_MS);
   const base = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(base * (0.8 + 0.4 * random()));
 }

@@ -41,6 +41,13 @@ const configSchema = z.object({
     .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true'),
+  // On SIGTERM, how long the instance goes on answering (each answer closing its connection, /api/ready saying 503)
+  // before its listener closes: longer than the proxy's health-check interval, so the proxy has taken it out by then and
+  // sends it nothing more. 0: the listener closes at once (one instance, no proxy).
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  // Then how long requests in flight may take to finish before their connections are cut (server.ts close).
+  // Below the orchestrator's own grace period (docker-compose stop_grace_period), so the process still exits by itself.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
   NODE_ENV: z.string().default('production'),
 });
 

@@ -7,6 +7,7 @@ import {
   TOPIC_EVERYTHING,
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
+  LIVE_CLOSE_SERVICE_RESTART,
   type LiveServerMessage,
 } from '@wh/contracts';
 import { lookupSession, type AuthContext, type ExpireSession, type SessionLimits, type SessionLookup } from './auth.ts';
@@ -14,6 +15,7 @@ import type { ProjectionWatcher } from './projection-watcher.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
 const CLOSE_TRY_AGAIN_LATER = 1013;
+const RESTART_REASON = 'Service restarting: reconnect';
 
 interface Client {
   socket: WebSocket;
@@ -74,13 +76,22 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     }
   }, options.heartbeatMs ?? 25_000);
 
+  // The sockets are closed by then (restart): the server's close waits for them.
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
-    for (const client of clients) client.socket.close(1001, 'Server shutting down');
   });
 
+  // Set once this instance closes its listener (a drain: server.ts close).
+  let restarting = false;
+
   app.decorate('live', {
+    // Closes every socket with 1012 Service Restart as the listener closes: the browser reconnects at once, through the
+    // proxy, which finds only the other instances listening.
+    restart() {
+      restarting = true;
+      for (const client of clients) client.socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
+    },
     closeSession(sessionId: string) {
       for (const client of clients) {
         if (client.auth?.sessionId === sessionId) client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Signed out');
@@ -90,6 +101,11 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
   });
 
   app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+    // An upgrade on a connection still open as the listener closed: sent elsewhere like the others.
+    if (restarting) {
+      socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
+      return;
+    }
     const client: Client = { socket, token: null, auth: null };
     clients.add(client);
     const timeout = setTimeout(() => {
@@ -134,6 +150,6 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
 
 declare module 'fastify' {
   interface FastifyInstance {
-    live: { closeSession(sessionId: string): void; count(): number };
+    live: { restart(): void; closeSession(sessionId: string): void; count(): number };
   }
 }

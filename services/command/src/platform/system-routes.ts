@@ -37,14 +37,22 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
     data: { status: 'ok', uptime_seconds: Math.round(process.uptime()) },
   }));
 
-  // Ready when the database answers; says how far the projector trails the event store, the event a projection
-  // fails on while the projector has not got past it (the projector records it: services/projector health.ts), and
-  // how far the read replica trails the primary. A replica that does not answer leaves the service ready: queries
-  // read the primary meanwhile.
+  // Ready when the database answers and the instance is not draining; says how far the projector trails the event
+  // store, the event a projection fails on while the projector has not got past it (the projector records it:
+  // services/projector health.ts), and how far the read replica trails the primary. A replica that does not answer
+  // leaves the service ready: queries read the primary meanwhile.
   app.get(
     '/api/ready',
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: successEnvelope(readinessSchema), 503: errorEnvelopeSchema } } },
     async (_request, reply) => {
+      // Stopping (SIGTERM): out of the proxy's rotation while the requests in flight finish (server.ts close).
+      if (app.draining) {
+        return reply.code(503).send({
+          success: false,
+          message: 'Draining: this instance is shutting down',
+          error: { code: 'UNAVAILABLE', message: 'Draining: this instance is shutting down' },
+        });
+      }
       let r: ReadyRow | undefined;
       try {
         const row = await sql<ReadyRow>`

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '@wh/db/testing';
+import { startServer } from '../../server.ts';
 import { createAppContext } from '../../platform/app-context.ts';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '../../testing.ts';
@@ -29,5 +31,23 @@ describe('the administrator password from ADMIN_PASSWORD', () => {
     expect((await signIn('  admin pass  ')).status).toBe(200);
     expect((await signIn('admin pass')).status).toBe(401);
     expect(await ensureAdmin(context(), ADMIN_PASSWORD)).toMatchObject({ passwordReset: true });
+  });
+});
+
+describe('the administrator on a new database', () => {
+  it('is created once when several instances start together, and every one of them starts', async () => {
+    const fresh = await createTestDatabase(inject('pgUrl'));
+    try {
+      const config = { ...loadConfig({}), DATABASE_URL: fresh.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent' as const, PORT: 0 };
+      const started = await Promise.allSettled(
+        Array.from({ length: 3 }, () => startServer({ config, withProjector: false, listen: false, logger: false })),
+      );
+      const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      await Promise.all(servers.map((s) => s.close()));
+      expect(started.filter((s) => s.status === 'rejected')).toEqual([]);
+      expect(servers.filter((s) => s.admin.created)).toHaveLength(1);
+    } finally {
+      await fresh.drop();
+    }
   });
 });

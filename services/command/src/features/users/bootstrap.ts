@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { checkAdminPassword } from '../../platform/config.ts';
+import { DomainError } from '../../platform/errors.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { ADMIN_USER_ID } from './decide.ts';
@@ -15,7 +16,7 @@ export interface AdminBootstrap {
 }
 
 // User 1, `admin`, manager: created on first start. ADMIN_PASSWORD, when set, is the password from then on.
-export async function ensureAdmin(ctx: AppContext, adminPassword: string | undefined): Promise<AdminBootstrap> {
+export async function ensureAdmin(ctx: AppContext, adminPassword: string | undefined, raced = false): Promise<AdminBootstrap> {
   // The rule every password is set by: one the sign-in would refuse never becomes the administrator's.
   if (adminPassword !== undefined) checkAdminPassword(adminPassword);
   const existing = await ctx.db
@@ -34,16 +35,23 @@ export async function ensureAdmin(ctx: AppContext, adminPassword: string | undef
     return { created: false, generatedPassword: null, passwordReset: false };
   }
   const password = adminPassword ?? randomBytes(9).toString('base64url');
-  await runUserCommand(
-    ctx,
-    ADMIN_USER_ID,
-    {
-      type: 'CreateUser',
-      data: { user_id: ADMIN_USER_ID, username: 'admin', email: null, full_name: 'Administrator', role: 'manager', is_active: true },
-    },
-    systemMetadata('bootstrap'),
-    { passwordHash: await hashPassword(password) },
-  );
+  try {
+    await runUserCommand(
+      ctx,
+      ADMIN_USER_ID,
+      {
+        type: 'CreateUser',
+        data: { user_id: ADMIN_USER_ID, username: 'admin', email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+      },
+      systemMetadata('bootstrap'),
+      { passwordHash: await hashPassword(password) },
+    );
+  } catch (error) {
+    // Another instance starting at the same moment (docker compose starts the replicas together) created it first:
+    // from here on it is the existing administrator.
+    if (error instanceof DomainError && error.status === 409 && !raced) return ensureAdmin(ctx, adminPassword, true);
+    throw error;
+  }
   // Later users never take id 1.
   await sql`select setval('user_id_seq', greatest(${ADMIN_USER_ID}, (select max(id) from user_registry)))`.execute(ctx.db);
   return { created: true, generatedPassword: adminPassword ? null : password, passwordReset: false };
