@@ -2,7 +2,7 @@
 // and as markdown for docs/performance.md.
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_RUNS          repetitions per figure, the median is reported (default 5)
-//   BENCH_ORDERS        size of the generated history for queries, rebuild and commands-history (default 1,000,000)
+//   BENCH_ORDERS        size of the generated history for queries, rebuild, rebuild-online and commands-history (default 1,000,000)
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
@@ -16,6 +16,7 @@ const MODULES: [group: string, file: string][] = [
   ['live', 'live-push.ts'],
   ['queries', 'queries.ts'],
   ['rebuild', 'rebuild.ts'],
+  ['rebuild-online', 'rebuild-online.ts'],
   ['web', 'web.ts'],
 ];
 
