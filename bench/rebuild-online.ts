@@ -6,6 +6,7 @@
 // runs (its own process) at each pace of BENCH_REBUILD_PACES (default "0.5"; 1 is full speed). A rebuild at
 // 1,000,000 orders takes many minutes, so it runs once per pace, whatever BENCH_RUNS says.
 //   npx tsx bench/rebuild-online.ts   (BENCH_DATABASE_URL, BENCH_ORDERS, BENCH_IDLE_SECONDS, BENCH_REBUILD_PACES)
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { createDatabase } from '@wh/db';
 import { ensureHistory, timedRebuild } from './generate.ts';
@@ -115,6 +116,9 @@ function watchTransactionIds(url: string): { longestMs(): number; longestBy(): s
   };
 }
 
+// The last minute's, for the log: what else the machine was doing.
+const loadAverage = () => loadavg()[0]!.toFixed(1);
+
 const ms = (values: readonly number[], q: number) => Math.round(percentile(values, q) * 10) / 10;
 
 export const bench: Bench = async (ctx) => {
@@ -142,15 +146,16 @@ export const bench: Bench = async (ctx) => {
     const warmUp = startLoad(service, token, target, () => 'warm-up');
     await sleep(5000);
     await warmUp.stop();
-    ctx.log(`idle: ${idleSeconds} s of reads and commands`);
-    const idle = startLoad(service, token, target, () => 'idle');
-    await sleep(idleSeconds * 1000);
-    await idle.stop();
-    const idleReads = idle.reads.map((r) => r.ms);
-    const idleCommands = idle.commands.map((c) => c.ms);
-    ctx.log(`idle: GET /orders p50 ${ms(idleReads, 0.5)} p95 ${ms(idleReads, 0.95)} max ${ms(idleReads, 1)} ms (${idleReads.length}); commands p95 ${ms(idleCommands, 0.95)} ms`);
 
     for (const pace of paces) {
+      // The baseline just before each rebuild: on a machine shared with other work, the idle figures move too.
+      ctx.log(`idle: ${idleSeconds} s of reads and commands (load average ${loadAverage()})`);
+      const idle = startLoad(service, token, target, () => 'idle');
+      await sleep(idleSeconds * 1000);
+      await idle.stop();
+      const idleReads = idle.reads.map((r) => r.ms);
+      const idleCommands = idle.commands.map((c) => c.ms);
+      ctx.log(`idle: GET /orders p50 ${ms(idleReads, 0.5)} p95 ${ms(idleReads, 0.95)} max ${ms(idleReads, 1)} ms (${idleReads.length}); commands p95 ${ms(idleCommands, 0.95)} max ${ms(idleCommands, 1)} ms (load average ${loadAverage()})`);
       let step = 'starting';
       const watch = watchTransactionIds(service.databaseUrl);
       const load = startLoad(service, token, target, () => step);
@@ -159,8 +164,10 @@ export const bench: Bench = async (ctx) => {
         result = await timedRebuild(
           service.databaseUrl,
           (line) => {
-            if (line.startsWith('step ')) step = line.slice('step '.length);
-            ctx.log(line);
+            if (line.startsWith('step ')) {
+              step = line.slice('step '.length);
+              ctx.log(`${line} (load average ${loadAverage()})`);
+            } else ctx.log(line);
           },
           { pace },
         );

@@ -4,6 +4,7 @@
 // rebuild does not pay. Log lines go to stdout, `step <name>` as each step starts; the last line is
 // `result {"events":..,"seconds":..}`.
 //   node --import ./scripts/ts-loader.mjs bench/lib/rebuild-child.ts <database url> [batch size, '' for the default] [pace]
+import { setPriority } from 'node:os';
 import { createDatabase } from '@wh/db';
 import { projections } from '../../services/projector/src/projections/index.ts';
 import type { Projection } from '../../services/projector/src/projection.ts';
@@ -32,6 +33,8 @@ const timed: Projection[] = projections.map((p) => ({
   }),
 }));
 
+// As the command does (rebuild-cli.ts).
+setPriority(19);
 const { db, close } = createDatabase(url, { application: 'bench-rebuild' });
 try {
   const t0 = performance.now();

@@ -2,6 +2,7 @@
 // which stay readable and current meanwhile (rebuild.ts). `--pace` is the share of the time the rebuild works (above 0,
 // at most 1): the default leaves the server room for the queries and commands of a working warehouse; 1 is as fast as
 // the machine goes.
+import { setPriority } from 'node:os';
 import { createDatabase } from '@wh/db';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
@@ -20,6 +21,8 @@ if (!(pace > 0 && pace <= 1) || args.some((a, i) => a !== '--pace' && i !== at +
   console.error('usage: npm run projections:rebuild [-- --pace <share of the time the rebuild works, above 0 and at most 1>]');
   process.exit(2);
 }
+// Lowest CPU priority: on a machine shared with the service, this process gives way to it whenever both want a core.
+setPriority(19);
 const handle = createDatabase(url, { application: 'warehouse-rebuild' });
 const started = Date.now();
 let step = 'preparing';

@@ -34,8 +34,11 @@ export interface RebuildWriter extends RebuildIo {
 }
 
 // One COPY per this many characters of a table's rows: large enough that a statement's overhead does not count, small
-// enough that the server starts on them while the next batch is applied.
-const COPY_CHUNK = 8 << 20;
+// enough that the server starts on them while the next batch is applied. And small enough that a COPY's rows fit in
+// the socket's buffers at once: each COPY commits on its own and holds a transaction id, and with it every projector
+// on the server, until its last row is in; rows left waiting for this process to send them (while it applies the next
+// batch) would keep the COPY open for as long as that batch takes.
+const COPY_CHUNK = 1 << 20;
 
 // Characters of COPY rows sent but not yet written past which `copyAll` (and the rebuild's apply loop) waits.
 export const BACKLOG = 64 << 20;

@@ -18,10 +18,12 @@ const RETIRED_SCHEMA = 'wh_retired';
 // One rebuild at a time on a database: the shadow schema has one name.
 const REBUILD_LOCK_KEY = 7_300_003;
 // The swap takes every read model's table for itself: it waits this long for the readers in the way, then gives way
-// to them (rolls back) and tries again after SWAP_RETRY_MS, this many times.
+// to them (rolls back) and tries again, first after SWAP_RETRY_MS, then after twice as long each time up to
+// SWAP_RETRY_MAX_MS, this many times (about two minutes in all: a long report may hold a table that long).
 const SWAP_LOCK_MS = 200;
-const SWAP_ATTEMPTS = 20;
+const SWAP_ATTEMPTS = 25;
 const SWAP_RETRY_MS = 300;
+const SWAP_RETRY_MAX_MS = 5000;
 
 export interface RebuildOptions {
   batchSize?: number;
@@ -99,9 +101,10 @@ export async function rebuildReadModels(
   }
 }
 
-// Where a rebuild's time went: waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
+// Where a rebuild's time went: the shadow's tables made, waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
 // final writes, the index builds, vacuum and analyse, the catch-up, the swap, and the rests that pacing took.
 export interface RebuildPhases {
+  preparing: number;
   waitingForEvents: number;
   applying: number;
   finishing: number;
@@ -114,6 +117,7 @@ export interface RebuildPhases {
 
 class Rebuild {
   private readonly phases: RebuildPhases = {
+    preparing: 0,
     waitingForEvents: 0,
     applying: 0,
     finishing: 0,
@@ -146,7 +150,7 @@ class Rebuild {
 
   async run(): Promise<{ events: number; checkpoint: Checkpoint }> {
     const secondary = await this.prepare();
-    this.lap('finishing');
+    this.lap('preparing');
     this.options.onStep?.('replaying');
     await this.replay();
     this.options.onStep?.('indexing');
@@ -311,6 +315,8 @@ class Rebuild {
   private async catchUp(): Promise<void> {
     for (;;) {
       const count = await this.paced('catchingUp', () => this.tx.transaction().execute((trx) => this.applyNext(trx)));
+      this.total += count;
+      this.options.onProgress?.(this.total);
       if (count < CATCH_UP_BATCH) return;
     }
   }
@@ -321,7 +327,6 @@ class Rebuild {
     if (events.length === 0) return 0;
     await applyEvents(trx, this.projections, events, new Set());
     await saveCheckpoint(trx, lastOf(events));
-    this.options.onProgress?.(this.total + events.length);
     return events.length;
   }
 
@@ -337,8 +342,12 @@ class Rebuild {
         break;
       } catch (e) {
         this.lap('swapping');
-        if (attempt >= attempts || !gaveWay(e)) throw e;
-        await sleep(SWAP_RETRY_MS);
+        if (!gaveWay(e)) throw e;
+        if (attempt >= attempts) {
+          const reason = e instanceof Error ? e.message : String(e);
+          throw new Error(`the new read models were not swapped in: readers held their tables through ${attempts} attempts (${reason})`, { cause: e });
+        }
+        await sleep(Math.min(SWAP_RETRY_MAX_MS, SWAP_RETRY_MS * 2 ** (attempt - 1)));
         this.lap('resting');
       }
     }
