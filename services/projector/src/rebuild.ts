@@ -101,8 +101,9 @@ export async function rebuildReadModels(
   }
 }
 
-// Where a rebuild's time went: the shadow's tables made, waiting for the reader (time the apply loop did not hide), the batches, the rebuilders'
-// final writes, the index builds, vacuum and analyse, the catch-up, the swap, and the rests that pacing took.
+// Where a rebuild's time went: making the shadow's tables, waiting for the reader (time the apply loop did not hide),
+// the batches, the rebuilders' final writes, the index builds, vacuum and analyse, the catch-up, the swap, and the
+// rests that pacing took.
 export interface RebuildPhases {
   preparing: number;
   waitingForEvents: number;
@@ -353,7 +354,12 @@ class Rebuild {
     }
     // The old tables, once their last readers are done with them (queries that began before the swap); no new query
     // finds them by name.
-    await this.io.query(`drop schema ${RETIRED_SCHEMA}, ${SHADOW_SCHEMA} cascade`, []);
+    try {
+      await this.io.query(`drop schema ${RETIRED_SCHEMA}, ${SHADOW_SCHEMA} cascade`, []);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      throw new Error(`the new read models are in place, but the old ones were not dropped (the next rebuild drops them): ${reason}`, { cause: e });
+    }
     this.lap('swapping');
     return checkpoint;
   }
