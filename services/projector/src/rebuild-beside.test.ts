@@ -236,6 +236,26 @@ describe('a rebuild that fails', () => {
     expect(await leftoverSchemas()).toEqual([]);
   });
 
+  it('refuses to swap in tables copied before a migration changed the live ones, and leaves those as they are', async () => {
+    await caughtUp(db);
+    const cp = await checkpoint();
+    let replaying: () => void = () => {};
+    const started = new Promise<void>((resolve) => (replaying = resolve));
+    const rebuilding = rebuildReadModels(db, await slowedDown(200), { batchSize: 50, onStep: (s) => s === 'replaying' && replaying() });
+    rebuilding.catch(() => {});
+    await started;
+    await sql`alter table rm_users add column nickname text`.execute(db);
+    try {
+      await expect(rebuilding).rejects.toThrow(/changed while the rebuild ran/);
+      const { rows } = await sql<{ n: number }>`select count(nickname)::int as n from rm_users`.execute(db);
+      expect(rows[0]!.n).toBe(0);
+      expect(await checkpoint()).toEqual(cp);
+      expect(await leftoverSchemas()).toEqual([]);
+    } finally {
+      await sql`alter table rm_users drop column nickname`.execute(db);
+    }
+  });
+
   it('is refused while another rebuild runs', async () => {
     const first = rebuildReadModels(db, await slowedDown(200), { batchSize: 50 });
     await sleep(300);

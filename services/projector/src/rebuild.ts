@@ -130,6 +130,8 @@ class Rebuild {
   };
   private t = performance.now();
   private total = 0;
+  // The live tables' definitions the copies were made from (signature()).
+  private signature = '';
   // Statements on the rebuild's connection in transactions of their own (catch-up and swap)...
   private readonly tx: Kysely<Database>;
   // ... and each committing on its own (the bulk).
@@ -150,7 +152,8 @@ class Rebuild {
   }
 
   async run(): Promise<{ events: number; checkpoint: Checkpoint }> {
-    const secondary = await this.prepare();
+    const { secondary, signature } = await this.prepare();
+    this.signature = signature;
     this.lap('preparing');
     this.options.onStep?.('replaying');
     await this.replay();
@@ -192,7 +195,7 @@ class Rebuild {
   // without its other indexes, whose definitions are returned (pointed at the copy) to be built once the rows are in.
   // Refused, before anything is built, if a read-model table has what a copy cannot take over (a trigger, a view on
   // it, a foreign key, a sequence of its own, row security).
-  private async prepare(): Promise<string[]> {
+  private async prepare(): Promise<{ secondary: string[]; signature: string }> {
     return this.tx.transaction().execute(async (trx) => {
       const tables = READ_MODEL_TABLES as readonly string[];
       const { rows: found } = await sql<{ name: string; problems: string[] }>`
@@ -260,8 +263,28 @@ class Rebuild {
         if (index.unique) await sql.raw(`create unique index ${target}`).execute(trx);
         else secondary.push(`create index concurrently ${target}`);
       }
-      return secondary;
+      return { secondary, signature: await this.signatureOfLive(trx) };
     });
+  }
+
+  // The live read-model tables' columns, constraints and indexes, as one digest: a migration that changes them while
+  // the rebuild runs makes the copies wrong, and the swap refuses them.
+  private async signatureOfLive(trx: Transaction<Database>): Promise<string> {
+    const { rows } = await sql<{ digest: string }>`
+      with t as (
+        select c.oid, c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         where n.nspname = ${this.schema} and c.relkind = 'r' and c.relname = any(${READ_MODEL_TABLES as readonly string[]}::text[]))
+      select md5(coalesce(string_agg(line, E'\n' order by line), '')) as digest from (
+        select concat_ws(' ', t.relname, a.attnum, a.attname, format_type(a.atttypid, a.atttypmod), a.attnotnull, a.attstattarget,
+                         pg_get_expr(d.adbin, d.adrelid)) as line
+          from t join pg_attribute a on a.attrelid = t.oid
+          left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+         where a.attnum > 0 and not a.attisdropped
+        union all
+        select concat_ws(' ', t.relname, k.conname, pg_get_constraintdef(k.oid)) from t join pg_constraint k on k.conrelid = t.oid
+        union all
+        select pg_get_indexdef(i.indexrelid) from t join pg_index i on i.indrelid = t.oid) lines`.execute(trx);
+    return rows[0]!.digest;
   }
 
   // The history into the empty copies through the rebuilders, as far as a snapshot of the events taken now reaches;
@@ -380,6 +403,9 @@ class Rebuild {
     await sql`select set_config('statement_timeout', ${`${this.options.swapLockMs ?? SWAP_LOCK_MS}ms`}, true)`.execute(trx);
     await sql`lock table ${sql.join(tables)} in access exclusive mode`.execute(trx);
     await sql`set local statement_timeout to default`.execute(trx);
+    if ((await this.signatureOfLive(trx)) !== this.signature) {
+      throw new Error('the read-model tables changed while the rebuild ran (a migration?): the new ones do not match them; run the rebuild again');
+    }
     await sql`create schema ${sql.id(RETIRED_SCHEMA)}`.execute(trx);
     for (const table of READ_MODEL_TABLES) await sql`alter table ${sql.id(this.schema, table)} set schema ${sql.id(RETIRED_SCHEMA)}`.execute(trx);
     for (const table of READ_MODEL_TABLES) await sql`alter table ${sql.id(SHADOW_SCHEMA, table)} set schema ${sql.id(this.schema)}`.execute(trx);
