@@ -280,9 +280,10 @@ const REBUILD_CHILD = fileURLToPath(new URL('./lib/rebuild-child.ts', import.met
 
 // The real rebuild as deployed (bench/lib/rebuild-child.ts: the services' loader, in a process of its own), its log
 // passed on. BENCH_REBUILD_BATCH sets the events a batch for experiments; otherwise the rebuild's own default.
-export async function timedRebuild(url: string, log: (m: string) => void): Promise<{ events: number; seconds: number }> {
-  const batch = process.env.BENCH_REBUILD_BATCH;
-  const child = spawn(process.execPath, ['--import', LOADER, REBUILD_CHILD, url, ...(batch ? [batch] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+// `pace`: the rebuild's share of the time (rebuild.ts, RebuildOptions.pace), 1 unless given.
+export async function timedRebuild(url: string, log: (m: string) => void, options: { pace?: number } = {}): Promise<{ events: number; seconds: number }> {
+  const batch = process.env.BENCH_REBUILD_BATCH ?? '';
+  const child = spawn(process.execPath, ['--import', LOADER, REBUILD_CHILD, url, batch, String(options.pace ?? 1)], { stdio: ['ignore', 'pipe', 'inherit'] });
   let result: { events: number; seconds: number } | undefined;
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   for await (const line of createInterface({ input: child.stdout })) {

@@ -1,5 +1,6 @@
-// Projection rebuild throughput: the real rebuild (services/projector/src/rebuild.ts, every projection, one
-// transaction) as `npm run projections:rebuild` runs it (the services' loader, its own process, its default batch),
+// Projection rebuild throughput: the real rebuild (services/projector/src/rebuild.ts, every projection, beside the live
+// read models) as `npm run projections:rebuild -- --pace 1` runs it (the services' loader, its own process, its
+// default batch, full speed),
 // over the generated history (bench/generate.ts, BENCH_ORDERS orders). A rebuild of 1,000,000 orders
 // replays about 7 million events and takes minutes, so it runs BENCH_REBUILD_RUNS times (default 1), not BENCH_RUNS.
 import { sql } from 'kysely';

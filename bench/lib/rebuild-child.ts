@@ -1,15 +1,17 @@
 // One timed rebuild of the read models, run by bench/generate.ts's `timedRebuild` in a process of its own under the
 // services' loader (scripts/ts-loader.mjs), as `npm run projections:rebuild` runs it: under tsx, which the benchmarks
 // run in, every closure the projections create is wrapped in esbuild's keepNames renaming, which the deployed
-// rebuild does not pay. Log lines go to stdout; the last line is `result {"events":..,"seconds":..}`.
-//   node --import ./scripts/ts-loader.mjs bench/lib/rebuild-child.ts <database url> [batch size]
+// rebuild does not pay. Log lines go to stdout, `step <name>` as each step starts; the last line is
+// `result {"events":..,"seconds":..}`.
+//   node --import ./scripts/ts-loader.mjs bench/lib/rebuild-child.ts <database url> [batch size, '' for the default] [pace]
+import { setPriority } from 'node:os';
 import { createDatabase } from '@wh/db';
 import { projections } from '../../services/projector/src/projections/index.ts';
 import type { Projection } from '../../services/projector/src/projection.ts';
 import { REBUILD_BATCH_SIZE, rebuildReadModels } from '../../services/projector/src/rebuild.ts';
 
-const [url, batch] = process.argv.slice(2);
-if (!url) throw new Error('usage: rebuild-child.ts <database url> [batch size]');
+const [url, batch, pace] = process.argv.slice(2);
+if (!url) throw new Error('usage: rebuild-child.ts <database url> [batch size] [pace]');
 const batchSize = batch ? Number(batch) : REBUILD_BATCH_SIZE;
 const log = (m: string) => process.stdout.write(`${m}\n`);
 
@@ -31,11 +33,15 @@ const timed: Projection[] = projections.map((p) => ({
   }),
 }));
 
+// As the command does (rebuild-cli.ts).
+setPriority(19);
 const { db, close } = createDatabase(url, { application: 'bench-rebuild' });
 try {
   const t0 = performance.now();
   const { events } = await rebuildReadModels(db, timed, {
     batchSize,
+    pace: pace ? Number(pace) : 1,
+    onStep: (step) => log(`step ${step}`),
     onProgress: (n) => {
       if (n % 1_000_000 < batchSize) log(`  rebuild: ${n.toLocaleString('en-GB')} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     },

@@ -108,7 +108,7 @@ export interface BatchResult {
 // asked for when no event was read, and as the first row in events_tx_position's order: an EXISTS lets the planner
 // scan the table from its start in the hope of an early match, and with nothing past the checkpoint (a projector
 // that has caught up) that reads the whole event log.
-async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
+export async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
   const { rows } = await executePrepared<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>(
     trx,
     sql`

@@ -8,11 +8,12 @@ export interface Projection {
   name: string;
   handles: ReadonlySet<string>;
   apply(trx: Transaction<Database>, events: readonly StoredEvent[], topics: Set<string>): Promise<void>;
-  // A full rebuild's own way of applying the whole history (from empty tables, in one transaction, nothing reading
-  // them before it commits), when that can be cheaper than batch after batch of `apply`; `finish` runs after the last
-  // batch. Must leave exactly the tables `apply` would. `io` COPYs rows in on the rebuild's connection (its tables
-  // start empty and nothing reads them before the commit): queued, not awaited, and written before any statement
-  // issued after it on `trx`. A rebuilder that awaits its own statements makes the rebuild wait for the server.
+  // A full rebuild's own way of applying the whole history (into empty tables that nothing reads before the rebuild
+  // swaps them in, each of its statements committing on its own), when that can be cheaper than batch after batch of
+  // `apply`; `finish` runs after the last batch. Must leave exactly the tables `apply` would: the rebuild goes on from
+  // them with `apply`. `io` COPYs rows in on the rebuild's connection: queued, not awaited, and written before any
+  // statement issued after it on `trx`. A rebuilder that awaits its own statements makes the rebuild wait for the
+  // server.
   rebuilder?(io: RebuildIo): Rebuilder;
 }
 

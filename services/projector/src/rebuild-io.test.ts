@@ -3,11 +3,11 @@ import { sql } from 'kysely';
 import { createDatabase, toStoredEvent, type DatabaseHandle, type EventRow } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { StoredEvent } from '@wh/contracts';
-import { readEventsInSnapshot } from './rebuild-io.ts';
+import { readEvents } from './rebuild-io.ts';
 
-// The rebuild's event reader (rebuild-io.ts `readEventsInSnapshot`: a second connection importing the rebuild's
-// snapshot, the events streamed with COPY and parsed as the driver's chunks arrive): every event of the snapshot,
-// exactly as stored, in order, over chunk boundaries that fall inside rows and inside multi-byte characters.
+// The rebuild's event reader (rebuild-io.ts `readEvents`: a connection of its own in a read-only snapshot, the events
+// streamed with COPY and parsed as the driver's chunks arrive): every event below the snapshot's xmin, exactly as
+// stored, in order, over chunk boundaries that fall inside rows and inside multi-byte characters.
 
 let scratch: TestDatabase;
 let handle: DatabaseHandle;
@@ -47,19 +47,6 @@ async function stored(): Promise<StoredEvent[]> {
   return rows.map((r) => toStoredEvent(r));
 }
 
-// The reader's events for a snapshot exported by a transaction held open meanwhile (as the rebuild's is).
-async function inSnapshot<T>(read: (snapshot: string) => Promise<T>): Promise<T> {
-  const client = await handle.pool.connect();
-  try {
-    await client.query('begin isolation level repeatable read');
-    const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
-    return await read(rows[0]!.snapshot);
-  } finally {
-    await client.query('rollback');
-    client.release();
-  }
-}
-
 async function readerBackends(): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_type = 'client backend'
@@ -70,37 +57,54 @@ async function readerBackends(): Promise<number> {
 describe('reading the events for a rebuild', () => {
   it('yields every event below the snapshot exactly as stored, in order, in batches of the size asked for', async () => {
     const expected = await stored();
-    const batches = await inSnapshot(async (snapshot) => {
-      const out: StoredEvent[][] = [];
-      for await (const batch of readEventsInSnapshot(handle.pool, snapshot, 64)) out.push(batch);
-      return out;
-    });
+    const batches: StoredEvent[][] = [];
+    for await (const batch of readEvents(handle.pool, 64)) batches.push(batch);
     expect(batches.slice(0, -1).every((b) => b.length === 64)).toBe(true);
     expect(batches.flat()).toEqual(expected);
   });
 
-  it('leaves out events committed after the snapshot was taken', async () => {
-    const count = await inSnapshot(async (snapshot) => {
-      await sql`insert into events (stream_id, stream_version, event_type, data) values ('reader-late', 1, 'ReaderTested', '{}')`.execute(handle.db);
-      let n = 0;
-      for await (const batch of readEventsInSnapshot(handle.pool, snapshot, 1000)) n += batch.length;
-      return n;
-    });
-    expect(count).toBe(700);
+  it('leaves out events committed after it started, and those of transactions still open when it started and after them', async () => {
+    const late = async (stream: string) =>
+      sql`insert into events (stream_id, stream_version, event_type, data) values (${stream}, 1, 'ReaderTested', '{}')`.execute(handle.db);
+    // A transaction older than the reader's snapshot, still open; one after it commits before the reader starts.
+    const open = await handle.pool.connect();
+    try {
+      await open.query('begin');
+      await open.query(`insert into events (stream_id, stream_version, event_type, data) values ('reader-open', 1, 'ReaderTested', '{}')`);
+      await late('reader-after-open');
+      const reader = readEvents(handle.pool, 100);
+      const first = await reader.next();
+      await late('reader-late');
+      await open.query('commit');
+      let n = first.done ? 0 : first.value.length;
+      for await (const batch of reader) n += batch.length;
+      expect(n).toBe(700);
+    } finally {
+      open.release();
+    }
+    // Read again, the reader finds all three (the next rebuild's catch-up does).
+    let n = 0;
+    for await (const batch of readEvents(handle.pool, 1000)) n += batch.length;
+    expect(n).toBe(703);
   });
 
   it('closes its connection when the rebuild stops reading early', async () => {
-    await inSnapshot(async (snapshot) => {
-      for await (const batch of readEventsInSnapshot(handle.pool, snapshot, 10)) {
-        expect(batch).toHaveLength(10);
-        break;
-      }
-    });
+    for await (const batch of readEvents(handle.pool, 10)) {
+      expect(batch).toHaveLength(10);
+      break;
+    }
     await expect.poll(readerBackends, { timeout: 10_000 }).toBe(0);
   });
 
-  it('fails with the server error when the snapshot cannot be imported', async () => {
-    const reader = readEventsInSnapshot(handle.pool, '00000003-0000001B-1', 10);
-    await expect(reader.next()).rejects.toThrow(/snapshot/);
+  it('takes no transaction id, so it holds back no projector while it reads', async () => {
+    const reader = readEvents(handle.pool, 10);
+    await reader.next();
+    const { rows } = await sql<{ xid: string | null; xmin: string | null }>`
+      select backend_xid::text as xid, backend_xmin::text as xmin from pg_stat_activity
+       where datname = current_database() and application_name = ${APPLICATION} and query like 'copy (%'`.execute(handle.db);
+    await reader.return(undefined);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.xmin).not.toBeNull();
+    expect(rows[0]!.xid).toBeNull();
   });
 });

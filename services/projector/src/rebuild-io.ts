@@ -5,9 +5,8 @@ import type { PostgresCursor, PostgresPoolClient, PostgresQueryResult } from 'ky
 import type { StoredEvent } from '@wh/contracts';
 import { toStoredEvent } from '@wh/db';
 
-// The rebuild's bulk input and output: COPY into the read models on the rebuild's own connection (its transaction),
-// and the events read by a second connection that shares the rebuild's snapshot, streamed while the previous batch
-// is applied.
+// The rebuild's bulk input and output: COPY into the shadow read models on the rebuild's own connection, and the
+// events read by a second connection, streamed while the previous batch is applied.
 
 // COPY ... FROM STDIN on the rebuild's connection. Rows are text-format lines built with `copyLine`.
 //
@@ -27,7 +26,7 @@ export interface RebuildWriter extends RebuildIo {
   flush(): void;
   settled(): Promise<void>;
   backlog(limit: number): Promise<void>;
-  // The first COPY that failed: later statements fail only because the transaction is aborted.
+  // The first COPY that failed: what the rebuild fails with (statements after it may fail only because of it).
   readonly failure: unknown;
   // The rebuild's other statements on the connection (a Kysely dialect's client's `query`): each runs after the COPYs
   // queued before it, so it sees the rows copied before it was issued.
@@ -35,8 +34,11 @@ export interface RebuildWriter extends RebuildIo {
 }
 
 // One COPY per this many characters of a table's rows: large enough that a statement's overhead does not count, small
-// enough that the server starts on them while the next batch is applied.
-const COPY_CHUNK = 8 << 20;
+// enough that the server starts on them while the next batch is applied. And small enough that a COPY's rows fit in
+// the socket's buffers at once: each COPY commits on its own and holds a transaction id, and with it every projector
+// on the server, until its last row is in; rows left waiting for this process to send them (while it applies the next
+// batch) would keep the COPY open for as long as that batch takes.
+const COPY_CHUNK = 1 << 20;
 
 // Characters of COPY rows sent but not yet written past which `copyAll` (and the rebuild's apply loop) waits.
 export const BACKLOG = 64 << 20;
@@ -181,18 +183,17 @@ function arrayLiteral(items: readonly (string | number)[]): string {
   return `{${items.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
-// The events the rebuild applies: every event whose transaction is below the snapshot's xmin (none of them can still
-// commit behind it), in (transaction_id, global_position) order, read on a second connection that imports the
-// rebuild's snapshot and streamed with COPY. Batches are yielded as they are parsed; the caller applies one while
-// the stream fills the next.
-export async function* readEventsInSnapshot(pool: pg.Pool, snapshot: string, batchSize: number): AsyncGenerator<StoredEvent[]> {
+// The events the rebuild applies: every event whose transaction is below the reader's snapshot's xmin (none of them
+// can still commit behind it), in (transaction_id, global_position) order, read on a connection of its own in a
+// read-only transaction (it takes no transaction id, so it holds back no projector on the server) and streamed with
+// COPY. Batches are yielded as they are parsed; the caller applies one while the stream fills the next.
+export async function* readEvents(pool: pg.Pool, batchSize: number): AsyncGenerator<StoredEvent[]> {
   const client = await pool.connect();
   // Until the stream has ended the connection is mid-COPY: abandoned there (the rebuild failed), it is closed, not
   // committed and reused (a query behind an unread COPY would wait for ever).
   let streamed = false;
   try {
     await client.query('begin isolation level repeatable read read only');
-    await client.query(`set transaction snapshot ${pg.escapeLiteral(snapshot)}`);
     // Streamed in index order from the first row: a sort of the whole table would spill to disk before the first batch.
     await client.query('set local enable_sort = off');
     const stream = client.query(

@@ -34,9 +34,9 @@ export const stockLedgerProjection: Projection = {
     const perLocationStyle = sumBy(moves, (x) => `${x.m.location}\u0000${x.m.style_code}`, (x) => ({ location: x.m.location, style_code: x.m.style_code, quantity: 0 }), add);
     await writeTogether(trx, [...figureWrites({ perStock, perSku, perLocation, perLocationStyle }), movementWrites(rows)]);
   },
-  // A rebuild starts from empty tables and nothing reads them before it commits: the current figures are sums, kept
-  // in memory across batches and written once at the end (COPY into the empty tables); only the movement rows are
-  // written per batch, COPYed.
+  // A rebuild starts from empty tables and nothing reads them before it swaps them in: the current figures are sums,
+  // kept in memory across batches and written once at the end (COPY into the empty tables); only the movement rows
+  // are written per batch, COPYed.
   //
   // It also sees LocationCreated (a location's type never changes): the types are kept from the events instead of read
   // from rm_locations, which would make every batch wait for the server's earlier writes. A batch's locations are
