@@ -5,13 +5,12 @@
 // runs' p95s is reported.
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../services/command/src/platform/config.ts';
 import { startServer } from '../services/command/src/server.ts';
 import { ensureHistory } from './generate.ts';
+import { ADMIN_PASSWORD, inProcessConfig } from './lib/service.ts';
 import type { Bench, BenchRow } from './lib/types.ts';
 
 const REQUESTS = 40;
-const PASSWORD = 'bench-password';
 
 type Case = { name: string; url: (i: number) => string };
 
@@ -37,22 +36,14 @@ export const bench: Bench = async (ctx) => {
   const orders = Number(process.env.BENCH_ORDERS ?? 1_000_000);
   const history = await ensureHistory(ctx.pgUrl, orders, ctx.log);
   const server = await startServer({
-    config: {
-      ...loadConfig({}),
-      DATABASE_URL: history.url,
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'silent' as const,
-      PORT: 0,
-      HOST: '127.0.0.1',
-      LOGIN_RATE_LIMIT: 1000,
-    },
+    config: inProcessConfig(history.url),
     withProjector: true,
     listen: false,
     logger: false,
   });
   try {
     const app = server.app;
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: PASSWORD } });
+    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
     if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
     const token = (login.json() as { data: { token: string } }).data.token;
 

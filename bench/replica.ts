@@ -17,14 +17,12 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { READ_AFTER_HEADER } from '@wh/contracts';
 import { startPrimary } from '../scripts/streaming-replica.ts';
-import { loadConfig } from '../services/command/src/platform/config.ts';
 import { startServer, type RunningServer } from '../services/command/src/server.ts';
 import { ensureHistory } from './generate.ts';
-import { median, percentile, runAlone } from './lib/service.ts';
+import { ADMIN_PASSWORD, inProcessConfig, median, percentile, runAlone } from './lib/service.ts';
 import type { Bench, BenchRow } from './lib/types.ts';
 
 const REQUESTS = 40;
-const PASSWORD = 'bench-password';
 // The history's last day: its reports' periods hold its orders.
 const NOW = new Date(Date.UTC(2025, 11, 31, 12));
 
@@ -42,7 +40,7 @@ async function timed(target: Target, url: string, headers: Record<string, string
 }
 
 async function signIn(app: FastifyInstance): Promise<string> {
-  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: PASSWORD } });
+  const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: ADMIN_PASSWORD } });
   if (login.statusCode !== 200) throw new Error(`login: ${login.statusCode} ${login.body}`);
   return (login.json() as { data: { token: string } }).data.token;
 }
@@ -59,15 +57,7 @@ export const bench: Bench = async (ctx) => {
     const replica = await clusters.addReplica();
     ctx.log(`replica on port ${replica.port} (pg_basebackup and start: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
-    const config = {
-      ...loadConfig({}),
-      DATABASE_URL: history.url,
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'silent' as const,
-      PORT: 0,
-      HOST: '127.0.0.1',
-      LOGIN_RATE_LIMIT: 1000,
-    };
+    const config = inProcessConfig(history.url);
     const common = { listen: false, logger: false as const, now: () => NOW };
     const onPrimary = await startServer({ ...common, config, withProjector: true });
     servers.push(onPrimary);

@@ -6,9 +6,16 @@ import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase } from '@wh/db/testing';
+import { loadConfig, type Config } from '../../services/command/src/platform/config.ts';
 import type { Bench, BenchContext, BenchRow } from './types.ts';
 
 export const ADMIN_PASSWORD = 'bench-password';
+
+// The configuration of a command service a benchmark starts in its own process (startServer) on `url`: quiet, any
+// port, and a sign-in limit no benchmark's logins reach.
+export function inProcessConfig(url: string): Config & { DATABASE_URL: string } {
+  return { ...loadConfig({}), DATABASE_URL: url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', LOGIN_RATE_LIMIT: 1000 };
+}
 const MAIN = fileURLToPath(new URL('../../services/command/src/main.ts', import.meta.url));
 // As deployed (npm start, the Dockerfile): the service's own TypeScript loader, not tsx (scripts/ts-loader.mjs).
 const LOADER = process.env.BENCH_SERVICE_LOADER || fileURLToPath(new URL('../../scripts/ts-loader.mjs', import.meta.url));

@@ -8,7 +8,7 @@ import { projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels, SHADOW_SCHEMA, type RebuildStep } from './rebuild.ts';
-import { caughtUp, snapshot } from './testing.ts';
+import { caughtUp, failingAtBatch, snapshot } from './testing.ts';
 
 // The rebuild beside the live read models (rebuild.ts): while it runs, the warehouse works (commands are projected by
 // the live projector and read back, lists answer), it swaps the new tables in at the end with nothing lost, and a
@@ -195,20 +195,7 @@ describe('a rebuild that fails', () => {
     await caughtUp(db);
     const before = await snapshot(db);
     const cp = await checkpoint();
-    let batches = 0;
-    const failing = projections.map((p) =>
-      p.name !== 'orders'
-        ? p
-        : {
-            ...p,
-            rebuilder: () => ({
-              async apply() {
-                if (++batches === 3) throw new Error('projection failed');
-              },
-              async finish() {},
-            }),
-          },
-    );
+    const failing = failingAtBatch(projections, 3);
     await expect(rebuildReadModels(db, failing, { batchSize: 4 })).rejects.toThrow('projection failed');
     expect(await snapshot(db)).toEqual(before);
     expect(await checkpoint()).toEqual(cp);

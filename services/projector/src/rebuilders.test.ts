@@ -6,7 +6,7 @@ import { projectBatch } from './batch.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import type { RebuildIo } from './rebuild-io.ts';
-import { snapshot } from './testing.ts';
+import { failingAtBatch, snapshot } from './testing.ts';
 
 // The rebuild-only rebuilders (audit, orders, reports, stock ledger, receiving, adjustments: state in memory, rows
 // COPYed) against the live `apply` path, on a scripted history: the live projector's tables after batches of several
@@ -215,20 +215,7 @@ describe('the rebuild-only rebuilders', () => {
 
   it('a rebuild failing half-way (a projection or a COPY) rolls back to the tables it found and gives its connections back', async () => {
     const before = await snapshot(db);
-    let batches = 0;
-    const failing = projections.map((p) =>
-      p.name !== 'orders'
-        ? p
-        : {
-            ...p,
-            rebuilder: () => ({
-              async apply() {
-                if (++batches === 3) throw new Error('projection failed');
-              },
-              async finish() {},
-            }),
-          },
-    );
+    const failing = failingAtBatch(projections, 3);
     await expect(rebuildReadModels(db, failing, { batchSize: 4 })).rejects.toThrow('projection failed');
     expect(await snapshot(db)).toEqual(before);
     // A COPY the server refuses, queued while the rebuild goes on: the rebuild fails with the server's reason (not

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type KyselyPlugin } from 'kysely';
 import { expect, vi } from 'vitest';
 import { READ_MODEL_TABLES, type Database } from '@wh/db';
+import type { Projection } from './projection.ts';
 
 // Waits until the projector has applied every committed event (its checkpoint is past the last one).
 export async function caughtUp(db: Kysely<Database>, timeout = 20_000): Promise<void> {
@@ -44,4 +45,22 @@ export function statementCounter(): KyselyPlugin & { count: number } {
       return args.result;
     },
   };
+}
+
+// The projections with the orders rebuilder failing at its `batch`th batch: a rebuild that fails half-way.
+export function failingAtBatch(projections: readonly Projection[], batch: number): Projection[] {
+  let batches = 0;
+  return projections.map((p) =>
+    p.name !== 'orders'
+      ? p
+      : {
+          ...p,
+          rebuilder: () => ({
+            async apply() {
+              if (++batches === batch) throw new Error('projection failed');
+            },
+            async finish() {},
+          }),
+        },
+  );
 }
