@@ -26,7 +26,7 @@ interface Sample {
 
 interface Load {
   reads: Sample[];
-  commands: (Sample & { projected: boolean })[];
+  commands: (Sample & { projected: boolean; at: string })[];
   stop(): Promise<void>;
 }
 
@@ -67,7 +67,7 @@ function startLoad(
       const ms = performance.now() - started;
       if (res.status !== 200) throw new Error(`command answered ${res.status}: ${JSON.stringify(res.body).slice(0, 200)}`);
       // `projected` is false only when the wait for the projector ran out.
-      commands.push({ ms, step: s, projected: res.body.projected !== false });
+      commands.push({ ms, step: s, projected: res.body.projected !== false, at: new Date().toISOString().slice(11, 19) });
       await sleep(Math.max(0, COMMAND_EVERY_MS - ms));
     }
   })();
@@ -81,33 +81,36 @@ function startLoad(
   };
 }
 
-// The longest time any one transaction id of the rebuild's connections was seen held, sampled every 50 ms, and the
-// statement that held it when it was last seen.
-function watchTransactionIds(url: string): { longestMs(): number; longestBy(): string; stop(): Promise<void> } {
+// How long each transaction id on the server was seen held, sampled every 50 ms: the rebuild's (its connections'
+// application name) and, for the log, anyone else's held for more than a second (the projector reads below the
+// oldest one, whichever database it is in, so on a shared server another's long transaction holds it back too).
+function watchTransactionIds(url: string): { longestMs(): number; longestBy(): string; othersOverASecond(): string[]; stop(): Promise<void> } {
   const { db, close } = createDatabase(url, { application: 'bench-watch', max: 1 });
-  const seen = new Map<string, number>();
-  let longest = 0;
-  let by = '';
+  const seen = new Map<string, { first: number; last: number; rebuild: boolean; holder: string; since: string }>();
   let running = true;
   const loop = (async () => {
     while (running) {
-      const { rows } = await sql<{ xid: string; query: string }>`
-        select backend_xid::text as xid, left(query, 80) as query from pg_stat_activity
-         where application_name = 'bench-rebuild' and backend_xid is not null`.execute(db);
+      const { rows } = await sql<{ xid: string; rebuild: boolean; holder: string }>`
+        select backend_xid::text as xid, application_name = 'bench-rebuild' and datname = current_database() as rebuild,
+               concat_ws(' ', datname, application_name, left(regexp_replace(query, '\s+', ' ', 'g'), 80)) as holder
+          from pg_stat_activity where backend_xid is not null`.execute(db);
       const now = performance.now();
-      for (const { xid, query } of rows) {
-        if (!seen.has(xid)) seen.set(xid, now);
-        if (now - seen.get(xid)! >= longest) {
-          longest = now - seen.get(xid)!;
-          by = query.replace(/\s+/g, ' ');
-        }
+      for (const { xid, rebuild, holder } of rows) {
+        const entry = seen.get(xid) ?? { first: now, last: now, rebuild, holder, since: new Date().toISOString().slice(11, 19) };
+        entry.last = now;
+        entry.holder = holder;
+        seen.set(xid, entry);
       }
       await sleep(50);
     }
   })();
+  const held = (e: { first: number; last: number }) => e.last - e.first;
+  const longestOfRebuild = () => [...seen.values()].filter((e) => e.rebuild).sort((x, y) => held(y) - held(x))[0];
   return {
-    longestMs: () => longest,
-    longestBy: () => by,
+    longestMs: () => (longestOfRebuild() ? held(longestOfRebuild()!) : 0),
+    longestBy: () => longestOfRebuild()?.holder ?? '',
+    othersOverASecond: () =>
+      [...seen.values()].filter((e) => !e.rebuild && held(e) > 1000).map((e) => `${Math.round(held(e))} ms from ${e.since}: ${e.holder}`),
     async stop() {
       running = false;
       await loop;
@@ -176,6 +179,8 @@ export const bench: Bench = async (ctx) => {
         await watch.stop();
       }
       ctx.log(`pace ${pace}: longest transaction id held ${Math.round(watch.longestMs())} ms, by ${watch.longestBy()}`);
+      for (const other of watch.othersOverASecond()) ctx.log(`pace ${pace}: held meanwhile by another: ${other}`);
+      for (const c of load.commands.filter((x) => x.ms > 1000)) ctx.log(`pace ${pace}: a command took ${Math.round(c.ms)} ms, answered at ${c.at} (${c.step})`);
       const reads = load.reads.map((r) => r.ms);
       const commands = load.commands.map((c) => c.ms);
       const unprojected = load.commands.filter((c) => !c.projected).length;
