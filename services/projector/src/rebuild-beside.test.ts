@@ -94,7 +94,7 @@ describe('a rebuild while the warehouse works', () => {
   beforeAll(async () => {
     eventsBefore = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(db)).rows[0]!.n);
     const rebuild: { step: RebuildStep | 'preparing' | 'done' } = { step: 'preparing' };
-    const rebuilding = rebuildReadModels(db, await slowedDown(350), { batchSize: 10, onStep: (s) => (rebuild.step = s) });
+    const rebuilding = rebuildReadModels(db, await slowedDown(450), { batchSize: 10, onStep: (s) => (rebuild.step = s) });
     rebuilding.then(
       () => (rebuild.step = 'done'),
       () => (rebuild.step = 'done'),
@@ -162,12 +162,12 @@ describe('a rebuild while the warehouse works', () => {
     expect(reads.length).toBeGreaterThan(10);
     // Generous: the whole replay takes several seconds, and readers waited for all of it when the tables were rebuilt
     // in place.
-    expect(Math.max(...reads)).toBeLessThan(1500);
+    expect(Math.max(...reads)).toBeLessThan(2500);
   });
 
   it('holds no transaction id for long, so it holds back no projector on the server', () => {
     expect(held.size).toBeGreaterThan(0);
-    expect(Math.max(...held.values())).toBeLessThan(1000);
+    expect(Math.max(...held.values())).toBeLessThan(2000);
   });
 });
 
