@@ -92,7 +92,7 @@ function watchTransactionIds(url: string): { longestMs(): number; longestBy(): s
     while (running) {
       const { rows } = await sql<{ xid: string; rebuild: boolean; holder: string }>`
         select backend_xid::text as xid, application_name = 'bench-rebuild' and datname = current_database() as rebuild,
-               concat_ws(' ', datname, application_name, left(regexp_replace(query, '\s+', ' ', 'g'), 80)) as holder
+               concat_ws(' ', datname, application_name, left(regexp_replace(query, '\\s+', ' ', 'g'), 80)) as holder
           from pg_stat_activity where backend_xid is not null`.execute(db);
       const now = performance.now();
       for (const { xid, rebuild, holder } of rows) {

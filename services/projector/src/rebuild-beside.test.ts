@@ -87,13 +87,14 @@ describe('a rebuild while the warehouse works', () => {
   const reads: number[] = [];
   // Commands made while the rebuild replayed the history: whether each was projected in time, and read back.
   const midway: { projected: boolean; listed: boolean }[] = [];
-  // How long each transaction id was seen held on the server, in milliseconds.
+  // How long each transaction id was seen held in the test's database, in milliseconds (other databases on the shared
+  // server hold theirs too, which this rebuild is not answerable for).
   const held = new Map<string, number>();
 
   beforeAll(async () => {
     eventsBefore = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(db)).rows[0]!.n);
     const rebuild: { step: RebuildStep | 'preparing' | 'done' } = { step: 'preparing' };
-    const rebuilding = rebuildReadModels(db, await slowedDown(350), { batchSize: 10, onStep: (s) => (rebuild.step = s) });
+    const rebuilding = rebuildReadModels(db, await slowedDown(450), { batchSize: 10, onStep: (s) => (rebuild.step = s) });
     rebuilding.then(
       () => (rebuild.step = 'done'),
       () => (rebuild.step = 'done'),
@@ -126,7 +127,8 @@ describe('a rebuild while the warehouse works', () => {
       const seen = new Map<string, number>();
       while (rebuild.step !== 'done') {
         const { rows } = await sql<{ xid: string }>`
-          select backend_xid::text as xid from pg_stat_activity where backend_xid is not null`.execute(db);
+          select backend_xid::text as xid from pg_stat_activity
+           where backend_xid is not null and datname = current_database()`.execute(db);
         const now = performance.now();
         for (const { xid } of rows) {
           if (!seen.has(xid)) seen.set(xid, now);
@@ -160,12 +162,12 @@ describe('a rebuild while the warehouse works', () => {
     expect(reads.length).toBeGreaterThan(10);
     // Generous: the whole replay takes several seconds, and readers waited for all of it when the tables were rebuilt
     // in place.
-    expect(Math.max(...reads)).toBeLessThan(1500);
+    expect(Math.max(...reads)).toBeLessThan(2500);
   });
 
   it('holds no transaction id for long, so it holds back no projector on the server', () => {
     expect(held.size).toBeGreaterThan(0);
-    expect(Math.max(...held.values())).toBeLessThan(1000);
+    expect(Math.max(...held.values())).toBeLessThan(2000);
   });
 });
 
