@@ -10,8 +10,8 @@ describe('stock history input', () => {
     expect(localInputToIso('2026-05-01T17:05:09')).toBe(new Date(2026, 4, 1, 17, 5, 9, 999).toISOString());
   });
 
-  it('accepts minutes without seconds (the end of that minute) and refuses text that is not a date', () => {
-    expect(localInputToIso('2026-05-01T17:05')).toBe(new Date(2026, 4, 1, 17, 5, 59, 999).toISOString());
+  it('reads a value without seconds as second 0, as the browser writes it, and refuses text that is not a date', () => {
+    expect(localInputToIso('2026-05-01T17:05')).toBe(new Date(2026, 4, 1, 17, 5, 0, 999).toISOString());
     expect(localInputToIso('')).toBeNull();
     expect(localInputToIso('yesterday')).toBeNull();
   });

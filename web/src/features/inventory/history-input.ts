@@ -11,15 +11,15 @@ export function toLocalInput(date: Date): string {
 }
 
 /**
- * The last instant of the second (or minute) a datetime-local value shows, in the browser's time zone, as ISO (UTC);
- * null when not a date. "As of 12:30:05" includes what happened during 12:30:05, so "now" includes the last change.
+ * The last instant of the second a datetime-local value shows, in the browser's time zone, as ISO (UTC); null when
+ * not a date. "As of 12:30:05" includes what happened during 12:30:05, so "now" includes the last change. A value
+ * without seconds is second 0: the browser writes 'HH:mm' when the seconds are zero, even with seconds shown.
  */
 export function localInputToIso(value: string): string | null {
-  const match = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.exec(value);
-  if (!match) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Date(date.getTime() + (match[1] ? 999 : 59_999)).toISOString();
+  return new Date(date.getTime() + 999).toISOString();
 }
 
 export const HISTORY_MESSAGES = {
