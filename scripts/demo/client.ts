@@ -26,7 +26,7 @@ export interface Api {
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   // The answer whatever its status, for calls whose refusal the loader reads (a file already uploaded).
-  send<T>(method: 'POST' | 'PATCH', path: string, body?: unknown): Promise<Answer<T>>;
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Answer<T>>;
   upload<T>(path: string, filename: string, content: Buffer): Promise<Answer<T>>;
   signOut(): Promise<void>;
 }
