@@ -7,7 +7,7 @@ import { createTestDatabase, queryRows, type TestDatabase } from '@wh/db/testing
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { ADJUSTMENT_REASONS } from '@wh/contracts';
-import { loadDemo, type DemoReport } from '../../../scripts/demo/load.ts';
+import { makeEveryKindHistory, type EveryKindHistory } from '../../../test/every-kind.ts';
 import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from './testing.ts';
@@ -37,15 +37,15 @@ const READ_MODELS = new Set<string>(READ_MODEL_TABLES);
 
 let a: TestApp;
 let b: TestDatabase;
-let demo: DemoReport;
+let history: EveryKindHistory;
 let handles: DatabaseHandle[] = [];
 let backfilled: Record<string, { a: unknown[]; b: unknown[] }> = {};
 
 beforeAll(async () => {
   a = await startTestApp({ listen: true });
-  demo = await loadDemo({ url: a.url, username: 'admin', password: ADMIN_PASSWORD });
-  // The demo never mistypes a password: a sign-in attempt that fails is command-side data too.
-  expect((await a.anonymous.post('/api/auth/login', { username: 'demo.manager', password: 'not-the-password' })).status).toBe(401);
+  history = await makeEveryKindHistory(a.url, { username: 'admin', password: ADMIN_PASSWORD });
+  // The history never mistypes a password: a sign-in attempt that failed is command-side data too.
+  expect((await a.anonymous.post('/api/auth/login', { username: history.deactivated.username, password: 'not-the-password' })).status).toBe(401);
   await caughtUp(a.database.db);
   await a.close({ delayMs: 0 });
 
@@ -291,8 +291,8 @@ describe('upgrading a database holding data of every kind, from the first migrat
       };
       // A picker picks the next item of an order they are part-way through: the order's stream and the stock.
       let picked = false;
-      for (const person of demo.users.filter((u) => u.role === 'worker')) {
-        const picker = await login(person.username, person.password!);
+      for (const person of history.people.filter((p) => p.role === 'worker')) {
+        const picker = await login(person.username, person.password);
         const orders = (await picker.get('/api/orders?status=picking')).body.data.orders as { id: number; picked_items: number }[];
         const order = orders[0];
         if (!order) continue;
@@ -308,7 +308,7 @@ describe('upgrading a database holding data of every kind, from the first migrat
       expect(picked).toBe(true);
 
       // A manager adjusts stock where some is held (the location's stream), and adds a user (the ids' sequence).
-      const manager = await login('demo.manager', demo.users.find((u) => u.username === 'demo.manager')!.password!);
+      const manager = await login('demo.manager', history.people.find((p) => p.username === 'demo.manager')!.password);
       const [held] = await queryRows<{ sku: string; location: string; quantity: number }>(
         b.url,
         `select sku, location, quantity from stock_levels where quantity > 0 and location <> 'RECEIVING' order by sku, location limit 1`,
@@ -326,6 +326,8 @@ describe('upgrading a database holding data of every kind, from the first migrat
       const made = await manager.post('/api/users', { username: 'after.upgrade', password: 'password1', role: 'worker', full_name: 'After Upgrade' });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       await login('after.upgrade', 'password1');
+      // A deactivated user stays refused, with the right password.
+      expect((await client(server.app).post('/api/auth/login', history.deactivated)).status).toBe(403);
     } finally {
       await server.close({ delayMs: 0 });
     }
