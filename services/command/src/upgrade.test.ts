@@ -325,4 +325,23 @@ describe('upgrading a database holding data of every kind, from the first migrat
       await server.close({ delayMs: 0 });
     }
   });
+
+  it('lets a replica of the version before start on a database a newer version migrated further, and logs what it left alone', async () => {
+    await queryRows(b.url, `insert into schema_migrations (name, checksum) values ('999_from_a_newer_version.sql', 'x')`);
+    const lines: string[] = [];
+    const server = await startServer({
+      config: { ...loadConfig({}), DATABASE_URL: b.url, ADMIN_PASSWORD, LOG_LEVEL: 'info', PORT: 0, HOST: '127.0.0.1' },
+      withProjector: false,
+      listen: false,
+      logger: { write: (chunk) => lines.push(chunk) },
+    });
+    try {
+      const logged = lines.map((line) => JSON.parse(line) as { component?: string; msg: string }).filter((l) => l.component === 'migrate');
+      expect(logged.map((l) => l.msg)).toEqual(['applied by a newer version, unknown here (nothing to do): 999_from_a_newer_version.sql']);
+      expect((await client(server.app).get('/api/ready')).status).toBe(200);
+    } finally {
+      await server.close({ delayMs: 0 });
+    }
+  });
 });
+
