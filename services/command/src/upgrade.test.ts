@@ -127,6 +127,7 @@ async function tablesOf(url: string): Promise<string[]> {
 async function commandTables(url: string): Promise<string[]> {
   return (await tablesOf(url)).filter((t) => !READ_MODELS.has(t));
 }
+
 // The tables, each after those it references.
 async function referencedFirst(c: pg.Client, tables: readonly string[]): Promise<string[]> {
   const { rows } = await c.query<{ t: string; r: string }>(
@@ -226,7 +227,7 @@ async function commandSide(url: string): Promise<Record<string, unknown[]>> {
   }
 }
 
-// Tables, columns, constraints and indexes as the catalog has them.
+// Columns, indexes, constraints and functions as the catalog has them.
 async function schemaOf(url: string): Promise<unknown[]> {
   return queryRows(
     url,
