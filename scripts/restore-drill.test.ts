@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,4 +173,66 @@ describe('the restore drill', () => {
       await copy.stop();
     }
   }, 300_000);
+});
+
+describe('npm run restore refuses what it must not overwrite', () => {
+  const relations = async (url: string) =>
+    (await queryRows<{ n: number }>(url, `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`))[0]!.n;
+  const eventCount = async (url: string) => (await queryRows<{ n: number }>(url, 'select count(*)::int as n from events'))[0]!.n;
+
+  it('refuses a database that holds data or that the app is using, changing nothing; --clean drops everything first', async () => {
+    const file = join(dir, 'quiet.dump');
+    expect((await runScript('backup.ts', [file], { DATABASE_URL: original.db.url })).code).toBe(0);
+    const backedUp = await eventCount(original.db.url);
+    const target = await emptyDatabase();
+    expect((await runScript('restore.ts', [file], { DATABASE_URL: target.url })).code).toBe(0);
+    // A marker the original lacks: a second restore that went ahead would lose it.
+    await queryRows(target.url, 'create table kept_by_refusal (x int)');
+    const again = await runScript('restore.ts', [file], { DATABASE_URL: target.url });
+    expect(again.code, again.out).toBe(3);
+    expect(again.out).toMatch(new RegExp(`is not empty: it holds \\d+ tables, sequences or views, and ${backedUp} events\\. Nothing was changed\\.`));
+    expect(again.out).toContain('--clean');
+    expect(await relations(target.url)).toBeGreaterThan(0);
+    expect((await queryRows(target.url, 'select * from kept_by_refusal')).length).toBe(0);
+
+    const running = await startTestApp({ database: target });
+    try {
+      const inUse = await runScript('restore.ts', [file, '--clean'], { DATABASE_URL: target.url });
+      expect(inUse.code, inUse.out).toBe(3);
+      expect(inUse.out).toMatch(/other connection\(s\): is the app running on it\? Stop it first\. Nothing was changed\./);
+    } finally {
+      await running.close();
+    }
+    expect(await eventCount(target.url)).toBe(backedUp);
+
+    const clean = await runScript('restore.ts', [file, '--clean'], { DATABASE_URL: target.url });
+    expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toContain('--clean: dropped everything');
+    expect(await queryRows(target.url, `select 1 from pg_class where relname = 'kept_by_refusal'`)).toEqual([]);
+    expect(await eventCount(target.url)).toBe(backedUp);
+  }, 120_000);
+
+  it('says clearly that a file is missing, not a backup, or cut short, exits non-zero, and leaves the database empty', async () => {
+    const target = await emptyDatabase();
+    const missing = await runScript('restore.ts', [join(dir, 'no-such.dump')], { DATABASE_URL: target.url });
+    expect(missing.code).toBe(2);
+    expect(missing.out).toContain('no-such.dump: no such file');
+
+    const notABackup = join(dir, 'orders.csv');
+    await writeFile(notABackup, 'Name,Lineitem sku\n#1,ABC\n');
+    const wrong = await runScript('restore.ts', [notABackup], { DATABASE_URL: target.url });
+    expect(wrong.code).toBe(2);
+    expect(wrong.out).toContain('is not a backup made by npm run backup');
+
+    const whole = await readFile(join(dir, 'quiet.dump'));
+    const cut = join(dir, 'cut.dump');
+    await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    const short = await runScript('restore.ts', [cut], { DATABASE_URL: target.url });
+    expect(short.code, short.out).not.toBe(0);
+    expect(short.out).toMatch(/cannot be read as a backup|The restore failed/);
+    expect(await relations(target.url)).toBe(0);
+
+    expect((await runScript('restore.ts', [], { DATABASE_URL: target.url })).code).toBe(2);
+    expect((await runScript('backup.ts', [], { DATABASE_URL: target.url })).code).toBe(2);
+  }, 120_000);
 });

@@ -29,8 +29,8 @@ await main(async () => {
     const started = Date.now();
     const server = await serverOf(target.url);
     const tool = await restorer(file, server.major);
-    console.log(`Restoring ${file} into ${target.label} (PostgreSQL ${server.version}) with ${tool.path} (${tool.version}) ...`);
     await prepareTarget(target.url, values.clean ?? false);
+    console.log(`Restoring ${file} into ${target.label} (PostgreSQL ${server.version}) with ${tool.path} (${tool.version}) ...`);
 
     const { dbname, env } = connection(target.url);
     // One transaction: a restore that fails leaves the database as empty as it found it.
