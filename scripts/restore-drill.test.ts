@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, queryRows, type TestDatabase } from '@wh/db/testing';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from '../services/command/src/testing.ts';
 import { makeEveryKindHistory, type EveryKindHistory } from '../test/every-kind.ts';
+import { runScript } from '../test/run-script.ts';
 import { signIn } from './demo/client.ts';
 
 // The restore drill: a history of every kind, backed up while commands keep running, restored into a fresh database
@@ -15,21 +14,6 @@ import { signIn } from './demo/client.ts';
 // snapshot: the restored events must be exactly the original's up to a transaction-consistent cut that holds every
 // event committed before the backup began. The original's events past the cut are then appended to the restored
 // store, and once its projector has caught up every read model and the audit log must equal the original's.
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-export function runScript(script: string, args: string[], env: Record<string, string | undefined>): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', join(root, 'scripts', 'ts-loader.mjs'), join(root, 'scripts', script), ...args], {
-      cwd: root,
-      env: { ...process.env, ...env },
-    });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
 
 interface EventRow {
   global_position: string;
