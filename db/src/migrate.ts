@@ -17,7 +17,8 @@ export async function migrationFiles(): Promise<string[]> {
 }
 
 // What an applied migration is checked against: its statements. Line endings, blank lines and whole-line comments are
-// left out, so rewording a comment in an old file does not stop every installation at its next start.
+// left out, so rewording such a comment in an old file does not stop every installation at its next start. Every
+// installation stores these checksums: a change to how they are computed would refuse every applied file.
 export function migrationChecksum(sql: string): string {
   const statements = sql
     .replace(/\r\n?/g, '\n')
@@ -58,7 +59,9 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
       `create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now(), checksum text);
        alter table schema_migrations add column if not exists checksum text`,
     );
-    const recorded = (await client.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations order by name')).rows;
+    const recorded = (await client.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations')).rows;
+    // Compared as the files are sorted (by code unit), not by the database's collation.
+    recorded.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
     const last = files.at(-1) ?? '';
     const newer: string[] = [];
     for (const row of recorded) {
