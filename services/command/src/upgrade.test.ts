@@ -57,18 +57,24 @@ beforeAll(async () => {
   // The history never mistypes a password: a sign-in attempt that failed is command-side data too.
   expect((await a.anonymous.post('/api/auth/login', { username: history.deactivated.username, password: 'not-the-password' })).status).toBe(401);
   await caughtUp(a.database.db);
-  projected = await snapshot(a.database.db);
+  // Stopped, A changes no more: what B is given and what B is compared with are the same.
   await a.close({ delayMs: 0 });
+  const made = createDatabase(a.db.url, { application: 'upgrade-test', max: 1 });
+  try {
+    projected = await snapshot(made.db);
+  } finally {
+    await made.close();
+  }
 
   b = await createTestDatabase(inject('pgUrl'), { migrate: false });
   await upgradeStepByStep(a.db.url, b.url);
-  const handle = createDatabase(b.url, { application: 'upgrade-test', max: 4 });
+  const upgraded = createDatabase(b.url, { application: 'upgrade-test', max: 4 });
   try {
-    migrated = await snapshot(handle.db);
-    await rebuildReadModels(handle.db, projections);
-    rebuilt = await snapshot(handle.db);
+    migrated = await snapshot(upgraded.db);
+    await rebuildReadModels(upgraded.db, projections);
+    rebuilt = await snapshot(upgraded.db);
   } finally {
-    await handle.close();
+    await upgraded.close();
   }
 }, 600_000);
 
