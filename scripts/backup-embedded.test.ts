@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,7 @@ describe('backup and restore of the embedded database', () => {
     expect(restore.code, restore.out).toBe(0);
     expect(restore.out).toMatch(/into the embedded database under \S+ \(started for this command\)/);
     const home = await clusterHome(dataDir);
+    expect(restore.out).not.toContain((await readFile(join(home, 'pg-password'), 'utf8')).trim());
     // Stopped again: the command started it only for itself.
     expect(existsSync(join(home, 'pg', 'postmaster.pid'))).toBe(false);
 
