@@ -189,6 +189,16 @@ describe('npm run restore refuses what it must not overwrite', () => {
     }
     expect(await eventCount(target.url)).toBe(backedUp);
 
+    // A backup of a newer version (a migration this one lacks) is refused before anything changes.
+    await queryRows(target.url, `insert into schema_migrations (name) values ('999_from_a_later_version.sql')`);
+    const newer = join(dir, 'newer.dump');
+    expect((await runScript('backup.ts', [newer], { DATABASE_URL: target.url })).code).toBe(0);
+    const fresh = await emptyDatabase();
+    const refusedNewer = await runScript('restore.ts', [newer], { DATABASE_URL: fresh.url });
+    expect(refusedNewer.code, refusedNewer.out).toBe(2);
+    expect(refusedNewer.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
+    expect(await relations(fresh.url)).toBe(0);
+
     const clean = await runScript('restore.ts', [file, '--clean'], { DATABASE_URL: target.url });
     expect(clean.code, clean.out).toBe(0);
     expect(clean.out).toContain('--clean: dropped everything');
