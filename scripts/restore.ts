@@ -39,18 +39,22 @@ await main(async () => {
     if (code !== 0) throw new ToolError(`The restore failed: pg_restore exited with ${code}; the database was left empty.`, EXIT.failed);
     console.log(`Tables restored in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    const applied = await migrate(target.url, (line) => console.log(`  migration ${line}`));
-    console.log(applied.length ? `Applied ${applied.length} migration(s) the backup did not have.` : 'The backup is of this version: no migration to apply.');
-    await startProjectionOver(target.url);
-    const rebuilding = Date.now();
-    console.log('Rebuilding the read models from the events ...');
-    const handle = createDatabase(target.url, { application: 'warehouse-restore' });
     try {
-      const rebuilt = await rebuildReadModels(handle.db, projections);
-      const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
-      console.log(`Restored in ${seconds(started)} s (the read models rebuilt in ${seconds(rebuilding)} s): ${rebuilt.events} events. Start the app (npm start) on it.`);
-    } finally {
-      await handle.close();
+      const applied = await migrate(target.url, (line) => console.log(`  migration ${line}`));
+      console.log(applied.length ? `Applied ${applied.length} migration(s) the backup did not have.` : 'The backup is of this version: no migration to apply.');
+      await startProjectionOver(target.url);
+      const rebuilding = Date.now();
+      console.log('Rebuilding the read models from the events ...');
+      const handle = createDatabase(target.url, { application: 'warehouse-restore' });
+      try {
+        const rebuilt = await rebuildReadModels(handle.db, projections);
+        const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+        console.log(`Restored in ${seconds(started)} s (the read models rebuilt in ${seconds(rebuilding)} s): ${rebuilt.events} events. Start the app (npm start) on it.`);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw new ToolError(`The tables were restored, but what follows failed: ${(error as Error).message}\nDo not start the app on this database; run the restore again with --clean.`, EXIT.failed);
     }
   } finally {
     await target.release();
