@@ -202,27 +202,31 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(await eventCount(target.url)).toBe(backedUp);
   }, 120_000);
 
+  // The quiet backup as another version of the app would have made it: restored, changed by `change`, backed up.
+  async function backupAsIf(change: string, name: string): Promise<string> {
+    const other = await emptyDatabase();
+    expect((await runScript('restore.ts', [file], { DATABASE_URL: other.url })).code).toBe(0);
+    await queryRows(other.url, change);
+    const made = join(dir, name);
+    expect((await runScript('backup.ts', [made], { DATABASE_URL: other.url })).code).toBe(0);
+    return made;
+  }
+
   it('migrates a backup of an older version after restoring it, and refuses one of a newer version before changing anything', async () => {
-    // A backup of an older version (made before the last migration here): restored, then migrated.
-    const older = await emptyDatabase();
-    expect((await runScript('restore.ts', [file], { DATABASE_URL: older.url })).code).toBe(0);
-    await queryRows(older.url, `delete from schema_migrations where name = '111_garment_size_order.sql'; drop function garment_size_rank(text)`);
-    const olderFile = join(dir, 'older.dump');
-    expect((await runScript('backup.ts', [olderFile], { DATABASE_URL: older.url })).code).toBe(0);
+    // Made before the last migration here: restored, then migrated.
+    const older = await backupAsIf(`delete from schema_migrations where name = '111_garment_size_order.sql'; drop function garment_size_rank(text)`, 'older.dump');
     const upgraded = await emptyDatabase();
-    const upgrade = await runScript('restore.ts', [olderFile], { DATABASE_URL: upgraded.url });
+    const upgrade = await runScript('restore.ts', [older], { DATABASE_URL: upgraded.url });
     expect(upgrade.code, upgrade.out).toBe(0);
     expect(upgrade.out).toContain('migration applied 111_garment_size_order.sql');
     expect(await queryRows(upgraded.url, `select garment_size_rank('M') as rank`)).toEqual([{ rank: '100010' }]);
 
-    // A backup of a newer version (a migration this one lacks) is refused before anything changes.
-    await queryRows(upgraded.url, `insert into schema_migrations (name) values ('999_from_a_later_version.sql')`);
-    const newer = join(dir, 'newer.dump');
-    expect((await runScript('backup.ts', [newer], { DATABASE_URL: upgraded.url })).code).toBe(0);
+    // Made by a version with a migration this one lacks: refused before anything changes.
+    const newer = await backupAsIf(`insert into schema_migrations (name) values ('999_from_a_later_version.sql')`, 'newer.dump');
     const fresh = await emptyDatabase();
-    const refusedNewer = await runScript('restore.ts', [newer], { DATABASE_URL: fresh.url });
-    expect(refusedNewer.code, refusedNewer.out).toBe(2);
-    expect(refusedNewer.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
+    const refused = await runScript('restore.ts', [newer], { DATABASE_URL: fresh.url });
+    expect(refused.code, refused.out).toBe(2);
+    expect(refused.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
     expect(await relations(fresh.url)).toBe(0);
   }, 120_000);
 
