@@ -145,7 +145,8 @@ export async function findTools(name: 'pg_dump' | 'pg_restore'): Promise<Tool[]>
     seen.add(real);
     const version = await execText(candidate, ['--version']).catch(() => '');
     const match = /\)\s+(\d+)(?:\.\d+)?/.exec(version);
-    if (match) tools.push({ path: candidate, major: Number(match[1]), version });
+    // Debian's /usr/bin/pg_dump is a wrapper running one of /usr/lib/postgresql/*/bin: the same program twice.
+    if (match && !tools.some((t) => t.version === version)) tools.push({ path: candidate, major: Number(match[1]), version });
   }
   return tools;
 }

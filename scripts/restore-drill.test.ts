@@ -164,10 +164,16 @@ describe('npm run restore refuses what it must not overwrite', () => {
     (await queryRows<{ n: number }>(url, `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'`))[0]!.n;
   const eventCount = async (url: string) => (await queryRows<{ n: number }>(url, 'select count(*)::int as n from events'))[0]!.n;
 
-  it('refuses a database that holds data or that the app is using, changing nothing; --clean drops everything first', async () => {
-    const file = join(dir, 'quiet.dump');
+  // A backup of the original, taken with nothing running.
+  let file: string;
+  let backedUp: number;
+  beforeAll(async () => {
+    file = join(dir, 'quiet.dump');
     expect((await runScript('backup.ts', [file], { DATABASE_URL: original.db.url })).code).toBe(0);
-    const backedUp = await eventCount(original.db.url);
+    backedUp = await eventCount(original.db.url);
+  }, 60_000);
+
+  it('refuses a database that holds data or that the app is using, changing nothing; --clean drops everything first', async () => {
     const target = await emptyDatabase();
     expect((await runScript('restore.ts', [file], { DATABASE_URL: target.url })).code).toBe(0);
     // A marker the original lacks: a second restore that went ahead would lose it.
@@ -196,6 +202,34 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(await eventCount(target.url)).toBe(backedUp);
   }, 120_000);
 
+  // The quiet backup as another version of the app would have made it: restored, changed by `change`, backed up.
+  async function backupAsIf(change: string, name: string): Promise<string> {
+    const other = await emptyDatabase();
+    expect((await runScript('restore.ts', [file], { DATABASE_URL: other.url })).code).toBe(0);
+    await queryRows(other.url, change);
+    const made = join(dir, name);
+    expect((await runScript('backup.ts', [made], { DATABASE_URL: other.url })).code).toBe(0);
+    return made;
+  }
+
+  it('migrates a backup of an older version after restoring it, and refuses one of a newer version before changing anything', async () => {
+    // Made before the last migration here: restored, then migrated.
+    const older = await backupAsIf(`delete from schema_migrations where name = '111_garment_size_order.sql'; drop function garment_size_rank(text)`, 'older.dump');
+    const upgraded = await emptyDatabase();
+    const upgrade = await runScript('restore.ts', [older], { DATABASE_URL: upgraded.url });
+    expect(upgrade.code, upgrade.out).toBe(0);
+    expect(upgrade.out).toContain('migration applied 111_garment_size_order.sql');
+    expect(await queryRows(upgraded.url, `select garment_size_rank('M') as rank`)).toEqual([{ rank: '100010' }]);
+
+    // Made by a version with a migration this one lacks: refused before anything changes.
+    const newer = await backupAsIf(`insert into schema_migrations (name) values ('999_from_a_later_version.sql')`, 'newer.dump');
+    const fresh = await emptyDatabase();
+    const refused = await runScript('restore.ts', [newer], { DATABASE_URL: fresh.url });
+    expect(refused.code, refused.out).toBe(2);
+    expect(refused.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
+    expect(await relations(fresh.url)).toBe(0);
+  }, 120_000);
+
   it('says clearly that a file is missing, not a backup, or cut short, exits non-zero, and leaves the database empty', async () => {
     const target = await emptyDatabase();
     const missing = await runScript('restore.ts', [join(dir, 'no-such.dump')], { DATABASE_URL: target.url });
@@ -208,7 +242,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.out).toContain('is not a backup made by npm run backup');
 
-    const whole = await readFile(join(dir, 'quiet.dump'));
+    const whole = await readFile(file);
     const cut = join(dir, 'cut.dump');
     await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
     const short = await runScript('restore.ts', [cut], { DATABASE_URL: target.url });

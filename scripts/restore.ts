@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createDatabase, migrate } from '@wh/db';
+import { createDatabase, migrate, migrationFiles } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { connection, describe, EXIT, findTools, main, openTarget, preferred, run, serverOf, shown, ToolError, type Tool } from './database-tools.ts';
 
@@ -29,6 +29,7 @@ await main(async () => {
     const started = Date.now();
     const server = await serverOf(target.url);
     const tool = await restorer(file, server.major);
+    await checkNotNewer(tool, file);
     await prepareTarget(target.url, values.clean ?? false);
     console.log(`Restoring ${file} into ${target.label} (PostgreSQL ${server.version}) with ${tool.path} (${tool.version}) ...`);
 
@@ -36,17 +37,24 @@ await main(async () => {
     // One transaction: a restore that fails leaves the database as empty as it found it.
     const { code } = await run(tool.path, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', `--dbname=${dbname}`, file], env);
     if (code !== 0) throw new ToolError(`The restore failed: pg_restore exited with ${code}; the database was left empty.`, EXIT.failed);
+    console.log(`Tables restored in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
-    const applied = await migrate(target.url, { log: (line) => console.log(`  migration ${line}`) });
-    console.log(applied.length ? `Applied ${applied.length} migration(s) the backup did not have.` : 'The backup is of this version: no migration to apply.');
-    await startProjectionOver(target.url);
-    console.log('Rebuilding the read models from the events ...');
-    const handle = createDatabase(target.url, { application: 'warehouse-restore' });
     try {
-      const rebuilt = await rebuildReadModels(handle.db, projections);
-      console.log(`Restored in ${((Date.now() - started) / 1000).toFixed(1)} s: ${rebuilt.events} events, read models rebuilt. Start the app (npm start) on it.`);
-    } finally {
-      await handle.close();
+      const applied = await migrate(target.url, { log: (line) => console.log(`  migration ${line}`) });
+      console.log(applied.length ? `Applied ${applied.length} migration(s) the backup did not have.` : 'The backup is of this version: no migration to apply.');
+      await startProjectionOver(target.url);
+      const rebuilding = Date.now();
+      console.log('Rebuilding the read models from the events ...');
+      const handle = createDatabase(target.url, { application: 'warehouse-restore' });
+      try {
+        const rebuilt = await rebuildReadModels(handle.db, projections);
+        const seconds = (from: number) => ((Date.now() - from) / 1000).toFixed(1);
+        console.log(`Restored in ${seconds(started)} s (the read models rebuilt in ${seconds(rebuilding)} s): ${rebuilt.events} events. Start the app (npm start) on it.`);
+      } finally {
+        await handle.close();
+      }
+    } catch (error) {
+      throw new ToolError(`The tables were restored, but what follows failed: ${(error as Error).message}\nDo not start the app on this database; run the restore again with --clean.`, EXIT.failed);
     }
   } finally {
     await target.release();
@@ -94,13 +102,38 @@ async function restorer(file: string, major: number): Promise<Tool> {
   );
 }
 
+// A backup made by a newer version of the app has migrations this one lacks: its tables are not what this version's
+// projections and commands expect. Read from the archive's schema_migrations rows before anything is changed.
+async function checkNotNewer(tool: Tool, file: string): Promise<void> {
+  const script = await new Promise<string>((done, fail) => {
+    execFile(tool.path, ['--data-only', '--table=schema_migrations', '--file=-', file], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? fail(new ToolError(`${file} cannot be read as a backup: ${String(stderr).trim()}. Nothing was changed.`, EXIT.usage)) : done(stdout),
+    );
+  });
+  const lines = script.split('\n');
+  const start = lines.findIndex((line) => line.startsWith('COPY public.schema_migrations '));
+  const end = lines.indexOf('\\.', start);
+  const applied = start === -1 ? [] : lines.slice(start + 1, end).map((line) => line.split('\t')[0]!);
+  const known = new Set(await migrationFiles());
+  const unknown = applied.filter((name) => !known.has(name));
+  if (unknown.length > 0) {
+    throw new ToolError(
+      `${file} was made by a newer version of the app: its database has migration(s) ${unknown.join(', ')}, which this version lacks. ` +
+        'Restore it with that version or a later one. Nothing was changed.',
+      EXIT.usage,
+    );
+  }
+}
+
 // A restore goes into an empty database nobody else uses: refused otherwise, with nothing changed, unless `clean`
 // (then every schema of the database is dropped first, with everything in it, and public made again).
 async function prepareTarget(url: string, clean: boolean): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const others = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`);
+    const others = await client.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`,
+    );
     const n = others.rows[0]!.n;
     if (n > 0) throw new ToolError(`${shown(url)} has ${n} other connection(s): is the app running on it? Stop it first. Nothing was changed.`, EXIT.refused);
     const held = await client.query<{ relations: number; events: boolean }>(
