@@ -1,9 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { arch, platform } from 'node:os';
-import { delimiter, dirname, join, relative, resolve } from 'node:path';
+import { delimiter, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { clusterHome, startEmbeddedPostgres } from './embedded-postgres.ts';
@@ -117,8 +115,8 @@ export interface Tool {
 }
 
 // Every copy of a PostgreSQL program on this machine, each once: PG_BINDIR if set (then only there), else the
-// Debian layout's /usr/lib/postgresql/<major>/bin, `pg_config --bindir`, the embedded-postgres package's binaries
-// and PATH.
+// Debian layout's /usr/lib/postgresql/<major>/bin, `pg_config --bindir` and PATH. (The embedded-postgres package
+// ships only initdb, pg_ctl and postgres.)
 export async function findTools(name: 'pg_dump' | 'pg_restore'): Promise<Tool[]> {
   const dirs: string[] = [];
   if (process.env.PG_BINDIR) dirs.push(process.env.PG_BINDIR);
@@ -127,12 +125,6 @@ export async function findTools(name: 'pg_dump' | 'pg_restore'): Promise<Tool[]>
     for (const major of await readdir(debian).catch(() => [] as string[])) dirs.push(join(debian, major, 'bin'));
     const bindir = await execText('pg_config', ['--bindir']).catch(() => '');
     if (bindir) dirs.push(bindir);
-    try {
-      const wrapper = dirname(dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
-      dirs.push(join(dirname(wrapper), '@embedded-postgres', `${platform()}-${arch()}`, 'native', 'bin'));
-    } catch {
-      /* the package is not installed */
-    }
     dirs.push(...(process.env.PATH ?? '').split(delimiter).filter(Boolean));
   }
   const seen = new Set<string>();
