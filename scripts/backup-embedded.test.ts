@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('backup and restore of the embedded database', () => {
     const file = join(dir, 'warehouse.dump');
     const backup = await runScript('backup.ts', [file], { DATABASE_URL: original.db.url });
     expect(backup.code, backup.out).toBe(0);
+    // Password hashes and sessions are in it: only its owner may read it.
+    expect((await stat(file)).mode & 0o077).toBe(0);
 
     const dataDir = join(dir, 'data');
     const embedded = { DATABASE_URL: undefined, DATA_DIR: dataDir };

@@ -1,4 +1,4 @@
-import { rename, rm, stat } from 'node:fs/promises';
+import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { READ_MODEL_TABLES } from '@wh/db';
@@ -40,6 +40,9 @@ await main(async () => {
     const { dbname, env } = connection(target.url);
     // Written beside the file and renamed when complete: a backup cut short never looks like a whole one.
     const partial = `${file}.partial`;
+    // It holds password hashes and sessions: made readable by its owner only before pg_dump writes into it.
+    await rm(partial, { force: true });
+    await writeFile(partial, '', { mode: 0o600 });
     const started = Date.now();
     const { code, stderr } = await run(
       tool.path,
