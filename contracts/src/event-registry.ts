@@ -1,0 +1,20 @@
+import { eventRegistry } from './platform/event-schemas.ts';
+import { STYLE_EVENTS } from './catalogue/events.ts';
+import { ADJUSTMENT_EVENTS, LOCATION_EVENTS } from './inventory/events.ts';
+import { BATCH_EVENTS, ORDER_EVENTS } from './orders/events.ts';
+import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
+import { SETTINGS_EVENTS } from './settings/events.ts';
+import { USER_EVENTS } from './users/events.ts';
+
+// Every event type the service writes, with its versions: what the event store checks on append and upcasts on read.
+export const EVENTS = eventRegistry(
+  ORDER_EVENTS,
+  BATCH_EVENTS,
+  LOCATION_EVENTS,
+  ADJUSTMENT_EVENTS,
+  RECEIPT_EVENTS,
+  BIN_ALLOCATION_EVENTS,
+  STYLE_EVENTS,
+  USER_EVENTS,
+  SETTINGS_EVENTS,
+);
