@@ -51,6 +51,11 @@ export interface EventRegistry {
   check(type: string, data: unknown): void;
   // Today's shape of an event stored at `version`: the data itself when it is current, else through the upcasters.
   upcast(type: string, version: number, data: unknown): unknown;
+  // Declares a reader of this type's data inside the database (SQL over events.data), which sees rows as stored, not
+  // upcast: it holds only while the type has one version, `version`. Called where the reader is defined, so a new
+  // version of the type stops the reader's module from loading until the reader handles the older rows (mirroring
+  // the upcast in SQL, or sending rows whose schema_version is older through the in-process path) and says so here.
+  readInDatabase(type: string, version: number, reader: string): void;
 }
 
 export function eventRegistry(...families: readonly EventFamily[]): EventRegistry {
@@ -80,6 +85,12 @@ export function eventRegistry(...families: readonly EventFamily[]): EventRegistr
       let shaped = data;
       for (let v = version; v < current; v++) shaped = (upcasters[v - 1] as (d: unknown) => unknown)(shaped);
       return shaped;
+    },
+    readInDatabase(type, version, reader) {
+      const current = versionsOf(type, version).upcasters.length + 1;
+      if (current !== 1 || version !== 1) {
+        throw new Error(`${reader} reads ${type} version ${version} inside the database, but ${type} is at version ${current} with older versions stored: upcast them in SQL or read them in process`);
+      }
     },
   };
 }

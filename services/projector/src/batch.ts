@@ -122,11 +122,11 @@ export async function lockAndRead(trx: Transaction<Database>, limit: number): Pr
                     then (select true from events x where (x.transaction_id, x.global_position) > (cp.last_tx, cp.last_pos)
                            order by x.transaction_id, x.global_position limit 1)
                end as past,
-               e.event_type, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
+               e.event_type, e.schema_version, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
                e.metadata, e.recorded_at
           from cp
           left join lateral (
-            select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
+            select event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
               from events
              where events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                and (events.transaction_id, events.global_position) > (cp.last_tx, cp.last_pos)
