@@ -1,4 +1,4 @@
-import { eventRegistry } from './platform/event-schemas.ts';
+import { eventRegistry, type EventFamily } from './platform/event-schemas.ts';
 import { STYLE_EVENTS } from './catalogue/events.ts';
 import { ADJUSTMENT_EVENTS, LOCATION_EVENTS } from './inventory/events.ts';
 import { BATCH_EVENTS, ORDER_EVENTS } from './orders/events.ts';
@@ -6,8 +6,8 @@ import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
 import { SETTINGS_EVENTS } from './settings/events.ts';
 import { USER_EVENTS } from './users/events.ts';
 
-// Every event type the service writes, with its versions: what the event store checks on append and upcasts on read.
-export const EVENTS = eventRegistry(
+// Every event type the service writes, by feature, with its versions.
+export const EVENT_FAMILIES: readonly EventFamily[] = [
   ORDER_EVENTS,
   BATCH_EVENTS,
   LOCATION_EVENTS,
@@ -17,4 +17,7 @@ export const EVENTS = eventRegistry(
   STYLE_EVENTS,
   USER_EVENTS,
   SETTINGS_EVENTS,
-);
+];
+
+// What the event store checks on append and upcasts on read.
+export const EVENTS = eventRegistry(...EVENT_FAMILIES);
