@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { ReadModelsNotice } from '@wh/contracts';
-import { compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
+import { BatchFailed, compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { statementCounter } from './testing.ts';
 
@@ -184,5 +184,53 @@ describe('projectBatch round trips', () => {
     });
     expect(result).toMatchObject({ count: 0, heldBack: false });
     expect(wholeReads).toBe(0);
+  });
+});
+
+describe('projectBatch on an event this release cannot read', () => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  const seen: string[] = [];
+  const recording: Projection = {
+    name: 'recording',
+    handles: new Set(['UserActivated']),
+    async apply(_trx, events) {
+      seen.push(...events.map((e) => e.stream_id));
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(inject('pgUrl'));
+    handle = createDatabase(testDb.url, { application: 'batch-test-unknown' });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+
+  it('fails the batch at that event, naming it, and projects the events before it one by one', async () => {
+    const { rows } = await sql<{ pos: string; tx: string }>`
+      insert into events (stream_id, stream_version, event_type, schema_version, data)
+      values ('known', 1, 'UserActivated', 1, ${JSON.stringify({ user_id: 1, at: '2025-03-01T10:00:00.000Z' })}::jsonb),
+             ('from-a-newer-release', 1, 'UserActivated', 9, '{}')
+      returning global_position::text as pos, transaction_id::text as tx`.execute(handle.db);
+    const before = await handle.db.transaction().execute((trx) => lockCheckpoint(trx));
+    const attempt = handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 10));
+    await expect(attempt).rejects.toBeInstanceOf(BatchFailed);
+    await expect(attempt).rejects.toMatchObject({
+      message: 'unknown event UserActivated version 9',
+      count: 1,
+      first: { pos: rows[1]!.pos, tx: rows[1]!.tx, type: 'UserActivated', stream: 'from-a-newer-release' },
+      projection: null,
+    });
+    expect(seen).toEqual([]);
+    expect(await handle.db.transaction().execute((trx) => lockCheckpoint(trx))).toEqual(before);
+
+    // As the runner does after a failure: a batch of one at a time gets as far as the event, and no further.
+    expect(await handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 1))).toMatchObject({ count: 1 });
+    expect(seen).toEqual(['known']);
+    await expect(handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 1))).rejects.toBeInstanceOf(BatchFailed);
+    expect(seen).toEqual(['known']);
   });
 });

@@ -138,7 +138,18 @@ export async function lockAndRead(trx: Transaction<Database>, limit: number): Pr
   if (!first) throw new Error(`no projector checkpoint '${CHECKPOINT}'`);
   const cp = { tx: first.cp_tx, pos: first.cp_pos };
   if (first.global_position === null) return { cp, events: [], past: first.past === true };
-  return { cp, events: rows.map((row) => toStoredEvent(row)), past: false };
+  return { cp, events: rows.map((row) => readable(cp, row)), past: false };
+}
+
+// An event this release cannot read (a newer release's type or version) fails the batch at that event, as a
+// projection failing on it does: the events before it are projected, the fault is recorded (/api/ready) and retried,
+// and the projector gets past it once it runs a release that knows it. Skipping it would lose it for good.
+function readable(cp: Checkpoint, row: EventRow): StoredEvent {
+  try {
+    return toStoredEvent(row);
+  } catch (error) {
+    throw new BatchFailed(cp, [{ tx: row.transaction_id, pos: row.global_position, type: row.event_type, stream: row.stream_id }], error);
+  }
 }
 
 // The checkpoint moved and the change announced in one statement, for the same reason. The notice is delivered at
@@ -174,7 +185,7 @@ export async function projectBatch(
     else await applyEvents(trx, projections, events, topics);
     await saveAndNotify(trx, next, topics);
   } catch (error) {
-    throw new BatchFailed(cp, events, error);
+    throw new BatchFailed(cp, events.map(refOf), error);
   }
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }
@@ -200,14 +211,14 @@ export class BatchFailed extends Error {
 
   constructor(
     readonly checkpoint: Checkpoint,
-    events: readonly StoredEvent[],
+    events: readonly EventRef[],
     error: unknown,
   ) {
     const cause = error instanceof ProjectionError ? error.cause : error;
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.count = events.length;
-    this.first = refOf(events[0]!);
-    this.last = refOf(events[events.length - 1]!);
+    this.first = events[0]!;
+    this.last = events[events.length - 1]!;
     this.projection = error instanceof ProjectionError ? error.projection : null;
   }
 }
