@@ -4,7 +4,7 @@ import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { clusterHome, loadEmbeddedPostgres, ROOT_HOME } from './embedded-postgres.ts';
+import { clusterHome, embeddedMajor, loadEmbeddedPostgres, prepareClusterHome, ROOT_HOME, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const asRoot = userInfo().uid === 0;
@@ -114,4 +114,21 @@ describe('the embedded PostgreSQL as root', () => {
     },
     180_000,
   );
+});
+
+describe('a data directory of another PostgreSQL major version', () => {
+  it('is refused with the versions named and the ways out, before any server is started', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'warehouse-other-major-'));
+    try {
+      const home = await prepareClusterHome(dir);
+      await mkdir(join(home, 'pg'), { recursive: true });
+      const other = (await embeddedMajor()) + 3;
+      await writeFile(join(home, 'pg', 'PG_VERSION'), `${other}\n`);
+      await expect(startEmbeddedPostgres(dir)).rejects.toThrow(
+        new RegExp(`was made by PostgreSQL ${other}; this version of the app runs PostgreSQL ${await embeddedMajor()}, which cannot open it\\. .*DATABASE_URL.*npm run restore`),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

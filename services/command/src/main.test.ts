@@ -21,9 +21,9 @@ function run(entry: string, env: Record<string, string>): ChildProcess {
   return child;
 }
 
-async function post(path: string, body: unknown, token?: string) {
+async function post(path: string, body: unknown, token?: string, method = 'POST') {
   const res = await fetch(`${base}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
@@ -69,10 +69,23 @@ describe('command service and projector as separate processes', () => {
     expect(created.body.projected).toBe(false);
     expect(created.body.data.username).toBe('before_projector');
 
+    // A style's answer comes from the command itself while its projection is late, not a 404 for a style it made.
+    const style = await post('/api/styles', { style_code: 'NP100', name: 'Not projected', sizes: ['M', 'S'], colors: ['Red'] }, token);
+    expect(style.status).toBe(201);
+    expect(style.body.projected).toBe(false);
+    expect(style.body.data).toMatchObject({ style_code: 'NP100', name: 'Not projected', sizes: ['S', 'M'], variant_count: 2, total_stock: 0 });
+    expect(style.body.data.variants.map((v: { sku: string }) => v.sku)).toEqual(['NP100-S-RED', 'NP100-M-RED']);
+    const edited = await post(`/api/styles/${style.body.data.id}`, { name: 'Renamed' }, token, 'PUT');
+    expect(edited.status).toBe(200);
+    expect(edited.body.projected).toBe(false);
+    expect(edited.body.data).toMatchObject({ id: style.body.data.id, name: 'Renamed', style_code: 'NP100', variant_count: 2 });
+
     run(projectorMain, { DATABASE_URL: db.url });
     const list = () =>
       fetch(`${base}/api/users?search=before_projector`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
     await vi.waitFor(async () => expect((await list()).data.users).toHaveLength(1), { timeout: 30_000, interval: 200 });
+    const projectedStyle = (await fetch(`${base}/api/styles/${edited.body.data.id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as any;
+    expect(projectedStyle.data).toEqual(edited.body.data);
 
     const after = await post('/api/users', { username: 'with_projector', password: 'secret1' }, token);
     expect(after.body.projected).toBe(true);

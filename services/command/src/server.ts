@@ -41,7 +41,9 @@ export interface StartOptions {
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
   const { config } = options;
-  await migrate(config.DATABASE_URL);
+  // What the migrations did (files applied, a newer version's left alone), logged once the logger exists.
+  const migrated: string[] = [];
+  await migrate(config.DATABASE_URL, { log: (line) => migrated.push(line) });
   const database = createDatabase(config.DATABASE_URL, { application: 'warehouse-command', max: 20 });
   const watcher = new ProjectionWatcher(config.DATABASE_URL, database.db);
   await watcher.start();
@@ -84,6 +86,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   });
   appLog = app.log;
   for (const entry of early.splice(0)) projectorLog(...entry);
+  for (const line of migrated) app.log.info({ component: 'migrate' }, line);
   void replica?.advise().catch(() => {});
   let url = '';
   if (options.listen !== false) {

@@ -96,8 +96,10 @@ let counter = 0;
 
 export async function startTestApp(
   // pgUrl: a server of the test's own instead of the shared one (resilience tests). readUrl: DATABASE_READ_URL for the
-  // test's database (a streaming replica of pgUrl's server).
+  // test's database (a streaming replica of pgUrl's server). database: one made already (a restored backup) instead
+  // of a new one.
   options: {
+    database?: TestDatabase;
     config?: Partial<Config>;
     now?: () => Date;
     listen?: boolean;
@@ -106,7 +108,7 @@ export async function startTestApp(
     readUrl?: (databaseUrl: string) => string;
   } = {},
 ): Promise<TestApp> {
-  const db = await createTestDatabase(options.pgUrl ?? inject('pgUrl'));
+  const db = options.database ?? (await createTestDatabase(options.pgUrl ?? inject('pgUrl')));
   const config = {
     ...(options.readUrl ? { DATABASE_READ_URL: options.readUrl(db.url) } : {}),
     ...loadConfig({}),

@@ -16,10 +16,10 @@ export async function caughtUp(db: Kysely<Database>, timeout = 20_000): Promise<
   );
 }
 
-// Every read-model table, each ordered by its primary key.
-export async function snapshot(db: Kysely<Database>): Promise<Record<string, unknown[]>> {
+// Every read-model table (or the tables given), each ordered by its primary key.
+export async function snapshot(db: Kysely<Database>, tables: readonly string[] = READ_MODEL_TABLES): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
-  for (const table of READ_MODEL_TABLES) {
+  for (const table of tables) {
     const { rows: keys } = await sql<{ column: string }>`
       select a.attname as column
         from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)

@@ -6,7 +6,7 @@ import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation, type AppendResult } from '../../platform/event-store.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
 import { decideStyle, styleExists, type StyleCommand } from './decide.ts';
-import { styleDecider, type StyleState } from './style.ts';
+import { styleDecider, type ExistingStyle, type StyleState } from './style.ts';
 
 // A new style: its code checked against the registry and an id drawn for it, decided, and registered with its events.
 // Two requests creating one code meet on the registry's primary key; the second reads again and is refused.
@@ -15,7 +15,7 @@ export async function createStyle(
   data: StyleFields & { sizes: string[]; colors: string[] },
   metadata: EventMetadata,
   now: Date,
-): Promise<{ styleId: number; append: AppendResult | null }> {
+): Promise<{ state: ExistingStyle; append: AppendResult | null }> {
   const { result, append } = await runCommand(
     db,
     {
@@ -28,13 +28,15 @@ export async function createStyle(
       decide: ({ taken, styleId }) => {
         if (taken) throw conflict(styleExists(data.style_code));
         const events = decideStyle({ type: 'CreateStyle', data: { ...data, style_id: styleId } }, styleDecider.initialState(), now);
-        return { appends: [{ streamId: styleStreamId(styleId), expectedVersion: 0, events }], result: styleId };
+        const state = events.reduce(styleDecider.evolve, styleDecider.initialState());
+        if (state.status !== 'existing') throw new Error(`style ${styleId} was not created`);
+        return { appends: [{ streamId: styleStreamId(styleId), expectedVersion: 0, events }], result: state };
       },
       effects: (trx, { appends }) => registerStyleEvents(trx, appends[0]!.events),
     },
     metadata,
   );
-  return { styleId: result, append };
+  return { state: result, append };
 }
 
 // A command on an existing style (an edit). A new code another style holds is refused as the create refuses it.

@@ -1,6 +1,6 @@
 import { skuOf, type StyleEvent, type StyleFields, type StyleSource, type VariantFields } from '@wh/contracts';
 import { conflict, notFound } from '../../platform/errors.ts';
-import type { StyleState } from './style.ts';
+import type { ExistingStyle, StyleState } from './style.ts';
 
 export type StyleCommand =
   | { type: 'CreateStyle'; data: StyleFields & { style_id: number; sizes: string[]; colors: string[] } }
@@ -31,13 +31,13 @@ function newVariants(known: readonly VariantFields[], wanted: readonly VariantFi
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
-function changes(state: Extract<StyleState, { status: 'existing' }>, next: StyleFields, at: string): StyleEvent[] {
+function changes(state: ExistingStyle, next: StyleFields, at: string): StyleEvent[] {
   const changed =
     next.style_code !== state.style_code || next.name !== state.name || next.is_jeans !== state.is_jeans || !sameList(next.images, state.images);
   return changed ? [{ type: 'StyleUpdated', data: { style_id: state.style_id, ...next, at } }] : [];
 }
 
-function added(state: Extract<StyleState, { status: 'existing' }>, styleCode: string, wanted: VariantFields[], source: StyleSource, at: string): StyleEvent[] {
+function added(state: ExistingStyle, styleCode: string, wanted: VariantFields[], source: StyleSource, at: string): StyleEvent[] {
   const variants = newVariants(state.variants, wanted);
   return variants.length > 0 ? [{ type: 'StyleVariantsAdded', data: { style_id: state.style_id, style_code: styleCode, variants, source, at } }] : [];
 }

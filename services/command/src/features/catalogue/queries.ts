@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import { compareSizes, pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
 import { STYLE_NOT_FOUND } from './decide.ts';
+import type { ExistingStyle } from './style.ts';
 
 type Db = Kysely<Database>;
 type StylesQuery = z.output<typeof listStylesQuerySchema>;
@@ -25,9 +26,32 @@ export async function listStyles(db: Db, query: StylesQuery): Promise<StyleList>
 }
 
 export async function styleById(db: Db, id: number): Promise<Style> {
+  const style = await findStyle(db, id);
+  if (!style) throw notFound(STYLE_NOT_FOUND);
+  return style;
+}
+
+async function findStyle(db: Db, id: number): Promise<Style | undefined> {
   const row = await db.selectFrom('rm_styles').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound(STYLE_NOT_FOUND);
-  return (await withVariants(db, [row]))[0]!;
+  return row ? (await withVariants(db, [row]))[0] : undefined;
+}
+
+// The style a command's answer carries: as the screens will read it once projected, else from the command's state,
+// with each variant's units from the command side's stock, so a command whose projection is late still answers
+// with what it did.
+export async function styleAfterCommand(db: Db, state: ExistingStyle, projected: boolean | undefined): Promise<Style> {
+  const read = projected === false ? undefined : await findStyle(db, state.style_id);
+  if (read) return read;
+  const skus = state.variants.map((v) => v.sku);
+  const held = skus.length === 0
+    ? []
+    : await db.selectFrom('stock_levels').select(['sku', sql<number>`sum(quantity)::int`.as('quantity')]).where('sku', 'in', skus).groupBy('sku').execute();
+  const units = new Map(held.map((h) => [h.sku, h.quantity]));
+  const variants = [...state.variants]
+    .sort((a, b) => compareSizes(a.size, b.size) || (a.color < b.color ? -1 : a.color > b.color ? 1 : 0))
+    .map((v) => ({ sku: v.sku, size: v.size, color: v.color, quantity: units.get(v.sku) ?? 0 }));
+  const { style_id: id, style_code, name, is_jeans, images, created_at, updated_at } = state;
+  return toStyle({ id, style_code, name, is_jeans, images, created_at: new Date(created_at), updated_at: new Date(updated_at) }, variants);
 }
 
 type StyleRow = { id: number; style_code: string; name: string; is_jeans: boolean; images: string[]; created_at: Date; updated_at: Date };
@@ -35,23 +59,25 @@ type StyleRow = { id: number; style_code: string; name: string; is_jeans: boolea
 async function withVariants(db: Db, rows: readonly StyleRow[]): Promise<Style[]> {
   if (rows.length === 0) return [];
   const variants = await variantsWithStock(db, rows.map((r) => r.id));
-  return rows.map((r) => {
-    const mine = variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => v);
-    return {
-      id: r.id,
-      style_code: r.style_code,
-      name: r.name,
-      is_jeans: r.is_jeans,
-      images: r.images,
-      sizes: [...new Set(mine.map((v) => v.size))].sort(compareSizes),
-      colors: [...new Set(mine.map((v) => v.color))].sort((a, b) => a.localeCompare(b)),
-      variants: mine,
-      variant_count: mine.length,
-      total_stock: mine.reduce((n, v) => n + v.quantity, 0),
-      created_at: r.created_at.toISOString(),
-      updated_at: r.updated_at.toISOString(),
-    };
-  });
+  return rows.map((r) => toStyle(r, variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => v)));
+}
+
+// A style as the screens show it, its variants in size then colour order.
+function toStyle(r: StyleRow, variants: Style['variants']): Style {
+  return {
+    id: r.id,
+    style_code: r.style_code,
+    name: r.name,
+    is_jeans: r.is_jeans,
+    images: r.images,
+    sizes: [...new Set(variants.map((v) => v.size))].sort(compareSizes),
+    colors: [...new Set(variants.map((v) => v.color))].sort((a, b) => a.localeCompare(b)),
+    variants,
+    variant_count: variants.length,
+    total_stock: variants.reduce((n, v) => n + v.quantity, 0),
+    created_at: r.created_at.toISOString(),
+    updated_at: r.updated_at.toISOString(),
+  };
 }
 
 export type { ListStylesQuery };

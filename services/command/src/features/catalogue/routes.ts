@@ -19,7 +19,7 @@ import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { createStyle, runStyleCommand } from './commands.ts';
 import { STYLE_NOT_FOUND } from './decide.ts';
 import { importStyles } from './import.ts';
-import { listStyles, styleById } from './queries.ts';
+import { listStyles, styleAfterCommand, styleById } from './queries.ts';
 import { shopifyProductsPlanner } from './shopify-products.ts';
 
 const manage = 'styles:manage' as const;
@@ -43,9 +43,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], body: createStyleBodySchema, response: { 201: styleEnvelope } } },
     async (request, reply) => {
       const { sizes, colors, ...fields } = request.body;
-      const { styleId, append } = await createStyle(ctx.db, { ...fields, sizes, colors }, metadataOf(request), ctx.now());
+      const { state, append } = await createStyle(ctx.db, { ...fields, sizes, colors }, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(append);
-      return reply.code(201).send(ok(await styleById(ctx.db, styleId), { message: 'Style created successfully', ...extra }));
+      return reply.code(201).send(ok(await styleAfterCommand(ctx.db, state, extra.projected), { message: 'Style created successfully', ...extra }));
     },
   );
 
@@ -57,7 +57,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (!known) throw notFound(STYLE_NOT_FOUND);
       const outcome = await runStyleCommand(ctx.db, known.id, { type: 'UpdateStyle', data: request.body }, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(outcome.append);
-      return ok(await styleById(ctx.db, known.id), { message: 'Style updated successfully', ...extra });
+      if (outcome.state.status !== 'existing') throw notFound(STYLE_NOT_FOUND);
+      return ok(await styleAfterCommand(ctx.db, outcome.state, extra.projected), { message: 'Style updated successfully', ...extra });
     },
   );
 

@@ -1,23 +1,25 @@
 import type { StyleEvent, StyleFields, VariantFields } from '@wh/contracts';
 
-export type StyleState = { status: 'absent' } | ({ status: 'existing'; style_id: number; variants: readonly VariantFields[] } & StyleFields);
+// created_at and updated_at: the times of the first and the latest event, as the catalogue screens show them.
+export type ExistingStyle = { status: 'existing'; style_id: number; variants: readonly VariantFields[]; created_at: string; updated_at: string } & StyleFields;
+export type StyleState = { status: 'absent' } | ExistingStyle;
 
 export const initialStyleState = (): StyleState => ({ status: 'absent' });
 
 export function evolveStyle(state: StyleState, event: StyleEvent): StyleState {
   switch (event.type) {
     case 'StyleCreated': {
-      const { style_id, style_code, name, is_jeans, images, variants } = event.data;
-      return { status: 'existing', style_id, style_code, name, is_jeans, images, variants };
+      const { style_id, style_code, name, is_jeans, images, variants, at } = event.data;
+      return { status: 'existing', style_id, style_code, name, is_jeans, images, variants, created_at: at, updated_at: at };
     }
     case 'StyleUpdated': {
       if (state.status === 'absent') return state;
-      const { style_code, name, is_jeans, images } = event.data;
-      return { ...state, style_code, name, is_jeans, images };
+      const { style_code, name, is_jeans, images, at } = event.data;
+      return { ...state, style_code, name, is_jeans, images, updated_at: at };
     }
     case 'StyleVariantsAdded':
       if (state.status === 'absent') return state;
-      return { ...state, variants: [...state.variants, ...event.data.variants] };
+      return { ...state, variants: [...state.variants, ...event.data.variants], updated_at: event.data.at };
     default: {
       const exhaustive: never = event;
       return exhaustive;

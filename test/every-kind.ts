@@ -1,0 +1,135 @@
+import type { AsOf, Location, Receipt, ReceiptList, Role, User } from '@wh/contracts';
+import { signIn, type Answer, type Api } from '../scripts/demo/client.ts';
+import { loadDemo, type DemoReport } from '../scripts/demo/load.ts';
+
+// A history holding data of every kind, made through the HTTP API of a running app as its people would: the demo
+// warehouse (scripts/demo/load.ts: users of every role, a layout, the catalogue, stock receipts approved into
+// locations, orders in every state including cancelled and verified with a discrepancy, a batch), then what the demo
+// lacks: receipts approved, rejected and left pending, a manual approval, adjustments both ways, a bin allocation
+// sheet, a picking setting changed, an order deassigned, a deactivated user, a deleted one, a changed password and
+// sessions left open. For tests that must see everything survive (the restore drill, the migrations from the first
+// to the last).
+
+export interface Person {
+  username: string;
+  password: string;
+  role: Role;
+}
+
+export interface EveryKindHistory {
+  demo: DemoReport;
+  // Everyone who can sign in, with their password (the administrator's included); a deactivated or deleted user is
+  // not among them.
+  people: Person[];
+  // The deactivated user: signing in is refused.
+  deactivated: Person;
+  // Instants during the history (before the stock arrived, after the demo, after the extras), each between two
+  // changes of stock, and the location codes worth asking about as of each.
+  instants: string[];
+  locations: string[];
+  // Sessions left signed in (their tokens stay valid across a backup and restore).
+  openSessions: Api[];
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 15));
+
+// An instant strictly between what came before and what comes after.
+async function instant(): Promise<string> {
+  await settle();
+  const at = new Date().toISOString();
+  await settle();
+  return at;
+}
+
+export async function makeEveryKindHistory(url: string, admin: { username: string; password: string }): Promise<EveryKindHistory> {
+  const instants = [await instant()];
+  const demo = await loadDemo({ url, username: admin.username, password: admin.password });
+  instants.push(await instant());
+
+  const manager = await signIn(url, admin.username, admin.password);
+  const people: Person[] = [{ username: admin.username, password: admin.password, role: 'manager' }];
+  for (const u of demo.users) if (u.password) people.push({ username: u.username, password: u.password, role: u.role });
+  const as = (role: Role) => {
+    const person = people.find((p) => p.role === role && p.username !== admin.username);
+    if (!person) throw new Error(`the demo has no ${role}`);
+    return signIn(url, person.username, person.password);
+  };
+  const stock = await as('executive2');
+  const orders = await as('executive1');
+
+  // ---- Receipts: of the demo's jeans delivery left pending, one approved into a jean rack, one rejected; the rest
+  // (and the unknown style waiting for a manager) stay pending.
+  const pending = (await manager.get<ReceiptList>('/api/stock-approval/receipts?status=pending&limit=200')).receipts.filter((r: Receipt) => r.approver !== 'manager');
+  if (pending.length < 3) throw new Error(`the demo left ${pending.length} receipts pending, fewer than 3`);
+  const locations = (await manager.get<{ locations: Location[] }>('/api/locations')).locations;
+  const jeanRack = locations.find((l) => l.location_type === 'jean_rack')!;
+  await stock.post(`/api/stock-approval/receipts/${pending[0]!.id}/approve`, { location: jeanRack.code, notes: 'Delivered early' });
+  await stock.post(`/api/stock-approval/receipts/${pending[1]!.id}/reject`, { reason: 'Wrong colour delivered' });
+
+  // ---- A manual approval: stock recorded straight into a bin, with a gatepass.
+  const emptyBin = locations.find((l) => l.location_type === 'bin' && l.current_stock === 0)!;
+  const received = pending[2]!;
+  await stock.post('/api/stock-approval/manual-approve', {
+    style_code: received.style_code,
+    color: received.color,
+    size: received.size,
+    quantity: 7,
+    location_type: 'bin',
+    location_id: emptyBin.id,
+    gatepass_number: 'GP-0042',
+    notes: 'Counted at the door',
+  });
+  instants.push(await instant());
+
+  // ---- Adjustments, both ways, at a location holding stock.
+  const held = locations.find((l) => l.location_type === 'bin' && l.current_stock > 10)!;
+  const there = await manager.get<AsOf>(`/api/inventory/as-of?location=${encodeURIComponent(held.code)}&at=${encodeURIComponent(new Date().toISOString())}`);
+  const line = there.stock.find((s) => s.quantity >= 3)!;
+  await manager.post('/api/inventory/adjust', { sku: line.sku, adjustment_type: 'decrease', quantity: 2, reason: 'Damaged goods', notes: 'Torn packaging', location: held.code, location_type: 'bin' });
+  await manager.post('/api/inventory/adjust', { sku: line.sku, adjustment_type: 'increase', quantity: 5, reason: 'Physical count discrepancy', location: held.code, location_type: 'bin' });
+
+  // ---- A bin allocation sheet: the bin of the manual approval set to 3 units (4 go back to RECEIVING).
+  const sheet = ['Bin Number,SKU,Quantity', `${emptyBin.code},${received.sku},3`].join('\n');
+  const allocated = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', Buffer.from(sheet));
+  if (!allocated.ok) throw new Error(`bin allocation: ${allocated.status} ${allocated.message}`);
+  instants.push(await instant());
+
+  // ---- Settings and orders: scanning the location first turned on; a pending order assigned, then deassigned.
+  await ok(manager.send('PUT', '/api/settings/picking', { scan_location_first: true }));
+  const worker = people.find((p) => p.role === 'worker')!;
+  const workerId = (await manager.get<{ users: User[] }>(`/api/users?search=${encodeURIComponent(worker.username)}`)).users[0]!.id;
+  const order = (await manager.get<{ orders: { id: number; status: string }[] }>('/api/orders?status=pending&limit=100')).orders.find(() => true)!;
+  await orders.post(`/api/orders/${order.id}/assign-worker`, { worker_id: workerId });
+  await orders.post(`/api/orders/${order.id}/deassign-worker`);
+
+  // ---- People: one deactivated, one deleted, one whose password a manager changed.
+  const deactivated: Person = { username: 'every.leaver', password: 'leaver-pass-1', role: 'worker' };
+  const leaver = await manager.post<User>('/api/users', { ...deactivated, full_name: 'Pat Leaver' });
+  await signIn(url, deactivated.username, deactivated.password);
+  await ok(manager.send('PATCH', `/api/users/${leaver.id}/toggle-status`));
+  const gone = await manager.post<User>('/api/users', { username: 'every.gone', password: 'gone-pass-1', role: 'executive1', full_name: 'Kim Gone' });
+  await ok(manager.send('DELETE', `/api/users/${gone.id}`));
+  const changed = people.find((p) => p.role === 'executive2')!;
+  changed.password = 'changed-pass-1';
+  const changedId = (await manager.get<{ users: User[] }>(`/api/users?search=${encodeURIComponent(changed.username)}`)).users[0]!.id;
+  await ok(manager.send('PATCH', `/api/users/${changedId}/change-password`, { new_password: changed.password, confirm_password: changed.password }));
+  instants.push(await instant());
+
+  // Sessions left open: the manager's, the order clerk's and a picker's (the stock clerk's ended with the password
+  // change).
+  const picker = await signIn(url, worker.username, worker.password);
+  return {
+    demo,
+    people,
+    deactivated,
+    instants,
+    locations: locations.map((l) => l.code).concat('RECEIVING'),
+    openSessions: [manager, orders, picker],
+  };
+}
+
+async function ok<T>(call: Promise<Answer<T>>): Promise<T> {
+  const answer = await call;
+  if (!answer.ok) throw new Error(`${answer.status} ${answer.message}`);
+  return answer.data;
+}
