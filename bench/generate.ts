@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import { createDatabase, migrate } from '@wh/db';
 import {
   adjustmentStreamId,
+  EVENTS,
   locationStreamId,
   orderStreamId,
   receiptStreamId,
@@ -308,14 +309,15 @@ async function writeHistory(
   let nextMeta = 0;
   const push = (stream: string, version: number, type: string, data: unknown, actor: number | null, role: string | null, t: number) => {
     const metadata: EventMetadata = { actor_id: actor, actor_role: role, correlation_id: `gen-${(nextMeta++).toString(36)}`, causation_id: null, client_ip: null };
-    lines.push(`${copyValue(stream)}\t${version}\t${type}\t${copyValue(JSON.stringify(data))}\t${copyValue(JSON.stringify(metadata))}\t${iso(t)}\n`);
+    // Written as the event store writes it: at its type's current version.
+    lines.push(`${copyValue(stream)}\t${version}\t${type}\t${EVENTS.currentVersion(type)}\t${copyValue(JSON.stringify(data))}\t${copyValue(JSON.stringify(metadata))}\t${iso(t)}\n`);
     events++;
   };
   const flush = async (force = false) => {
     if (lines.length === 0 || (!force && lines.length < 50_000)) return;
     const chunk = lines.splice(0, lines.length);
     const stream = client.query(
-      copyStreams.from('copy events (stream_id, stream_version, event_type, data, metadata, recorded_at) from stdin'),
+      copyStreams.from('copy events (stream_id, stream_version, event_type, schema_version, data, metadata, recorded_at) from stdin'),
     );
     await pipeline(Readable.from(chunk), stream);
   };
@@ -459,7 +461,10 @@ async function writeHistory(
         t += 3600_000 + Math.floor(rnd() * 20 * 3600_000);
         at({
           t, stream, version: ++v, type: 'OrderVerified', actor: SUPERVISOR_ID, role: 'executive2',
-          data: { ...ref, verified_by: SUPERVISOR_ID, picked_by: worker, verification_notes: null, discrepancies: [], at: iso(t) },
+          data: {
+            ...ref, verified_by: SUPERVISOR_ID, worker_id: worker, item_count: items.length, unit_count: items.reduce((n, it) => n + it.quantity, 0),
+            verification_notes: null, discrepancies: [], at: iso(t),
+          },
         });
       }
       // Stock adjustments through the day (counts, damage, finds), at the SKU's home bin.

@@ -7,6 +7,7 @@
 // flight at once and a batch holds parts of many orders' lives, as a real rebuild does.
 import { sql } from 'kysely';
 import { createDatabase } from '@wh/db';
+import { EVENTS, ORDER_EVENT_TYPES } from '@wh/contracts';
 import { createTestDatabase } from '@wh/db/testing';
 import { reportsProjection } from '../services/projector/src/projections/reports.ts';
 import { auditProjection } from '../services/projector/src/projections/audit.ts';
@@ -20,7 +21,7 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 8000);
 
 // One statement per chunk of orders: every event of those orders, in the order of their business time.
 export const history = (from: number, to: number) => sql`
-  insert into events (stream_id, stream_version, event_type, data, metadata, recorded_at)
+  insert into events (stream_id, stream_version, event_type, schema_version, data, metadata, recorded_at)
   with o as (
     select g as id, 'SO-' || g as num, 1 + (g * 7) % 5 as n, 4 + g % 50 as w, 4 + (g + 17) % 50 as w2,
            timestamptz '2025-01-01' + g * interval '30 seconds' as t0
@@ -65,13 +66,16 @@ export const history = (from: number, to: number) => sql`
       from o where id % 25 <> 5
     union all
     select id, 21, t0 + interval '4 hours', 'OrderVerified', 3,
-           jsonb_build_object('order_id', id, 'order_number', num, 'verified_by', 3, 'picked_by', case when id % 10 = 0 then w2 else w end,
+           jsonb_build_object('order_id', id, 'order_number', num, 'verified_by', 3, 'worker_id', case when id % 10 = 0 then w2 else w end,
+             'item_count', n, 'unit_count', n,
              'verification_notes', null,
              'discrepancies', case when id % 13 = 0 then jsonb_build_array(jsonb_build_object('item_id', id * 10 + 1, 'sku', 'X', 'issue', 'damaged', 'resolution', 'replaced')) else '[]'::jsonb end,
              'at', t0 + interval '4 hours')
       from o where id % 25 <> 5
   )
-  select 'order-' || id, row_number() over (partition by id order by seq), type, data,
+  -- Each event at its type's current version, as the event store writes it.
+  select 'order-' || id, row_number() over (partition by id order by seq), type,
+         case type ${sql.join(ORDER_EVENT_TYPES.map((t) => sql`when ${t} then ${EVENTS.currentVersion(t)}::smallint`), sql` `)} end, data,
          jsonb_build_object('actor_id', actor, 'actor_role', 'manager', 'correlation_id', 'bench', 'causation_id', null, 'client_ip', null),
          at
     from ev

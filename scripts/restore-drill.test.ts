@@ -214,12 +214,13 @@ describe('npm run restore refuses what it must not overwrite', () => {
 
   it('migrates a backup of an older version after restoring it, and refuses one of a newer version before changing anything', async () => {
     // Made before the last migration here: restored, then migrated.
-    const older = await backupAsIf(`delete from schema_migrations where name = '111_garment_size_order.sql'; drop function garment_size_rank(text)`, 'older.dump');
+    const older = await backupAsIf(`delete from schema_migrations where name = '112_event_schema_version.sql'; alter table events drop column schema_version`, 'older.dump');
     const upgraded = await emptyDatabase();
     const upgrade = await runScript('restore.ts', [older], { DATABASE_URL: upgraded.url });
     expect(upgrade.code, upgrade.out).toBe(0);
-    expect(upgrade.out).toContain('migration applied 111_garment_size_order.sql');
-    expect(await queryRows(upgraded.url, `select garment_size_rank('M') as rank`)).toEqual([{ rank: '100010' }]);
+    expect(upgrade.out).toContain('migration applied 112_event_schema_version.sql');
+    // Every event of the older version is version 1 of its type.
+    expect(await queryRows(upgraded.url, `select distinct schema_version from events`)).toEqual([{ schema_version: 1 }]);
 
     // Made by a version with a migration this one lacks: refused before anything changes.
     const newer = await backupAsIf(`insert into schema_migrations (name) values ('999_from_a_later_version.sql')`, 'newer.dump');

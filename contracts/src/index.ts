@@ -23,3 +23,5 @@ export * from './orders/http.ts';
 export * from './reports/http.ts';
 export * from './settings/events.ts';
 export * from './settings/http.ts';
+export * from './platform/event-schemas.ts';
+export * from './event-registry.ts';

@@ -8,6 +8,8 @@ export interface EventsTable {
   stream_id: string;
   stream_version: number;
   event_type: string;
+  // The version of the type's shape `data` was written at (1 unless the writer says otherwise).
+  schema_version: ColumnType<number, number | undefined, never>;
   data: ColumnType<unknown, string, never>;
   metadata: ColumnType<unknown, string, never>;
   transaction_id: ColumnType<string, never, never>;

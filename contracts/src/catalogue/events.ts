@@ -1,27 +1,31 @@
+import { z } from 'zod';
+import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
+
 // The style catalogue. One stream per style (`style-<id>`); a style's variants (SKUs) live in its stream.
 
-export interface VariantFields {
-  sku: string;
-  size: string;
-  color: string;
-}
+export const variantFieldsSchema = z.object({ sku: z.string(), size: z.string(), color: z.string() });
+export type VariantFields = z.infer<typeof variantFieldsSchema>;
 
-export interface StyleFields {
-  style_code: string;
-  name: string;
-  is_jeans: boolean;
-  images: string[];
-}
-
-export type StyleEvent =
-  | { type: 'StyleCreated'; data: StyleFields & { style_id: number; variants: VariantFields[]; source: StyleSource; at: string } }
-  | { type: 'StyleUpdated'; data: StyleFields & { style_id: number; at: string } }
-  | { type: 'StyleVariantsAdded'; data: { style_id: number; style_code: string; variants: VariantFields[]; source: StyleSource; at: string } };
+const styleFields = { style_code: z.string(), name: z.string(), is_jeans: z.boolean(), images: z.array(z.string()) };
+export type StyleFields = z.infer<z.ZodObject<typeof styleFields>>;
 
 // Where a style change came from: a manager's form, a product-export upload, or receiving (a manager approving stock of
 // a style the catalogue did not know, or any approval or bin allocation naming a new colour or size of a known style).
-export type StyleSource = 'manual' | 'shopify_upload' | 'receiving';
+const styleSourceSchema = z.enum(['manual', 'shopify_upload', 'receiving']);
+export type StyleSource = z.infer<typeof styleSourceSchema>;
 
+const id = z.number().int();
+const at = z.string();
+
+export const STYLE_EVENTS = {
+  StyleCreated: firstVersion(z.object({ ...styleFields, style_id: id, variants: z.array(variantFieldsSchema), source: styleSourceSchema, at })),
+  StyleUpdated: firstVersion(z.object({ ...styleFields, style_id: id, at })),
+  StyleVariantsAdded: firstVersion(
+    z.object({ style_id: id, style_code: z.string(), variants: z.array(variantFieldsSchema), source: styleSourceSchema, at }),
+  ),
+} satisfies EventFamily;
+
+export type StyleEvent = EventsOf<typeof STYLE_EVENTS>;
 export type StyleEventType = StyleEvent['type'];
-export const STYLE_EVENT_TYPES: readonly StyleEventType[] = ['StyleCreated', 'StyleUpdated', 'StyleVariantsAdded'];
+export const STYLE_EVENT_TYPES = Object.keys(STYLE_EVENTS) as readonly StyleEventType[];
 export const styleStreamId = (styleId: number) => `style-${styleId}`;

@@ -1,4 +1,6 @@
-import type { StockMovement } from '../platform/stock.ts';
+import { z } from 'zod';
+import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
+import { stockMovementSchema } from '../platform/stock.ts';
 
 // Warehouse layout: one stream per location (`location-<code>`).
 export const LOCATION_TYPES = ['bin', 'rack', 'jean_rack', 'receiving'] as const;
@@ -20,27 +22,25 @@ export function locationTypeLabel(type: string): string {
 export const GENDERS = ['women', 'men', 'unisex'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export type LocationEvent =
-  | {
-      type: 'LocationCreated';
-      data: { location_id: number; code: string; location_type: LocationType; capacity: number | null; gender: Gender | null; at: string };
-    }
-  | { type: 'LocationCapacityChanged'; data: { location_id: number; code: string; capacity: number | null; at: string } }
-  | { type: 'LocationGenderChanged'; data: { location_id: number; code: string; gender: Gender | null; at: string } }
-  | { type: 'LocationDeactivated'; data: { location_id: number; code: string; at: string } }
-  | { type: 'LocationReactivated'; data: { location_id: number; code: string; at: string } }
-  // The manager's place for the location on the pick path (walk.ts); null: back to the one its code gives.
-  | { type: 'LocationWalkSequenceSet'; data: { location_id: number; code: string; walk_sequence: number | null; at: string } };
+const id = z.number().int();
+const at = z.string();
+const locationRef = { location_id: id, code: z.string() };
 
+export const LOCATION_EVENTS = {
+  LocationCreated: firstVersion(
+    z.object({ ...locationRef, location_type: z.enum(LOCATION_TYPES), capacity: id.nullable(), gender: z.enum(GENDERS).nullable(), at }),
+  ),
+  LocationCapacityChanged: firstVersion(z.object({ ...locationRef, capacity: id.nullable(), at })),
+  LocationGenderChanged: firstVersion(z.object({ ...locationRef, gender: z.enum(GENDERS).nullable(), at })),
+  LocationDeactivated: firstVersion(z.object({ ...locationRef, at })),
+  LocationReactivated: firstVersion(z.object({ ...locationRef, at })),
+  // The manager's place for the location on the pick path (walk.ts); null: back to the one its code gives.
+  LocationWalkSequenceSet: firstVersion(z.object({ ...locationRef, walk_sequence: id.nullable(), at })),
+} satisfies EventFamily;
+
+export type LocationEvent = EventsOf<typeof LOCATION_EVENTS>;
 export type LocationEventType = LocationEvent['type'];
-export const LOCATION_EVENT_TYPES: readonly LocationEventType[] = [
-  'LocationCreated',
-  'LocationCapacityChanged',
-  'LocationGenderChanged',
-  'LocationDeactivated',
-  'LocationReactivated',
-  'LocationWalkSequenceSet',
-];
+export const LOCATION_EVENT_TYPES = Object.keys(LOCATION_EVENTS) as readonly LocationEventType[];
 export const locationStreamId = (code: string) => `location-${code}`;
 
 export const ADJUSTMENT_REASONS = [
@@ -57,22 +57,24 @@ export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
 export type AdjustmentType = 'increase' | 'decrease';
 
 // One stream per adjustment (`adjustment-<id>`); the never-below-zero rule lives in stock_levels, not in a stream.
-export type AdjustmentEvent = {
-  type: 'InventoryAdjusted';
-  data: {
-    adjustment_id: number;
-    sku: string;
-    style_code: string;
-    adjustment_type: AdjustmentType;
-    quantity: number;
-    old_quantity: number;
-    new_quantity: number;
-    location: string;
-    location_type: LocationType;
-    reason: AdjustmentReason;
-    notes: string | null;
-    movements: StockMovement[];
-    at: string;
-  };
-};
+export const ADJUSTMENT_EVENTS = {
+  InventoryAdjusted: firstVersion(
+    z.object({
+      adjustment_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      adjustment_type: z.enum(['increase', 'decrease']),
+      quantity: id,
+      old_quantity: id,
+      new_quantity: id,
+      location: z.string(),
+      location_type: z.enum(LOCATION_TYPES),
+      reason: z.enum(ADJUSTMENT_REASONS),
+      notes: z.string().nullable(),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+} satisfies EventFamily;
+export type AdjustmentEvent = EventsOf<typeof ADJUSTMENT_EVENTS>;
 export const adjustmentStreamId = (adjustmentId: number) => `adjustment-${adjustmentId}`;

@@ -1,4 +1,6 @@
-import type { StockMovement } from '../platform/stock.ts';
+import { z } from 'zod';
+import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
+import { stockMovementSchema } from '../platform/stock.ts';
 
 // One stream per order: `order-<id>`. Order and item ids come from sequences when the file is imported.
 export const orderStreamId = (orderId: number) => `order-${orderId}`;
@@ -6,117 +8,116 @@ export const orderStreamId = (orderId: number) => `order-${orderId}`;
 export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'verified', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export interface ImportedOrderItem {
-  item_id: number;
-  sku: string;
-  style_code: string;
-  style_name: string;
-  size: string;
-  color: string;
-  quantity: number;
+export const importedOrderItemSchema = z.object({
+  item_id: z.number().int(),
+  sku: z.string(),
+  style_code: z.string(),
+  style_name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  quantity: z.number().int(),
   // The Value column, when the file has one.
-  value: number | null;
+  value: z.number().nullable(),
   // Spreadsheet row the item came from (header is row 1).
-  row: number;
+  row: z.number().int(),
+});
+export type ImportedOrderItem = z.infer<typeof importedOrderItemSchema>;
+
+export const orderDiscrepancySchema = z.object({ item_id: z.number().int(), sku: z.string(), issue: z.string(), resolution: z.string() });
+export type OrderDiscrepancyData = z.infer<typeof orderDiscrepancySchema>;
+
+const id = z.number().int();
+const at = z.string();
+const orderRef = { order_id: id, order_number: z.string() };
+
+// OrderVerified as version 1 wrote it: `picked_by` named the worker the order was assigned to (not necessarily who
+// picked: a manager may pick for the worker), and the event did not say how much was verified.
+export const orderVerifiedV1Schema = z.object({
+  ...orderRef,
+  verified_by: id,
+  picked_by: id,
+  verification_notes: z.string().nullable(),
+  discrepancies: z.array(orderDiscrepancySchema),
+  at,
+});
+
+const orderVerifiedSchema = z.object({
+  ...orderRef,
+  verified_by: id,
+  // The worker the order was assigned to, as every other order event names it.
+  worker_id: id,
+  // The order's items (lines) and units the verifier checked; null for an order verified before version 2, which
+  // did not record them.
+  item_count: id.nullable(),
+  unit_count: id.nullable(),
+  verification_notes: z.string().nullable(),
+  discrepancies: z.array(orderDiscrepancySchema),
+  at,
+});
+
+// Version 1 to 2: the worker is the one v1 called picked_by; the counts were not recorded.
+export function orderVerifiedV1ToV2({ picked_by, ...rest }: z.infer<typeof orderVerifiedV1Schema>): z.infer<typeof orderVerifiedSchema> {
+  return { ...rest, worker_id: picked_by, item_count: null, unit_count: null };
 }
 
-export interface OrderDiscrepancyData {
-  item_id: number;
-  sku: string;
-  issue: string;
-  resolution: string;
-}
+export const ORDER_EVENTS = {
+  OrderImported: firstVersion(
+    z.object({
+      ...orderRef,
+      priority: z.number().int(),
+      // YYYY-MM-DD: the file's order date, else the warehouse-local day of the import.
+      order_date: z.string(),
+      items: z.array(importedOrderItemSchema),
+      source_file: z.string(),
+      at,
+    }),
+  ),
+  OrderAssigned: firstVersion(
+    z.object({
+      ...orderRef,
+      worker_id: id,
+      previous_worker_id: id.nullable(),
+      // Assigned as part of this batch (BatchCreated, in the same append).
+      batch_id: id.optional(),
+      // Reassigned to another worker out of this batch.
+      left_batch_id: id.optional(),
+      at,
+    }),
+  ),
+  // left_batch_id: the batch the order was in, which it leaves.
+  OrderDeassigned: firstVersion(z.object({ ...orderRef, worker_id: id, left_batch_id: id.optional(), at })),
+  OrderCancelled: firstVersion(
+    z.object({ ...orderRef, previous_status: z.enum(ORDER_STATUSES), worker_id: id.nullable(), left_batch_id: id.optional(), at }),
+  ),
+  OrderItemPicked: firstVersion(
+    z.object({
+      ...orderRef,
+      item_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      quantity: z.number().int(),
+      // Where the unit was taken from; null only for an unstocked pick made without naming a location.
+      location: z.string().nullable(),
+      location_type: z.string().nullable(),
+      // No location held the SKU: picked without taking stock (a manager alert shows it).
+      unstocked: z.boolean(),
+      notes: z.string().nullable(),
+      // Who picked it, and the worker the order is assigned to (the same unless a manager picked).
+      picked_by: id,
+      worker_id: id,
+      // The stock it took: the inventory ledger reads these (empty for an unstocked pick).
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // batch_id: completed with its batch (BatchCompleted, in the same append).
+  OrderCompleted: firstVersion(z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), at })),
+  OrderVerified: { schema: orderVerifiedSchema, upcasters: [orderVerifiedV1ToV2] },
+} satisfies EventFamily;
 
-export type OrderEvent =
-  | {
-      type: 'OrderImported';
-      data: {
-        order_id: number;
-        order_number: string;
-        priority: number;
-        // YYYY-MM-DD: the file's order date, else the warehouse-local day of the import.
-        order_date: string;
-        items: ImportedOrderItem[];
-        source_file: string;
-        at: string;
-      };
-    }
-  | {
-      type: 'OrderAssigned';
-      data: {
-        order_id: number;
-        order_number: string;
-        worker_id: number;
-        previous_worker_id: number | null;
-        // Assigned as part of this batch (BatchCreated, in the same append).
-        batch_id?: number;
-        // Reassigned to another worker out of this batch.
-        left_batch_id?: number;
-        at: string;
-      };
-    }
-  | {
-      type: 'OrderDeassigned';
-      // left_batch_id: the batch the order was in, which it leaves.
-      data: { order_id: number; order_number: string; worker_id: number; left_batch_id?: number; at: string };
-    }
-  | {
-      type: 'OrderCancelled';
-      data: { order_id: number; order_number: string; previous_status: OrderStatus; worker_id: number | null; left_batch_id?: number; at: string };
-    }
-  | {
-      type: 'OrderItemPicked';
-      data: {
-        order_id: number;
-        order_number: string;
-        item_id: number;
-        sku: string;
-        style_code: string;
-        quantity: number;
-        // Where the unit was taken from; null only for an unstocked pick made without naming a location.
-        location: string | null;
-        location_type: string | null;
-        // No location held the SKU: picked without taking stock (a manager alert shows it).
-        unstocked: boolean;
-        notes: string | null;
-        // Who picked it, and the worker the order is assigned to (the same unless a manager picked).
-        picked_by: number;
-        worker_id: number;
-        // The stock it took: the inventory ledger reads these (empty for an unstocked pick).
-        movements: StockMovement[];
-        at: string;
-      };
-    }
-  | {
-      type: 'OrderCompleted';
-      // batch_id: completed with its batch (BatchCompleted, in the same append).
-      data: { order_id: number; order_number: string; worker_id: number; completed_by: number; batch_id?: number; at: string };
-    }
-  | {
-      type: 'OrderVerified';
-      data: {
-        order_id: number;
-        order_number: string;
-        verified_by: number;
-        // The worker who picked the order.
-        picked_by: number;
-        verification_notes: string | null;
-        discrepancies: OrderDiscrepancyData[];
-        at: string;
-      };
-    };
-
+export type OrderEvent = EventsOf<typeof ORDER_EVENTS>;
 export type OrderEventType = OrderEvent['type'];
-
-export const ORDER_EVENT_TYPES: readonly OrderEventType[] = [
-  'OrderImported',
-  'OrderAssigned',
-  'OrderDeassigned',
-  'OrderCancelled',
-  'OrderItemPicked',
-  'OrderCompleted',
-  'OrderVerified',
-];
+export const ORDER_EVENT_TYPES = Object.keys(ORDER_EVENTS) as readonly OrderEventType[];
 
 // Batch picking: several orders assigned to one worker and picked in one walk. One stream per batch, `batch-<id>`
 // (ids from batch_id_seq). A batch is created in the append that assigns each of its orders (OrderAssigned with
@@ -128,17 +129,19 @@ export const batchStreamId = (batchId: number) => `batch-${batchId}`;
 export const MAX_BATCH_ORDERS = 12;
 export const MIN_BATCH_ORDERS = 2;
 
-export interface BatchOrderRef {
-  order_id: number;
-  order_number: string;
+export const batchOrderRefSchema = z.object({
+  order_id: id,
+  order_number: z.string(),
   // Tote or slot on the cart, 1..n.
-  slot: number;
-}
+  slot: z.number().int(),
+});
+export type BatchOrderRef = z.infer<typeof batchOrderRefSchema>;
 
-export type BatchEvent =
-  | { type: 'BatchCreated'; data: { batch_id: number; worker_id: number; orders: BatchOrderRef[]; created_by: number; at: string } }
-  | { type: 'BatchCompleted'; data: { batch_id: number; worker_id: number; orders: BatchOrderRef[]; completed_by: number; at: string } };
+export const BATCH_EVENTS = {
+  BatchCreated: firstVersion(z.object({ batch_id: id, worker_id: id, orders: z.array(batchOrderRefSchema), created_by: id, at })),
+  BatchCompleted: firstVersion(z.object({ batch_id: id, worker_id: id, orders: z.array(batchOrderRefSchema), completed_by: id, at })),
+} satisfies EventFamily;
 
+export type BatchEvent = EventsOf<typeof BATCH_EVENTS>;
 export type BatchEventType = BatchEvent['type'];
-
-export const BATCH_EVENT_TYPES: readonly BatchEventType[] = ['BatchCreated', 'BatchCompleted'];
+export const BATCH_EVENT_TYPES = Object.keys(BATCH_EVENTS) as readonly BatchEventType[];

@@ -3,14 +3,15 @@ import { z } from 'zod';
 // Stock is kept per (SKU, location). Every event that moves stock carries `movements` in its data, so one
 // ledger projection reads them all, whichever feature appended them.
 
-export interface StockMovement {
-  sku: string;
-  style_code: string;
+export const stockMovementSchema = z.object({
+  sku: z.string(),
+  style_code: z.string(),
   // A location code: a bin (A-1-1), a regular rack, a jean rack, or RECEIVING.
-  location: string;
+  location: z.string(),
   // Positive puts units in, negative takes them out.
-  delta: number;
-}
+  delta: z.number().int(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 export const RECEIVING_LOCATION = 'RECEIVING';
 

@@ -1,9 +1,14 @@
+import { z } from 'zod';
+import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
+
 // Warehouse-wide settings a manager chooses in Settings: one stream.
 export const WAREHOUSE_SETTINGS_STREAM = 'warehouse-settings';
 
-export type SettingsEvent =
+export const SETTINGS_EVENTS = {
   // Pickers scan a location's label before each item taken from it (as Odoo Barcode asks).
-  { type: 'ScanLocationFirstSet'; data: { scan_location_first: boolean; at: string } };
+  ScanLocationFirstSet: firstVersion(z.object({ scan_location_first: z.boolean(), at: z.string() })),
+} satisfies EventFamily;
 
+export type SettingsEvent = EventsOf<typeof SETTINGS_EVENTS>;
 export type SettingsEventType = SettingsEvent['type'];
-export const SETTINGS_EVENT_TYPES: readonly SettingsEventType[] = ['ScanLocationFirstSet'];
+export const SETTINGS_EVENT_TYPES = Object.keys(SETTINGS_EVENTS) as readonly SettingsEventType[];

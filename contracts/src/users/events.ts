@@ -1,34 +1,26 @@
-import type { Role } from '../auth/permissions.ts';
+import { z } from 'zod';
+import { ROLES } from '../auth/permissions.ts';
+import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 
-export type SessionEndReason = 'logout' | 'expired' | 'deactivated' | 'deleted' | 'password_changed';
+const sessionEndReasonSchema = z.enum(['logout', 'expired', 'deactivated', 'deleted', 'password_changed']);
+export type SessionEndReason = z.infer<typeof sessionEndReasonSchema>;
 
-export type UserEvent =
-  | {
-      type: 'UserCreated';
-      data: {
-        user_id: number;
-        username: string;
-        email: string | null;
-        full_name: string | null;
-        role: Role;
-        is_active: boolean;
-        at: string;
-      };
-    }
-  | {
-      type: 'UserUpdated';
-      data: { user_id: number; username: string; email: string | null; full_name: string | null; role: Role; at: string };
-    }
-  | { type: 'UserActivated'; data: { user_id: number; at: string } }
-  | { type: 'UserDeactivated'; data: { user_id: number; at: string } }
-  | { type: 'PasswordChanged'; data: { user_id: number; at: string } }
-  | { type: 'UserDeleted'; data: { user_id: number; at: string } }
-  | { type: 'UserRestored'; data: { user_id: number; at: string } }
-  | {
-      type: 'UserSignedIn';
-      data: { user_id: number; session_id: string; ip: string | null; user_agent: string | null; at: string };
-    }
-  | { type: 'UserSignedOut'; data: { user_id: number; session_id: string; reason: SessionEndReason; at: string } };
+const id = z.number().int();
+const at = z.string();
+const userFields = { user_id: id, username: z.string(), email: z.string().nullable(), full_name: z.string().nullable(), role: z.enum(ROLES) };
 
+export const USER_EVENTS = {
+  UserCreated: firstVersion(z.object({ ...userFields, is_active: z.boolean(), at })),
+  UserUpdated: firstVersion(z.object({ ...userFields, at })),
+  UserActivated: firstVersion(z.object({ user_id: id, at })),
+  UserDeactivated: firstVersion(z.object({ user_id: id, at })),
+  PasswordChanged: firstVersion(z.object({ user_id: id, at })),
+  UserDeleted: firstVersion(z.object({ user_id: id, at })),
+  UserRestored: firstVersion(z.object({ user_id: id, at })),
+  UserSignedIn: firstVersion(z.object({ user_id: id, session_id: z.string(), ip: z.string().nullable(), user_agent: z.string().nullable(), at })),
+  UserSignedOut: firstVersion(z.object({ user_id: id, session_id: z.string(), reason: sessionEndReasonSchema, at })),
+} satisfies EventFamily;
+
+export type UserEvent = EventsOf<typeof USER_EVENTS>;
 export type UserEventType = UserEvent['type'];
 export const userStreamId = (userId: number) => `user-${userId}`;

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import type { ReadModelsNotice } from '@wh/contracts';
-import { compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
+import { BatchFailed, compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { statementCounter } from './testing.ts';
 
@@ -56,13 +56,14 @@ describe('projectBatch with many topics', () => {
   let listener: pg.Client;
   const notices: ReadModelsNotice[] = [];
 
-  // Touches one 'thing:N' topic per event plus the 'things' family.
+  // Touches one 'thing:N' topic per event plus the 'things' family. Its events are of a real type (the projector
+  // refuses a type it does not know) with what data the test needs: reading checks versions, not shapes.
   const noisy: Projection = {
     name: 'noisy',
-    handles: new Set(['Noisy']),
+    handles: new Set(['UserActivated']),
     async apply(_trx, events, topics) {
       topics.add('things');
-      for (const e of events) topics.add(`thing:${(e.data as { n: number }).n}`);
+      for (const e of events) topics.add(`thing:${(e.data as { user_id: number }).user_id}`);
     },
   };
 
@@ -86,7 +87,7 @@ describe('projectBatch with many topics', () => {
   it('commits a batch whose topics exceed the NOTIFY limit, announcing the compacted topics', async () => {
     const n = 1500;
     await sql`insert into events (stream_id, stream_version, event_type, data)
-              select 'noisy-' || i, 1, 'Noisy', jsonb_build_object('n', i) from generate_series(1, ${n}) as i`.execute(handle.db);
+              select 'noisy-' || i, 1, 'UserActivated', jsonb_build_object('user_id', i) from generate_series(1, ${n}) as i`.execute(handle.db);
     expect(fits(['things', ...Array.from({ length: n }, (_, i) => `thing:${i + 1}`)])).toBe(false);
 
     let applied = 0;
@@ -112,7 +113,7 @@ describe('projectBatch round trips', () => {
   // One statement of its own a batch.
   const one: Projection = {
     name: 'one',
-    handles: new Set(['Noisy']),
+    handles: new Set(['UserActivated']),
     async apply(trx, events) {
       seen.push(...events.map((e) => e.stream_id));
       await sql`select 1`.execute(trx);
@@ -133,14 +134,14 @@ describe('projectBatch round trips', () => {
     // Explicit (long finished) transaction ids on either side of a digit boundary, the later one written first; the
     // fresh database's checkpoint is before both.
     await sql`insert into events (stream_id, stream_version, event_type, data, transaction_id)
-              values ('late', 1, 'Noisy', '{}', '10'::xid8), ('early', 1, 'Noisy', '{}', '9'::xid8)`.execute(handle.db);
+              values ('late', 1, 'UserActivated', '{}', '10'::xid8), ('early', 1, 'UserActivated', '{}', '9'::xid8)`.execute(handle.db);
     await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 1));
     await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 1));
     expect(seen).toEqual(['early', 'late']);
   });
 
   it('costs two statements besides its projections: checkpoint and events in one, checkpoint and notice in the other; commits asynchronously', async () => {
-    await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'Noisy', '{}'), ('b', 1, 'Noisy', '{}')`.execute(handle.db);
+    await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'UserActivated', '{}'), ('b', 1, 'UserActivated', '{}')`.execute(handle.db);
     // Until no transaction elsewhere on the server (other test files) holds the snapshot's xmin below them.
     const batch = async () => {
       const counter = statementCounter();
@@ -170,7 +171,7 @@ describe('projectBatch round trips', () => {
 
   it('finds nothing past its checkpoint without reading the event log whole', async () => {
     await sql`insert into events (stream_id, stream_version, event_type, data)
-              select 'bulk-' || i, 1, 'Noisy', '{}' from generate_series(1, 20000) as i`.execute(handle.db);
+              select 'bulk-' || i, 1, 'UserActivated', '{}' from generate_series(1, 20000) as i`.execute(handle.db);
     await vi.waitFor(async () => {
       const result = await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 50_000));
       expect(result.count === 0 && !result.heldBack).toBe(true);
@@ -183,5 +184,53 @@ describe('projectBatch round trips', () => {
     });
     expect(result).toMatchObject({ count: 0, heldBack: false });
     expect(wholeReads).toBe(0);
+  });
+});
+
+describe('projectBatch on an event this release cannot read', () => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  const seen: string[] = [];
+  const recording: Projection = {
+    name: 'recording',
+    handles: new Set(['UserActivated']),
+    async apply(_trx, events) {
+      seen.push(...events.map((e) => e.stream_id));
+    },
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(inject('pgUrl'));
+    handle = createDatabase(testDb.url, { application: 'batch-test-unknown' });
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+
+  it('fails the batch at that event, naming it, and projects the events before it one by one', async () => {
+    const { rows } = await sql<{ pos: string; tx: string }>`
+      insert into events (stream_id, stream_version, event_type, schema_version, data)
+      values ('known', 1, 'UserActivated', 1, ${JSON.stringify({ user_id: 1, at: '2025-03-01T10:00:00.000Z' })}::jsonb),
+             ('from-a-newer-release', 1, 'UserActivated', 9, '{}')
+      returning global_position::text as pos, transaction_id::text as tx`.execute(handle.db);
+    const before = await handle.db.transaction().execute((trx) => lockCheckpoint(trx));
+    const attempt = handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 10));
+    await expect(attempt).rejects.toBeInstanceOf(BatchFailed);
+    await expect(attempt).rejects.toMatchObject({
+      message: 'unknown event UserActivated version 9',
+      count: 1,
+      first: { pos: rows[1]!.pos, tx: rows[1]!.tx, type: 'UserActivated', stream: 'from-a-newer-release' },
+      projection: null,
+    });
+    expect(seen).toEqual([]);
+    expect(await handle.db.transaction().execute((trx) => lockCheckpoint(trx))).toEqual(before);
+
+    // As the runner does after a failure: a batch of one at a time gets as far as the event, and no further.
+    expect(await handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 1))).toMatchObject({ count: 1 });
+    expect(seen).toEqual(['known']);
+    await expect(handle.db.transaction().execute((trx) => projectBatch(trx, [recording], 1))).rejects.toBeInstanceOf(BatchFailed);
+    expect(seen).toEqual(['known']);
   });
 });

@@ -122,11 +122,11 @@ export async function lockAndRead(trx: Transaction<Database>, limit: number): Pr
                     then (select true from events x where (x.transaction_id, x.global_position) > (cp.last_tx, cp.last_pos)
                            order by x.transaction_id, x.global_position limit 1)
                end as past,
-               e.event_type, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
+               e.event_type, e.schema_version, e.data, e.stream_id, e.stream_version, e.global_position, e.transaction_id::text as transaction_id,
                e.metadata, e.recorded_at
           from cp
           left join lateral (
-            select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
+            select event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
               from events
              where events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
                and (events.transaction_id, events.global_position) > (cp.last_tx, cp.last_pos)
@@ -138,7 +138,18 @@ export async function lockAndRead(trx: Transaction<Database>, limit: number): Pr
   if (!first) throw new Error(`no projector checkpoint '${CHECKPOINT}'`);
   const cp = { tx: first.cp_tx, pos: first.cp_pos };
   if (first.global_position === null) return { cp, events: [], past: first.past === true };
-  return { cp, events: rows.map((row) => toStoredEvent(row)), past: false };
+  return { cp, events: rows.map((row) => readable(cp, row)), past: false };
+}
+
+// An event this release cannot read (a newer release's type or version) fails the batch at that event, as a
+// projection failing on it does: the events before it are projected, the fault is recorded (/api/ready) and retried,
+// and the projector gets past it once it runs a release that knows it. Skipping it would lose it for good.
+function readable(cp: Checkpoint, row: EventRow): StoredEvent {
+  try {
+    return toStoredEvent(row);
+  } catch (error) {
+    throw new BatchFailed(cp, [{ tx: row.transaction_id, pos: row.global_position, type: row.event_type, stream: row.stream_id }], error);
+  }
 }
 
 // The checkpoint moved and the change announced in one statement, for the same reason. The notice is delivered at
@@ -174,7 +185,7 @@ export async function projectBatch(
     else await applyEvents(trx, projections, events, topics);
     await saveAndNotify(trx, next, topics);
   } catch (error) {
-    throw new BatchFailed(cp, events, error);
+    throw new BatchFailed(cp, events.map(refOf), error);
   }
   return { count: events.length, checkpoint: next, topics: [...topics], heldBack: false };
 }
@@ -200,14 +211,14 @@ export class BatchFailed extends Error {
 
   constructor(
     readonly checkpoint: Checkpoint,
-    events: readonly StoredEvent[],
+    events: readonly EventRef[],
     error: unknown,
   ) {
     const cause = error instanceof ProjectionError ? error.cause : error;
     super(cause instanceof Error ? cause.message : String(cause), { cause });
     this.count = events.length;
-    this.first = refOf(events[0]!);
-    this.last = refOf(events[events.length - 1]!);
+    this.first = events[0]!;
+    this.last = events[events.length - 1]!;
     this.projection = error instanceof ProjectionError ? error.projection : null;
   }
 }

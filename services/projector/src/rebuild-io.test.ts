@@ -28,7 +28,7 @@ beforeAll(async () => {
       for (let n = start; n < start + 100; n++) {
         const data = n === 350 ? payload(n, 6000) : payload(n, 250);
         await sql`insert into events (stream_id, stream_version, event_type, data, metadata)
-                  values (${`reader-${n}`}, 1, 'ReaderTested', ${JSON.stringify(data)}::jsonb, ${JSON.stringify({ actor_id: n, note: ODD })}::jsonb)`.execute(trx);
+                  values (${`reader-${n}`}, 1, 'UserActivated', ${JSON.stringify(data)}::jsonb, ${JSON.stringify({ actor_id: n, note: ODD })}::jsonb)`.execute(trx);
       }
     });
   }
@@ -41,7 +41,7 @@ afterAll(async () => {
 
 async function stored(): Promise<StoredEvent[]> {
   const { rows } = await sql<EventRow>`
-    select event_type, data, stream_id, stream_version, global_position::text as global_position,
+    select event_type, schema_version, data, stream_id, stream_version, global_position::text as global_position,
            transaction_id::text as transaction_id, metadata, recorded_at
       from events order by events.transaction_id, events.global_position`.execute(handle.db);
   return rows.map((r) => toStoredEvent(r));
@@ -65,12 +65,12 @@ describe('reading the events for a rebuild', () => {
 
   it('leaves out events committed after it started, and those of transactions still open when it started and after them', async () => {
     const late = async (stream: string) =>
-      sql`insert into events (stream_id, stream_version, event_type, data) values (${stream}, 1, 'ReaderTested', '{}')`.execute(handle.db);
+      sql`insert into events (stream_id, stream_version, event_type, data) values (${stream}, 1, 'UserActivated', '{}')`.execute(handle.db);
     // A transaction older than the reader's snapshot, still open; one after it commits before the reader starts.
     const open = await handle.pool.connect();
     try {
       await open.query('begin');
-      await open.query(`insert into events (stream_id, stream_version, event_type, data) values ('reader-open', 1, 'ReaderTested', '{}')`);
+      await open.query(`insert into events (stream_id, stream_version, event_type, data) values ('reader-open', 1, 'UserActivated', '{}')`);
       await late('reader-after-open');
       const reader = readEvents(handle.pool, 100);
       const first = await reader.next();

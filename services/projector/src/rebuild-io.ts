@@ -199,7 +199,7 @@ export async function* readEvents(pool: pg.Pool, batchSize: number): AsyncGenera
     const stream = client.query(
       copyStreams.to(`copy (
         select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata,
-               floor(extract(epoch from recorded_at) * 1000)::bigint
+               floor(extract(epoch from recorded_at) * 1000)::bigint, schema_version
           from events
          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by events.transaction_id, events.global_position) to stdout`),
@@ -235,9 +235,10 @@ export async function* readEvents(pool: pg.Pool, batchSize: number): AsyncGenera
 // parsed from timestamp text, for millions of events, and holds the same milliseconds the driver's parser keeps.
 function parseEvent(line: string): StoredEvent {
   const f = line.split('\t');
-  if (f.length !== 8) throw new Error(`unexpected event row from COPY: ${f.length} fields`);
+  if (f.length !== 9) throw new Error(`unexpected event row from COPY: ${f.length} fields`);
   return toStoredEvent({
     event_type: unescapeCopy(f[0]!),
+    schema_version: Number(f[8]),
     data: JSON.parse(unescapeCopy(f[1]!)),
     stream_id: unescapeCopy(f[2]!),
     stream_version: Number(f[3]),

@@ -20,7 +20,7 @@ const running: Projector[] = [];
 // Records every applied event; the primary key makes a second application of an event fail loudly.
 const testProjection: Projection = {
   name: 'test',
-  handles: new Set(['TestHappened']),
+  handles: new Set(['UserActivated']),
   async apply(trx, events, topics) {
     for (const e of events) {
       await sql`insert into test_applied (position, tx, stream_id)
@@ -64,7 +64,7 @@ interface Appended {
 }
 
 // Appends one test event on the given connection (inside whatever transaction it has open).
-async function appendOn(client: pg.Client | pg.Pool, type = 'TestHappened', data: unknown = {}, streamId?: string): Promise<Appended> {
+async function appendOn(client: pg.Client | pg.Pool, type = 'UserActivated', data: unknown = {}, streamId?: string): Promise<Appended> {
   const { rows } = await client.query<{ position: string; tx: string }>(
     `insert into events (stream_id, stream_version, event_type, data) values ($1, 1, $2, $3)
      returning global_position::text as position, transaction_id::text as tx`,
@@ -237,7 +237,7 @@ describe('Projector', () => {
     await lockReleased();
     const appendMany = (n: number) =>
       sql`insert into events (stream_id, stream_version, event_type, data)
-          select 'backlog-' || ${++streamCounter} || '-' || i, 1, 'TestHappened', '{}' from generate_series(1, ${n}) i`.execute(handle.db);
+          select 'backlog-' || ${++streamCounter} || '-' || i, 1, 'UserActivated', '{}' from generate_series(1, ${n}) i`.execute(handle.db);
     await appendMany(70);
     const only = projector({ batchSize: 10, maxBatchSize: 40 });
     await vi.waitFor(() => expect(only.applied()).toBe(70), WAIT);
@@ -341,7 +341,7 @@ describe('a projection that throws on an event', () => {
       },
     };
     const events: Appended[] = [];
-    for (let i = 0; i < 5; i++) events.push(await append('TestHappened', { fail: i === 2 }));
+    for (let i = 0; i < 5; i++) events.push(await append('UserActivated', { fail: i === 2 }));
     const failing = events[2]!;
     const faults = () =>
       sql<{ pos: string; tx: string; event_type: string; projection: string | null; message: string; attempts: number }>`
@@ -356,7 +356,7 @@ describe('a projection that throws on an event', () => {
       {
         pos: failing.position,
         tx: failing.tx,
-        event_type: 'TestHappened',
+        event_type: 'UserActivated',
         projection: 'fragile',
         message: expect.stringMatching(/^boom at test-\d+ with a second line$/),
         attempts: expect.any(Number),
@@ -372,7 +372,7 @@ describe('a projection that throws on an event', () => {
     expect(logged?.extra).toMatchObject({
       position: failing.position,
       transaction_id: failing.tx,
-      event_type: 'TestHappened',
+      event_type: 'UserActivated',
       projection: 'fragile',
       error: expect.stringContaining('boom at'),
     });

@@ -7,7 +7,9 @@ import { foldStreams, runCommand, runOnStream, type Decider } from './command.ts
 import { badRequest, conflict, DomainError } from './errors.ts';
 import { isUniqueViolation, type EventMetadata } from './event-store.ts';
 
-type CounterEvent = { type: 'Incremented'; data: { by: string; n: number } };
+// A real event type (appends are checked against their type's schema), standing for an increment: `reason` says who
+// made it, `receipt_id` counts.
+type CounterEvent = { type: 'StockReceiptRejected'; data: { receipt_id: number; reason: string; rejected_by: null; at: string } };
 
 // State: how many increments the stream holds.
 const counter: Decider<number, CounterEvent> = {
@@ -15,7 +17,7 @@ const counter: Decider<number, CounterEvent> = {
   evolve: (state) => state + 1,
 };
 
-const inc = (by: string, n: number): CounterEvent => ({ type: 'Incremented', data: { by, n } });
+const inc = (by: string, n: number): CounterEvent => ({ type: 'StockReceiptRejected', data: { receipt_id: n, reason: by, rejected_by: null, at: '' } });
 
 const metadata: EventMetadata = {
   actor_id: 1,
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 async function streamEvents(streamId: string) {
-  const { rows } = await sql<{ stream_version: number; data: { by: string; n: number } }>`
+  const { rows } = await sql<{ stream_version: number; data: CounterEvent['data'] }>`
     select stream_version, data from events where stream_id = ${streamId} order by stream_version`.execute(handle.db);
   return rows;
 }
@@ -61,8 +63,8 @@ async function pendingCompetitor(streamId: string, version: number): Promise<{ c
   await client.connect();
   await client.query('begin');
   await client.query(
-    `insert into events (stream_id, stream_version, event_type, data) values ($1, $2, 'Incremented', $3)`,
-    [streamId, version, JSON.stringify({ by: 'competitor', n: version })],
+    `insert into events (stream_id, stream_version, event_type, data) values ($1, $2, 'StockReceiptRejected', $3)`,
+    [streamId, version, JSON.stringify(inc('competitor', version).data)],
   );
   let committed: Promise<unknown> | null = null;
   return { commit: () => (committed ??= client.query('commit')) };
@@ -90,8 +92,8 @@ describe('runOnStream', () => {
     expect(outcome.state).toBe(2);
     expect(outcome.events).toEqual([inc('command', 2)]);
     expect(await streamEvents(streamId)).toEqual([
-      { stream_version: 1, data: { by: 'competitor', n: 1 } },
-      { stream_version: 2, data: { by: 'command', n: 2 } },
+      { stream_version: 1, data: inc('competitor', 1).data },
+      { stream_version: 2, data: inc('command', 2).data },
     ]);
   });
 
@@ -123,7 +125,7 @@ describe('runOnStream', () => {
     expect((error as DomainError).code).toBe('CONFLICT');
     expect(calls).toBe(3);
     expect(effects).toBe(0);
-    expect((await streamEvents(streamId)).map((e) => e.data.by)).toEqual(['competitor', 'competitor', 'competitor']);
+    expect((await streamEvents(streamId)).map((e) => e.data.reason)).toEqual(['competitor', 'competitor', 'competitor']);
     expect(await effectRows(streamId)).toEqual([]);
   });
 
@@ -253,10 +255,10 @@ describe('runCommand in a transaction', () => {
     ]);
     expect(result).toBe(2);
     expect(append).not.toBeNull();
-    expect(await streamEvents('multi-a')).toEqual([{ stream_version: 1, data: { by: 'command', n: 1 } }]);
+    expect(await streamEvents('multi-a')).toEqual([{ stream_version: 1, data: inc('command', 1).data }]);
     expect(await streamEvents('multi-b')).toEqual([
-      { stream_version: 1, data: { by: 'competitor', n: 1 } },
-      { stream_version: 2, data: { by: 'command', n: 2 } },
+      { stream_version: 1, data: inc('competitor', 1).data },
+      { stream_version: 2, data: inc('command', 2).data },
     ]);
     expect(await effectRows('multi')).toEqual([{ note: 'attempt 2' }]);
   });

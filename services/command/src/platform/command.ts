@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { preparedOnce, type Database } from '@wh/db';
+import { EVENTS } from '@wh/contracts';
 import {
   appendToStreams,
   concurrencyExhausted,
@@ -196,6 +197,7 @@ async function readForDecision<E extends NewEvent, P>(
       .selectFrom('events')
       .select((eb) => [
         'event_type',
+        'schema_version',
         'data',
         eb.case().when('stream_version', '=', eb.lit(1)).then(prefetch ? prefetch.expression() : sql<P>`null`).end().as('prefetched'),
       ])
@@ -205,8 +207,8 @@ async function readForDecision<E extends NewEvent, P>(
   const { rows } = await db.executeQuery(
     prefetch ? preparedOnce(`command.stream.${prefetch.key}`, [...prefetch.values, streamId], compile) : preparedOnce('command.stream', [streamId], compile),
   );
-  // The events table holds only what this stream's decider produced.
-  const history = rows.map((r) => ({ type: r.event_type, data: r.data }) as E);
+  // The events table holds only what this stream's decider produced; an older version is upcast to today's shape.
+  const history = rows.map((r) => ({ type: r.event_type, data: EVENTS.upcast(r.event_type, r.schema_version, r.data) }) as E);
   return { history, prefetched: (rows[0]?.prefetched as P | null | undefined) ?? null };
 }
 
@@ -222,14 +224,14 @@ export async function foldStreams<S, E extends NewEvent>(
     const part = distinct.slice(i, i + STREAMS_PER_READ);
     const rows = await db
       .selectFrom('events')
-      .select(['stream_id', 'event_type', 'data'])
+      .select(['stream_id', 'event_type', 'schema_version', 'data'])
       .where('stream_id', 'in', part)
       .orderBy('stream_id')
       .orderBy('stream_version')
       .execute();
     for (const row of rows) {
       const seen = folded.get(row.stream_id) ?? { version: 0, state: decider.initialState() };
-      folded.set(row.stream_id, { version: seen.version + 1, state: decider.evolve(seen.state, { type: row.event_type, data: row.data } as E) });
+      folded.set(row.stream_id, { version: seen.version + 1, state: decider.evolve(seen.state, { type: row.event_type, data: EVENTS.upcast(row.event_type, row.schema_version, row.data) } as E) });
     }
   }
   for (const id of distinct) if (!folded.has(id)) folded.set(id, { version: 0, state: decider.initialState() });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
+import { EventSchemaError, EVENTS, UnknownEventError } from '@wh/contracts';
 import { appendToStreams, ConcurrencyError, readStream, type EventMetadata } from './event-store.ts';
 
 let testDb: TestDatabase;
@@ -16,7 +17,8 @@ const metadata: EventMetadata = {
   client_ip: '10.0.0.1',
 };
 
-const ev = (n: number) => ({ type: 'Thing', data: { n } });
+// A real event type: every append is checked against its type's schema.
+const ev = (n: number) => ({ type: 'UserActivated', data: { user_id: n, at: '2025-03-01T10:00:00.000Z' } });
 
 beforeAll(async () => {
   testDb = await createTestDatabase(inject('pgUrl'));
@@ -34,7 +36,7 @@ async function rowsOf(streamId: string) {
     event_type: string;
     global_position: string;
     transaction_id: string;
-    data: { n: number };
+    data: { user_id: number };
     metadata: unknown;
   }>`select stream_version, event_type, global_position, transaction_id::text as transaction_id, data, metadata
        from events where stream_id = ${streamId} order by stream_version`.execute(handle.db);
@@ -80,8 +82,8 @@ describe('appendToStreams', () => {
     const b = await rowsOf('multi-b');
     expect(a.map((r) => r.stream_version)).toEqual([1, 2]);
     expect(b.map((r) => r.stream_version)).toEqual([1, 2, 3]);
-    expect(a.map((r) => r.data.n)).toEqual([1, 2]);
-    expect(b.map((r) => r.data.n)).toEqual([1, 2, 3]);
+    expect(a.map((r) => r.data.user_id)).toEqual([1, 2]);
+    expect(b.map((r) => r.data.user_id)).toEqual([1, 2, 3]);
     // One transaction: every row carries the appending transaction's id.
     expect(new Set([...a, ...b].map((r) => r.transaction_id))).toEqual(new Set([txid]));
 
@@ -141,7 +143,7 @@ describe('appendToStreams', () => {
       ),
     );
     await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
-    expect((await rowsOf('stale')).map((r) => r.data.n)).toEqual([1]);
+    expect((await rowsOf('stale')).map((r) => r.data.user_id)).toEqual([1]);
     expect(await rowsOf('stale-other')).toEqual([]);
   });
 
@@ -157,7 +159,7 @@ describe('appendToStreams', () => {
     const error = await second;
     expect(error).toBeInstanceOf(ConcurrencyError);
     expect((error as ConcurrencyError).streamId).toContain('race');
-    expect((await rowsOf('race')).map((r) => r.data.n)).toEqual([1]);
+    expect((await rowsOf('race')).map((r) => r.data.user_id)).toEqual([1]);
   });
 });
 
@@ -183,7 +185,7 @@ describe('the events table is append-only', () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('42501');
     expect(error.message).toBe(`events are append-only: ${op} refused`);
-    expect((await rowsOf('immutable')).map((r) => r.data.n)).toEqual([1]);
+    expect((await rowsOf('immutable')).map((r) => r.data.user_id)).toEqual([1]);
   });
 });
 
@@ -240,6 +242,58 @@ describe('NOTIFY events', () => {
   });
 });
 
+describe('event schemas on append', () => {
+  it('stores every event at its type’s current version', async () => {
+    const verified = {
+      type: 'OrderVerified',
+      data: { order_id: 1, order_number: '#1', verified_by: 9, worker_id: 5, item_count: 2, unit_count: 3, verification_notes: null, discrepancies: [], at: '' },
+    };
+    await appendToStreams(handle.db, [{ streamId: 'versioned', expectedVersion: 0, events: [ev(1), verified] }], metadata);
+    const { rows } = await sql<{ event_type: string; schema_version: number }>`
+      select event_type, schema_version from events where stream_id = 'versioned' order by stream_version`.execute(handle.db);
+    expect(EVENTS.currentVersion('OrderVerified')).toBe(2);
+    expect(rows).toEqual([
+      { event_type: 'UserActivated', schema_version: 1 },
+      { event_type: 'OrderVerified', schema_version: 2 },
+    ]);
+  });
+
+  it.each([
+    ['a command’s few events', 1],
+    ['an upload’s many events', MANY],
+  ])('refuses %s when one does not fit its schema, and writes none of them', async (_, count) => {
+    // OrderVerified as version 1 wrote it: today's schema wants worker_id and the counts.
+    const old = { type: 'OrderVerified', data: { order_id: 1, order_number: '#1', verified_by: 9, picked_by: 5, verification_notes: null, discrepancies: [], at: '' } };
+    const attempt = handle.db.transaction().execute((trx) =>
+      appendToStreams(
+        trx,
+        [
+          { streamId: `schema-fine-${count}`, expectedVersion: 0, events: padding(count) },
+          { streamId: `schema-wrong-${count}`, expectedVersion: 0, events: [old] },
+        ],
+        metadata,
+      ),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(EventSchemaError);
+    await expect(attempt).rejects.toThrow(/OrderVerified.*worker_id/s);
+    expect(await rowsOf(`schema-fine-${count}`)).toEqual([]);
+    expect(await rowsOf(`schema-wrong-${count}`)).toEqual([]);
+  });
+
+  it('refuses an event type it does not know', async () => {
+    await expect(appendToStreams(handle.db, [{ streamId: 'unknown-type', expectedVersion: 0, events: [{ type: 'Thing', data: {} }] }], metadata)).rejects.toBeInstanceOf(
+      UnknownEventError,
+    );
+    expect(await rowsOf('unknown-type')).toEqual([]);
+  });
+
+  it('refuses to read an event stored at a version newer than it knows, rather than guess its shape', async () => {
+    await sql`insert into events (stream_id, stream_version, event_type, schema_version, data)
+              values ('from-the-future', 1, 'UserActivated', 2, ${JSON.stringify({ user_id: 1, at: '' })}::jsonb)`.execute(handle.db);
+    await expect(readStream(handle.db, 'from-the-future')).rejects.toThrow('unknown event UserActivated version 2');
+  });
+});
+
 describe('readStream', () => {
   it('returns the stream in version order with data and metadata', async () => {
     const otherMeta: EventMetadata = { ...metadata, correlation_id: 'corr-2', actor_id: null, client_ip: null };
@@ -257,10 +311,10 @@ describe('readStream', () => {
       appendToStreams(trx, [{ streamId: 'read-me', expectedVersion: 2, events: [ev(3)] }], otherMeta),
     );
 
-    const events = await readStream<{ type: 'Thing'; data: { n: number } }>(handle.db, 'read-me');
+    const events = await readStream<{ type: 'UserActivated'; data: { user_id: number } }>(handle.db, 'read-me');
     expect(events.map((e) => e.stream_version)).toEqual([1, 2, 3, 4]);
-    expect(events.map((e) => e.data.n)).toEqual([1, 2, 3, 4]);
-    expect(events.every((e) => e.type === 'Thing' && e.stream_id === 'read-me')).toBe(true);
+    expect(events.map((e) => e.data.user_id)).toEqual([1, 2, 3, 4]);
+    expect(events.every((e) => e.type === 'UserActivated' && e.stream_id === 'read-me')).toBe(true);
     expect(events.map((e) => e.metadata)).toEqual([metadata, metadata, otherMeta, otherMeta]);
     expect(BigInt(events[3]!.global_position)).toBeLessThan(BigInt(events[2]!.global_position));
     for (const e of events) {
@@ -274,25 +328,27 @@ describe('readStream', () => {
 
 // Appends of more than a command's few events travel as JSON text (event-store.ts): the same rows and guarantees.
 const MANY = 65;
-const padding = (n: number) => Array.from({ length: n }, (_, i) => ({ type: 'Padding', data: { i } }));
+const padding = (n: number) => Array.from({ length: n }, (_, i) => ev(i));
 
 describe('appendToStreams of an upload’s many events (JSON text)', () => {
   it('writes the same rows as a command’s few events (arrays), whatever the data holds', async () => {
-    const data = { text: 'quote " backslash \\ tab \t newline \n brace } unicode é 🧶', n: 1.5, list: [{ a: null }], empty: '' };
+    const odd = 'quote " backslash \\ tab \t newline \n brace } unicode é 🧶';
+    const line = { item_id: 1, sku: odd, style_code: 'KN1010', style_name: odd, size: '', color: '', quantity: 1, row: 2 };
+    const data = { order_id: 1, order_number: odd, priority: 0, order_date: '', items: [{ ...line, value: 1.5 }, { ...line, value: null }], source_file: odd, at: '' };
     await handle.db.transaction().execute((trx) =>
-      appendToStreams(trx, [{ streamId: 'json-same-a', expectedVersion: 0, events: [{ type: 'Thing', data }] }], metadata),
+      appendToStreams(trx, [{ streamId: 'json-same-a', expectedVersion: 0, events: [{ type: 'OrderImported', data }] }], metadata),
     );
     await handle.db.transaction().execute((trx) =>
-      appendToStreams(trx, [{ streamId: 'json-same-b', expectedVersion: 0, events: [{ type: 'Thing', data }, ...padding(MANY)] }], metadata),
+      appendToStreams(trx, [{ streamId: 'json-same-b', expectedVersion: 0, events: [{ type: 'OrderImported', data }, ...padding(MANY)] }], metadata),
     );
     const [a] = await rowsOf('json-same-a');
     const [b] = await rowsOf('json-same-b');
-    expect(b).toMatchObject({ stream_version: 1, event_type: 'Thing', data: a!.data, metadata: a!.metadata });
+    expect(b).toMatchObject({ stream_version: 1, event_type: 'OrderImported', data: a!.data, metadata: a!.metadata });
     expect(b!.data).toEqual(data);
   });
 
   it('keeps versions consecutive across statements and returns the transaction and highest position', async () => {
-    const events = Array.from({ length: 6200 }, (_, i) => ({ type: 'Thing', data: { n: i + 1 } }));
+    const events = Array.from({ length: 6200 }, (_, i) => ev(i + 1));
     const { result, txid } = await handle.db.transaction().execute(async (trx) => {
       const result = await appendToStreams(
         trx,
@@ -308,7 +364,7 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
     const a = await rowsOf('json-bulk-a');
     const b = await rowsOf('json-bulk-b');
     expect(a.map((r) => r.stream_version)).toEqual(events.map((_, i) => i + 1));
-    expect(a.map((r) => (r.data as { n: number }).n)).toEqual(events.map((_, i) => i + 1));
+    expect(a.map((r) => r.data.user_id)).toEqual(events.map((_, i) => i + 1));
     expect(b.map((r) => r.stream_version)).toEqual([1, 2, 3]);
     const all = [...a, ...b];
     expect(new Set(all.map((r) => r.transaction_id))).toEqual(new Set([txid]));
@@ -326,20 +382,20 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
 
   it('throws ConcurrencyError when a version is taken, and the failed transaction writes nothing', async () => {
     await handle.db.transaction().execute((trx) =>
-      appendToStreams(trx, [{ streamId: 'json-bulk-taken', expectedVersion: 0, events: [{ type: 'Thing', data: {} }] }], metadata),
+      appendToStreams(trx, [{ streamId: 'json-bulk-taken', expectedVersion: 0, events: [ev(0)] }], metadata),
     );
     const attempt = handle.db.transaction().execute((trx) =>
       appendToStreams(
         trx,
         [
-          { streamId: 'json-bulk-fresh', expectedVersion: 0, events: [{ type: 'Thing', data: {} }, ...padding(MANY)] },
-          { streamId: 'json-bulk-taken', expectedVersion: 0, events: [{ type: 'Thing', data: { again: true } }] },
+          { streamId: 'json-bulk-fresh', expectedVersion: 0, events: [ev(0), ...padding(MANY)] },
+          { streamId: 'json-bulk-taken', expectedVersion: 0, events: [ev(1)] },
         ],
         metadata,
       ),
     );
     await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await rowsOf('json-bulk-fresh')).toEqual([]);
-    expect((await rowsOf('json-bulk-taken')).map((r) => r.data)).toEqual([{}]);
+    expect((await rowsOf('json-bulk-taken')).map((r) => r.data.user_id)).toEqual([0]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, toStoredEvent, type Database } from '@wh/db';
-import type { EventMetadata, NewEvent, StoredEvent, StreamPosition } from '@wh/contracts';
+import { EVENTS, type EventMetadata, type NewEvent, type StoredEvent, type StreamPosition } from '@wh/contracts';
 import { conflict } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 
@@ -34,7 +34,8 @@ const ARRAY_ENCODED_EVENTS = 64;
 // The one way events are written: to one or many streams, each at the version its decision was made on. In the
 // caller's transaction, or, given the pool, in one autocommitted statement (only for at most EVENTS_PER_STATEMENT
 // events: more take several statements, which must share a transaction). A taken (stream_id, stream_version)
-// means another writer got there first: ConcurrencyError, which the command runner turns into decide-again.
+// means another writer got there first: ConcurrencyError, which the command runner turns into decide-again. Each
+// event is checked against its type's schema and stored with its type's current version (checkedVersion).
 export async function appendToStreams(
   trx: Executor,
   appends: readonly StreamAppend[],
@@ -57,12 +58,12 @@ export async function appendToStreams(
 // a connection. When it is the only statement (autocommitted), the caller wakes the projectors (projector-wake.ts).
 async function appendAsArrays(trx: Executor, appends: readonly StreamAppend[], metadata: EventMetadata): Promise<AppendResult> {
   const waker = appendWaker(trx);
-  const { streams, versions, types, data } = eventArrays(appends);
+  const { streams, versions, types, schemaVersions, data } = eventArrays(appends);
   const { rows } = await trx.executeQuery(prepared(sql<{ position: string; transaction_id: string }>`
     with inserted as (
-      insert into events (stream_id, stream_version, event_type, data, metadata)
-      select s, v, t, d, ${JSON.stringify(metadata)}::jsonb
-        from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
+      insert into events (stream_id, stream_version, event_type, schema_version, data, metadata)
+      select s, v, t, n, d, ${JSON.stringify(metadata)}::jsonb
+        from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${data}::jsonb[]) as x(s, v, t, n, d)
       returning global_position)
     select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
       from inserted`.compile(trx)));
@@ -83,9 +84,9 @@ async function appendAsJson(trx: Executor, appends: readonly StreamAppend[], met
     if (rows.length === 0) return;
     const { rows: result } = await sql<{ position: string; transaction_id: string }>`
       with inserted as (
-        insert into events (stream_id, stream_version, event_type, data, metadata)
-        select s, v, t, d, ${meta}::jsonb
-          from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as x(s text, v int, t text, d jsonb)
+        insert into events (stream_id, stream_version, event_type, schema_version, data, metadata)
+        select s, v, t, n, d, ${meta}::jsonb
+          from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb) as x(s text, v int, t text, n smallint, d jsonb)
         returning global_position)
       select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
         from inserted`.execute(trx);
@@ -96,7 +97,8 @@ async function appendAsJson(trx: Executor, appends: readonly StreamAppend[], met
     for (let i = 0; i < a.events.length; i++) {
       const event = a.events[i]!;
       // Hand-built so each event's data is stringified once, straight into the statement's text.
-      rows.push(`{"s":${JSON.stringify(a.streamId)},"v":${a.expectedVersion + i + 1},"t":${JSON.stringify(event.type)},"d":${JSON.stringify(event.data)}}`);
+      const n = checkedVersion(event);
+      rows.push(`{"s":${JSON.stringify(a.streamId)},"v":${a.expectedVersion + i + 1},"t":${JSON.stringify(event.type)},"n":${n},"d":${JSON.stringify(event.data)}}`);
       if (rows.length >= EVENTS_PER_STATEMENT) await flush();
     }
   }
@@ -105,11 +107,26 @@ async function appendAsJson(trx: Executor, appends: readonly StreamAppend[], met
   return last;
 }
 
-// The append's rows as the four arrays the insert unnests.
-export function eventArrays(appends: readonly StreamAppend[]): { streams: string[]; versions: number[]; types: string[]; data: string[] } {
-  const out = { streams: [] as string[], versions: [] as number[], types: [] as string[], data: [] as string[] };
+// The version an event is stored at: its type's current one, once its data is checked against that version's schema.
+// An event that does not fit is a decider's bug (request input is refused by the routes' schemas first): it throws
+// EventSchemaError before anything of the append is written (an upload's later statements share its transaction).
+function checkedVersion(event: NewEvent): number {
+  EVENTS.check(event.type, event.data);
+  return EVENTS.currentVersion(event.type);
+}
+
+// The append's rows as the five arrays the insert unnests.
+export function eventArrays(appends: readonly StreamAppend[]): {
+  streams: string[];
+  versions: number[];
+  types: string[];
+  schemaVersions: number[];
+  data: string[];
+} {
+  const out = { streams: [] as string[], versions: [] as number[], types: [] as string[], schemaVersions: [] as number[], data: [] as string[] };
   for (const a of appends) {
     a.events.forEach((event, i) => {
+      out.schemaVersions.push(checkedVersion(event));
       out.streams.push(a.streamId);
       out.versions.push(a.expectedVersion + i + 1);
       out.types.push(event.type);
@@ -124,6 +141,7 @@ export async function readStream<E extends NewEvent>(db: Executor, streamId: str
     .selectFrom('events')
     .select([
       'event_type',
+      'schema_version',
       'data',
       'stream_id',
       'stream_version',

@@ -64,9 +64,11 @@ function useWaker(local: Projector | null): void {
   stops.push(() => waker.close());
 }
 
+// A real event type, as every append is checked against its type's schema.
+const SETTING_CHANGED = { type: 'ScanLocationFirstSet', data: { scan_location_first: true, at: '2025-03-01T10:00:00.000Z' } };
 let streams = 0;
 const appendOne = (db = commands.db) =>
-  appendToStreams(db, [{ streamId: `wake-${++streams}`, expectedVersion: 0, events: [{ type: 'WakeTested', data: {} }] }], metadata);
+  appendToStreams(db, [{ streamId: `wake-${++streams}`, expectedVersion: 0, events: [SETTING_CHANGED] }], metadata);
 
 // Whether the read models reached the append: bounded far below the projectors' poll.
 const projected = (append: AppendResult | null) => watcher.waitFor(append!, 20_000);
@@ -97,7 +99,7 @@ describe('projector wake-up after an append', () => {
     await noticesSoFar();
     const appended = await appendTakingStock(
       commands.db,
-      [{ streamId: `wake-${++streams}`, expectedVersion: 0, events: [{ type: 'WakeTested', data: {} }] }],
+      [{ streamId: `wake-${++streams}`, expectedVersion: 0, events: [SETTING_CHANGED] }],
       metadata,
       { sku: 'WAKE-1', location: 'W-1', delta: -1 },
     );

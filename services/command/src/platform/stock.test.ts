@@ -234,7 +234,13 @@ describe('a take and its events in one statement', () => {
   const metadata = { actor_id: null, actor_role: null, correlation_id: 'stock-test', causation_id: null, client_ip: null };
   const eventsOf = async (streamId: string) =>
     handle.db.selectFrom('events').select(['stream_version', 'event_type']).where('stream_id', '=', streamId).orderBy('stream_version').execute();
-  const picked = (n: number) => ({ type: 'TestPicked', data: { n } });
+  const picked = (n: number) => ({
+    type: 'OrderItemPicked',
+    data: {
+      order_id: n, order_number: `#${n}`, item_id: n, sku: 'KN1010-12-WINE', style_code: 'KN1010', quantity: 1, location: 'A-1-1', location_type: 'bin',
+      unstocked: false, notes: null, picked_by: 5, worker_id: 5, movements: [], at: '',
+    },
+  });
 
   it('knows a single take from other movements', () => {
     expect(singleTake([{ sku: 'A', location: 'X', delta: -2 }])).toEqual({ sku: 'A', location: 'X', delta: -2 });
@@ -289,6 +295,6 @@ describe('a take and its events in one statement', () => {
     const stale = appendTakingStock(handle.db, [{ streamId: 'moved-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
     await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await level('RACE-3', 'A-3-2')).toBe(4);
-    expect(await eventsOf('moved-1')).toEqual([{ stream_version: 1, event_type: 'TestPicked' }]);
+    expect(await eventsOf('moved-1')).toEqual([{ stream_version: 1, event_type: 'OrderItemPicked' }]);
   });
 });

@@ -114,7 +114,7 @@ export async function appendTakingStock(
   metadata: EventMetadata,
   take: StockMovement,
 ): Promise<AppendResult> {
-  const { streams, versions, types, data } = eventArrays(appends);
+  const { streams, versions, types, schemaVersions, data } = eventArrays(appends);
   const waker = appendWaker(db);
   let row: { position: string | null; transaction_id: string } | undefined;
   try {
@@ -124,9 +124,9 @@ export async function appendTakingStock(
          where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
         returning 1),
       inserted as (
-        insert into events (stream_id, stream_version, event_type, data, metadata)
-        select s, v, t, d, ${JSON.stringify(metadata)}::jsonb
-          from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${data}::jsonb[]) as x(s, v, t, d)
+        insert into events (stream_id, stream_version, event_type, schema_version, data, metadata)
+        select s, v, t, n, d, ${JSON.stringify(metadata)}::jsonb
+          from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${data}::jsonb[]) as x(s, v, t, n, d)
          where exists (select 1 from taken)
         returning global_position)
       select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake

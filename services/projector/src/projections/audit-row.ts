@@ -94,6 +94,11 @@ function nameOf(names: Map<number, string>, v: unknown): string {
   return typeof v === 'number' ? (names.get(v) ?? `user #${v}`) : 'nobody';
 }
 
+// What a verification checked, when the event says (version 2 on; an upcast version 1 has null counts).
+function verifiedCounts(d: Data): string {
+  return typeof d.item_count === 'number' && typeof d.unit_count === 'number' ? ` (${plural(d.item_count, 'item')}, ${plural(d.unit_count, 'unit')})` : '';
+}
+
 function list(v: unknown): unknown[] {
   return Array.isArray(v) ? v : [];
 }
@@ -138,7 +143,7 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return `Completed batch ${d.batch_id} (picked by ${nameOf(names, d.worker_id)}): ${batchOrders(d)}`;
     case 'OrderVerified': {
       const k = list(d.discrepancies).length;
-      return `Verified order ${n} picked by ${nameOf(names, d.picked_by)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
+      return `Verified order ${n}${verifiedCounts(d)} picked by ${nameOf(names, d.worker_id)}: ${k === 0 ? 'no discrepancies' : plural(k, 'discrepancy', 'discrepancies')}`;
     }
     case 'InventoryAdjusted':
       return `${d.adjustment_type === 'decrease' ? 'Decreased' : 'Increased'} ${d.sku} at ${d.location} by ${d.quantity} (${d.old_quantity} → ${d.new_quantity}): ${d.reason}`;

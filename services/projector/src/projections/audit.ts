@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import type { StoredEvent } from '@wh/contracts';
+import { EVENTS, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { importedInSql } from './event-time.ts';
 import { auditRebuilder } from './audit-rebuild.ts';
@@ -75,6 +75,9 @@ function importInSql(stored: StoredEvent): boolean {
     d.movements === undefined
   );
 }
+
+// SQL sees the data as stored, not upcast (readInDatabase).
+EVENTS.readInDatabase('OrderImported', 1, 'the audit projection (insertImports)');
 
 // The columns auditRow gives such an event: occurred_at from `at`, the actor as the only user, the items' SKUs once
 // each in item order, no location.

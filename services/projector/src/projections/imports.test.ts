@@ -60,7 +60,7 @@ async function writeEvents(db: Kysely<Database>): Promise<StoredEvent[]> {
     const { rows } = await sql<EventRow>`
       insert into events (stream_id, stream_version, event_type, data, metadata)
       values (${`order-${event.data.order_id}`}, ${i === 3 ? 2 : 1}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb)
-      returning event_type, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id, metadata, recorded_at`.execute(db);
+      returning event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id, metadata, recorded_at`.execute(db);
     stored.push(toStoredEvent(rows[0]!));
   }
   return stored;

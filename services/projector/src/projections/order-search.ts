@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import type { StoredEvent } from '@wh/contracts';
+import { EVENTS, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../projection.ts';
 import { copyLine, type RebuildIo } from '../rebuild-io.ts';
 
@@ -35,6 +35,9 @@ async function insertTerms(trx: Transaction<Database>, positions: readonly strin
   await insertTermsStatement(trx, positions);
   await sql`select set_config('jit', ${rows[0]!.jit}, true)`.execute(trx);
 }
+
+// SQL sees the data as stored, not upcast (readInDatabase).
+EVENTS.readInDatabase('OrderImported', 1, 'the order-search projection (insertTerms)');
 
 async function insertTermsStatement(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   // The batch's distinct terms are matched against the table once each (a few thousand SKUs and names, most of them

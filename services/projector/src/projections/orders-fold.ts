@@ -112,7 +112,7 @@ export function fold(
       }
       count('completed', false, -1);
       count('verified', false, 1);
-      touchWorker(e.picked_by);
+      touchWorker(e.worker_id);
       return;
     }
     default: {

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { ordersRebuilder } from './orders-rebuild.ts';
 import { fold, type Count, type ItemPick, type ProjectedOrder } from './orders-fold.ts';
@@ -108,7 +108,8 @@ function asOrderEvent(stored: StoredEvent): OrderEvent {
 }
 
 // The new orders are read from the events themselves, inside the database: a batch of imports moves no
-// order data through this process a second time.
+// order data through this process a second time. SQL sees the data as stored, not upcast (readInDatabase).
+EVENTS.readInDatabase('OrderImported', 1, 'the orders projection (insertImported)');
 async function insertImported(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   await sql`
     insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,

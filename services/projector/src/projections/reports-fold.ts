@@ -101,7 +101,7 @@ export function foldTiming(
       row.status = 'verified';
       row.verified_at = at;
       row.verified_by = event.data.verified_by;
-      row.picked_by = event.data.picked_by;
+      row.picked_by = event.data.worker_id;
       row.discrepancy_count = event.data.discrepancies.length;
       row.last_activity_at = at;
       return true;

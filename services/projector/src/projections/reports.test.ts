@@ -61,7 +61,7 @@ const HISTORY: OrderEvent[] = [
   { type: 'OrderCancelled', data: { order_id: 2, order_number: '#2', previous_status: 'pending', worker_id: null, at: at(32) } },
   { type: 'OrderCompleted', data: { order_id: 1, order_number: '#1', worker_id: 7, completed_by: 7, at: at(40) } },
   { type: 'OrderAssigned', data: { order_id: 3, order_number: '#3', worker_id: 8, previous_worker_id: null, at: at(41) } },
-  { type: 'OrderVerified', data: { order_id: 1, order_number: '#1', verified_by: 3, picked_by: 7, verification_notes: null, discrepancies: [{ item_id: 11, sku: 'KN1010-12-WINE', issue: 'creased', resolution: 'steamed' }], at: at(50) } },
+  { type: 'OrderVerified', data: { order_id: 1, order_number: '#1', verified_by: 3, worker_id: 7, item_count: 3, unit_count: 6, verification_notes: null, discrepancies: [{ item_id: 11, sku: 'KN1010-12-WINE', issue: 'creased', resolution: 'steamed' }], at: at(50) } },
   picked(3, 2, 55, 8),
 ];
 

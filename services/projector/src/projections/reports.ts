@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, RmReportPicksTable } from '@wh/db';
-import { ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
 import { reportsRebuilder } from './reports-rebuild.ts';
@@ -73,7 +73,8 @@ export const reportsProjection: Projection = {
 // A big upload's new orders, read from the events inside the database (as the orders projection does): 50,000 rows
 // built, stringified and parsed again as one jsonb parameter cost the projector more than the insert itself.
 // Returns the orders inserted: an event handed to apply that is not in the table (a projection test's) is not, and
-// takes the in-process path.
+// takes the in-process path. SQL sees the data as stored, not upcast (readInDatabase).
+EVENTS.readInDatabase('OrderImported', 1, 'the reports projection (insertImportedTimings)');
 async function insertImportedTimings(trx: Trx, positions: readonly string[]): Promise<Set<number>> {
   if (positions.length === 0) return new Set();
   const { rows } = await sql<{ order_id: number }>`

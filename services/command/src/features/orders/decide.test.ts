@@ -50,7 +50,7 @@ const picked = (item_id: number, sku: string, quantity: number, worker_id = 5, p
 const completed: OrderEvent = { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, at } };
 const verified: OrderEvent = {
   type: 'OrderVerified',
-  data: { ...ref, verified_by: 9, picked_by: 5, verification_notes: null, discrepancies: [], at },
+  data: { ...ref, verified_by: 9, worker_id: 5, item_count: 2, unit_count: 3, verification_notes: null, discrepancies: [], at },
 };
 const cancelled: OrderEvent = { type: 'OrderCancelled', data: { ...ref, previous_status: 'pending', worker_id: null, at } };
 
@@ -245,7 +245,7 @@ describe('order decider', () => {
   });
 
   describe('verify', () => {
-    it('a completed order: verified with notes and discrepancies, verifier and picker recorded', () => {
+    it('a completed order: verified with notes and discrepancies, verifier, worker and the items and units checked recorded', () => {
       spec
         .given(states.completed!)
         .when({
@@ -260,7 +260,9 @@ describe('order decider', () => {
             data: {
               ...ref,
               verified_by: 9,
-              picked_by: 5,
+              worker_id: 5,
+              item_count: 2,
+              unit_count: 3,
               verification_notes: 'Checked at the packing bench',
               discrepancies: [{ item_id: 71, sku: 'SK1014-10-NAVY', issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
               at,

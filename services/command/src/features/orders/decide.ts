@@ -219,7 +219,9 @@ function verifyOrder(order: ExistingOrder, command: Command<'VerifyOrder'>, at: 
       data: {
         ...refOf(order),
         verified_by: command.actor.id,
-        picked_by: order.worker_id,
+        worker_id: order.worker_id,
+        item_count: order.items.length,
+        unit_count: order.items.reduce((n, i) => n + i.quantity, 0),
         verification_notes: command.verification_notes,
         discrepancies,
         at,

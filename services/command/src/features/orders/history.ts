@@ -39,7 +39,9 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
     case 'OrderVerified': {
       const d = event.data;
       const found = d.discrepancies.length === 0 ? 'no discrepancies' : plural(d.discrepancies.length, 'discrepancy', 'discrepancies');
-      return `Verified with ${found} (picked by ${name(d.picked_by)})${d.verification_notes ? `: ${d.verification_notes}` : ''}`;
+      // An order verified before the event recorded its counts (version 1) has none to show.
+      const among = d.item_count === null || d.unit_count === null ? '' : ` among ${plural(d.item_count, 'item')}, ${plural(d.unit_count, 'unit')}`;
+      return `Verified with ${found}${among} (picked by ${name(d.worker_id)})${d.verification_notes ? `: ${d.verification_notes}` : ''}`;
     }
     default: {
       const exhaustive: never = event;

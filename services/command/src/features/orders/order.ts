@@ -64,7 +64,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderCompleted':
       return { status: 'completed', worker_id: event.data.worker_id, ...facts };
     case 'OrderVerified':
-      return { status: 'verified', worker_id: event.data.picked_by, ...facts };
+      return { status: 'verified', worker_id: event.data.worker_id, ...facts };
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -342,7 +342,7 @@ describe('picking, completing and verifying', () => {
       ['OrderItemPicked', 'worker', 'ann', 'Picked JN1009-12-WHITE from A-1-1 (note: top shelf)'],
       ['OrderItemPicked', 'worker', 'ann', 'Picked DR1012-8-BLUE with no stock recorded anywhere'],
       ['OrderCompleted', 'worker', 'ann', 'Completed: every item picked'],
-      ['OrderVerified', 'executive2', exec2.username, 'Verified with 1 discrepancy (picked by Test worker): Checked at packing'],
+      ['OrderVerified', 'executive2', exec2.username, 'Verified with 1 discrepancy among 2 items, 2 units (picked by Test worker): Checked at packing'],
     ]);
     for (const e of h) expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect((await manager.get('/api/orders/999999/history')).status).toBe(404);

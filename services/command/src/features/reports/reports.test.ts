@@ -393,7 +393,7 @@ describe('audit log', () => {
   it('filters by order number, case-insensitively, newest first', async () => {
     const page = await query('order_number=%232004');
     expect(page.events.map((e) => e.event_type)).toEqual(['OrderVerified', 'OrderCompleted', 'OrderItemPicked', 'OrderItemPicked', 'OrderAssigned', 'OrderImported']);
-    expect(page.events[0]!.summary).toBe('Verified order #2004 picked by ann: 1 discrepancy');
+    expect(page.events[0]!.summary).toBe('Verified order #2004 (2 items, 2 units) picked by ann: 1 discrepancy');
     expect(page.events[4]!.summary).toBe('Assigned order #2004 to ann');
     expect(page.events[5]).toMatchObject({ username: 'eve', role: 'executive1', skus: ['DR1000-6-BEIGE', 'TP1007-6-GREEN'] });
   });

@@ -1,0 +1,23 @@
+import { eventRegistry, type EventFamily } from './platform/event-schemas.ts';
+import { STYLE_EVENTS } from './catalogue/events.ts';
+import { ADJUSTMENT_EVENTS, LOCATION_EVENTS } from './inventory/events.ts';
+import { BATCH_EVENTS, ORDER_EVENTS } from './orders/events.ts';
+import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
+import { SETTINGS_EVENTS } from './settings/events.ts';
+import { USER_EVENTS } from './users/events.ts';
+
+// Every event type the service writes, by feature, with its versions.
+export const EVENT_FAMILIES: readonly EventFamily[] = [
+  ORDER_EVENTS,
+  BATCH_EVENTS,
+  LOCATION_EVENTS,
+  ADJUSTMENT_EVENTS,
+  RECEIPT_EVENTS,
+  BIN_ALLOCATION_EVENTS,
+  STYLE_EVENTS,
+  USER_EVENTS,
+  SETTINGS_EVENTS,
+];
+
+// What the event store checks on append and upcasts on read.
+export const EVENTS = eventRegistry(...EVENT_FAMILIES);
