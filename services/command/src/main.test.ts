@@ -80,12 +80,28 @@ describe('command service and projector as separate processes', () => {
     expect(edited.body.projected).toBe(false);
     expect(edited.body.data).toMatchObject({ id: style.body.data.id, name: 'Renamed', style_code: 'NP100', variant_count: 2 });
 
+    // So does a location's, with the stock the command side holds there.
+    const bin = await post('/api/locations', { code: 'B-9-9', location_type: 'bin', capacity: 10 }, token);
+    expect(bin.status).toBe(201);
+    expect(bin.body.projected).toBe(false);
+    expect(bin.body.data).toMatchObject({ code: 'B-9-9', location_type: 'bin', capacity: 10, current_stock: 0, styles: [], sku_count: 0, is_active: true });
+    const adjusted = await post('/api/inventory/adjust', { sku: 'NP100-M-RED', location: 'B-9-9', adjustment_type: 'increase', quantity: 3, reason: 'Found items' }, token);
+    expect(adjusted.status).toBe(201);
+    const resized = await post('/api/locations/B-9-9', { capacity: 20 }, token, 'PATCH');
+    expect(resized.status).toBe(200);
+    expect(resized.body.projected).toBe(false);
+    expect(resized.body.data).toMatchObject({ code: 'B-9-9', capacity: 20, current_stock: 3, styles: ['NP100'], sku_count: 1, utilization: 15, available_space: 17 });
+
     run(projectorMain, { DATABASE_URL: db.url });
     const list = () =>
       fetch(`${base}/api/users?search=before_projector`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json() as Promise<any>);
     await vi.waitFor(async () => expect((await list()).data.users).toHaveLength(1), { timeout: 30_000, interval: 200 });
     const projectedStyle = (await fetch(`${base}/api/styles/${edited.body.data.id}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as any;
-    expect(projectedStyle.data).toEqual(edited.body.data);
+    // As answered, with the 3 units adjusted in since.
+    const variants = edited.body.data.variants.map((v: { sku: string }) => (v.sku === 'NP100-M-RED' ? { ...v, quantity: 3 } : v));
+    expect(projectedStyle.data).toEqual({ ...edited.body.data, total_stock: 3, variants });
+    const locations = (await fetch(`${base}/api/locations?search=B-9-9`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json())) as any;
+    expect(locations.data.locations ?? locations.data).toEqual([resized.body.data]);
 
     const after = await post('/api/users', { username: 'with_projector', password: 'secret1' }, token);
     expect(after.body.projected).toBe(true);

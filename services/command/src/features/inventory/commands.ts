@@ -104,7 +104,7 @@ export async function changeLocation(
           .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('total'))
           .where('location', '=', code)
           .executeTakeFirstOrThrow();
-        // The receiving area is in the registry from the first migration, without a stream.
+        // The receiving area is in the registry from the first migration, without a stream (nor times of its own).
         const receiving = {
           status: 'active',
           location_id: registry.id,
@@ -113,6 +113,8 @@ export async function changeLocation(
           capacity: null,
           gender: null,
           walk_sequence: null,
+          created_at: now.toISOString(),
+          updated_at: now.toISOString(),
         } as const;
         return { version, state: code === RECEIVING_LOCATION ? receiving : state, stock: stock.total };
       },

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   compareCodes,
+  locationStreamId,
   RECEIVING_LOCATION,
   walkSequenceOf,
   type Bins,
@@ -12,7 +13,9 @@ import {
   type SelectableLocation,
   type SelectableLocations,
 } from '@wh/contracts';
+import { foldStreams } from '../../platform/command.ts';
 import { escapeLike } from '../../platform/search.ts';
+import { locationDecider } from './location.ts';
 
 type Db = Kysely<Database>;
 
@@ -149,6 +152,39 @@ export async function locationByCode(db: Db, code: string): Promise<Location | n
   if (code === RECEIVING_LOCATION) return toLocation(await receivingSummary(db));
   const [found] = await locationSummaries(db, { codes: [code], includeInactive: true });
   return found ? toLocation(found) : null;
+}
+
+// The location a command's answer carries: as the screens will read it once projected, else from its stream and the
+// command side's stock, so a command whose projection is late still answers with what it did. null: no such location.
+export async function locationAfterCommand(db: Db, code: string, projected: boolean | undefined): Promise<Location | null> {
+  const read = projected === false && code !== RECEIVING_LOCATION ? null : await locationByCode(db, code);
+  if (read) return read;
+  const streamId = locationStreamId(code);
+  const { state } = (await foldStreams(db, locationDecider, [streamId])).get(streamId)!;
+  if (state.status === 'absent') return null;
+  const held = await db
+    .selectFrom('stock_levels as s')
+    .leftJoin('variant_registry as v', 'v.sku', 's.sku')
+    .select(['s.quantity', 'v.style_code'])
+    .where('s.location', '=', code)
+    .where('s.quantity', '>', 0)
+    .execute();
+  const byStyle = new Map<string, number>();
+  for (const h of held) if (h.style_code !== null) byStyle.set(h.style_code, (byStyle.get(h.style_code) ?? 0) + h.quantity);
+  return toLocation({
+    id: state.location_id,
+    code: state.code,
+    location_type: state.location_type,
+    capacity: state.capacity,
+    gender: state.gender,
+    is_active: state.status === 'active',
+    current_stock: held.reduce((n, h) => n + h.quantity, 0),
+    styles: [...byStyle].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([style]) => style),
+    sku_count: held.length,
+    walk_sequence_override: state.walk_sequence,
+    created_at: new Date(state.created_at),
+    updated_at: new Date(state.updated_at),
+  });
 }
 
 export async function bins(db: Db): Promise<Bins> {

@@ -42,7 +42,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { expandRange, locationExists, locationNotFound } from './decide-location.ts';
-import { bins, listLocations, locationByCode, racks, selectableLocations } from './location-queries.ts';
+import { bins, listLocations, locationAfterCommand, racks, selectableLocations } from './location-queries.ts';
 import { inventoryStatus } from './inventory-status.ts';
 import { adjustmentSummary, availableItems, ledger, recentAdjustments, searchInventory, stockAsOf } from './queries.ts';
 import { suggestLocations } from './suggest.ts';
@@ -51,8 +51,8 @@ const manageLayout = 'locations:manage' as const;
 const locationEnvelope = successEnvelope(locationSchema);
 
 export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  async function located(code: string) {
-    const found = await locationByCode(ctx.db, code);
+  async function locatedAfter(code: string, projected: boolean | undefined) {
+    const found = await locationAfterCommand(ctx.db, code, projected);
     if (!found) throw notFound(locationNotFound(code));
     return found;
   }
@@ -77,7 +77,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       );
       if (outcome.created.length === 0) throw conflict(locationExists(b.code));
       const extra = await ctx.afterCommit(outcome.append);
-      return reply.code(201).send(ok(await located(b.code), { message: `Location ${b.code} created`, ...extra }));
+      return reply.code(201).send(ok(await locatedAfter(b.code, extra.projected), { message: `Location ${b.code} created`, ...extra }));
     },
   );
 
@@ -107,7 +107,7 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const code = request.params.code;
       const outcome = await changeLocation(ctx.db, code, request.body, metadataOf(request), ctx.now());
       const extra = await ctx.afterCommit(outcome.append);
-      return ok(await located(code), { message: `Location ${code} updated`, ...extra });
+      return ok(await locatedAfter(code, extra.projected), { message: `Location ${code} updated`, ...extra });
     },
   );
 
