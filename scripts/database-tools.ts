@@ -1,10 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { delimiter, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { clusterHome, startEmbeddedPostgres } from './embedded-postgres.ts';
+import { clusterHome, execText, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 // What `npm run backup` and `npm run restore` share: the database they work on (DATABASE_URL, else the embedded one
 // `npm start` uses), PostgreSQL's own pg_dump and pg_restore of a version that fits its server, and the exit codes.
@@ -174,12 +174,6 @@ export function run(path: string, args: string[], env: NodeJS.ProcessEnv): Promi
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), stderr }));
-  });
-}
-
-export function execText(command: string, args: string[]): Promise<string> {
-  return new Promise((resolvePromise, reject) => {
-    execFile(command, args, (error, stdout) => (error ? reject(error) : resolvePromise(stdout.trim())));
   });
 }
 

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { chmod, copyFile, cp, mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runNode } from '../test/run-script.ts';
 import { clusterHome, embeddedMajor, loadEmbeddedPostgres, prepareClusterHome, ROOT_HOME, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -34,15 +34,6 @@ console.log(JSON.stringify({ first: first.dir, second: second.dir, kept: rows[0]
 process.exit(0);
 `;
 
-function run(args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: process.env });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('exit', (code) => resolve({ code, out }));
-  });
-}
 
 describe('loading the embedded-postgres package', () => {
   it('leaves none of its exit handlers behind: a failed run does not exit 0, and an exiting worker reports no rejection', async () => {
@@ -99,7 +90,7 @@ describe('the embedded PostgreSQL as root', () => {
         await cp(join(root, 'node_modules', binaries), join(modules, binaries), { recursive: true, verbatimSymlinks: true });
         for (const name of ['pg', 'async-exit-hook']) await symlink(join(root, 'node_modules', name), join(modules, name), 'dir');
 
-        const result = await run(['--import', join(root, 'scripts', 'ts-loader.mjs'), join(clone, 'scripts', 'check.ts'), join(clone, '.data')]);
+        const result = await runNode(['--import', join(root, 'scripts', 'ts-loader.mjs'), join(clone, 'scripts', 'check.ts'), join(clone, '.data')]);
         expect(result.code, result.out).toBe(0);
         const line = result.out.trim().split('\n').pop() ?? '';
         const started = JSON.parse(line) as { first: string; second: string; kept: number };

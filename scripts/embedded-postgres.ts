@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { arch, platform, userInfo } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 
 export interface EmbeddedDatabase {
@@ -189,10 +190,10 @@ export async function postgresUser(): Promise<{ uid: number; gid: number } | nul
   }
 }
 
-function execText(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(command, args, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())));
-  });
+// Runs a program and answers what it printed, trimmed; a failure rejects with the program's stderr as `stderr`.
+export async function execText(command: string, args: string[], options: { maxBuffer?: number } = {}): Promise<string> {
+  const { stdout } = await promisify(execFile)(command, args, { maxBuffer: options.maxBuffer ?? 1024 * 1024 });
+  return stdout.trim();
 }
 
 // The PostgreSQL major version the embedded package runs (15 for 15.18.0-beta.17).

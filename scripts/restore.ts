@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -6,6 +5,7 @@ import pg from 'pg';
 import { createDatabase, migrate, migrationFiles } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { connection, describe, EXIT, findTools, main, openTarget, preferred, run, serverOf, shown, ToolError, type Tool } from './database-tools.ts';
+import { execText } from './embedded-postgres.ts';
 
 // `npm run restore -- <file> [--clean]`: a backup of `npm run backup` into an empty database, then the migrations
 // this version has and the backup lacks, then the read models rebuilt from the events: the app is ready to start.
@@ -86,9 +86,10 @@ async function restorer(file: string, major: number): Promise<Tool> {
   const tools = preferred(await findTools('pg_restore'), major);
   const said: string[] = [];
   for (const tool of tools) {
-    const listed = await new Promise<{ ok: boolean; stderr: string }>((done) => {
-      execFile(tool.path, ['--list', file], { maxBuffer: 256 * 1024 * 1024 }, (error, _stdout, stderr) => done({ ok: !error, stderr: String(stderr).trim() }));
-    });
+    const listed = await execText(tool.path, ['--list', file], { maxBuffer: 256 * 1024 * 1024 }).then(
+      () => ({ ok: true, stderr: '' }),
+      (error: { stderr?: string }) => ({ ok: false, stderr: String(error.stderr ?? '').trim() }),
+    );
     if (listed.ok) return tool;
     said.push(`${tool.path}: ${listed.stderr}`);
     if (/not appear to be a valid archive|could not read input file|unexpected end of file/i.test(listed.stderr)) {
@@ -105,11 +106,11 @@ async function restorer(file: string, major: number): Promise<Tool> {
 // A backup made by a newer version of the app has migrations this one lacks: its tables are not what this version's
 // projections and commands expect. Read from the archive's schema_migrations rows before anything is changed.
 async function checkNotNewer(tool: Tool, file: string): Promise<void> {
-  const script = await new Promise<string>((done, fail) => {
-    execFile(tool.path, ['--data-only', '--table=schema_migrations', '--file=-', file], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-      error ? fail(new ToolError(`${file} cannot be read as a backup: ${String(stderr).trim()}. Nothing was changed.`, EXIT.usage)) : done(stdout),
-    );
-  });
+  const script = await execText(tool.path, ['--data-only', '--table=schema_migrations', '--file=-', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stderr?: string }) => {
+      throw new ToolError(`${file} cannot be read as a backup: ${String(error.stderr ?? '').trim()}. Nothing was changed.`, EXIT.usage);
+    },
+  );
   const lines = script.split('\n');
   const start = lines.findIndex((line) => line.startsWith('COPY public.schema_migrations '));
   const end = lines.indexOf('\\.', start);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inCodeOrder } from '@wh/contracts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations/', import.meta.url));
 const LOCK_KEY = 7_300_001;
@@ -61,7 +62,7 @@ export async function migrate(databaseUrl: string, options: MigrateOptions = {})
     );
     const recorded = (await client.query<{ name: string; checksum: string | null }>('select name, checksum from schema_migrations')).rows;
     // Compared as the files are sorted (by code unit), not by the database's collation.
-    recorded.sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+    recorded.sort((x, y) => inCodeOrder(x.name, y.name));
     const last = files.at(-1) ?? '';
     const newer: string[] = [];
     for (const row of recorded) {

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { compareSizes, pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
+import { compareSizes, inCodeOrder, pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
@@ -48,7 +48,7 @@ export async function styleAfterCommand(db: Db, state: ExistingStyle, projected:
     : await db.selectFrom('stock_levels').select(['sku', sql<number>`sum(quantity)::int`.as('quantity')]).where('sku', 'in', skus).groupBy('sku').execute();
   const units = new Map(held.map((h) => [h.sku, h.quantity]));
   const variants = [...state.variants]
-    .sort((a, b) => compareSizes(a.size, b.size) || (a.color < b.color ? -1 : a.color > b.color ? 1 : 0))
+    .sort((a, b) => compareSizes(a.size, b.size) || inCodeOrder(a.color, b.color))
     .map((v) => ({ sku: v.sku, size: v.size, color: v.color, quantity: units.get(v.sku) ?? 0 }));
   const { style_id: id, style_code, name, is_jeans, images, created_at, updated_at } = state;
   return toStyle({ id, style_code, name, is_jeans, images, created_at: new Date(created_at), updated_at: new Date(updated_at) }, variants);

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   compareCodes,
+  inCodeOrder,
   locationStreamId,
   RECEIVING_LOCATION,
   walkSequenceOf,
@@ -179,7 +180,7 @@ export async function locationAfterCommand(db: Db, code: string, projected: bool
     gender: state.gender,
     is_active: state.status === 'active',
     current_stock: held.reduce((n, h) => n + h.quantity, 0),
-    styles: [...byStyle].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)).map(([style]) => style),
+    styles: [...byStyle].sort(([a, x], [b, y]) => y - x || inCodeOrder(a, b)).map(([style]) => style),
     sku_count: held.length,
     walk_sequence_override: state.walk_sequence,
     created_at: new Date(state.created_at),
