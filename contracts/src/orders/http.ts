@@ -301,6 +301,11 @@ export const assignableWorkersSchema = z.object({ workers: z.array(userRefSchema
 export type AssignableWorkers = z.infer<typeof assignableWorkersSchema>;
 
 export const MAX_REPORTED_ROW_ERRORS = 500;
+// Item lines per order: more than a picker's trolley or a parcel holds. An order file's order past it is refused
+// whole with one row error (its first row), and the file's other orders are imported.
+export const MAX_ORDER_LINES = 500;
+export const orderLinesProblem = (orderNumber: string, lines: number) =>
+  `Order ${orderNumber} has ${lines.toLocaleString('en-GB')} lines; an order may have at most ${MAX_ORDER_LINES}`;
 export const MAX_REPORTED_EXISTING_ORDERS = 100;
 
 export const rowErrorSchema = z.object({ row: z.number().int(), error: z.string() });

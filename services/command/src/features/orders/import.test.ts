@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { sql } from 'kysely';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { MAX_ORDER_LINES } from '@wh/contracts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
 const FIXTURES = FIXTURES_DIR;
@@ -242,5 +243,17 @@ describe('importing the daily order sheets', () => {
     expect(rows[0]).toEqual({ correlations: 1, transactions: 3, events: 2500 });
     const counts = await manager.get('/api/orders?status=pending&limit=1');
     expect(counts.body.data.pagination.total_records).toBe(2500);
+  });
+
+  it('an order past the line cap is refused with one row error, and the other orders of the file are imported', async () => {
+    const lines = ['Order #,Item,SKU', '#SMALL,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN'];
+    for (let n = 0; n < 200_000; n++) lines.push('#HUGE,Bag,BG1005-FS-GREY');
+    lines.push('#FULL,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN');
+    for (let n = 1; n < MAX_ORDER_LINES; n++) lines.push('#FULL,Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY');
+    const res = await manager.upload('/api/files/upload/orders', 'huge.csv', lines.join('\n'));
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    expect(res.body.data).toMatchObject({ total_orders: 2, total_items: 1 + MAX_ORDER_LINES, invalid_items: 1 });
+    expect(res.body.data.errors).toEqual([{ row: 3, error: 'Order #HUGE has 200,000 lines; an order may have at most 500' }]);
+    expect(Object.keys(await orderSkus()).sort()).toEqual(['#FULL', '#SMALL']);
   });
 });
