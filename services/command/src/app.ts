@@ -9,12 +9,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
+import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
 import type { AppContext } from './platform/app-context.ts';
 import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.ts';
 import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
+import { nestedDeeperThan } from './platform/http.ts';
 import { liveGateway } from './platform/live.ts';
 import { loggerOptions, type LogDestination } from './platform/logger.ts';
 import { systemRoutes } from './platform/system-routes.ts';
@@ -59,11 +60,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   // Body-less actions (toggle-status, logout) often arrive with a JSON content type and no body: that is no body,
-  // not an error. Everything else goes through Fastify's own parser, which refuses prototype poisoning.
+  // not an error. A body nested deeper than any request is refused before it is parsed. Everything else goes through
+  // Fastify's own parser, which refuses prototype poisoning.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels`));
     return parseJson(request, text, done);
   });
   // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused at the boundary, wherever it comes in: one check
