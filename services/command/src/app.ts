@@ -49,6 +49,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // A request must arrive whole (headers and body) within REQUEST_TIMEOUT_MS, or it is answered 408 and its connection
+    // closed: a client trickling its headers a byte at a time holds nothing for long. Checked every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
     // A request arriving on a kept-alive connection while the instance drains (server.ts close) is served, with
     // `Connection: close`, rather than refused: the proxy sent it before it knew, and a refusal would be a failed
     // request for a client that did nothing wrong.
@@ -106,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // As the listener closes, live sockets are sent to another instance (live.ts), not closed without a code as the
   // plugin's own preClose would (the browser would wait out its back-off).
   await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
+    options: { maxPayload: 4 * 1024 },
     preClose: (done) => {
       app.live.restart();
       done();
@@ -128,7 +137,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await systemRoutes(app, ctx);
-  await liveGateway(app, { db: ctx.db, watcher: ctx.watcher, limits, now, expireSession: expire });
+  await liveGateway(app, {
+    db: ctx.db,
+    watcher: ctx.watcher,
+    limits,
+    now,
+    expireSession: expire,
+    sessionCache: ctx.sessionCache,
+    perUser: config.LIVE_SOCKETS_PER_USER,
+    perAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+  });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
