@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '@wh/db';
@@ -14,6 +14,7 @@ import {
 } from '@wh/contracts';
 import { lookupSession, type AuthContext, type ExpireSession, type SessionCache, type SessionLimits, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
+import { rateLimited } from './errors.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
 const CLOSE_TRY_AGAIN_LATER = 1013;
@@ -21,7 +22,6 @@ const RESTART_REASON = 'Service restarting: reconnect';
 
 interface Client {
   socket: WebSocket;
-  address: string;
   // The first auth message's token: a socket authenticates once, and a second auth message closes it.
   token: string | null;
   auth: AuthContext | null;
@@ -147,19 +147,25 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     count: () => clients.size,
   });
 
-  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket, request) => {
+  // A connection is counted against its address from its upgrade request until its TCP connection closes, and one
+  // past the cap is refused before the WebSocket handshake (429): a burst of thousands of connections costs an HTTP
+  // answer each, not an upgrade and a close.
+  const countAddress = async (request: FastifyRequest) => {
+    const address = request.ip;
+    countIn(byAddress, address, 1);
+    request.raw.socket.once('close', () => countIn(byAddress, address, -1));
+    if ((byAddress.get(address) ?? 0) > options.perAddress) {
+      throw rateLimited(`Too many live connections from this address (at most ${options.perAddress})`);
+    }
+  };
+
+  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true }, onRequest: countAddress }, (socket) => {
     // An upgrade on a connection still open as the listener closed: sent elsewhere like the others.
     if (restarting) {
       socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
       return;
     }
-    const address = request.ip;
-    if (countIn(byAddress, address, 1) > options.perAddress) {
-      countIn(byAddress, address, -1);
-      socket.close(LIVE_CLOSE_TOO_MANY, `Too many live connections from this address (at most ${options.perAddress})`);
-      return;
-    }
-    const client: Client = { socket, address, token: null, auth: null };
+    const client: Client = { socket, token: null, auth: null };
     clients.add(client);
     const timeout = setTimeout(() => {
       if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
@@ -167,7 +173,6 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     socket.on('close', () => {
       clearTimeout(timeout);
       clients.delete(client);
-      countIn(byAddress, address, -1);
       if (client.auth) countIn(byUser, client.auth.user.id, -1);
     });
     socket.on('message', async (raw) => {

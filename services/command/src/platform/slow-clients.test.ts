@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_CLOSE_POLICY, LIVE_CLOSE_TOO_MANY, LIVE_CLOSE_UNAUTHORIZED } from '@wh/contracts';
 import { loadConfig } from './config.ts';
@@ -67,18 +67,33 @@ describe('live sockets', () => {
     const admin = await t.asAdmin();
     const other = await authed(admin.token!);
     expect(await other.ready).toBe(true);
-    // A closed socket frees its place.
+    // A closed socket frees its place once the service has seen it close.
+    const open = t.app.live.count();
     await closeAll([kept[0]!]);
+    await vi.waitFor(() => expect(t.app.live.count()).toBe(open - 1));
     const again = await authed(worker.token!);
     expect(await again.ready).toBe(true);
     await closeAll([...kept.slice(1), other, again]);
   });
 
-  it('keeps at most so many open sockets per address, signed in or not', async () => {
+  it('keeps at most so many open sockets per address, signed in or not, refusing the next before its handshake', async () => {
     const kept = await Promise.all(Array.from({ length: PER_ADDRESS }, () => open()));
-    const extra = await open();
-    expect(await extra.closed).toEqual({ code: LIVE_CLOSE_TOO_MANY, reason: `Too many live connections from this address (at most ${PER_ADDRESS})` });
-    await closeAll(kept);
+    const refused = await new Promise<{ status: number; body: string }>((resolve) => {
+      const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/live`);
+      ws.on('error', () => {});
+      ws.on('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      });
+    });
+    expect(refused.status).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ message: `Too many live connections from this address (at most ${PER_ADDRESS})` });
+    // A closed socket frees its place once the service has seen it close.
+    await closeAll(kept.slice(0, 1));
+    await vi.waitFor(() => expect(t.app.live.count()).toBe(PER_ADDRESS - 1));
+    const again = await open();
+    await closeAll([...kept.slice(1), again]);
   });
 
   it('reads one auth message per socket: a flood of bogus tokens leaves another user fast', async () => {
