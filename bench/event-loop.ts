@@ -127,14 +127,14 @@ const counts = (codes: readonly (number | string)[]) =>
 
 const ATTACKS: Attack[] = [
   {
-    name: 'six 1 MB deeply nested JSON bodies at a time to POST /api/auth/login, for 5 s',
+    name: 'six deeply nested JSON bodies of 1 MB (under the general body limit) at a time to POST /api/auth/login, for 5 s',
     async run(service) {
       const statuses: number[] = [];
       const until = performance.now() + ATTACK_MS;
       while (performance.now() < until) {
         const answers = await Promise.all(
           Array.from({ length: 6 }, () =>
-            fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nestedBody(1024 * 1024) })
+            fetch(`${service.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: nestedBody(1_000_000) })
               .then(async (r) => (await r.arrayBuffer(), r.status))
               .catch(() => 0),
           ),

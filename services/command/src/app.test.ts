@@ -94,7 +94,7 @@ describe('the command service platform', () => {
       t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const big = await Promise.all(Array.from({ length: 6 }, () => login(nested(1024 * 1024))));
+    const big = await Promise.all(Array.from({ length: 6 }, () => login(nested(1_000_000))));
     delay.disable();
     for (const res of big) {
       expect(res.statusCode).toBe(413);
