@@ -70,18 +70,6 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-// A keyboard-wedge scanner: the code's keys in one burst ending in Enter, 5 ms apart by their time stamps, so a
-// pause of this machine's never splits a scan. The keys go to the page body, as a scanner's do when no field has
-// focus. (Page code as text: the e2e files are type-checked without the DOM library.)
-export const scan = (page: Page, code: string) =>
-  page.evaluate(
-    `(() => { document.activeElement?.blur(); const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
-       const event = new KeyboardEvent('keydown', { key, bubbles: true });
-       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
-       document.body.dispatchEvent(event);
-     }); })()`,
-  );
-
 // A key as a keyboard sends it (trusted events: keydown, keypress for a character, keyup), with Shift around capitals.
 const KEY_CODES: Record<string, { code: string; keyCode: number }> = {
   Enter: { code: 'Enter', keyCode: 13 },
@@ -134,6 +122,13 @@ export async function pressKeys(page: Page, keys: readonly { key: string; at: nu
 // A keyboard-wedge scanner typing `code` and Enter into whatever has focus, keys `gapMs` apart (a real one's are
 // 5-30 ms apart).
 export const scannerBurst = (page: Page, code: string, gapMs = 20) => pressKeys(page, [...code, 'Enter'].map((key, i) => ({ key, at: i * gapMs })));
+
+// A scan with no field focused: the burst goes to the page body. (Page code as text: the e2e files are type-checked
+// without the DOM library.)
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.evaluate('document.activeElement?.blur()');
+  await scannerBurst(page, code);
+}
 
 // Elements under `selector` that scroll inside the page (a phone screen should have one scroll, the page's).
 export const nestedScrollAreas = (page: Page, selector: string) =>
