@@ -49,6 +49,5 @@ export async function sendExport<T>(
   const body = await files.write(options.format, await matrix(options.rows, options.columns), options.sheetName);
   const name = `${options.filename}.${options.format}`;
   reply.header('content-disposition', `attachment; filename="${name}"`);
-  reply.header('cache-control', 'no-store');
   return reply.type(options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
 }
