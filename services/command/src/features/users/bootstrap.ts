@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { ADMIN_USER_ID } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { checkAdminPassword } from '../../platform/config.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { ADMIN_USER_ID } from './decide.ts';
 import { runUserCommand } from './commands.ts';
 
 export interface AdminBootstrap {
