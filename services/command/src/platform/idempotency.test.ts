@@ -170,3 +170,66 @@ describe('Idempotency-Key', () => {
     expect((await eventCount()) - before).toBe(written);
   });
 });
+
+describe('a replayed Idempotency-Key after the caller’s role changed', () => {
+  // Two orders of one line each, imported as a manager; the id of each by its number.
+  async function importOrders(numbers: string[]): Promise<Map<string, number>> {
+    const admin = await t.login('admin', 'admin-password');
+    const rows = numbers.map((n) => `${n},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE,10.00,FALSE`);
+    expect((await admin.upload('/api/files/upload/orders', 'orders.csv', ['Order #,Item,SKU,Value,is Fulfilled', ...rows].join('\n'))).status).toBe(200);
+    const list = await admin.get('/api/orders?limit=100');
+    return new Map((list.body.data.orders as { id: number; order_number: string }[]).map((o) => [o.order_number, o.id]));
+  }
+  // Made by a fresh sign-in: the tests above moved the clock past the cached administrator session.
+  let made = 0;
+  async function user(role: 'worker' | 'manager') {
+    const admin = await t.login('admin', 'admin-password');
+    const username = `replay_${role}_${++made}`;
+    const created = await admin.post('/api/users', { username, password: 'password1', role });
+    expect(created.status).toBe(201);
+    return Object.assign(await t.login(username, 'password1'), { id: created.body.data.id as number });
+  }
+  const itemOf = async (orderId: number) => {
+    const admin = await t.login('admin', 'admin-password');
+    return ((await admin.get(`/api/orders/${orderId}`)).body.data.items as { id: number }[])[0]!.id;
+  };
+
+  it("a manager demoted to worker is refused the kept answer (another worker's order), and nothing is done again", async () => {
+    const admin = await t.login('admin', 'admin-password');
+    const ann = await user('worker');
+    const max = await user('manager');
+    const ids = await importOrders(['#7001']);
+    const order = ids.get('#7001')!;
+    expect((await admin.post(`/api/orders/${order}/assign-worker`, { worker_id: ann.id })).status).toBe(200);
+    const url = `/api/orders/${order}/items/${await itemOf(order)}/pick`;
+    const picked = await send(max.token, url, {}, 'max-pick-1');
+    expect(picked.status, picked.text).toBe(200);
+    const adjusted = await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1');
+    expect(adjusted.status).toBe(201);
+
+    expect((await admin.put(`/api/users/${max.id}`, { role: 'worker' })).status).toBe(200);
+    const before = await eventCount();
+    const replayed = await send(max.token, url, {}, 'max-pick-1');
+    expect(replayed.status).toBe(403);
+    expect(replayed.body.message).toBe(IDEMPOTENCY_MESSAGES.roleChanged);
+    expect(replayed.replayed).toBe(false);
+    expect(replayed.text).not.toContain('#7001');
+    // A route the role no longer reaches is refused by its own access check, before any key is looked at.
+    expect((await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1')).status).toBe(403);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a worker promoted to manager still gets their own answer again', async () => {
+    const admin = await t.login('admin', 'admin-password');
+    const bea = await user('worker');
+    const ids = await importOrders(['#7002']);
+    const order = ids.get('#7002')!;
+    expect((await admin.post(`/api/orders/${order}/assign-worker`, { worker_id: bea.id })).status).toBe(200);
+    const url = `/api/orders/${order}/items/${await itemOf(order)}/pick`;
+    const picked = await send(bea.token, url, {}, 'bea-pick-1');
+    expect(picked.status, picked.text).toBe(200);
+    expect((await admin.put(`/api/users/${bea.id}`, { role: 'manager' })).status).toBe(200);
+    const replayed = await send(bea.token, url, {}, 'bea-pick-1');
+    expect(replayed).toMatchObject({ status: 200, replayed: true, text: picked.text });
+  });
+});
