@@ -172,42 +172,37 @@ describe('Idempotency-Key', () => {
 });
 
 describe('a replayed Idempotency-Key after the caller’s role changed', () => {
-  // Two orders of one line each, imported as a manager; the id of each by its number.
-  async function importOrders(numbers: string[]): Promise<Map<string, number>> {
-    const admin = await t.login('admin', 'admin-password');
-    const rows = numbers.map((n) => `${n},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE,10.00,FALSE`);
-    expect((await admin.upload('/api/files/upload/orders', 'orders.csv', ['Order #,Item,SKU,Value,is Fulfilled', ...rows].join('\n'))).status).toBe(200);
-    const list = await admin.get('/api/orders?limit=100');
-    return new Map((list.body.data.orders as { id: number; order_number: string }[]).map((o) => [o.order_number, o.id]));
-  }
-  // Made by a fresh sign-in: the tests above moved the clock past the cached administrator session.
+  // Fresh sign-ins: the tests above moved the clock past the cached administrator session.
+  const admin = () => t.login('admin', 'admin-password');
   let made = 0;
   async function user(role: 'worker' | 'manager') {
-    const admin = await t.login('admin', 'admin-password');
     const username = `replay_${role}_${++made}`;
-    const created = await admin.post('/api/users', { username, password: 'password1', role });
+    const created = await (await admin()).post('/api/users', { username, password: 'password1', role });
     expect(created.status).toBe(201);
     return Object.assign(await t.login(username, 'password1'), { id: created.body.data.id as number });
   }
-  const itemOf = async (orderId: number) => {
-    const admin = await t.login('admin', 'admin-password');
-    return ((await admin.get(`/api/orders/${orderId}`)).body.data.items as { id: number }[])[0]!.id;
-  };
+  // An order of one line, imported and assigned to the worker; the address that picks its line.
+  async function assignedOrder(orderNumber: string, worker: { id: number }): Promise<string> {
+    const manager = await admin();
+    const file = ['Order #,Item,SKU,Value,is Fulfilled', `${orderNumber},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE,10.00,FALSE`].join('\n');
+    expect((await manager.upload('/api/files/upload/orders', 'orders.csv', file)).status).toBe(200);
+    const orders = (await manager.get('/api/orders?limit=100')).body.data.orders as { id: number; order_number: string }[];
+    const order = orders.find((o) => o.order_number === orderNumber)!.id;
+    expect((await manager.post(`/api/orders/${order}/assign-worker`, { worker_id: worker.id })).status).toBe(200);
+    const item = ((await manager.get(`/api/orders/${order}`)).body.data.items as { id: number }[])[0]!.id;
+    return `/api/orders/${order}/items/${item}/pick`;
+  }
+  const setRole = async (who: { id: number }, role: 'worker' | 'manager') => expect((await (await admin()).put(`/api/users/${who.id}`, { role })).status).toBe(200);
 
   it("a manager demoted to worker is refused the kept answer (another worker's order), and nothing is done again", async () => {
-    const admin = await t.login('admin', 'admin-password');
     const ann = await user('worker');
     const max = await user('manager');
-    const ids = await importOrders(['#7001']);
-    const order = ids.get('#7001')!;
-    expect((await admin.post(`/api/orders/${order}/assign-worker`, { worker_id: ann.id })).status).toBe(200);
-    const url = `/api/orders/${order}/items/${await itemOf(order)}/pick`;
+    const url = await assignedOrder('#7001', ann);
     const picked = await send(max.token, url, {}, 'max-pick-1');
     expect(picked.status, picked.text).toBe(200);
-    const adjusted = await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1');
-    expect(adjusted.status).toBe(201);
+    expect((await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1')).status).toBe(201);
 
-    expect((await admin.put(`/api/users/${max.id}`, { role: 'worker' })).status).toBe(200);
+    await setRole(max, 'worker');
     const before = await eventCount();
     const replayed = await send(max.token, url, {}, 'max-pick-1');
     expect(replayed.status).toBe(403);
@@ -220,16 +215,11 @@ describe('a replayed Idempotency-Key after the caller’s role changed', () => {
   });
 
   it('a worker promoted to manager still gets their own answer again', async () => {
-    const admin = await t.login('admin', 'admin-password');
     const bea = await user('worker');
-    const ids = await importOrders(['#7002']);
-    const order = ids.get('#7002')!;
-    expect((await admin.post(`/api/orders/${order}/assign-worker`, { worker_id: bea.id })).status).toBe(200);
-    const url = `/api/orders/${order}/items/${await itemOf(order)}/pick`;
+    const url = await assignedOrder('#7002', bea);
     const picked = await send(bea.token, url, {}, 'bea-pick-1');
     expect(picked.status, picked.text).toBe(200);
-    expect((await admin.put(`/api/users/${bea.id}`, { role: 'manager' })).status).toBe(200);
-    const replayed = await send(bea.token, url, {}, 'bea-pick-1');
-    expect(replayed).toMatchObject({ status: 200, replayed: true, text: picked.text });
+    await setRole(bea, 'manager');
+    expect(await send(bea.token, url, {}, 'bea-pick-1')).toMatchObject({ status: 200, replayed: true, text: picked.text });
   });
 });
