@@ -23,8 +23,9 @@ const fullName = z
 const role = z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'Role is required' : 'Invalid role') });
 
 // The built-in administrator, made on first start as `admin`: never deleted, deactivated, demoted or renamed, so
-// `admin` always names it.
+// `admin` always names it. (One renamed by an earlier release may take `admin` back, and nothing else.)
 export const ADMIN_USER_ID = 1;
+export const ADMIN_USERNAME = 'admin';
 export const ADMIN_USERNAME_FIXED = "The built-in administrator's username cannot be changed";
 
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { ADMIN_USER_ID } from '@wh/contracts';
+import { ADMIN_USER_ID, ADMIN_USERNAME } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { checkAdminPassword } from '../../platform/config.ts';
 import { DomainError } from '../../platform/errors.ts';
@@ -41,7 +41,7 @@ export async function ensureAdmin(ctx: AppContext, adminPassword: string | undef
       ADMIN_USER_ID,
       {
         type: 'CreateUser',
-        data: { user_id: ADMIN_USER_ID, username: 'admin', email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+        data: { user_id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, full_name: 'Administrator', role: 'manager', is_active: true },
       },
       systemMetadata('bootstrap'),
       { passwordHash: await hashPassword(password) },

@@ -59,6 +59,13 @@ describe('users decider', () => {
       spec.given([created(1, { username: 'admin', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 2, data: { username: 'boss' } }).thenFails(403, ADMIN_USERNAME_FIXED);
       spec.given([created(1, { username: 'admin', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 1, data: { username: 'Admin' } }).thenFails(403, ADMIN_USERNAME_FIXED);
     });
+    it('lets an administrator renamed by an earlier release take `admin` back, and no other name', () => {
+      spec
+        .given([created(1, { username: 'boss', role: 'manager' })])
+        .when({ type: 'UpdateUser', actor_id: 1, data: { username: 'admin' } })
+        .then([{ type: 'UserUpdated', data: { user_id: 1, username: 'admin', email: null, full_name: null, role: 'manager', at } }]);
+      spec.given([created(1, { username: 'boss', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 1, data: { username: 'chief' } }).thenFails(403, ADMIN_USERNAME_FIXED);
+    });
     it("edits the administrator's other details, sent with the username as it is", () => {
       spec
         .given([created(1, { username: 'admin', role: 'manager' })])
