@@ -40,7 +40,7 @@ interface Claim {
 }
 
 // Whether a caller of role `now` may see an answer made for a caller of role `then`.
-export function maySeeAnswerOf(then: string, now: Role): boolean {
+function maySeeAnswerOf(then: string, now: Role): boolean {
   return isRole(then) && ROLE_PERMISSIONS[then].every((permission) => can(now, permission));
 }
 
