@@ -71,6 +71,8 @@ export interface IdempotencyKeysTable {
   finished_at: Timestamp | null;
   status: number | null;
   response: string | null;
+  // The caller's role when the key was claimed.
+  role: string;
 }
 
 export interface StockFileUploadsTable {
