@@ -1,5 +1,5 @@
 import { createDatabase } from '@wh/db';
-import { besideProjections, projections } from './projections/index.ts';
+import { besideProjections, projections, stopTogether } from './projections/index.ts';
 import { Projector } from './runner.ts';
 
 // The projector on its own (docker-compose). `npm start` runs it inside the command service's process.
@@ -14,6 +14,7 @@ const projector = new Projector({
   db: handle.db,
   projections,
   beside: besideProjections,
+  together: stopTogether,
   log: (level, msg, extra) => console.log(JSON.stringify({ level, msg, ...extra })),
 });
 projector.start();
