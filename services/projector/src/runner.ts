@@ -182,7 +182,7 @@ export class Projector {
     };
     const stopRetryMs = this.options.stopRetryMs ?? STOP_RETRY_MS;
     // The stopped groups left to try in this round, and when the next round starts (at once: a new release).
-    let catching: Projection[][] = [];
+    const catching: Projection[][] = [];
     let retryAt = 0;
     let catchLimit = CATCH_UP_BATCH;
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
@@ -214,7 +214,7 @@ export class Projector {
         const seen = new Set<string>();
         for (const p of all) {
           if (!stopped.has(p.name) || seen.has(p.name)) continue;
-          const group = groupOf(p.name);
+          const group = groupOf(p.name).filter((g) => stopped.has(g.name));
           for (const g of group) seen.add(g.name);
           catching.push(group);
         }
@@ -226,15 +226,16 @@ export class Projector {
         let done = false;
         try {
           const caught = await this.options.db.transaction().execute((trx) => catchUpBatch(trx, group, catchLimit));
-          if (caught.rejoined) {
-            for (const name of names) stopped.delete(name);
+          if (caught.rejoined.length > 0) {
+            for (const name of caught.rejoined) stopped.delete(name);
             regroup();
             this.options.onStops?.();
-            this.log('info', 'stopped projection caught up and rejoined the others', { projections: names });
-            done = true;
-          } else if (caught.count === 0) {
-            // Its rows moved or went (a rebuild, another instance): read them again.
-            this.stopsMoved = true;
+            this.log('info', 'stopped projection caught up and rejoined the others', { projections: caught.rejoined });
+            done = group.every((p) => !stopped.has(p.name));
+          } else if (caught.gone) {
+            // Its rows went (another projector): read them again.
+            stopped = new Set((await loadStops(this.options.db)).keys());
+            regroup();
             done = true;
           }
         } catch (error) {

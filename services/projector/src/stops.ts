@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
+import { compareStreamPositions } from '@wh/contracts';
 import { applyEvents, BatchFailed, compactTopics, lockCheckpoint, type Checkpoint, type EventRef } from './batch.ts';
 import { faultMessage, systemNotice } from './health.ts';
 import type { Projection } from './projection.ts';
@@ -62,57 +63,66 @@ export async function touchStops(db: Kysely<Database>, names: readonly string[])
 
 export interface CatchUpResult {
   count: number;
-  // Level with the main checkpoint: the rows are gone and the projections rejoin the main batch.
-  rejoined: boolean;
+  // The projections level with the main checkpoint: their rows are gone and they rejoin the main batch.
+  rejoined: string[];
+  // None of the group is stopped any more (a rebuild or another projector moved its rows on or removed them).
+  gone: boolean;
 }
 
 // The next events past the stopped `group`'s own position, up to the main checkpoint, applied to the group alone; at
 // most `limit` of the types it handles. With the main checkpoint's row locked, as a batch does: serialised with the
 // main batch, another projector and a rebuild. Once it has applied every event up to the main checkpoint its rows go
-// and the change is announced with the group's topics. A failure throws BatchFailed from the group's position.
+// and the change is announced with the group's topics. A failure throws BatchFailed from the group's position. Stopped
+// together, a group shares one position; members at different ones (a release that groups them differently) go from
+// the lowest, the others joining it once it reaches theirs, so no event is applied twice.
 export async function catchUpBatch(trx: Transaction<Database>, group: readonly Projection[], limit: number): Promise<CatchUpResult> {
   await sql`set local synchronous_commit = off`.execute(trx);
   const main = await lockCheckpoint(trx);
-  const names = group.map((p) => p.name);
   const rows = await trx
     .selectFrom('projection_stops')
     .select(['projection', sql<string>`last_tx::text`.as('tx'), 'last_pos'])
-    .where('projection', 'in', names)
+    .where('projection', 'in', group.map((p) => p.name))
     .forUpdate()
     .execute();
-  // Stopped together, the group shares one position; a rebuild or another projector may have moved or removed it.
-  if (rows.length !== names.length) return { count: 0, rejoined: false };
-  const from: Checkpoint = { tx: rows[0]!.tx, pos: rows[0]!.last_pos };
-  const types = [...new Set(group.flatMap((p) => [...p.handles]))];
+  if (rows.length === 0) return { count: 0, rejoined: [], gone: true };
+  const positions = rows.map((r) => ({ tx: r.tx, pos: r.last_pos }));
+  const from = positions.reduce((a, b) => (compareStreamPositions(a, b) <= 0 ? a : b));
+  const names = rows.filter((_, i) => compareStreamPositions(positions[i]!, from) === 0).map((r) => r.projection);
+  const behind = group.filter((p) => names.includes(p.name));
+  const types = [...new Set(behind.flatMap((p) => [...p.handles]))];
+  // Up to the next member's position, or the main checkpoint.
+  const ahead = positions.filter((p) => compareStreamPositions(p, from) > 0);
+  const to = ahead.length > 0 ? ahead.reduce((a, b) => (compareStreamPositions(a, b) <= 0 ? a : b)) : main;
   const { rows: found } = await sql<EventRow>`
     select event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
            metadata, recorded_at
       from events
      where (transaction_id, global_position) > (${from.tx}::xid8, ${from.pos}::bigint)
-       and (transaction_id, global_position) <= (${main.tx}::xid8, ${main.pos}::bigint)
+       and (transaction_id, global_position) <= (${to.tx}::xid8, ${to.pos}::bigint)
        and event_type = any(${types}::text[])
      order by transaction_id, global_position
      limit ${limit}`.execute(trx);
   const refs: EventRef[] = found.map((r) => ({ tx: r.transaction_id, pos: r.global_position, type: r.event_type, stream: r.stream_id }));
   const topics = new Set<string>();
   try {
-    await applyEvents(trx, group, found.map(toStoredEvent), topics);
+    await applyEvents(trx, behind, found.map(toStoredEvent), topics);
   } catch (error) {
     throw new BatchFailed(from, refs, error);
   }
-  if (found.length < limit) {
+  const level = found.length < limit;
+  if (level && to === main) {
     await sql`
       with gone as (delete from projection_stops where projection = any(${names}::text[]) returning 1)
       select pg_notify('read_models', ${systemNotice(main, compactTopics([...topics]))}) from gone limit 1`.execute(trx);
-    return { count: found.length, rejoined: true };
+    return { count: found.length, rejoined: names, gone: false };
   }
-  const last = refs[refs.length - 1]!;
+  const next = level ? to : { tx: refs[refs.length - 1]!.tx, pos: refs[refs.length - 1]!.pos };
   await trx
     .updateTable('projection_stops')
-    .set({ last_tx: last.tx, last_pos: last.pos, last_attempt_at: new Date() })
+    .set({ last_tx: next.tx, last_pos: next.pos, last_attempt_at: new Date() })
     .where('projection', 'in', names)
     .execute();
-  return { count: found.length, rejoined: false };
+  return { count: found.length, rejoined: [], gone: false };
 }
 
 // A rebuild has applied every event up to `cp` to every projection: a stopped one is past its event and only has to
