@@ -24,7 +24,8 @@ const FAILURE_BACKOFF = { firstMs: 1000, maxMs: 30_000 };
 // A stopped projection is tried again at start (a new release may have fixed it) and then this often: each try that
 // fails again costs one failed transaction, and one that succeeds catches it up.
 const STOP_RETRY_MS = 60_000;
-// Events of its own types per transaction while a stopped projection catches up; the main batch goes between two.
+// Events of its own types per transaction while a stopped projection catches up, the main batch going between two:
+// the first is the one event it stopped at (a try that fails again costs one event), then doubling up to this.
 const CATCH_UP_BATCH = 2000;
 
 export type LogLevel = 'info' | 'warn' | 'error';
@@ -184,7 +185,7 @@ export class Projector {
     // The stopped groups left to try in this round, and when the next round starts (at once: a new release).
     const catching: Projection[][] = [];
     let retryAt = 0;
-    let catchLimit = CATCH_UP_BATCH;
+    let catchLimit = 1;
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
     const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
     const backoff = this.options.failureBackoff ?? FAILURE_BACKOFF;
@@ -218,7 +219,7 @@ export class Projector {
           for (const g of group) seen.add(g.name);
           catching.push(group);
         }
-        catchLimit = CATCH_UP_BATCH;
+        catchLimit = 1;
       }
       if (catching.length > 0) {
         const group = catching[0]!;
@@ -237,6 +238,8 @@ export class Projector {
             stopped = new Set((await loadStops(this.options.db)).keys());
             regroup();
             done = true;
+          } else if (caught.count >= catchLimit) {
+            catchLimit = Math.min(CATCH_UP_BATCH, catchLimit * 2);
           }
         } catch (error) {
           if (lost) throw lost;
@@ -258,7 +261,7 @@ export class Projector {
         }
         if (done) {
           catching.shift();
-          catchLimit = CATCH_UP_BATCH;
+          catchLimit = 1;
           if (catching.length === 0) retryAt = performance.now() + stopRetryMs;
         }
       }

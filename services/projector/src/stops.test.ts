@@ -208,4 +208,24 @@ describe('a projection that cannot apply an event', () => {
     expect(rows.map((r) => Number(r.note))).toEqual(rows.map((r) => r.fragile));
     expect(group.logs.some((l) => l.msg.includes('rejoined'))).toBe(true);
   });
+
+  it('a group whose members stopped at different events (stopped apart by an earlier release) catches up from the lowest, each event once', async () => {
+    let failing: string[] = [];
+    const fragile = recorder('fragile', 'fragile_applied', { failOn: () => failing[0] ?? null });
+    const reader = recorder('reader', 'reader_applied', { failOn: () => failing[1] ?? null });
+    const steady = recorder('steady', 'steady_applied');
+    const first = await append();
+    const second = await append();
+    const third = await append();
+    failing = [first.stream, third.stream];
+    const apart = start([fragile, reader, steady]);
+    await vi.waitFor(async () => expect((await stops()).map((s) => [s.projection, s.event_pos])).toEqual([['fragile', first.position], ['reader', third.position]]), WAIT);
+    await apart.p.stop();
+    running.pop();
+    failing = [];
+    start([fragile, reader, steady], { together: [['fragile', 'reader']] });
+    await vi.waitFor(async () => expect(await stops()).toEqual([]), WAIT);
+    expect(await applied('fragile_applied')).toEqual(expect.arrayContaining([first, second, third].map((e) => e.position)));
+    expect(await applied('reader_applied')).toEqual(expect.arrayContaining([first, second, third].map((e) => e.position)));
+  });
 });
