@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
-import { compareStreamPositions } from '@wh/contracts';
+import { compareStreamPositions, type ReadModelsNotice } from '@wh/contracts';
 import { applyEvents, BatchFailed, compactTopics, lockCheckpoint, type Checkpoint, type EventRef } from './batch.ts';
 import { faultMessage, systemNotice } from './health.ts';
 import type { Projection } from './projection.ts';
@@ -116,12 +116,15 @@ export async function catchUpBatch(trx: Transaction<Database>, group: readonly P
       select pg_notify('read_models', ${systemNotice(main, compactTopics([...topics]))}) from gone limit 1`.execute(trx);
     return { count: found.length, rejoined: names, gone: false };
   }
+  // Moved on, and what it changed announced: its screens read again as it catches up.
   const next = level ? to : { tx: refs[refs.length - 1]!.tx, pos: refs[refs.length - 1]!.pos };
-  await trx
-    .updateTable('projection_stops')
-    .set({ last_tx: next.tx, last_pos: next.pos, last_attempt_at: new Date() })
-    .where('projection', 'in', names)
-    .execute();
+  const notice = JSON.stringify({ tx: main.tx, pos: main.pos, topics: compactTopics([...topics]) } satisfies ReadModelsNotice);
+  await sql`
+    with moved as (
+      update projection_stops set last_tx = ${next.tx}::xid8, last_pos = ${next.pos}::bigint, last_attempt_at = now()
+       where projection = any(${names}::text[])
+      returning 1)
+    select pg_notify('read_models', ${notice}) from moved where ${topics.size > 0} limit 1`.execute(trx);
   return { count: found.length, rejoined: [], gone: false };
 }
 
