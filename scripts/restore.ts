@@ -201,6 +201,7 @@ async function startProjectionOver(url: string): Promise<void> {
     }
     await client.query(`update projector_checkpoints set last_tx = '0', last_pos = 0, updated_at = now()`);
     await client.query('delete from projector_faults');
+    await client.query('delete from projection_stops');
     await client.query('analyze');
   } finally {
     await client.end();

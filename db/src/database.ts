@@ -36,6 +36,22 @@ export interface ProjectorFaultsTable {
   last_failed_at: Generated<Date>;
 }
 
+// A projection stopped at an event it cannot apply, and its own position (db/migrations/114).
+export interface ProjectionStopsTable {
+  projection: string;
+  last_tx: ColumnType<string, string, string>;
+  last_pos: ColumnType<string, string | number, string | number>;
+  event_tx: ColumnType<string | null, string | null, string | null>;
+  event_pos: ColumnType<string | null, string | number | null, string | number | null>;
+  event_type: string | null;
+  event_stream: string | null;
+  message: string | null;
+  event_types: string[];
+  attempts: Generated<number>;
+  stopped_at: Generated<Date>;
+  last_attempt_at: Generated<Date>;
+}
+
 export interface UserRegistryTable {
   id: number;
   username: string;
@@ -431,6 +447,7 @@ export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
   projector_faults: ProjectorFaultsTable;
+  projection_stops: ProjectionStopsTable;
   user_registry: UserRegistryTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;
