@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberDomains } from './input.ts';
 
 // Stock is kept per (SKU, location). Every event that moves stock carries `movements` in its data, so one
 // ledger projection reads them all, whichever feature appended them.
@@ -9,7 +10,7 @@ export const stockMovementSchema = z.object({
   // A location code: a bin (A-1-1), a regular rack, a jean rack, or RECEIVING.
   location: z.string(),
   // Positive puts units in, negative takes them out.
-  delta: z.number().int(),
+  delta: numberDomains.stockDelta,
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 

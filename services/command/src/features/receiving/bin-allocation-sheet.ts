@@ -1,7 +1,15 @@
-import { locationCodeProblem, parseSheetDate, settleDateOrder, skuProblem, styleCodeProblem, type UploadRowError } from '@wh/contracts';
+import {
+  locationCodeProblem,
+  MAX_QUANTITY,
+  parseSheetDate,
+  settleDateOrder,
+  skuProblem,
+  styleCodeProblem,
+  wholeNumberCell,
+  type UploadRowError,
+} from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
-import { wholeNumber } from './stock-files.ts';
 
 // The bin allocation sheet: each row says how many units of a style (or SKU) a location holds as of Last Updated.
 // Reading it is pure (the upload pool runs it); applying it is bin-allocation.ts.
@@ -49,9 +57,9 @@ export function readBinAllocation(sheet: Sheet): { lines: SheetLine[]; errors: U
       errors.push({ row: row.row, error: badCode });
       continue;
     }
-    const count = wholeNumber(rawQuantity);
-    if (count === null || count < 0) {
-      errors.push({ row: row.row, error: 'Quantity must be a whole number of 0 or more' });
+    const count = wholeNumberCell(rawQuantity, 0, MAX_QUANTITY);
+    if (count === null) {
+      errors.push({ row: row.row, error: `Quantity must be a whole number from 0 to ${MAX_QUANTITY}` });
       continue;
     }
     const rawDate = value(row, updated);

@@ -1,12 +1,14 @@
 import {
   FREE_SIZE,
   isGiftItem,
+  MAX_QUANTITY,
   parseSheetDate,
   settleDateOrder,
   skuOf,
   skuProblem,
   skuSize,
   styleCodeProblem,
+  wholeNumberCell,
   type ReceiptLine,
   type UploadRowError,
 } from '@wh/contracts';
@@ -38,13 +40,6 @@ function requireColumns(sheet: Sheet, required: { label: string; names: readonly
 
 const value = (row: SheetRow, column: string | undefined) => (column === undefined ? '' : (row.values[column] ?? ''));
 
-// A quantity cell: a whole number (Excel may write 20 as "20" or "20.0"), else null.
-export function wholeNumber(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
-  if (!/^-?\d+(\.0+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 export const displaySize = (size: string) => (skuSize(size) === 'FS' ? FREE_SIZE : size.trim());
 const displayColor = (color: string) => color.trim().replace(/\s+/g, ' ');
@@ -89,9 +84,10 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       continue;
     }
     const raw = value(row, quantityColumn);
-    const quantity = raw === '' ? 0 : wholeNumber(raw);
+    // Zero or less on hand is no stock to receive; above MAX_QUANTITY is not one receipt.
+    const quantity = raw === '' ? 0 : wholeNumberCell(raw, -Infinity, MAX_QUANTITY);
     if (quantity === null) {
-      out.errors.push({ row: row.row, error: `Quantity must be a whole number (got "${raw}")` });
+      out.errors.push({ row: row.row, error: `Quantity must be a whole number of at most ${MAX_QUANTITY} (got "${raw}")` });
       continue;
     }
     if (quantity <= 0) {
@@ -156,9 +152,9 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       out.errors.push({ row: row.row, error: `Missing required fields: ${missing.join(', ')}` });
       continue;
     }
-    const quantity = wholeNumber(value(row, qtyColumn));
-    if (quantity === null || quantity <= 0) {
-      out.errors.push({ row: row.row, error: 'Quantity must be greater than 0' });
+    const quantity = wholeNumberCell(value(row, qtyColumn), 1, MAX_QUANTITY);
+    if (quantity === null) {
+      out.errors.push({ row: row.row, error: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}` });
       continue;
     }
     const rawDate = value(row, dateColumn);
