@@ -1,0 +1,358 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_CAPACITY, MAX_INT, MAX_MONEY, MAX_QUANTITY, MAX_WALK_SEQUENCE } from '@wh/contracts';
+import { projections, rebuildReadModels } from '@wh/projector';
+import { snapshot } from '@wh/projector/testing';
+import { fixture } from '../../../test/fixtures.ts';
+import { startTestApp, type Answer, type Client, type TestApp } from './testing.ts';
+
+// Every accepted event can be projected. Each number that reaches an event arrives through a command (a JSON body or a
+// cell of an uploaded sheet); values at and past the bounds of its domain, and extremes, are sent through the HTTP
+// routes. Each is refused with a 4xx (a row error for a sheet's row), or accepted and then projected by every
+// projection: live (the projector reaches the head with no fault) and by a rebuild (which reproduces the live read
+// models exactly). The ways in found from outside are named cases.
+
+let app: TestApp;
+let manager: Client;
+let exec1: Client;
+let exec2: Client;
+let worker: Client & { id: number };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  manager = await app.asAdmin();
+  exec1 = await app.userWithRole('executive1');
+  exec2 = await app.userWithRole('executive2');
+  worker = await app.userWithRole('worker');
+  expect((await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
+  expect((await manager.post('/api/locations/range', { location_type: 'bin', from: 'A-1-1', to: 'A-2-2', capacity: 500 })).status).toBe(201);
+}, 60_000);
+afterAll(() => app?.stop());
+
+// ---------- The generator ----------
+
+interface Domain {
+  min: number;
+  max: number;
+  // Decimals allowed: 0 for whole numbers, 2 for money.
+  decimals: 0 | 2;
+}
+
+// mulberry32: a small seeded generator, so a failure names values that come back on the next run.
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const SEED = 28;
+
+// At and past each bound, the extremes a JSON number or a cell can carry, and a few random values in and out.
+function edges(d: Domain, random: () => number): number[] {
+  const step = d.decimals === 2 ? 0.01 : 1;
+  const span = d.max - d.min;
+  const values = [
+    d.min,
+    d.min - step,
+    d.max,
+    d.max + step,
+    d.min - 0.01,
+    d.max + 0.5,
+    1e308,
+    -1e308,
+    1.7976931348623157e308,
+    -0.01,
+    -50,
+    0,
+    1.005,
+    2 ** 31 - 1,
+    2 ** 31,
+    2 ** 53,
+    Math.floor(d.min + random() * span),
+    Math.floor(d.max + 1 + random() * Math.max(span, 1)),
+    Math.floor(d.min + random() * span) + 0.125,
+  ];
+  return [...new Set(values)];
+}
+
+const inDomain = (d: Domain, v: number) =>
+  Number.isFinite(v) && v >= d.min && v <= d.max && (d.decimals === 0 ? Number.isInteger(v) : Math.round(v * 100) / 100 === v);
+
+// How a cell holds a number: as JavaScript writes it (1e+308 for the largest), and with thousands commas when whole.
+function cellsOf(v: number): string[] {
+  const plain = String(v);
+  const grouped = Number.isInteger(v) && Math.abs(v) >= 1000 && Math.abs(v) < 1e21 ? v.toLocaleString('en-GB') : null;
+  return grouped ? [plain, grouped] : [plain];
+}
+
+const QUANTITY: Domain = { min: 1, max: MAX_QUANTITY, decimals: 0 };
+const COUNT: Domain = { min: 0, max: MAX_QUANTITY, decimals: 0 };
+const MONEY: Domain = { min: 0, max: MAX_MONEY, decimals: 2 };
+const CAPACITY: Domain = { min: 0, max: MAX_CAPACITY, decimals: 0 };
+const WALK: Domain = { min: 0, max: MAX_WALK_SEQUENCE, decimals: 0 };
+
+// ---------- What every case ends with ----------
+
+const refusedOrAccepted = (res: Answer, what: string) => {
+  expect(res.status, `${what}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+  return res;
+};
+
+// The projector has applied every event, and none of them failed: /api/ready names a projection that cannot apply one.
+async function projectedLive(): Promise<void> {
+  const ready = await vi.waitFor(
+    async () => {
+      const res = await app.anonymous.get('/api/ready');
+      const projector = res.body.data?.projector;
+      if (projector?.status !== 'ok') return projector;
+      if (projector.lag_events !== 0) throw new Error(`${projector.lag_events} events not projected yet`);
+      return projector;
+    },
+    { timeout: 60_000, interval: 50 },
+  );
+  expect(ready.failure ?? null, JSON.stringify(ready)).toBeNull();
+  expect(ready.status).toBe('ok');
+}
+
+// A file's row numbers (the header is row 1) that the answer reports as row errors.
+const errorRows = (res: Answer): Set<number> => new Set(((res.body.data?.errors ?? []) as { row: number }[]).map((e) => e.row));
+
+const csv = (header: string, rows: readonly string[]) => [header, ...rows].join('\n');
+const quoted = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+
+let orderNumber = 0;
+const nextOrder = (prefix: string) => `#${prefix}${++orderNumber}`;
+
+// ---------- The cases ----------
+
+describe('every number an event carries is refused at the command or projected, live and by rebuild', { timeout: 120_000 }, () => {
+  it('order sheets: Quantity, Value and Priority cells at and past their domains become row errors; the good rows import', async () => {
+    const random = seeded(SEED);
+    const columns: { name: string; domain: Domain; empty: string }[] = [
+      { name: 'Quantity', domain: QUANTITY, empty: '1' },
+      { name: 'Value', domain: MONEY, empty: '' },
+      { name: 'Priority', domain: QUANTITY, empty: '1' },
+    ];
+    const rows: string[] = [];
+    const expected: { row: number; cell: string; column: string; ok: boolean }[] = [];
+    for (const column of columns) {
+      for (const v of edges(column.domain, random)) {
+        for (const cell of cellsOf(v)) {
+          const plainText = !/e/i.test(cell);
+          const cells = columns.map((c) => (c === column ? quoted(cell) : c.empty));
+          rows.push([quoted(nextOrder('N')), 'Wrap Midi Dress 000 - 6 / Beige', 'DR1000-6-BEIGE', ...cells].join(','));
+          expected.push({ row: rows.length + 1, cell, column: column.name, ok: plainText && inDomain(column.domain, v) });
+        }
+      }
+    }
+    // The named ways in: a Value of "12,345,678,901", -50, and the largest double.
+    for (const cell of ['12,345,678,901', '-50', '1.7976931348623157e308', '£12.50', '0x10', '1e3', '12.345']) {
+      rows.push([quoted(nextOrder('V')), 'Wrap Midi Dress 000 - 6 / Beige', 'DR1000-6-BEIGE', '1', quoted(cell), '1'].join(','));
+      expected.push({ row: rows.length + 1, cell, column: 'Value', ok: cell === '£12.50' });
+    }
+    const res = refusedOrAccepted(await exec1.upload('/api/files/upload/orders', 'bounds.csv', csv('Order #,Item,SKU,Quantity,Value,Priority', rows)), 'order sheet');
+    expect(res.status).toBe(200);
+    const refused = errorRows(res);
+    for (const e of expected) expect(refused.has(e.row), `${e.column} ${JSON.stringify(e.cell)} (row ${e.row})`).toBe(!e.ok);
+    expect(res.body.data.total_orders).toBe(expected.filter((e) => e.ok).length);
+    await projectedLive();
+  });
+
+  it('named: one order of 2,200 lines x quantity 1,000,000 is refused or projected', async () => {
+    const number = nextOrder('BIG');
+    const rows = Array.from({ length: 2200 }, (_, i) => `${number},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE,"1,000,000",${(i % 90) + 10}.99`);
+    refusedOrAccepted(await exec1.upload('/api/files/upload/orders', 'big-order.csv', csv('Order #,Item,SKU,Quantity,Value', rows)), 'big order');
+    await projectedLive();
+  });
+
+  it('online-shop stock: On hand at and past its domain; the good rows become receipts, approved into a bin', async () => {
+    const random = seeded(SEED + 1);
+    const header = 'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,SKU,Location,On hand';
+    const rows: string[] = [];
+    const expected: { row: number; cell: string; ok: boolean; skipped: boolean }[] = [];
+    for (const v of [...edges(QUANTITY, random), 3_000_000_000]) {
+      for (const cell of cellsOf(v)) {
+        rows.push(`wrap-midi-dress-dr1000,Wrap Midi Dress 000,Size,8,Color,Beige,DR1000-8-BEIGE,Shop ${rows.length},${quoted(cell)}`);
+        const whole = !/e/i.test(cell) && Number.isInteger(v);
+        // None or less on hand is nothing to receive: skipped, not an error.
+        expected.push({ row: rows.length + 1, cell, ok: whole && v >= 1 && v <= MAX_QUANTITY, skipped: whole && v <= 0 });
+      }
+    }
+    const res = refusedOrAccepted(await exec2.upload('/api/files/upload/shopify-stock', 'shop-stock.csv', csv(header, rows)), 'online-shop stock');
+    const refused = errorRows(res);
+    for (const e of expected) expect(refused.has(e.row), `On hand ${JSON.stringify(e.cell)} (row ${e.row})`).toBe(!e.ok && !e.skipped);
+    expect(res.body.data.processed_records).toBe(expected.filter((e) => e.ok).length);
+    const pending = (await exec2.get('/api/stock-approval/receipts?limit=100')).body.data.receipts as { id: number; sku: string }[];
+    const mine = pending.filter((r) => r.sku === 'DR1000-8-BEIGE');
+    expect(mine.length).toBe(expected.filter((e) => e.ok).length);
+    refusedOrAccepted(await exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: mine.map((r) => r.id), location: 'A-1-2' }), 'bulk approve');
+    await projectedLive();
+  });
+
+  it('named: an online-shop stock file with On hand 3,000,000,000, and 2,000,000,000-unit receipts approved into bins', async () => {
+    const header = 'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,SKU,Location,On hand';
+    const rows = ['3000000000', '2000000000', '2,000,000,000', '2000000000'].map(
+      (cell, i) => `wrap-midi-dress-dr1000,Wrap Midi Dress 000,Size,10,Color,Beige,DR1000-10-BEIGE,Store ${i},${quoted(cell)}`,
+    );
+    const res = refusedOrAccepted(await exec2.upload('/api/files/upload/shopify-stock', 'huge-stock.csv', csv(header, rows)), 'huge stock');
+    const pending = ((await exec2.get('/api/stock-approval/receipts?limit=100')).body.data.receipts as { id: number; sku: string }[]).filter(
+      (r) => r.sku === 'DR1000-10-BEIGE',
+    );
+    expect(pending.length, JSON.stringify(res.body)).toBe(0);
+    // Whatever was recorded: two into two bins, then a third into one of them.
+    for (const [i, r] of pending.entries()) {
+      refusedOrAccepted(await exec2.post(`/api/stock-approval/receipts/${r.id}/approve`, { location: i === 1 ? 'A-2-1' : 'A-1-1' }), 'approve');
+    }
+    await projectedLive();
+  });
+
+  it('manual stock sheets: QTY at and past its domain; a manager\'s known styles go straight into RECEIVING', async () => {
+    const random = seeded(SEED + 2);
+    const rows: string[] = [];
+    const expected: { row: number; cell: string; ok: boolean }[] = [];
+    for (const v of edges(QUANTITY, random)) {
+      for (const cell of cellsOf(v)) {
+        rows.push(`01/05/2026,DR1000,Beige,12,${quoted(cell)},GP-${rows.length}`);
+        expected.push({ row: rows.length + 1, cell, ok: !/e/i.test(cell) && inDomain(QUANTITY, v) });
+      }
+    }
+    const res = refusedOrAccepted(await manager.upload('/api/files/upload/manual-stock', 'manual.csv', csv('DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER', rows)), 'manual stock');
+    const refused = errorRows(res);
+    for (const e of expected) expect(refused.has(e.row), `QTY ${JSON.stringify(e.cell)} (row ${e.row})`).toBe(!e.ok);
+    await projectedLive();
+  });
+
+  it('one SKU at one location past its column: 2,200 units of a million into RECEIVING are refused with 409', async () => {
+    const rows = Array.from({ length: 2200 }, (_, i) => `01/05/2026,DR1000,Beige,14,1000000,GP-BULK-${i}`);
+    const res = refusedOrAccepted(await manager.upload('/api/files/upload/manual-stock', 'bulk.csv', csv('DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER', rows)), 'bulk manual');
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.message).toMatch(/RECEIVING cannot hold more than 2147483647 units of DR1000-14-BEIGE/);
+    await projectedLive();
+  });
+
+  it('bin allocation sheets: Quantity at and past its domain', async () => {
+    const random = seeded(SEED + 3);
+    const rows: string[] = [];
+    const expected: { row: number; cell: string; ok: boolean }[] = [];
+    for (const v of edges(COUNT, random)) {
+      for (const cell of cellsOf(v)) {
+        rows.push(`D-1-${rows.length + 1},DR1000-16-BEIGE,${quoted(cell)}`);
+        expected.push({ row: rows.length + 1, cell, ok: !/e/i.test(cell) && inDomain(COUNT, v) });
+      }
+    }
+    const res = refusedOrAccepted(await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', csv('Bin Number,SKU,Quantity', rows)), 'bin allocation');
+    const refused = errorRows(res);
+    for (const e of expected) expect(refused.has(e.row), `Quantity ${JSON.stringify(e.cell)} (row ${e.row})`).toBe(!e.ok);
+    await projectedLive();
+  });
+
+  it('named: a SKU held past an int across 2,200 bins, and a bin holding past an int across 2,200 SKUs, are projected', async () => {
+    const acrossBins = Array.from({ length: 2200 }, (_, i) => `E-${Math.floor(i / 50) + 1}-${(i % 50) + 1},DR1000-6-BEIGE,1000000`);
+    const spread = await manager.upload('/api/files/upload/bin-allocation', 'spread.csv', csv('Bin Number,SKU,Quantity', acrossBins));
+    expect(spread.status, JSON.stringify(spread.body)).toBe(200);
+    expect(spread.body.data.errors).toEqual([]);
+    const oneBin = Array.from({ length: 2200 }, (_, i) => `F-1-1,DR1000,Shade${i + 1},6,1000000`);
+    const full = await manager.upload('/api/files/upload/bin-allocation', 'full.csv', csv('Bin Number,Style Code,Color,Size,Quantity', oneBin));
+    expect(full.status, JSON.stringify(full.body)).toBe(200);
+    expect(full.body.data.errors).toEqual([]);
+    // A location holding more than an int in all takes more (its load is summed to check its capacity).
+    const more = await manager.post('/api/inventory/adjust', { sku: 'DR1000-6-SHADE1', adjustment_type: 'increase', quantity: 1, reason: 'Found items', location: 'F-1-1' });
+    expect(more.status, JSON.stringify(more.body)).toBe(201);
+    await projectedLive();
+    const search = await manager.get('/api/inventory/search?style_code=DR1000');
+    expect(search.status).toBe(200);
+    const status = await manager.get('/api/inventory/status');
+    expect(status.status).toBe(200);
+    expect(status.body.data.total_stock).toBeGreaterThan(2 * MAX_INT);
+  });
+
+  it('JSON quantities (adjustments, direct approvals, location suggestions) outside their domain answer 400 and change nothing', async () => {
+    const random = seeded(SEED + 4);
+    const values = [...edges(QUANTITY, random), '12' as unknown as number];
+    for (const v of values) {
+      const good = typeof v === 'number' && inDomain(QUANTITY, v);
+      const calls: [string, () => Promise<Answer>][] = [
+        ['adjust increase', () => manager.post('/api/inventory/adjust', { sku: 'DR1000-6-BEIGE', adjustment_type: 'increase', quantity: v, reason: 'Found items', location: 'A-2-2' })],
+        ['adjust decrease', () => manager.post('/api/inventory/adjust', { sku: 'DR1000-6-BEIGE', adjustment_type: 'decrease', quantity: v, reason: 'Lost items', location: 'A-2-2' })],
+        ['direct approval', () => exec2.post('/api/stock-approval/manual-approve', { style_code: 'DR1000', color: 'Beige', size: '6', quantity: v, location_type: 'bin', location_id: 2 })],
+        ['suggestion', () => exec2.post('/api/inventory/suggest-location', { style_code: 'DR1000', quantity: v })],
+      ];
+      for (const [what, call] of calls) {
+        const res = refusedOrAccepted(await call(), `${what} ${v}`);
+        if (!good) {
+          expect(res.status, `${what} ${JSON.stringify(v)}`).toBe(400);
+          expect(res.body.message, `${what} ${JSON.stringify(v)}`).toMatch(/Quantity/);
+        }
+      }
+    }
+    await projectedLive();
+  });
+
+  it('capacities and walk sequences outside their domains answer 400; those inside are projected', async () => {
+    const random = seeded(SEED + 5);
+    let n = 0;
+    for (const v of edges(CAPACITY, random)) {
+      const good = inDomain(CAPACITY, v);
+      const created = refusedOrAccepted(await manager.post('/api/locations', { code: `G-1-${++n}`, location_type: 'bin', capacity: v }), `capacity ${v}`);
+      expect(created.status, `create with capacity ${v}`).toBe(good ? 201 : 400);
+      const range = refusedOrAccepted(await manager.post('/api/locations/range', { location_type: 'rack', from: `R-${n}0`, to: `R-${n}1`, capacity: v }), `range ${v}`);
+      expect(range.status, `range with capacity ${v}`).toBe(good ? 201 : 400);
+      const changed = refusedOrAccepted(await manager.patch('/api/locations/A-1-1', { capacity: v }), `capacity change ${v}`);
+      if (good) expect(changed.status, `capacity change to ${v}`).not.toBe(400);
+      else expect(changed.status, `capacity change to ${v}`).toBe(400);
+    }
+    for (const v of edges(WALK, random)) {
+      const res = refusedOrAccepted(await manager.patch('/api/locations/A-1-2', { walk_sequence: v }), `walk ${v}`);
+      expect(res.status, `walk sequence ${v}`).toBe(inDomain(WALK, v) ? 200 : 400);
+    }
+    await projectedLive();
+  });
+
+  it('an order line of the largest quantity is picked, completed and verified', async () => {
+    const number = nextOrder('MAX');
+    const sheet = csv('Order #,Item,SKU,Quantity,Value', [`${number},Wrap Midi Dress 000 - 12 / Beige,DR1000-12-BEIGE,${MAX_QUANTITY},${MAX_MONEY}`]);
+    expect((await exec1.upload('/api/files/upload/orders', 'max.csv', sheet)).status).toBe(200);
+    await app.allocateStock([{ sku: 'DR1000-12-BEIGE', location: 'A-2-1', quantity: MAX_QUANTITY }]);
+    const listed = (await exec1.get(`/api/orders?search=${encodeURIComponent(number)}&limit=5`)).body.data.orders as { id: number }[];
+    const id = listed[0]!.id;
+    expect((await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: worker.id })).status).toBe(200);
+    const order = (await worker.get(`/api/orders/${id}`)).body.data;
+    const item = order.items[0] as { id: number; quantity: number };
+    expect(item.quantity).toBe(MAX_QUANTITY);
+    expect((await worker.post(`/api/orders/${id}/items/${item.id}/pick`, { location: 'A-2-1' })).status).toBe(200);
+    expect((await worker.post(`/api/orders/${id}/complete`)).status).toBe(200);
+    expect((await manager.post(`/api/orders/${id}/verify`, {})).status).toBe(200);
+    await projectedLive();
+  });
+
+  it('no read answers 5xx over the figures above, and a rebuild reproduces the live read models', async () => {
+    for (const url of [
+      '/api/inventory/status',
+      '/api/reports/inventory-status',
+      '/api/locations',
+      '/api/locations/bins',
+      '/api/locations/racks',
+      '/api/stock-approval/locations',
+      '/api/styles?search=DR1000',
+      '/api/inventory/available-items',
+      '/api/inventory/adjustments/summary',
+      '/api/inventory/ledger?sku=DR1000-6-BEIGE',
+      '/api/inventory/ledger?location=F-1-1',
+      '/api/inventory/as-of?at=2100-01-01T00:00:00Z&location=F-1-1',
+      '/api/reports/daily-summary',
+      '/api/reports/worker-productivity',
+      '/api/reports/order-analytics',
+      '/api/orders?limit=100',
+    ]) {
+      const res = await manager.get(url);
+      expect(res.status, `${url}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(200);
+    }
+    await projectedLive();
+    const db = app.database.db;
+    const live = await snapshot(db);
+    await rebuildReadModels(db, projections);
+    expect(await snapshot(db)).toEqual(live);
+  });
+});
