@@ -153,17 +153,16 @@ export function quantityInt() {
     .number({ error: 'Quantity must be at least 1' })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
-    .max(MAX_QUANTITY, `Quantity must be at most ${MAX_QUANTITY}`);
+    .max(MAX_QUANTITY, QUANTITY_MAX_MESSAGE);
 }
+export const QUANTITY_MAX_MESSAGE = `Quantity must be at most ${MAX_QUANTITY}`;
 
-// A whole-number cell of an uploaded sheet within [min, max]: digits, optionally with thousands commas and a zero
-// fraction (Excel may write 20 as "20" or "20.0"); else null. The text is checked before Number() reads it, so
-// "1e3", "0x10" and 400 digits are refused, not read.
-export function wholeNumberCell(text: string, min: number, max: number): number | null {
+// A whole-number cell of an uploaded sheet: digits, optionally signed, with thousands commas and a zero fraction
+// (Excel may write 20 as "20" or "20.0"); else null. The text is checked before Number() reads it, so "1e3", "0x10"
+// and 400 digits are refused, not read. The caller checks the number against its domain.
+export function wholeNumberCell(text: string): number | null {
   const t = text.trim().replace(/,/g, '');
-  if (!/^-?\d{1,15}(\.0+)?$/.test(t)) return null;
-  const n = Number(t);
-  return n >= min && n <= max ? n : null;
+  return /^-?\d{1,15}(\.0+)?$/.test(t) ? Number(t) : null;
 }
 
 // A Value cell: a plain amount of money, optionally after a currency sign and with thousands commas, at most 2

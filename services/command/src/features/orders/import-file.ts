@@ -90,14 +90,14 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
       errors.push({ row, error: badSku });
       continue;
     }
-    const quantity = wholeNumber(cell(values, col.quantity));
-    if (quantity === null) {
-      errors.push({ row, error: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}` });
+    const quantity = wholeNumber(cell(values, col.quantity), 'Quantity', MAX_QUANTITY);
+    if (typeof quantity === 'string') {
+      errors.push({ row, error: quantity });
       continue;
     }
-    const priority = wholeNumber(cell(values, col.priority));
-    if (priority === null) {
-      errors.push({ row, error: `Priority must be a whole number from 1 to ${MAX_QUANTITY}` });
+    const priority = wholeNumber(cell(values, col.priority), 'Priority', MAX_PRIORITY);
+    if (typeof priority === 'string') {
+      errors.push({ row, error: priority });
       continue;
     }
     const rawValue = cell(values, col.value);
@@ -135,8 +135,13 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
   return { orders: withinOrderUnits([...orders.values()], errors), errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
 }
 
-// Quantity and Priority: 1 when the column is absent or the cell empty.
-const wholeNumber = (text: string) => (text === '' ? 1 : wholeNumberCell(text, 1, MAX_QUANTITY));
+// Quantity and Priority: 1 when the column is absent or the cell empty; else the number, or what is wrong with it.
+function wholeNumber(text: string, name: string, max: number): number | string {
+  const n = text === '' ? 1 : wholeNumberCell(text);
+  if (n === null || n < 1) return `${name} must be a whole number of at least 1`;
+  return n > max ? `${name} must be at most ${max}` : n;
+}
+const MAX_PRIORITY = 1_000_000;
 
 // An order's units in all must fit its total (MAX_ORDER_UNITS): an order past it is not imported, and each of its rows
 // says why.

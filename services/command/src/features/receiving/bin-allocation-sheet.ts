@@ -1,6 +1,7 @@
 import {
   locationCodeProblem,
   MAX_QUANTITY,
+  QUANTITY_MAX_MESSAGE,
   parseSheetDate,
   settleDateOrder,
   skuProblem,
@@ -57,9 +58,13 @@ export function readBinAllocation(sheet: Sheet): { lines: SheetLine[]; errors: U
       errors.push({ row: row.row, error: badCode });
       continue;
     }
-    const count = wholeNumberCell(rawQuantity, 0, MAX_QUANTITY);
-    if (count === null) {
-      errors.push({ row: row.row, error: `Quantity must be a whole number from 0 to ${MAX_QUANTITY}` });
+    const count = wholeNumberCell(rawQuantity);
+    if (count === null || count < 0) {
+      errors.push({ row: row.row, error: 'Quantity must be a whole number of 0 or more' });
+      continue;
+    }
+    if (count > MAX_QUANTITY) {
+      errors.push({ row: row.row, error: QUANTITY_MAX_MESSAGE });
       continue;
     }
     const rawDate = value(row, updated);

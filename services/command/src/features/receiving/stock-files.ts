@@ -2,6 +2,7 @@ import {
   FREE_SIZE,
   isGiftItem,
   MAX_QUANTITY,
+  QUANTITY_MAX_MESSAGE,
   parseSheetDate,
   settleDateOrder,
   skuOf,
@@ -84,10 +85,13 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       continue;
     }
     const raw = value(row, quantityColumn);
-    // Zero or less on hand is no stock to receive; above MAX_QUANTITY is not one receipt.
-    const quantity = raw === '' ? 0 : wholeNumberCell(raw, -Infinity, MAX_QUANTITY);
+    const quantity = raw === '' ? 0 : wholeNumberCell(raw);
     if (quantity === null) {
-      out.errors.push({ row: row.row, error: `Quantity must be a whole number of at most ${MAX_QUANTITY} (got "${raw}")` });
+      out.errors.push({ row: row.row, error: `Quantity must be a whole number (got "${raw}")` });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: `${QUANTITY_MAX_MESSAGE} (got "${raw}")` });
       continue;
     }
     if (quantity <= 0) {
@@ -152,9 +156,13 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       out.errors.push({ row: row.row, error: `Missing required fields: ${missing.join(', ')}` });
       continue;
     }
-    const quantity = wholeNumberCell(value(row, qtyColumn), 1, MAX_QUANTITY);
-    if (quantity === null) {
-      out.errors.push({ row: row.row, error: `Quantity must be a whole number from 1 to ${MAX_QUANTITY}` });
+    const quantity = wholeNumberCell(value(row, qtyColumn));
+    if (quantity === null || quantity <= 0) {
+      out.errors.push({ row: row.row, error: 'Quantity must be greater than 0' });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: QUANTITY_MAX_MESSAGE });
       continue;
     }
     const rawDate = value(row, dateColumn);
