@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberDomains } from './input.ts';
+import { MAX_STOCK, numberDomains } from './input.ts';
 
 // Stock is kept per (SKU, location). Every event that moves stock carries `movements` in its data, so one
 // ledger projection reads them all, whichever feature appended them.
@@ -15,6 +15,11 @@ export const stockMovementSchema = z.object({
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 export const RECEIVING_LOCATION = 'RECEIVING';
+
+// A command that would take one SKU at one location past MAX_STOCK (its column) is refused with this.
+export function stockCeilingMessage(location: string, sku: string): string {
+  return `${location} cannot hold more than ${MAX_STOCK} units of ${sku}: move some elsewhere first.`;
+}
 
 // A location a command took past its capacity: what every command that puts stock somewhere answers, so the screen
 // that made the change can say so. The units stay where they were put; the warning asks someone to move them or

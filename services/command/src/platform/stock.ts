@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, type Database } from '@wh/db';
-import { inCodeOrder, MAX_STOCK, type OverCapacity } from '@wh/contracts';
+import { inCodeOrder, MAX_STOCK, stockCeilingMessage, type OverCapacity } from '@wh/contracts';
 import { conflict, DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
@@ -109,10 +109,7 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
   }
 }
 
-// The most one location may hold of one SKU is the stock column's range (MAX_STOCK).
-function stockCeiling(m: StockMovement): DomainError {
-  return conflict(`${m.location} cannot hold more than ${MAX_STOCK} units of ${m.sku}: move some elsewhere first.`);
-}
+const stockCeiling = (m: StockMovement): DomainError => conflict(stockCeilingMessage(m.location, m.sku));
 
 // The movements as one take from one location, when that is all they are (a stocked pick): null otherwise.
 export function singleTake(movements: readonly StockMovement[]): StockMovement | null {
