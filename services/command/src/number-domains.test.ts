@@ -92,6 +92,7 @@ const COUNT: Domain = { min: 0, max: MAX_QUANTITY, decimals: 0 };
 const MONEY: Domain = { min: 0, max: MAX_MONEY, decimals: 2 };
 const CAPACITY: Domain = { min: 0, max: MAX_CAPACITY, decimals: 0 };
 const WALK: Domain = { min: 0, max: MAX_WALK_SEQUENCE, decimals: 0 };
+const ID: Domain = { min: 1, max: MAX_INT, decimals: 0 };
 
 // ---------- What every case ends with ----------
 
@@ -328,6 +329,33 @@ describe('every number an event carries is refused at the command or projected, 
           expect(res.body.message, `${what} ${JSON.stringify(v)}`).toMatch(/Quantity/);
         }
       }
+    }
+    await projectedLive();
+  });
+
+  it('ids in bodies and paths outside 1..MAX_INT answer 400; those inside are refused with another 4xx or done', async () => {
+    const random = seeded(SEED + 8);
+    const number = nextOrder('ID');
+    expect((await exec1.upload('/api/files/upload/orders', 'one.csv', csv('Order #,Item,SKU', [`${number},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE`]))).status).toBe(200);
+    const order = ((await exec1.get(`/api/orders?search=${encodeURIComponent(number)}&limit=1`)).body.data.orders as { id: number }[])[0]!.id;
+    for (const v of [...edges(ID, random), '7' as unknown as number]) {
+      const good = typeof v === 'number' && inDomain(ID, v);
+      const calls: [string, () => Promise<Answer>][] = [
+        ['assign worker_id', () => exec1.post(`/api/orders/${order}/assign-worker`, { worker_id: v })],
+        ['bulk-assign order_ids', () => exec1.post('/api/orders/bulk-assign', { order_ids: [v], worker_id: worker.id })],
+        ['batch order_ids', () => exec1.post('/api/batches', { order_ids: [order, v], worker_id: worker.id })],
+        ['verify item_id', () => manager.post(`/api/orders/${order}/verify`, { discrepancies: [{ item_id: v, issue: 'Torn', resolution: 'Replaced' }] })],
+        ['bulk-approve receipt_ids', () => exec2.post('/api/stock-approval/receipts/bulk-approve', { receipt_ids: [v] })],
+        ['direct approval location_id', () => exec2.post('/api/stock-approval/manual-approve', { style_code: 'DR1000', color: 'Beige', size: '6', quantity: 1, location_type: 'bin', location_id: v })],
+      ];
+      for (const [what, call] of calls) {
+        const res = refusedOrAccepted(await call(), `${what} ${v}`);
+        if (!good) expect(res.status, `${what} ${JSON.stringify(v)}: ${JSON.stringify(res.body)}`).toBe(400);
+      }
+      const path = refusedOrAccepted(await exec1.post(`/api/orders/${encodeURIComponent(String(v))}/cancel`), `cancel ${v}`);
+      // A path is text: decimal digits within the domain.
+      const pathGood = /^\d+$/.test(String(v)) && inDomain(ID, Number(v));
+      if (!pathGood) expect(path.status, `order id ${v} in a path`).toBe(400);
     }
     await projectedLive();
   });
