@@ -147,6 +147,8 @@ export const numberDomains = {
   money: z.number().min(0).max(MAX_MONEY).refine(hasCents, 'at most 2 decimals'),
 };
 
+export const QUANTITY_MAX_MESSAGE = `Quantity must be at most ${MAX_QUANTITY}`;
+
 // A quantity of units in a body: a JSON whole number from 1 to MAX_QUANTITY, with the spec's message (section 5).
 export function quantityInt() {
   return z
@@ -155,7 +157,6 @@ export function quantityInt() {
     .min(1, 'Quantity must be at least 1')
     .max(MAX_QUANTITY, QUANTITY_MAX_MESSAGE);
 }
-export const QUANTITY_MAX_MESSAGE = `Quantity must be at most ${MAX_QUANTITY}`;
 
 // A whole-number cell of an uploaded sheet: digits, optionally signed, with thousands commas and a zero fraction
 // (Excel may write 20 as "20" or "20.0"); else null. The text is checked before Number() reads it, so "1e3", "0x10"
@@ -166,12 +167,17 @@ export function wholeNumberCell(text: string): number | null {
 }
 
 // A Value cell: a plain amount of money, optionally after a currency sign and with thousands commas, at most 2
-// decimals, from 0 to MAX_MONEY; else null. Exponents, signs and text are refused rather than guessed at.
+// decimals, from 0 to MAX_MONEY; else null. Exponents, signs and text are refused rather than guessed at. A
+// spreadsheet's computed cell arrives as the double it holds ("36.300000000000004"): more decimals that are only that
+// binary error count as the cents they stand for, while a third decimal someone typed ("12.345") is refused.
 export function moneyCell(text: string): number | null {
   const t = text.trim().replace(/^[£$€]\s*/, '');
-  if (!/^(?:\d{1,3}(?:,\d{3})+|\d{1,15})(?:\.\d{1,2})?$/.test(t)) return null;
+  const m = /^(?:\d{1,3}(?:,\d{3})+|\d{1,15})(\.\d+)?$/.exec(t);
+  if (!m) return null;
   const n = Number(t.replace(/,/g, ''));
-  return n <= MAX_MONEY ? n : null;
+  const cents = Math.round(n * 100);
+  if ((m[1]?.length ?? 0) > 3 && Math.abs(n * 100 - cents) > 1e-6) return null;
+  return cents / 100 <= MAX_MONEY ? cents / 100 : null;
 }
 
 // The longest span a `days` query may ask for: the longest report range (a year).
