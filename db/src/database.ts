@@ -216,18 +216,21 @@ export interface RmWarehouseSettingsTable {
 export interface RmSkuStockTable {
   sku: string;
   style_code: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmLocationStockTable {
   location: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmLocationStylesTable {
   location: string;
   style_code: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmStockMovementsTable {
@@ -390,7 +393,8 @@ export interface RmReportWorkerBucketsTable {
   bucket: Timestamp;
   worker_id: number;
   items_picked: number;
-  units_picked: number;
+  // bigint: a sum over every pick of the bucket.
+  units_picked: ColumnType<string, number, number>;
 }
 
 export interface RmOrderTimingsTable {

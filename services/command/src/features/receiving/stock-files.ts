@@ -1,12 +1,15 @@
 import {
   FREE_SIZE,
   isGiftItem,
+  MAX_QUANTITY,
+  QUANTITY_MAX_MESSAGE,
   parseSheetDate,
   settleDateOrder,
   skuOf,
   skuProblem,
   skuSize,
   styleCodeProblem,
+  wholeNumberCell,
   type ReceiptLine,
   type UploadRowError,
 } from '@wh/contracts';
@@ -38,13 +41,6 @@ function requireColumns(sheet: Sheet, required: { label: string; names: readonly
 
 const value = (row: SheetRow, column: string | undefined) => (column === undefined ? '' : (row.values[column] ?? ''));
 
-// A quantity cell: a whole number (Excel may write 20 as "20" or "20.0"), else null.
-export function wholeNumber(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
-  if (!/^-?\d+(\.0+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 export const displaySize = (size: string) => (skuSize(size) === 'FS' ? FREE_SIZE : size.trim());
 const displayColor = (color: string) => color.trim().replace(/\s+/g, ' ');
@@ -89,9 +85,13 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       continue;
     }
     const raw = value(row, quantityColumn);
-    const quantity = raw === '' ? 0 : wholeNumber(raw);
+    const quantity = raw === '' ? 0 : wholeNumberCell(raw);
     if (quantity === null) {
       out.errors.push({ row: row.row, error: `Quantity must be a whole number (got "${raw}")` });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: `${QUANTITY_MAX_MESSAGE} (got "${raw}")` });
       continue;
     }
     if (quantity <= 0) {
@@ -156,9 +156,13 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       out.errors.push({ row: row.row, error: `Missing required fields: ${missing.join(', ')}` });
       continue;
     }
-    const quantity = wholeNumber(value(row, qtyColumn));
+    const quantity = wholeNumberCell(value(row, qtyColumn));
     if (quantity === null || quantity <= 0) {
       out.errors.push({ row: row.row, error: 'Quantity must be greater than 0' });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: QUANTITY_MAX_MESSAGE });
       continue;
     }
     const rawDate = value(row, dateColumn);
