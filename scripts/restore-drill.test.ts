@@ -232,7 +232,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(await relations(fresh.url)).toBe(0);
   }, 120_000);
 
-  it('refuses a backup holding what the migrations do not make, by name, before anything runs; a changed definition too', async () => {
+  it('refuses a backup holding what the migrations do not make, by name, before anything runs, a changed definition too; an edited archive runs no program and what it makes is undone', async () => {
     const marker = `/tmp/wh-ran-${process.pid}-${Date.now()}`;
     // Runs the command only away from the database it was made in: the rows loaded by a restore would run it.
     const pwn = (name: string) => `
@@ -288,6 +288,16 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(failed.out).toContain('the database was left empty');
     expect(await relations(target.url)).toBe(0);
     expect(existsSync(marker), 'the command in the backup ran').toBe(false);
+
+    // Edited to make an object as it loads the events: found once restored, and undone.
+    const making = 'CREATE VIEW public.made_while_loading AS SELECT 1;COPY public.events FROM stdin;';
+    expect(making.length).toBeLessThanOrEqual(end - at);
+    const madeFile = join(dir, 'making.dump');
+    await writeFile(madeFile, Buffer.concat([whole.subarray(0, at), Buffer.from(making.padEnd(end - at, ' ')), whole.subarray(end)]));
+    const undone = await runScript('restore.ts', [madeFile], { DATABASE_URL: target.url });
+    expect(undone.code, undone.out).toBe(2);
+    expect(undone.out).toContain("The restore made what this version's migrations do not make, and was undone:\n  VIEW public made_while_loading (not made by");
+    expect(await relations(target.url)).toBe(0);
   }, 180_000);
 
   it('says clearly that a file is missing, not a backup, or cut short, exits non-zero, and leaves the database empty', async () => {
