@@ -38,27 +38,25 @@ export function restoreList(contents: ArchiveContents): string {
 const HEADER = /^--\n-- (?:Data for )?Name: (.*); Type: (.*); Schema: (.*); Owner: .*\n--\n/gm;
 
 // Lines pg_restore writes of its own accord: psql's \restrict guard (a random key each time), the dump's versions, and
-// the table space and access method it sets before a table (wherever the entries fall).
-const NOISE = /^(\\restrict |\\unrestrict |-- Dumped (from|by) |-- PostgreSQL database dump|SET default_tablespace = '';$|SET default_table_access_method = heap;$)/;
+// the table space and access method it sets before a table (after the entry before it, wherever the entries fall).
+const NOISE = /^(\\restrict |\\unrestrict |-- Dumped (from|by) |-- PostgreSQL database dump|SET default_tablespace = '';$|SET default_table_access_method = heap;$|--$|$)/;
 
-function tidy(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => !NOISE.test(line))
-    .join('\n')
-    .replace(/^(--\s*\n)+/, '')
-    .replace(/(\n--\s*)+$/, '')
-    .trim();
+// The preamble without its noise; an entry without the noise after it (inside it, every line counts).
+function tidy(text: string, where: 'preamble' | 'entry'): string {
+  const lines = text.split('\n');
+  if (where === 'preamble') return lines.filter((line) => !NOISE.test(line)).join('\n');
+  while (lines.length > 0 && NOISE.test(lines.at(-1)!)) lines.pop();
+  return lines.join('\n').trim();
 }
 
 // A script of pg_restore split into its entries.
 export function scriptEntries(script: string): Pick<ArchiveContents, 'entries' | 'preamble'> {
   const entries = new Map<string, string[]>();
   const headers = [...script.matchAll(HEADER)];
-  const preamble = tidy(script.slice(0, headers[0]?.index ?? script.length));
+  const preamble = tidy(script.slice(0, headers[0]?.index ?? script.length), 'preamble');
   headers.forEach((h, i) => {
     const key = `${h[2]} ${h[3]} ${h[1]}`;
-    const body = tidy(script.slice(h.index + h[0].length, headers[i + 1]?.index ?? script.length));
+    const body = tidy(script.slice(h.index + h[0].length, headers[i + 1]?.index ?? script.length), 'entry');
     entries.set(key, [...(entries.get(key) ?? []), body]);
   });
   return { entries, preamble };
@@ -141,7 +139,7 @@ const SEQUENCE_SET = /^SELECT pg_catalog\.setval\('public\.([a-z0-9_]+)', \d+, (
 
 // What the backup holds that the migrations do not make, each named; empty when it holds only theirs. Definitions are
 // compared when both were dumped from a server and by a pg_dump of the same major versions as the reference (another
-// major writes some definitions otherwise); names always.
+// major writes some definitions otherwise; a restored database, dumped here, always is); names always.
 export function unexpected(backup: ArchiveContents, reference: ArchiveContents): string[] {
   const definitions = backup.fromMajor === reference.fromMajor && backup.byMajor === reference.byMajor;
   const problems: string[] = [];
