@@ -124,7 +124,9 @@ export function PickingPage() {
     setPickingItemId(item.id);
     setPanelError(null);
     try {
-      const location = from ?? (item.location_suggested ? item.location : null);
+      // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick
+      // names the label scanned (the server refuses a pick naming none then).
+      const location = from ?? (item.location_suggested ? item.location : null) ?? (scanLocationFirst ? atLocation : null);
       await pickItem(orderId, item.id, location);
       const picks = new Set(localPicks).add(item.id);
       setLocalPicks(picks);
