@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
@@ -352,5 +353,28 @@ describe('dashboard and reports', () => {
     const texts = (await rows.allInnerTexts()).slice(1).join('\n');
     for (const type of ['OrderImported', 'OrderAssigned', 'OrderItemPicked', 'OrderCompleted', 'OrderVerified']) expect(texts).toContain(type);
     expect(texts).toContain('Vic Verifier');
+  });
+
+  // Last: it leaves the orders read model stopped.
+  it('System Status names a read model stopped at an event, with the event, as soon as the projector stops it', async () => {
+    const { context, page } = await signedIn(ADMIN, '/dashboard');
+    open.push(context);
+    const status = region(page, 'System Status');
+    await status.getByText('Connected', { exact: true }).waitFor();
+    expect(await status.innerText()).not.toContain('Stopped read models');
+    // The orders table refuses one order, as a column too small for its value does.
+    const db = e2e.app.database.db;
+    await sql`
+      create function refuse_order() returns trigger language plpgsql as $$
+      begin
+        if new.order_number = '#3998' then raise exception 'numeric field overflow' using errcode = 'numeric_value_out_of_range'; end if;
+        return new;
+      end $$`.execute(db);
+    await sql`create trigger refuse_order before insert on rm_orders for each row execute function refuse_order()`.execute(db);
+    await importOrders({ '#3998': [Object.keys(ITEMS)[0]!] });
+    const stop = status.getByRole('listitem').filter({ hasText: 'orders' });
+    await stop.waitFor();
+    expect(await stop.innerText()).toMatch(/Stopped at event \d+ \(OrderImported, [^)]+\): orders: numeric field overflow\./);
+    await status.getByText('Running', { exact: true }).waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from 'playwright-core';
 import type { Role } from '@wh/contracts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from '@wh/command/testing';
 
@@ -70,17 +70,65 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-// A keyboard-wedge scanner: the code's keys in one burst ending in Enter, 5 ms apart by their time stamps, so a
-// pause of this machine's never splits a scan. The keys go to the page body, as a scanner's do when no field has
-// focus. (Page code as text: the e2e files are type-checked without the DOM library.)
-export const scan = (page: Page, code: string) =>
-  page.evaluate(
-    `(() => { document.activeElement?.blur(); const start = performance.now(); [...${JSON.stringify(code)}, 'Enter'].forEach((key, i) => {
-       const event = new KeyboardEvent('keydown', { key, bubbles: true });
-       Object.defineProperty(event, 'timeStamp', { value: start + i * 5 });
-       document.body.dispatchEvent(event);
-     }); })()`,
-  );
+// A key as a keyboard sends it (trusted events: keydown, keypress for a character, keyup), with Shift around capitals.
+const KEY_CODES: Record<string, { code: string; keyCode: number }> = {
+  Enter: { code: 'Enter', keyCode: 13 },
+  ' ': { code: 'Space', keyCode: 32 },
+  '-': { code: 'Minus', keyCode: 189 },
+};
+function keyOf(key: string): { code: string; keyCode: number; text?: string; shift: boolean } {
+  const known = KEY_CODES[key];
+  if (known) return { ...known, text: key === 'Enter' ? '\r' : key, shift: false };
+  if (/^[0-9]$/.test(key)) return { code: `Digit${key}`, keyCode: key.charCodeAt(0), text: key, shift: false };
+  if (/^[a-zA-Z]$/.test(key)) return { code: `Key${key.toUpperCase()}`, keyCode: key.toUpperCase().charCodeAt(0), text: key, shift: key !== key.toLowerCase() };
+  throw new Error(`no key for ${JSON.stringify(key)}`);
+}
+
+const cdpSessions = new WeakMap<Page, Promise<CDPSession>>();
+function cdpOf(page: Page): Promise<CDPSession> {
+  let session = cdpSessions.get(page);
+  if (!session) {
+    session = page.context().newCDPSession(page);
+    cdpSessions.set(page, session);
+  }
+  return session;
+}
+
+// Keys to whatever has focus, each stamped `at` ms after the first (the page reads KeyboardEvent.timeStamp), so the
+// gaps the page sees are the ones given whatever this machine's load. The last key is stamped now, none in the future.
+export async function pressKeys(page: Page, keys: readonly { key: string; at: number }[]): Promise<void> {
+  const cdp = await cdpOf(page);
+  const last = Math.max(...keys.map((k) => k.at));
+  const start = Date.now() - last - 10;
+  const send = (type: 'keyDown' | 'keyUp', key: string, keyCode: number, code: string, atMs: number, text?: string, shift = false) =>
+    cdp.send('Input.dispatchKeyEvent', {
+      type,
+      key,
+      code,
+      windowsVirtualKeyCode: keyCode,
+      modifiers: shift ? 8 : 0,
+      timestamp: (start + atMs) / 1000,
+      ...(text === undefined ? {} : { text, unmodifiedText: text }),
+    });
+  for (const { key, at } of keys) {
+    const k = keyOf(key);
+    if (k.shift) await send('keyDown', 'Shift', 16, 'ShiftLeft', at - 1, undefined, true);
+    await send('keyDown', key, k.keyCode, k.code, at, k.text, k.shift);
+    await send('keyUp', key, k.keyCode, k.code, at + 4, undefined, k.shift);
+    if (k.shift) await send('keyUp', 'Shift', 16, 'ShiftLeft', at + 5);
+  }
+}
+
+// A keyboard-wedge scanner typing `code` and Enter into whatever has focus, keys `gapMs` apart (a real one's are
+// 5-30 ms apart).
+export const scannerBurst = (page: Page, code: string, gapMs = 20) => pressKeys(page, [...code, 'Enter'].map((key, i) => ({ key, at: i * gapMs })));
+
+// A scan with no field focused: the burst goes to the page body. (Page code as text: the e2e files are type-checked
+// without the DOM library.)
+export async function scan(page: Page, code: string): Promise<void> {
+  await page.evaluate('document.activeElement?.blur()');
+  await scannerBurst(page, code);
+}
 
 // Elements under `selector` that scroll inside the page (a phone screen should have one scroll, the page's).
 export const nestedScrollAreas = (page: Page, selector: string) =>

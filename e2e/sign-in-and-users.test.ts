@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOME_ROUTE, NAVIGATION, ROLES, type Role } from '@wh/contracts';
+import { ADMIN_USERNAME_FIXED, HOME_ROUTE, NAVIGATION, ROLES, type Role } from '@wh/contracts';
 import type { Page } from 'playwright-core';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
 
@@ -145,6 +145,14 @@ describe('User Management', () => {
       expect(await ownDelete.getAttribute('aria-disabled')).toBe('true');
       expect(await ownDelete.innerText()).toContain('Cannot delete your own account');
       await page.keyboard.press('Escape');
+
+      // The administrator's edit form shows the username as fixed.
+      await page.getByRole('row').filter({ hasText: 'Administrator' }).getByRole('button', { name: 'Edit' }).click();
+      const adminForm = page.getByRole('dialog');
+      expect(await adminForm.getByLabel('Username').getAttribute('readonly')).not.toBeNull();
+      await adminForm.getByText(ADMIN_USERNAME_FIXED).waitFor();
+      await adminForm.getByRole('button', { name: 'Cancel' }).click();
+      await adminForm.waitFor({ state: 'detached' });
     } finally {
       await context.close();
     }

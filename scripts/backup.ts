@@ -2,7 +2,7 @@ import { rename, rm, stat, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { READ_MODEL_TABLES } from '@wh/db';
-import { connection, describe, EXIT, findTools, main, openTarget, preferred, run, serverOf, ToolError } from './database-tools.ts';
+import { connection, dumperFor, EXIT, main, openTarget, run, serverOf, ToolError } from './database-tools.ts';
 
 // `npm run backup -- <file>`: a consistent copy of the whole database (pg_dump's custom format, one snapshot) while
 // the app keeps running. The read models' rows are left out: `npm run restore` rebuilds them from the events.
@@ -25,17 +25,7 @@ await main(async () => {
   const target = await openTarget({ create: false });
   try {
     const server = await serverOf(target.url);
-    const tools = await findTools('pg_dump');
-    // pg_dump refuses a server newer than itself.
-    const tool = preferred(tools, server.major).find((t) => t.major >= server.major);
-    if (!tool) {
-      throw new ToolError(
-        `No pg_dump of PostgreSQL ${server.major} or newer was found for ${target.label} (PostgreSQL ${server.version}); found: ${describe(tools)}.\n` +
-          `Install PostgreSQL ${server.major}'s client programs (Debian and Ubuntu: postgresql-client-${server.major}, from the PostgreSQL apt repository if the system has none) ` +
-          `or set PG_BINDIR to the directory holding its pg_dump.`,
-        EXIT.noTool,
-      );
-    }
+    const tool = await dumperFor(server, target.label);
     console.log(`Backing up ${target.label} (PostgreSQL ${server.version}) with ${tool.path} (${tool.version}) into ${file} ...`);
     const { dbname, env } = connection(target.url);
     // Written beside the file and renamed when complete: a backup cut short never looks like a whole one.

@@ -150,6 +150,19 @@ export function preferred(tools: readonly Tool[], major: number): Tool[] {
   return [...tools].sort((a, b) => rank(a) - rank(b));
 }
 
+// The pg_dump for a server: pg_dump refuses a server newer than itself.
+export async function dumperFor(server: Server, label: string): Promise<Tool> {
+  const tools = await findTools('pg_dump');
+  const tool = preferred(tools, server.major).find((t) => t.major >= server.major);
+  if (tool) return tool;
+  throw new ToolError(
+    `No pg_dump of PostgreSQL ${server.major} or newer was found for ${label} (PostgreSQL ${server.version}); found: ${describe(tools)}.\n` +
+      `Install PostgreSQL ${server.major}'s client programs (Debian and Ubuntu: postgresql-client-${server.major}, from the PostgreSQL apt repository if the system has none) ` +
+      `or set PG_BINDIR to the directory holding its pg_dump.`,
+    EXIT.noTool,
+  );
+}
+
 export function describe(tools: readonly Tool[]): string {
   return tools.length === 0 ? 'none found' : tools.map((t) => `${t.path} (${t.version})`).join(', ');
 }

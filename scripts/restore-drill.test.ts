@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -206,7 +207,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
   async function backupAsIf(change: string, name: string): Promise<string> {
     const other = await emptyDatabase();
     expect((await runScript('restore.ts', [file], { DATABASE_URL: other.url })).code).toBe(0);
-    await queryRows(other.url, change);
+    await queryRows(other.url, change.replaceAll('__SOURCE__', new URL(other.url).pathname.slice(1)));
     const made = join(dir, name);
     expect((await runScript('backup.ts', [made], { DATABASE_URL: other.url })).code).toBe(0);
     return made;
@@ -230,6 +231,74 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(refused.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
     expect(await relations(fresh.url)).toBe(0);
   }, 120_000);
+
+  it('refuses a backup holding what the migrations do not make, by name, before anything runs, a changed definition too; an edited archive runs no program and what it makes is undone', async () => {
+    const marker = `/tmp/wh-ran-${process.pid}-${Date.now()}`;
+    // Runs the command only away from the database it was made in: the rows loaded by a restore would run it.
+    const pwn = (name: string) => `
+      create function public.${name}(x int) returns boolean language plpgsql as $f$
+      begin
+        if current_database() <> '__SOURCE__' then execute format('copy (select 1) to program %L', 'touch ${marker}'); end if;
+        return true;
+      end $f$`;
+    const extraTable = await backupAsIf(
+      `${pwn('looks_harmless')}; create table public.audit_extra (x int check (public.looks_harmless(x))); insert into public.audit_extra values (1)`,
+      'extra-table.dump',
+    );
+    const changedFunction = await backupAsIf(
+      `${pwn('looks_harmless')}; create or replace function public.garment_size_rank(size text) returns numeric language plpgsql immutable as $f$
+       begin perform public.looks_harmless(1); return 0; end $f$`,
+      'changed-function.dump',
+    );
+    const extraTrigger = await backupAsIf(
+      `create trigger also_notify after insert on public.credentials for each statement execute function public.events_notify()`,
+      'extra-trigger.dump',
+    );
+    for (const [file, named] of [
+      [extraTable, ['TABLE public audit_extra (not made by', 'FUNCTION public looks_harmless(integer) (not made by', 'rows of public.audit_extra']],
+      [changedFunction, ['FUNCTION public garment_size_rank(text) (defined otherwise', 'FUNCTION public looks_harmless(integer) (not made by']],
+      [extraTrigger, ['TRIGGER public credentials also_notify (not made by']],
+    ] as const) {
+      const target = await emptyDatabase();
+      const refused = await runScript('restore.ts', [file], { DATABASE_URL: target.url });
+      expect(refused.code, refused.out).toBe(2);
+      expect(refused.out).toContain("holds what this version's migrations do not make, so it was not made by npm run backup or was changed since:");
+      for (const name of named) expect(refused.out).toContain(name);
+      expect(refused.out).toContain('Restoring it would run what it holds. Nothing was changed.');
+      expect(await relations(target.url)).toBe(0);
+    }
+    expect(existsSync(marker), 'the command in the backup ran').toBe(false);
+
+    // The archive edited: the statement loading the events' rows made a command of the same length. The check does
+    // not read the rows' statements; the restore's role may not run programs.
+    const whole = await readFile(file);
+    const copy = Buffer.from('COPY public.events (');
+    const at = whole.indexOf(copy);
+    expect(at).toBeGreaterThan(0);
+    const end = whole.indexOf(Buffer.from(' FROM stdin;'), at) + ' FROM stdin;'.length;
+    const command = `COPY (select 1) TO PROGRAM 'touch ${marker}'; --`;
+    expect(command.length).toBeLessThanOrEqual(end - at);
+    const edited = Buffer.concat([whole.subarray(0, at), Buffer.from(command.padEnd(end - at, '-')), whole.subarray(end)]);
+    const editedFile = join(dir, 'edited.dump');
+    await writeFile(editedFile, edited);
+    const target = await emptyDatabase();
+    const failed = await runScript('restore.ts', [editedFile], { DATABASE_URL: target.url });
+    expect(failed.code, failed.out).not.toBe(0);
+    expect(failed.out).toContain('must be superuser or have privileges of the pg_execute_server_program role to COPY to or from an external program');
+    expect(failed.out).toContain('the database was left empty');
+    expect(await relations(target.url)).toBe(0);
+    expect(existsSync(marker), 'the command in the backup ran').toBe(false);
+
+    // Edited to make an object as it loads the events: found once restored, and undone.
+    const making = 'CREATE VIEW public.made_while_loading AS SELECT 1;COPY public.events FROM stdin;';
+    expect(making.length).toBeLessThanOrEqual(end - at);
+    const madeFile = join(dir, 'making.dump');
+    await writeFile(madeFile, Buffer.concat([whole.subarray(0, at), Buffer.from(making.padEnd(end - at, ' ')), whole.subarray(end)]));
+    const undone = await runScript('restore.ts', [madeFile], { DATABASE_URL: target.url });
+    expect(undone.code, undone.out).toBe(2);
+    expect(undone.out).toContain("The restore made what this version's migrations do not make, and was undone:\n  VIEW public made_while_loading (not made by");
+    expect(await relations(target.url)).toBe(0);
+  }, 180_000);
 
   it('says clearly that a file is missing, not a backup, or cut short, exits non-zero, and leaves the database empty', async () => {
     const target = await emptyDatabase();

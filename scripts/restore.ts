@@ -1,10 +1,12 @@
-import { open } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createDatabase, migrate, migrationFiles } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
-import { connection, describe, EXIT, findTools, main, openTarget, preferred, run, serverOf, shown, ToolError, type Tool } from './database-tools.ts';
+import { archiveContents, migratedContents, restoreList, schemaContents, unexpected, type ArchiveContents } from './archive-contents.ts';
+import { connection, describe, dumperFor, EXIT, findTools, main, openTarget, preferred, run, serverOf, shown, ToolError, type Tool } from './database-tools.ts';
 import { execText } from './embedded-postgres.ts';
 
 // `npm run restore -- <file> [--clean]`: a backup of `npm run backup` into an empty database, then the migrations
@@ -29,14 +31,33 @@ await main(async () => {
     const started = Date.now();
     const server = await serverOf(target.url);
     const tool = await restorer(file, server.major);
-    await checkNotNewer(tool, file);
+    const applied = await checkNotNewer(tool, file);
+    const tools = { dump: await dumperFor(server, target.label), restore: tool };
+    const contents = await checkContents(file, target.url, applied, tools);
     await prepareTarget(target.url, values.clean ?? false);
     console.log(`Restoring ${file} into ${target.label} (PostgreSQL ${server.version}) with ${tool.path} (${tool.version}) ...`);
 
     const { dbname, env } = connection(target.url);
-    // One transaction: a restore that fails leaves the database as empty as it found it.
-    const { code } = await run(tool.path, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', `--dbname=${dbname}`, file], env);
+    const role = await restoringRole(target.url);
+    const dir = await mkdtemp(join(tmpdir(), 'warehouse-restore-'));
+    let code: number;
+    try {
+      // Only the entries checked; one transaction: a restore that fails leaves the database as empty as it found it.
+      const list = join(dir, 'list');
+      await writeFile(list, restoreList(contents.backup));
+      const roleArgs = role ? [`--role=${role.name}`] : [];
+      ({ code } = await run(tool.path, ['--single-transaction', '--exit-on-error', '--no-owner', '--no-acl', ...roleArgs, `--use-list=${list}`, `--dbname=${dbname}`, file], env));
+    } finally {
+      await role?.release();
+      await rm(dir, { recursive: true, force: true });
+    }
     if (code !== 0) throw new ToolError(`The restore failed: pg_restore exited with ${code}; the database was left empty.`, EXIT.failed);
+    // The rows' COPY statements were not rendered beforehand: what the restore made is compared once more.
+    const made = unexpected(await schemaContents(target.url, tools), contents.reference);
+    if (made.length > 0) {
+      await emptyDatabase(target.url);
+      throw new ToolError(`The restore made what this version's migrations do not make, and was undone:\n${listed(made)}\nThe database was left empty.`, EXIT.usage);
+    }
     console.log(`Tables restored in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 
     try {
@@ -104,8 +125,9 @@ async function restorer(file: string, major: number): Promise<Tool> {
 }
 
 // A backup made by a newer version of the app has migrations this one lacks: its tables are not what this version's
-// projections and commands expect. Read from the archive's schema_migrations rows before anything is changed.
-async function checkNotNewer(tool: Tool, file: string): Promise<void> {
+// projections and commands expect. Read from the archive's schema_migrations rows before anything is changed;
+// answers the migrations it has.
+async function checkNotNewer(tool: Tool, file: string): Promise<string[]> {
   const script = await execText(tool.path, ['--data-only', '--table=schema_migrations', '--file=-', file], { maxBuffer: 64 * 1024 * 1024 }).catch(
     (error: { stderr?: string }) => {
       throw new ToolError(`${file} cannot be read as a backup: ${String(error.stderr ?? '').trim()}. Nothing was changed.`, EXIT.usage);
@@ -124,6 +146,65 @@ async function checkNotNewer(tool: Tool, file: string): Promise<void> {
       EXIT.usage,
     );
   }
+  return applied;
+}
+
+// A backup holds only what the migrations it has applied make (archive-contents.ts): anything else is refused by
+// name before anything is changed.
+async function checkContents(
+  file: string,
+  url: string,
+  applied: readonly string[],
+  tools: { dump: Tool; restore: Tool },
+): Promise<{ backup: ArchiveContents; reference: ArchiveContents }> {
+  const [backup, reference] = await Promise.all([archiveContents(tools.restore, file), migratedContents(url, applied, tools)]);
+  const problems = unexpected(backup, reference);
+  if (problems.length === 0) return { backup, reference };
+  throw new ToolError(
+    `${file} holds what this version's migrations do not make, so it was not made by npm run backup or was changed since:\n${listed(problems)}\n` +
+      'Restoring it would run what it holds. Nothing was changed.',
+    EXIT.usage,
+  );
+}
+
+function listed(problems: readonly string[]): string {
+  const lines = problems.slice(0, 20).map((p) => `  ${p}`);
+  if (problems.length > 20) lines.push(`  and ${problems.length - 20} more`);
+  return lines.join('\n');
+}
+
+// pg_restore runs what the backup defines as the role it acts as. A superuser may run programs on the server (COPY ...
+// TO PROGRAM) and read and write its files, so a superuser's restore acts as a role made for it that may only create
+// objects in this database and the public schema; what it made is then handed to the connecting user and the role
+// dropped. A connecting user that is not a superuser restores as itself. Null: no role needed.
+async function restoringRole(url: string): Promise<{ name: string; release(): Promise<void> } | null> {
+  const name = `wh_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const inDatabase = async (statements: (role: string) => string[]) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user');
+      if (!rows[0]?.superuser) return false;
+      for (const statement of statements(client.escapeIdentifier(name))) await client.query(statement);
+      return true;
+    } finally {
+      await client.end();
+    }
+  };
+  const made = await inDatabase((role) => [
+    'begin',
+    `create role ${role} nologin nosuperuser nocreatedb nocreaterole noinherit`,
+    `do $$ begin execute format('grant create on database %I to %I', current_database(), '${name}'); end $$`,
+    `grant usage, create on schema public to ${role}`,
+    'commit',
+  ]);
+  if (!made) return null;
+  return {
+    name,
+    release: async () => {
+      await inDatabase((role) => [`reassign owned by ${role} to current_user`, `drop owned by ${role}`, `drop role ${role}`]);
+    },
+  };
 }
 
 // A restore goes into an empty database nobody else uses: refused otherwise, with nothing changed, unless `clean`
@@ -152,12 +233,24 @@ async function prepareTarget(url: string, clean: boolean): Promise<void> {
         EXIT.refused,
       );
     }
+    const schemas = await emptyDatabase(url);
+    console.log(`--clean: dropped everything in ${shown(url)} (schemas ${schemas.join(', ')}).`);
+  } finally {
+    await client.end();
+  }
+}
+
+// Drops every schema of the database with everything in it, and makes public again; answers the schemas dropped.
+async function emptyDatabase(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
     const schemas = await client.query<{ name: string }>(`select nspname as name from pg_namespace where nspname <> 'information_schema' and nspname not like 'pg\\_%'`);
     await client.query('begin');
     for (const { name } of schemas.rows) await client.query(`drop schema ${client.escapeIdentifier(name)} cascade`);
     await client.query('create schema public');
     await client.query('commit');
-    console.log(`--clean: dropped everything in ${shown(url)} (schemas ${schemas.rows.map((s) => s.name).join(', ')}).`);
+    return schemas.rows.map((s) => s.name);
   } finally {
     await client.end();
   }
@@ -201,6 +294,7 @@ async function startProjectionOver(url: string): Promise<void> {
     }
     await client.query(`update projector_checkpoints set last_tx = '0', last_pos = 0, updated_at = now()`);
     await client.query('delete from projector_faults');
+    await client.query('delete from projection_stops');
     await client.query('analyze');
   } finally {
     await client.end();

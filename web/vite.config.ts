@@ -23,6 +23,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps: they would hand the app's sources to anyone who asks (the server refuses a .map as well).
+    sourcemap: false,
   },
 });

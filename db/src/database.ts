@@ -36,6 +36,22 @@ export interface ProjectorFaultsTable {
   last_failed_at: Generated<Date>;
 }
 
+// A projection stopped at an event it cannot apply, and its own position (db/migrations/114).
+export interface ProjectionStopsTable {
+  projection: string;
+  last_tx: ColumnType<string, string, string>;
+  last_pos: ColumnType<string, string | number, string | number>;
+  event_tx: ColumnType<string | null, string | null, string | null>;
+  event_pos: ColumnType<string | null, string | number | null, string | number | null>;
+  event_type: string | null;
+  event_stream: string | null;
+  message: string | null;
+  event_types: string[];
+  attempts: Generated<number>;
+  stopped_at: Generated<Date>;
+  last_attempt_at: Generated<Date>;
+}
+
 export interface UserRegistryTable {
   id: number;
   username: string;
@@ -71,6 +87,8 @@ export interface IdempotencyKeysTable {
   finished_at: Timestamp | null;
   status: number | null;
   response: string | null;
+  // The caller's role when the key was claimed.
+  role: string;
 }
 
 export interface StockFileUploadsTable {
@@ -198,18 +216,21 @@ export interface RmWarehouseSettingsTable {
 export interface RmSkuStockTable {
   sku: string;
   style_code: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmLocationStockTable {
   location: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmLocationStylesTable {
   location: string;
   style_code: string;
-  quantity: number;
+  // bigint: a sum over every movement (docs/decisions.md, "Number domains").
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmStockMovementsTable {
@@ -372,7 +393,8 @@ export interface RmReportWorkerBucketsTable {
   bucket: Timestamp;
   worker_id: number;
   items_picked: number;
-  units_picked: number;
+  // bigint: a sum over every pick of the bucket.
+  units_picked: ColumnType<string, number, number>;
 }
 
 export interface RmOrderTimingsTable {
@@ -429,6 +451,7 @@ export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
   projector_faults: ProjectorFaultsTable;
+  projection_stops: ProjectionStopsTable;
   user_registry: UserRegistryTable;
   credentials: CredentialsTable;
   sessions: SessionsTable;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberDomains as n } from '../platform/input.ts';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 
 // The style catalogue. One stream per style (`style-<id>`); a style's variants (SKUs) live in its stream.
@@ -14,7 +15,7 @@ export type StyleFields = z.infer<z.ZodObject<typeof styleFields>>;
 const styleSourceSchema = z.enum(['manual', 'shopify_upload', 'receiving']);
 export type StyleSource = z.infer<typeof styleSourceSchema>;
 
-const id = z.number().int();
+const id = n.id;
 const at = z.string();
 
 export const STYLE_EVENTS = {

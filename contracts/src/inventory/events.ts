@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 import { stockMovementSchema } from '../platform/stock.ts';
+import { numberDomains as n } from '../platform/input.ts';
+import { MAX_WALK_SEQUENCE } from './walk.ts';
 
 // Warehouse layout: one stream per location (`location-<code>`).
 export const LOCATION_TYPES = ['bin', 'rack', 'jean_rack', 'receiving'] as const;
@@ -22,20 +24,20 @@ export function locationTypeLabel(type: string): string {
 export const GENDERS = ['women', 'men', 'unisex'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-const id = z.number().int();
+const id = n.id;
 const at = z.string();
 const locationRef = { location_id: id, code: z.string() };
 
 export const LOCATION_EVENTS = {
   LocationCreated: firstVersion(
-    z.object({ ...locationRef, location_type: z.enum(LOCATION_TYPES), capacity: id.nullable(), gender: z.enum(GENDERS).nullable(), at }),
+    z.object({ ...locationRef, location_type: z.enum(LOCATION_TYPES), capacity: n.capacity.nullable(), gender: z.enum(GENDERS).nullable(), at }),
   ),
-  LocationCapacityChanged: firstVersion(z.object({ ...locationRef, capacity: id.nullable(), at })),
+  LocationCapacityChanged: firstVersion(z.object({ ...locationRef, capacity: n.capacity.nullable(), at })),
   LocationGenderChanged: firstVersion(z.object({ ...locationRef, gender: z.enum(GENDERS).nullable(), at })),
   LocationDeactivated: firstVersion(z.object({ ...locationRef, at })),
   LocationReactivated: firstVersion(z.object({ ...locationRef, at })),
   // The manager's place for the location on the pick path (walk.ts); null: back to the one its code gives.
-  LocationWalkSequenceSet: firstVersion(z.object({ ...locationRef, walk_sequence: id.nullable(), at })),
+  LocationWalkSequenceSet: firstVersion(z.object({ ...locationRef, walk_sequence: z.number().int().min(0).max(MAX_WALK_SEQUENCE).nullable(), at })),
 } satisfies EventFamily;
 
 export type LocationEvent = EventsOf<typeof LOCATION_EVENTS>;
@@ -64,9 +66,9 @@ export const ADJUSTMENT_EVENTS = {
       sku: z.string(),
       style_code: z.string(),
       adjustment_type: z.enum(['increase', 'decrease']),
-      quantity: id,
-      old_quantity: id,
-      new_quantity: id,
+      quantity: n.quantity,
+      old_quantity: n.stock,
+      new_quantity: n.stock,
       location: z.string(),
       location_type: z.enum(LOCATION_TYPES),
       reason: z.enum(ADJUSTMENT_REASONS),

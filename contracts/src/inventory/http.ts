@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
 import { overCapacityListSchema } from '../platform/stock.ts';
 import { BIN_CODE_PATTERN, codeInput, LOCATION_CODE_MAX, locationCodeProblem, normaliseCode, RACK_CODE_PATTERN, skuProblem, styleCodeProblem } from '../platform/codes.ts';
-import { bodyInt, daysQuery, instant, INSTANT_MESSAGE, limitQuery, pageQuery, quantityInt, textInt } from '../platform/input.ts';
+import { bodyInt, daysQuery, instant, INSTANT_MESSAGE, limitQuery, MAX_CAPACITY, MAX_QUANTITY, pageQuery, quantityInt, textInt } from '../platform/input.ts';
 import { ADJUSTMENT_REASONS, GENDERS, LOCATION_TYPES } from './events.ts';
 import { MAX_WALK_SEQUENCE } from './walk.ts';
 
@@ -18,7 +18,7 @@ const capacity = z
   .number({ error: 'Capacity must be a whole number of 0 or more' })
   .int('Capacity must be a whole number of 0 or more')
   .min(0, 'Capacity must be a whole number of 0 or more')
-  .max(1_000_000, 'Capacity must be at most 1000000');
+  .max(MAX_CAPACITY, `Capacity must be at most ${MAX_CAPACITY}`);
 const WALK_SEQUENCE_MESSAGE = `Walk sequence must be a whole number from 0 to ${MAX_WALK_SEQUENCE}`;
 const walkSequence = z.number({ error: WALK_SEQUENCE_MESSAGE }).int(WALK_SEQUENCE_MESSAGE).min(0, WALK_SEQUENCE_MESSAGE).max(MAX_WALK_SEQUENCE, WALK_SEQUENCE_MESSAGE);
 const locationCode = codeInput(locationCodeProblem, 'Location code is required');
@@ -256,7 +256,7 @@ export const adjustInventoryBodySchema = z.object({
   sku: codeInput(skuProblem, 'Please select an item'),
   adjustment_type: z.enum(['increase', 'decrease'], { error: 'Adjustment type must be increase or decrease' }),
   // The screen turns non-numeric input into 1 before sending; the server takes JSON numbers only.
-  quantity: quantityInt(1_000_000),
+  quantity: quantityInt(),
   reason: z.enum(ADJUSTMENT_REASONS, { error: 'Please select a reason' }),
   notes: z.string().trim().max(1000, 'Notes must be at most 1000 characters').optional().nullable(),
   location: locationCode,
@@ -368,7 +368,7 @@ export type AsOf = z.infer<typeof asOfSchema>;
 
 export const suggestLocationBodySchema = z.object({
   style_code: codeInput(styleCodeProblem, 'Style code is required'),
-  quantity: bodyInt({ min: 1, max: 1_000_000, message: 'Quantity must be greater than 0' }),
+  quantity: bodyInt({ min: 1, max: MAX_QUANTITY, message: 'Quantity must be greater than 0' }),
   size: z.string().trim().max(40).optional().nullable(),
   color: z.string().trim().max(40).optional().nullable(),
   item_type: z.enum(['regular', 'jeans'], { error: 'Item type must be regular or jeans' }).optional(),

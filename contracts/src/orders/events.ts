@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 import { stockMovementSchema } from '../platform/stock.ts';
+import { numberDomains as n } from '../platform/input.ts';
 
 // One stream per order: `order-<id>`. Order and item ids come from sequences when the file is imported.
 export const orderStreamId = (orderId: number) => `order-${orderId}`;
@@ -9,24 +10,24 @@ export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'comp
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const importedOrderItemSchema = z.object({
-  item_id: z.number().int(),
+  item_id: n.id,
   sku: z.string(),
   style_code: z.string(),
   style_name: z.string(),
   size: z.string(),
   color: z.string(),
-  quantity: z.number().int(),
+  quantity: n.quantity,
   // The Value column, when the file has one.
-  value: z.number().nullable(),
+  value: n.money.nullable(),
   // Spreadsheet row the item came from (header is row 1).
-  row: z.number().int(),
+  row: n.count32,
 });
 export type ImportedOrderItem = z.infer<typeof importedOrderItemSchema>;
 
-export const orderDiscrepancySchema = z.object({ item_id: z.number().int(), sku: z.string(), issue: z.string(), resolution: z.string() });
+export const orderDiscrepancySchema = z.object({ item_id: n.id, sku: z.string(), issue: z.string(), resolution: z.string() });
 export type OrderDiscrepancyData = z.infer<typeof orderDiscrepancySchema>;
 
-const id = z.number().int();
+const id = n.id;
 const at = z.string();
 const orderRef = { order_id: id, order_number: z.string() };
 
@@ -48,8 +49,8 @@ const orderVerifiedSchema = z.object({
   worker_id: id,
   // The order's items (lines) and units the verifier checked; null for an order verified before version 2, which
   // did not record them.
-  item_count: id.nullable(),
-  unit_count: id.nullable(),
+  item_count: n.count32.nullable(),
+  unit_count: n.orderUnits.nullable(),
   verification_notes: z.string().nullable(),
   discrepancies: z.array(orderDiscrepancySchema),
   at,
@@ -64,7 +65,7 @@ export const ORDER_EVENTS = {
   OrderImported: firstVersion(
     z.object({
       ...orderRef,
-      priority: z.number().int(),
+      priority: n.count32,
       // YYYY-MM-DD: the file's order date, else the warehouse-local day of the import.
       order_date: z.string(),
       items: z.array(importedOrderItemSchema),
@@ -95,7 +96,7 @@ export const ORDER_EVENTS = {
       item_id: id,
       sku: z.string(),
       style_code: z.string(),
-      quantity: z.number().int(),
+      quantity: n.quantity,
       // Where the unit was taken from; null only for an unstocked pick made without naming a location.
       location: z.string().nullable(),
       location_type: z.string().nullable(),
@@ -133,7 +134,7 @@ export const batchOrderRefSchema = z.object({
   order_id: id,
   order_number: z.string(),
   // Tote or slot on the cart, 1..n.
-  slot: z.number().int(),
+  slot: z.number().int().min(1).max(MAX_BATCH_ORDERS),
 });
 export type BatchOrderRef = z.infer<typeof batchOrderRefSchema>;
 

@@ -49,7 +49,9 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-// Every successful answer. `position` and `projected` come with commands (read-your-writes); `read_after` too when
+// Every successful answer. `position` and `projected` come with commands (read-your-writes), and
+// `projection_stopped` when a read model that handles the command's events is stopped at an event (why `projected` is
+// false); `read_after` too when
 // the service reads from a replica (DATABASE_READ_URL): the WAL position a replica must have replayed to show the
 // command's effect, which the client sends back on its reads (READ_AFTER_HEADER).
 export function successEnvelope<T extends z.ZodType>(data: T) {
@@ -59,6 +61,7 @@ export function successEnvelope<T extends z.ZodType>(data: T) {
     message: z.string().optional(),
     position: z.string().optional(),
     projected: z.boolean().optional(),
+    projection_stopped: z.string().optional(),
     read_after: z.string().optional(),
   });
 }
@@ -68,6 +71,7 @@ export type SuccessEnvelope<T> = {
   message?: string;
   position?: string;
   projected?: boolean;
+  projection_stopped?: string;
   read_after?: string;
 };
 
@@ -116,6 +120,22 @@ export const projectorFailureSchema = z.object({
 });
 export type ProjectorFailure = z.infer<typeof projectorFailureSchema>;
 
+// A projection stopped at an event it cannot apply while the others go on (services/projector stops.ts): its own
+// position, the event and the error (null once a rebuild has taken it past the event and it is catching up). It is
+// tried again at every projector start and once a minute, and rejoins the others once it has caught up.
+export const projectionStopSchema = z.object({
+  projection: z.string(),
+  position: z.string(),
+  event: z
+    .object({ position: z.string(), transaction_id: z.string(), event_type: z.string(), stream_id: z.string() })
+    .nullable(),
+  message: z.string().nullable(),
+  attempts: z.number().int(),
+  stopped_since: z.string(),
+  last_attempt_at: z.string(),
+});
+export type ProjectionStop = z.infer<typeof projectionStopSchema>;
+
 // GET /api/ready: the database answers, and how far the projector trails the event store and whether it is stuck on
 // an event (the dashboard's System Status card reads it). Still 200 while the projector fails: commands are taken and
 // recorded, only the read models wait. A 503 with the failure envelope when the database does not answer.
@@ -123,12 +143,16 @@ export const readinessSchema = z.object({
   status: z.literal('ready'),
   database: z.literal('reachable'),
   projector: z.object({
-    status: z.enum(['ok', 'failing']),
+    // failing: retrying an event with a growing wait (failure); stalled: events have waited and the checkpoint has not
+    // moved for PROJECTOR_STALLED_MS (a batch that does not finish, a projector that is not running); stopped: the
+    // others are current, the projections in `stopped` are not.
+    status: z.enum(['ok', 'failing', 'stalled', 'stopped']),
     head_position: z.string(),
     checkpoint_position: z.string(),
     lag_events: z.number().int(),
     checkpoint_updated_at: z.string().nullable(),
     failure: projectorFailureSchema.nullable(),
+    stopped: z.array(projectionStopSchema),
   }),
   last_event_at: z.string().nullable(),
   // The streaming replica queries read from (DATABASE_READ_URL), when there is one: whether it answers, and how far

@@ -108,13 +108,76 @@ export const pageQuery = () => textInt({ min: 1, message: 'Page must be a whole 
 export const limitQuery = (max: number, fallback: number) =>
   textInt({ min: 1, max, message: `Limit must be between 1 and ${max}` }).default(fallback);
 
-// A quantity of units in a body: a JSON whole number from 1 to max, with the spec's message (section 5).
-export function quantityInt(max: number) {
+// ---------- Number domains ----------
+// Every number an event carries has one domain, defined here and used by the request schemas, the upload readers and
+// the event schemas (checked on every append), so whatever the command side accepts fits every column it reaches
+// (db/migrations) and every figure a projection keeps of it. A figure summed over an unbounded number of events or
+// rows (stock per SKU, per location, per location and style; units picked per worker) is a bigint column instead:
+// no per-event bound keeps such a sum within an int (docs/decisions.md, "Number domains").
+
+// Units of one order line, receipt, adjustment, pick, location suggestion or bin-allocation row.
+export const MAX_QUANTITY = 1_000_000;
+// Units of one SKU at one location (stock_levels.quantity, rm_stock.quantity, a ledger row's balance): a command that
+// would take a location past it is refused.
+export const MAX_STOCK = MAX_INT;
+// Units of one order in all (rm_orders.total_quantity, OrderVerified's unit_count).
+export const MAX_ORDER_UNITS = MAX_INT;
+// A location's capacity in units.
+export const MAX_CAPACITY = 1_000_000;
+// An order line's Value: numeric(12, 2) in rm_order_items.
+export const MAX_MONEY = 9_999_999_999.99;
+export const MONEY_MESSAGE = 'Value must be an amount from 0 to 9,999,999,999.99 with at most 2 decimals';
+
+const hasCents = (n: number) => Math.round(n * 100) / 100 === n;
+
+// The event-side shapes of those domains: whole numbers within their columns.
+export const numberDomains = {
+  // Ids come from sequences and identity columns (int).
+  id: z.number().int().min(1).max(MAX_INT),
+  quantity: z.number().int().min(1).max(MAX_QUANTITY),
+  // A bin-allocation row's count: 0 empties the bin of the SKU.
+  count: z.number().int().min(0).max(MAX_QUANTITY),
+  stock: z.number().int().min(0).max(MAX_STOCK),
+  // A movement: units in (positive) or out (negative) of one location.
+  stockDelta: z.number().int().min(-MAX_STOCK).max(MAX_STOCK),
+  orderUnits: z.number().int().min(0).max(MAX_ORDER_UNITS),
+  // Lines of an order, spreadsheet rows, priorities, slots: counts held in int columns.
+  count32: z.number().int().min(0).max(MAX_INT),
+  capacity: z.number().int().min(0).max(MAX_CAPACITY),
+  money: z.number().min(0).max(MAX_MONEY).refine(hasCents, 'at most 2 decimals'),
+};
+
+export const QUANTITY_MAX_MESSAGE = `Quantity must be at most ${MAX_QUANTITY}`;
+
+// A quantity of units in a body: a JSON whole number from 1 to MAX_QUANTITY, with the spec's message (section 5).
+export function quantityInt() {
   return z
     .number({ error: 'Quantity must be at least 1' })
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
-    .max(max, `Quantity must be at most ${max}`);
+    .max(MAX_QUANTITY, QUANTITY_MAX_MESSAGE);
+}
+
+// A whole-number cell of an uploaded sheet: digits, optionally signed, with thousands commas and a zero fraction
+// (Excel may write 20 as "20" or "20.0"); else null. The text is checked before Number() reads it, so "1e3", "0x10"
+// and 400 digits are refused, not read. The caller checks the number against its domain.
+export function wholeNumberCell(text: string): number | null {
+  const t = text.trim().replace(/,/g, '');
+  return /^-?\d{1,15}(\.0+)?$/.test(t) ? Number(t) : null;
+}
+
+// A Value cell: a plain amount of money, optionally after a currency sign and with thousands commas, at most 2
+// decimals, from 0 to MAX_MONEY; else null. Exponents, signs and text are refused rather than guessed at. A
+// spreadsheet's computed cell arrives as the double it holds ("36.300000000000004"): more decimals that are only that
+// binary error count as the cents they stand for, while a third decimal someone typed ("12.345") is refused.
+export function moneyCell(text: string): number | null {
+  const t = text.trim().replace(/^[£$€]\s*/, '');
+  const m = /^(?:\d{1,3}(?:,\d{3})+|\d{1,15})(\.\d+)?$/.exec(t);
+  if (!m) return null;
+  const n = Number(t.replace(/,/g, ''));
+  const cents = Math.round(n * 100);
+  if ((m[1]?.length ?? 0) > 3 && Math.abs(n * 100 - cents) > 1e-6) return null;
+  return cents / 100 <= MAX_MONEY ? cents / 100 : null;
 }
 
 // The longest span a `days` query may ask for: the longest report range (a year).

@@ -25,6 +25,9 @@ export const LIVE_CLOSE_TOO_MANY = 4429;
 // The topic that means everything may have changed (a rebuild, or a batch whose topics do not fit a notice): every
 // open screen reads again and every server-side cache starts afresh. Everyone hears it.
 export const TOPIC_EVERYTHING = '*';
+// The projector's health (a projection failing, stopped or rejoining): System Status reads /api/ready again, and each
+// command instance reads which projections are stopped (read your writes).
+export const TOPIC_SYSTEM = 'system';
 
 // Topics a read-model change announces: 'users', 'user:7', 'orders', 'order:42', 'worker:7', 'inventory', ...
 export function canSeeTopic(user: { id: number; role: Role }, topic: string): boolean {

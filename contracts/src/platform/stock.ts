@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_STOCK, numberDomains } from './input.ts';
 
 // Stock is kept per (SKU, location). Every event that moves stock carries `movements` in its data, so one
 // ledger projection reads them all, whichever feature appended them.
@@ -9,11 +10,16 @@ export const stockMovementSchema = z.object({
   // A location code: a bin (A-1-1), a regular rack, a jean rack, or RECEIVING.
   location: z.string(),
   // Positive puts units in, negative takes them out.
-  delta: z.number().int(),
+  delta: numberDomains.stockDelta,
 });
 export type StockMovement = z.infer<typeof stockMovementSchema>;
 
 export const RECEIVING_LOCATION = 'RECEIVING';
+
+// A command that would take one SKU at one location past MAX_STOCK (its column) is refused with this.
+export function stockCeilingMessage(location: string, sku: string): string {
+  return `${location} cannot hold more than ${MAX_STOCK} units of ${sku}: move some elsewhere first.`;
+}
 
 // A location a command took past its capacity: what every command that puts stock somewhere answers, so the screen
 // that made the change can say so. The units stay where they were put; the warning asks someone to move them or

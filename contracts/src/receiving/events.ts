@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 import { stockMovementSchema } from '../platform/stock.ts';
+import { numberDomains as n } from '../platform/input.ts';
 
 // Receiving: stock arriving in the warehouse. One stream per receipt (`receipt-<id>`); a bin-allocation upload is one
 // stream (`bin-allocation-<upload id>`) holding one event per row that changed a count.
@@ -14,7 +15,7 @@ export type ReceiptSource = (typeof RECEIPT_SOURCES)[number];
 export const RECEIPT_APPROVERS = ['executive2', 'manager'] as const;
 export type ReceiptApprover = (typeof RECEIPT_APPROVERS)[number];
 
-const id = z.number().int();
+const id = n.id;
 const at = z.string();
 
 export const receiptLineSchema = z.object({
@@ -25,7 +26,7 @@ export const receiptLineSchema = z.object({
   color: z.string(),
   // 'Free Size' when the file left it empty; the SKU then carries FS.
   size: z.string(),
-  quantity: id,
+  quantity: n.quantity,
 });
 export type ReceiptLine = z.infer<typeof receiptLineSchema>;
 
@@ -38,7 +39,7 @@ export const RECEIPT_EVENTS = {
       upload_id: z.string().nullable(),
       filename: z.string().nullable(),
       // Spreadsheet row number (header is row 1); null for a direct approval.
-      row: id.nullable(),
+      row: n.count32.nullable(),
       gatepass_number: z.string().nullable(),
       // The date the stock arrived (sheet DATE or the approval form's date), YYYY-MM-DD; null when the file has none.
       received_date: z.string().nullable(),
@@ -57,7 +58,7 @@ export const RECEIPT_EVENTS = {
       sku: z.string(),
       color: z.string(),
       size: z.string(),
-      quantity: id,
+      quantity: n.quantity,
       // A location code (A-1-1, a rack, or RECEIVING) and its type.
       location: z.string(),
       location_type: z.string(),
@@ -91,19 +92,19 @@ export const BIN_ALLOCATION_EVENTS = {
     z.object({
       upload_id: z.string(),
       filename: z.string(),
-      row: id,
+      row: n.count32,
       location: z.string(),
       location_type: z.string(),
       style_code: z.string(),
       sku: z.string(),
       color: z.string(),
       size: z.string(),
-      previous_quantity: id,
-      quantity: id,
+      previous_quantity: n.stock,
+      quantity: n.count,
       // Units taken from RECEIVING (negative: returned to RECEIVING).
-      from_receiving: id,
+      from_receiving: n.stockDelta,
       // Units RECEIVING did not hold, counted into the location as found stock.
-      found: id,
+      found: n.count,
       // The sheet's Last Updated date, YYYY-MM-DD, or null.
       as_of: z.string().nullable(),
       counted_by: id.nullable(),

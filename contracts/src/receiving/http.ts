@@ -196,7 +196,7 @@ export const manualApproveBodySchema = z.object({
     .union([z.string().trim().max(40, 'Size must be at most 40 characters'), z.null()])
     .optional()
     .transform((v) => (v ? v : 'Free Size')),
-  quantity: quantityInt(100_000),
+  quantity: quantityInt(),
   // 'rack' also matches a jean rack.
   location_type: z.enum(['bin', 'rack', 'jean_rack'], { error: 'Please choose a location' }),
   location_id: bodyInt({ min: 1, message: 'Please choose a location' }),

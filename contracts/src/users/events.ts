@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../auth/permissions.ts';
+import { numberDomains as n } from '../platform/input.ts';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
 
 const sessionEndReasonSchema = z.enum(['logout', 'expired', 'deactivated', 'deleted', 'password_changed']);
 export type SessionEndReason = z.infer<typeof sessionEndReasonSchema>;
 
-const id = z.number().int();
+const id = n.id;
 const at = z.string();
 const userFields = { user_id: id, username: z.string(), email: z.string().nullable(), full_name: z.string().nullable(), role: z.enum(ROLES) };
 

@@ -22,18 +22,33 @@ const fullName = z
   .transform((v) => (v === undefined ? undefined : v ? v : null));
 const role = z.enum(ROLES, { error: (iss) => (iss.input === undefined || iss.input === '' ? 'Role is required' : 'Invalid role') });
 
+// The built-in administrator, made on first start as `admin`: never deleted, deactivated, demoted or renamed, so
+// `admin` always names it. (One renamed by an earlier release may take `admin` back, and nothing else.)
+export const ADMIN_USER_ID = 1;
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_USERNAME_FIXED = "The built-in administrator's username cannot be changed";
+
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
-const notBlank = (value: string) => value.trim() !== '';
+// Characters that show nothing where they are typed: format characters (zero-width spaces and joiners, the byte-order
+// mark, direction marks), controls, other default-ignorable ones (Hangul fillers, variation selectors) and the
+// blank Braille pattern. Whitespace shows as a gap, so it counts towards a password's length, but a password of
+// whitespace and these alone is blank.
+const UNSEEN = /[\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const BLANK = /^[\p{White_Space}\p{Cf}\p{Cc}\p{Default_Ignorable_Code_Point}\u2800]*$/u;
+const notBlank = (value: string) => !BLANK.test(value);
+// The characters a person sees and types, each counted once (an emoji is one, not two).
+const seenLength = (value: string) => [...value.replace(UNSEEN, '')].length;
 
-// The one password rule, wherever a password is set (create, change, ADMIN_PASSWORD): not blank or only
-// whitespace, 6 to 200 characters. Nothing is trimmed: spaces around a real password are part of it.
-// `required` is the blank message, `subject` starts the length messages.
+// The one password rule, wherever a password is set (create, change, ADMIN_PASSWORD): not blank (only whitespace
+// or characters that show nothing), at least 6 characters that show, at most 200 in all. Nothing is trimmed:
+// spaces around a real password are part of it. `required` is the blank message, `subject` starts the length
+// messages.
 export function passwordRule(required = 'Password is required', subject = 'Password') {
   return z
     .string({ error: required })
     .refine(notBlank, { error: required, abort: true })
-    .min(PASSWORD_MIN_LENGTH, `${subject} must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .refine((value) => seenLength(value) >= PASSWORD_MIN_LENGTH, `${subject} must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(PASSWORD_MAX_LENGTH, `${subject} must be at most ${PASSWORD_MAX_LENGTH} characters`);
 }
 

@@ -54,6 +54,28 @@ describe('the command service platform', () => {
     expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
+  it("lets the page reach only its own host, for sockets and fetches and for images", async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+    const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+    expect(directive('connect-src')).toBe("connect-src 'self'");
+    expect(directive('img-src')).toBe("img-src 'self' data:");
+  });
+
+  it('marks every API answer no-store: success, refusal, error, unknown path and download', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/health' }),
+      t.app.inject({ method: 'GET', url: '/api/auth/me' }),
+      t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      t.app.inject({ method: 'POST', url: '/api/users', headers: { authorization: `Bearer ${admin.token}` }, payload: { username: 'x' } }),
+      t.app.inject({ method: 'GET', url: '/api/users?limit=1', headers: { authorization: `Bearer ${admin.token}` } }),
+      t.app.inject({ method: 'GET', url: '/api/audit/events/export?format=csv', headers: { authorization: `Bearer ${admin.token}` } }),
+      t.app.inject({ method: 'GET', url: '/api/docs/json' }),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 401, 404, 400, 200, 200, 200]);
+    for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
   it('serves the OpenAPI description at /api/docs', async () => {
     const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(json.statusCode).toBe(200);

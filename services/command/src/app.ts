@@ -94,8 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // The live socket is same-origin (ws: and wss: to this host are 'self'); the page reaches no other host.
+        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         // Floor devices reach the app over plain HTTP on the LAN; TLS, when there is any, ends at a proxy.
@@ -111,6 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('draining', false);
   app.addHook('onRequest', async (_request, reply) => {
     if (app.draining) reply.header('connection', 'close');
+  });
+  // An API answer is one user's data at one moment: no browser or proxy keeps it, whatever it is (an error, a 404,
+  // a download). The web app's files keep their own caching.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url.split('?')[0] ?? '')) reply.header('cache-control', 'no-store');
   });
   // As the listener closes, live sockets are sent to another instance (live.ts), not closed without a code as the
   // plugin's own preClose would (the browser would wait out its back-off).
@@ -166,6 +172,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 // A path naming a file (an asset), as opposed to a route of the web app.
 const isFilePath = (path: string) => /\.[a-z0-9]+$/i.test(path);
+// A source map: never served, even if a build that made them is dropped in.
+const isSourceMap = (path: string) => /\.map$/i.test(path);
 
 async function serveWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const hasWeb = webDist !== undefined && existsSync(join(webDist, 'index.html'));
@@ -188,7 +196,7 @@ async function serveWeb(app: FastifyInstance, webDist: string | undefined): Prom
         wildcard: true,
         index: false,
         preCompressed: true,
-        allowedPath: (pathname) => !isApiPath(pathname) && isFilePath(pathname),
+        allowedPath: (pathname) => !isApiPath(pathname) && isFilePath(pathname) && !isSourceMap(pathname),
       });
     });
   }

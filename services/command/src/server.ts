@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
-import { besideProjections, Projector, projections, type ProjectorOptions } from '@wh/projector';
+import { besideProjections, Projector, projections, stopTogether, type ProjectorOptions } from '@wh/projector';
 import { buildApp } from './app.ts';
 import { createAppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
@@ -67,8 +67,12 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
         db: projectorDatabase.db,
         projections,
         beside: besideProjections,
+        together: stopTogether,
+        stopRetryMs: config.PROJECTION_RETRY_MS,
         pollMs: 500,
         log: projectorLog,
+        // Before the next batch's commands are answered: they may be past the event a projection stopped at.
+        onStops: () => watcher.stopsChanged(),
         onBatch: (result) => watcher.projected(result.checkpoint),
       })
     : null;

@@ -16,6 +16,8 @@ describe('static assets', () => {
     await mkdir(join(dist, 'assets'));
     await writeFile(join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/app-1a2b.js"></script>');
     await writeFile(join(dist, 'assets', 'app-1a2b.js'), script);
+    // A build made with source maps (a development build copied over): its maps stay unserved.
+    await writeFile(join(dist, 'assets', 'app-1a2b.js.map'), JSON.stringify({ version: 3, sources: ['src/secret.ts'], sourcesContent: ['// secret '.repeat(400)], mappings: '' }));
     await compressTree(dist);
     t = await startTestApp({ webDist: dist });
   });
@@ -46,6 +48,19 @@ describe('static assets', () => {
     const res = await get();
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body).toBe(script);
+  });
+
+  it('keeps the caching of a static file: not the no-store of API answers', async () => {
+    const res = await get('br');
+    expect(res.headers['cache-control']).toBeDefined();
+    expect(res.headers['cache-control']).not.toContain('no-store');
+  });
+
+  it('never serves a source map, in any encoding', async () => {
+    for (const encoding of [undefined, 'gzip', 'br']) {
+      const res = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js.map', headers: encoding ? { 'accept-encoding': encoding } : {} });
+      expect({ encoding, status: res.statusCode }).toEqual({ encoding, status: 404 });
+    }
   });
 });
 
@@ -124,6 +139,7 @@ describe('the web app and unknown paths', () => {
         const res = await request(method, path, encoding);
         expect({ method, path, encoding, status: res.statusCode }).toEqual({ method, path, encoding, status: 404 });
         expect(String(res.headers['content-type'])).toContain('application/json');
+        expect(res.headers['cache-control']).toBe('no-store');
         if (method !== 'HEAD') {
           expect(res.json()).toEqual({ success: false, message: 'Not found', error: { code: 'NOT_FOUND', message: 'Not found' } });
         }

@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import type { ReadModelsNotice } from '@wh/contracts';
+import { TOPIC_SYSTEM, type ReadModelsNotice } from '@wh/contracts';
 import { CHECKPOINT, type BatchFailed, type Checkpoint } from './batch.ts';
 
-// The topic of a change in the projector's health: the dashboard's System Status reads /api/ready again on it.
-export const SYSTEM_TOPIC = 'system';
 // A fault's message as /api/ready shows it: one line, this long at most (the log has the whole error).
 export const FAULT_MESSAGE_MAX = 300;
 
@@ -13,7 +11,9 @@ export function faultMessage(message: string): string {
   return line.length <= FAULT_MESSAGE_MAX ? line : `${line.slice(0, FAULT_MESSAGE_MAX - 1)}…`;
 }
 
-const notice = (cp: Checkpoint): string => JSON.stringify({ tx: cp.tx, pos: cp.pos, topics: [SYSTEM_TOPIC] } satisfies ReadModelsNotice);
+// A notice on the system topic at `cp` (the main checkpoint, which it does not move).
+export const systemNotice = (cp: Checkpoint, topics: Iterable<string> = []): string =>
+  JSON.stringify({ tx: cp.tx, pos: cp.pos, topics: [TOPIC_SYSTEM, ...topics] } satisfies ReadModelsNotice);
 
 // Records that the batch of one event `failed` (outside its rolled-back transaction) and announces it, in one statement.
 // The same event failing again counts an attempt; another event starts afresh. Returns the attempts so far.
@@ -29,7 +29,7 @@ export async function recordFault(db: Kysely<Database>, failed: BatchFailed): Pr
              event_tx = excluded.event_tx, event_pos = excluded.event_pos, event_type = excluded.event_type,
              projection = excluded.projection, message = excluded.message, last_failed_at = now()
       returning attempts)
-    select attempts, pg_notify('read_models', ${notice(failed.checkpoint)}) from saved`.execute(db);
+    select attempts, pg_notify('read_models', ${systemNotice(failed.checkpoint)}) from saved`.execute(db);
   return rows[0]?.attempts ?? 1;
 }
 
@@ -37,5 +37,5 @@ export async function recordFault(db: Kysely<Database>, failed: BatchFailed): Pr
 export async function clearFault(db: Kysely<Database>, cp: Checkpoint): Promise<void> {
   await sql`
     with gone as (delete from projector_faults where name = ${CHECKPOINT} returning 1)
-    select pg_notify('read_models', ${notice(cp)}) from gone`.execute(db);
+    select pg_notify('read_models', ${systemNotice(cp)}) from gone`.execute(db);
 }

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { Kysely, PostgresDialect, PostgresDriver, sql, type PostgresDialectConfig, type Transaction } from 'kysely';
 import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/db';
 import { compareStreamPositions, TOPIC_EVERYTHING, type StoredEvent } from '@wh/contracts';
+import { rebuiltPastStops } from './stops.ts';
 import { applyEvents, lockAndRead, lockCheckpoint, saveAndNotify, saveCheckpoint, SIDE_CHECKPOINT, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { BACKLOG, copyInto, readEvents, type RebuildWriter } from './rebuild-io.ts';
@@ -413,6 +414,8 @@ class Rebuild {
     await saveAndNotify(trx, cp, [TOPIC_EVERYTHING]);
     // The projections applied beside the main batch are exactly as far as the others in the new tables.
     await saveCheckpoint(trx, cp, SIDE_CHECKPOINT);
+    // Every projection, a stopped one too, has applied every event up to cp in the new tables.
+    await rebuiltPastStops(trx, cp);
     return { checkpoint: cp, applied };
   }
 }

@@ -5,6 +5,7 @@ import { compareStreamPositions } from '@wh/contracts';
 import { BatchFailed, projectBatch, sideAhead, type BatchResult, type Checkpoint } from './batch.ts';
 import { clearFault, recordFault } from './health.ts';
 import type { Projection } from './projection.ts';
+import { catchUpBatch, isTransient, loadStops, recordStop, touchStops } from './stops.ts';
 
 export const PROJECTOR_LOCK_KEY = 7_300_002;
 const HELD_BACK_RETRY_MS = 10;
@@ -20,6 +21,12 @@ const BESIDE_FROM = 2000;
 // A projection failing on an event is tried again after 1 s, 2 s, 4 s ... up to 30 s: quick to recover from a passing
 // cause, and no tight loop of failing transactions and log lines while someone fixes a lasting one.
 const FAILURE_BACKOFF = { firstMs: 1000, maxMs: 30_000 };
+// A stopped projection is tried again at start (a new release may have fixed it) and then this often: each try that
+// fails again costs one failed transaction, and one that succeeds catches it up.
+const STOP_RETRY_MS = 60_000;
+// Events of its own types per transaction while a stopped projection catches up, the main batch going between two:
+// the first is the one event it stopped at (a try that fails again costs one event), then doubling up to this.
+const CATCH_UP_BATCH = 2000;
 
 export type LogLevel = 'info' | 'warn' | 'error';
 
@@ -38,6 +45,14 @@ export interface ProjectorOptions {
   log?: (level: LogLevel, msg: string, extra?: Record<string, unknown>) => void;
   // The waits between attempts at an event a projection fails on (tests shorten them).
   failureBackoff?: { firstMs: number; maxMs: number };
+  // Projections that stop and catch up together because one reads the other's tables (stops.ts): caught up alone,
+  // it would read them as they are now rather than as they were at each event.
+  together?: readonly (readonly string[])[];
+  // How often a stopped projection is tried again after the try at start (tests shorten it).
+  stopRetryMs?: number;
+  // This projector stopped a projection or one rejoined the others (the in-process watcher reads the stops again
+  // before the next batch's commands are answered).
+  onStops?: () => void;
   onBatch?: (result: BatchResult) => void;
   // Caught up and waiting for a wake-up or the poll (tests: what is projected after this was woken for).
   onIdle?: () => void;
@@ -54,6 +69,8 @@ export class Projector {
   private wake: (() => void) | null = null;
   private loop: Promise<void> | null = null;
   private pending = false;
+  // NOTIFY projection_stops: a rebuild moved the stopped projections' positions.
+  private stopsMoved = false;
 
   constructor(private readonly options: ProjectorOptions) {}
 
@@ -136,22 +153,45 @@ export class Projector {
       if (lost) throw lost;
     }
     if (this.stopping) return;
-    client.on('notification', () => {
+    client.on('notification', (msg) => {
+      if (msg.channel === 'projection_stops') this.stopsMoved = true;
       this.pending = true;
       this.wake?.();
     });
     await client.query('listen events');
+    await client.query('listen projection_stops');
     this.status = 'active';
     this.log('info', 'projector active');
     const beside = this.options.beside ?? new Set<string>();
-    const main = this.options.projections.filter((p) => !beside.has(p.name));
-    const side = this.options.projections.filter((p) => beside.has(p.name));
+    const all = this.options.projections;
+    const hasSide = all.some((p) => beside.has(p.name));
+    // The projections stopped at an event (stops.ts): the batches leave them out until they have caught up.
+    let stopped = new Set((await loadStops(this.options.db)).keys());
+    let active = all;
+    let main = all;
+    let side = all;
+    const regroup = () => {
+      active = all.filter((p) => !stopped.has(p.name));
+      main = active.filter((p) => !beside.has(p.name));
+      side = active.filter((p) => beside.has(p.name));
+    };
+    regroup();
+    // A projection with those it stops together with, in the list's order.
+    const groupOf = (name: string): Projection[] => {
+      const names = new Set([name, ...(this.options.together ?? []).filter((g) => g.includes(name)).flat()]);
+      return all.filter((p) => names.has(p.name));
+    };
+    const stopRetryMs = this.options.stopRetryMs ?? STOP_RETRY_MS;
+    // The stopped groups left to try in this round, and when the next round starts (at once: a new release).
+    const catching: Projection[][] = [];
+    let retryAt = 0;
+    let catchLimit = 1;
     const smallest = this.options.batchSize ?? DEFAULT_BATCH;
     const largest = Math.max(smallest, this.options.maxBatchSize ?? MAX_BATCH);
     const backoff = this.options.failureBackoff ?? FAILURE_BACKOFF;
     let limit = smallest;
     // Left ahead by a batch that failed after the side's commit (here or in an instance that held the lock before).
-    let besideFirst = side.length > 0 && (await sideAhead(this.options.db));
+    let besideFirst = hasSide && (await sideAhead(this.options.db));
     // After a failed batch: the last event it held. Batches stay at the halved size until the checkpoint passes it,
     // so a failure is narrowed down to the one event that causes it (a batch of one), whose position is then known.
     let narrowing: Checkpoint | null = null;
@@ -163,19 +203,81 @@ export class Projector {
     while (!this.stopping) {
       if (lost) throw lost;
       this.pending = false;
+      if (this.stopsMoved) {
+        this.stopsMoved = false;
+        stopped = new Set((await loadStops(this.options.db)).keys());
+        regroup();
+        retryAt = 0;
+      }
+      // One transaction of a stopped group's catching up, then the main batch: the others never wait for all of it.
+      // Not while the side is ahead of the main checkpoint: a side projection would rejoin behind what the side skips.
+      if (catching.length === 0 && stopped.size > 0 && performance.now() >= retryAt && !besideFirst) {
+        const seen = new Set<string>();
+        for (const p of all) {
+          if (!stopped.has(p.name) || seen.has(p.name)) continue;
+          const group = groupOf(p.name).filter((g) => stopped.has(g.name));
+          for (const g of group) seen.add(g.name);
+          catching.push(group);
+        }
+        catchLimit = 1;
+      }
+      if (catching.length > 0) {
+        const group = catching[0]!;
+        const names = group.map((p) => p.name);
+        let done = false;
+        try {
+          const caught = await this.options.db.transaction().execute((trx) => catchUpBatch(trx, group, catchLimit));
+          if (caught.rejoined.length > 0) {
+            for (const name of caught.rejoined) stopped.delete(name);
+            regroup();
+            this.options.onStops?.();
+            this.log('info', 'stopped projection caught up and rejoined the others', { projections: caught.rejoined });
+            done = group.every((p) => !stopped.has(p.name));
+          } else if (caught.gone) {
+            // Its rows went (another projector): read them again.
+            stopped = new Set((await loadStops(this.options.db)).keys());
+            regroup();
+            done = true;
+          } else if (caught.count >= catchLimit) {
+            catchLimit = Math.min(CATCH_UP_BATCH, catchLimit * 2);
+          }
+        } catch (error) {
+          if (lost) throw lost;
+          if (!(error instanceof BatchFailed) || isDatabaseUnavailable(error.cause)) throw error;
+          if (error.count > 1) {
+            catchLimit = Math.max(1, Math.floor(error.count / 2));
+          } else {
+            done = true;
+            if (isTransient(error.cause)) await touchStops(this.options.db, names);
+            else await recordStop(this.options.db, group, error);
+            this.log('error', 'stopped projection failed again while catching up; it stays stopped', {
+              projections: names,
+              error: error.message,
+              position: error.first.pos,
+              event_type: error.first.type,
+              stream_id: error.first.stream,
+            });
+          }
+        }
+        if (done) {
+          catching.shift();
+          catchLimit = 1;
+          if (catching.length === 0) retryAt = performance.now() + stopRetryMs;
+        }
+      }
       let result: BatchResult;
       try {
         // Committed without waiting for the WAL flush (batch.ts, lockAndRead).
         result = await this.options.db.transaction().execute((trx) =>
           side.length > 0 && (besideFirst || limit >= BESIDE_FROM)
             ? projectBatch(trx, main, limit, { db: this.options.db, projections: side })
-            : projectBatch(trx, this.options.projections, limit),
+            : projectBatch(trx, active, limit),
         );
       } catch (error) {
         // A lost connection is not the projection's fault: the run loop reconnects.
         if (lost) throw lost;
         if (!(error instanceof BatchFailed) || isDatabaseUnavailable(error.cause)) throw error;
-        besideFirst = side.length > 0 && (await sideAhead(this.options.db));
+        besideFirst = hasSide && (await sideAhead(this.options.db));
         narrowing = { tx: error.last.tx, pos: error.last.pos };
         const where = { error: error.message, projection: error.projection };
         if (error.count > 1) {
@@ -189,6 +291,26 @@ export class Projector {
           continue;
         }
         limit = 1;
+        // The projection cannot apply this event (not a passing cause): it stops here, alone with those it stops
+        // together with, and the next batch is this event again without them.
+        if (error.projection !== null && !isTransient(error.cause)) {
+          const group = groupOf(error.projection);
+          const attempts = await recordStop(this.options.db, group, error);
+          for (const p of group) stopped.add(p.name);
+          regroup();
+          retryAt = Math.max(retryAt, performance.now() + stopRetryMs);
+          this.options.onStops?.();
+          this.log('error', 'projection stopped at an event it cannot apply; the others go on', {
+            ...where,
+            stopped: group.map((p) => p.name),
+            position: error.first.pos,
+            transaction_id: error.first.tx,
+            event_type: error.first.type,
+            stream_id: error.first.stream,
+            attempts,
+          });
+          continue;
+        }
         failures++;
         const retryMs = Math.min(backoff.maxMs, backoff.firstMs * 2 ** Math.min(failures - 1, 30));
         const attempts = await recordFault(this.options.db, error);
@@ -223,6 +345,7 @@ export class Projector {
         this.options.onBatch?.(result);
         continue;
       }
+      if (catching.length > 0) continue;
       if (result.heldBack) await this.idle(HELD_BACK_RETRY_MS);
       else if (!this.pending) {
         this.options.onIdle?.();

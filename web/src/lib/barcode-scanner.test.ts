@@ -47,6 +47,44 @@ describe('barcode scanner', () => {
   });
 });
 
+// Which keys of a sequence the scanner takes from the focused control.
+function swallowed(keys: readonly [string, number][]): string[] {
+  let buffer: ScanBuffer = EMPTY_SCAN;
+  const taken: string[] = [];
+  for (const [key, at] of keys) {
+    const step = feedScanKey(buffer, key, at);
+    buffer = step.buffer;
+    if (step.swallow) taken.push(`${key}@${at}`);
+  }
+  return taken;
+}
+
+describe('keys a burst takes from the focused control', () => {
+  it('takes every key of a burst after its first, Enter included, whether or not the code is one', () => {
+    expect(swallowed(burst('DR1012-10-BLUE', 1000, 24))).toEqual([...'R1012-10-BLUE', 'Enter'].map((k, i) => `${k}@${1000 + (i + 1) * 24}`));
+    expect(swallowed(burst('AB', 0, 20))).toEqual(['B@20', 'Enter@40']);
+    expect(swallowed(burst('A', 0, 20))).toEqual(['Enter@20']);
+  });
+
+  it('leaves a person their keys: an Enter alone, or one after a pause longer than the burst gap', () => {
+    expect(swallowed([['Enter', 0]])).toEqual([]);
+    expect(swallowed([['x', 0], ['Enter', 51]])).toEqual([]);
+    expect(swallowed(burst('KN1010', 1000, 200))).toEqual([]);
+    // After a scan, the next Enter is a person's.
+    expect(swallowed([...burst('AAA-1', 0), ['Enter', 2000]])).toEqual(['A@10', 'A@20', '-@30', '1@40', 'Enter@50']);
+  });
+
+  it('takes the Enter of a burst at the 50 ms limit and not one past it', () => {
+    expect(swallowed([['A', 0], ['B', 50], ['C', 100], ['Enter', 150]])).toEqual(['B@50', 'C@100', 'Enter@150']);
+    expect(swallowed([['A', 0], ['B', 50], ['C', 100], ['Enter', 151]])).toEqual(['B@50', 'C@100']);
+  });
+
+  it('lets Shift pass and stops at a Tab', () => {
+    expect(swallowed([['Shift', 0], ['K', 5], ['Shift', 8], ['N', 10], ['Enter', 20]])).toEqual(['N@10', 'Enter@20']);
+    expect(swallowed([['A', 0], ['B', 5], ['Tab', 10], ['Enter', 15]])).toEqual(['B@5']);
+  });
+});
+
 describe('scanner readiness', () => {
   it('is ready while the page has focus and no other text field takes the keys', () => {
     expect(scannerReadiness({ hasFocus: true, typingInOtherField: false })).toBe('ready');

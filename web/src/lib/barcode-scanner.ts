@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 
 // A keyboard-wedge scanner "types" the code very fast and presses Enter. People type far slower, so a
-// burst of characters with short gaps ending in Enter is a scan; anything slower is discarded.
+// burst of characters with short gaps ending in Enter is a scan; anything slower is discarded. The keys of a burst
+// belong to the scan: they reach no focused control, so a scan (refused or not) never presses a button. A key a
+// person presses after a pause longer than the burst gap reaches the focused control as usual.
 
 export interface ScannerOptions {
   /** Longest gap between two characters of one scan. */
@@ -21,19 +23,25 @@ export const EMPTY_SCAN: ScanBuffer = { text: '', lastAt: null };
 
 const MODIFIER_KEYS = new Set(['Shift', 'CapsLock']);
 
-export type ScanStep = { buffer: ScanBuffer; scanned: string | null };
+/**
+ * `scanned`: the code a burst's Enter completes. `swallow`: the key continues a burst (a character or the Enter within
+ * maxGapMs of the burst's last character), so it is the scanner's and no control may act on it, even when the burst
+ * is too short to be a code. A burst's first key cannot be told from a person's; characters press no button.
+ */
+export type ScanStep = { buffer: ScanBuffer; scanned: string | null; swallow: boolean };
 
 /** Feeds one key press (KeyboardEvent.key) at time `at` (ms) into the buffer. */
 export function feedScanKey(buffer: ScanBuffer, key: string, at: number, options: ScannerOptions = DEFAULT_SCANNER): ScanStep {
   const continues = buffer.lastAt !== null && at - buffer.lastAt <= options.maxGapMs;
+  const inBurst = continues && buffer.text !== '';
   if (key === 'Enter') {
-    const code = continues ? buffer.text.trim() : '';
-    return { buffer: EMPTY_SCAN, scanned: code.length >= options.minLength ? code : null };
+    const code = inBurst ? buffer.text.trim() : '';
+    return { buffer: EMPTY_SCAN, scanned: code.length >= options.minLength ? code : null, swallow: inBurst };
   }
   // Scanners press Shift for capitals: modifier keys neither add to nor break a scan.
-  if (MODIFIER_KEYS.has(key)) return { buffer, scanned: null };
-  if (key.length !== 1) return { buffer: EMPTY_SCAN, scanned: null };
-  return { buffer: { text: (continues ? buffer.text : '') + key, lastAt: at }, scanned: null };
+  if (MODIFIER_KEYS.has(key)) return { buffer, scanned: null, swallow: false };
+  if (key.length !== 1) return { buffer: EMPTY_SCAN, scanned: null, swallow: false };
+  return { buffer: { text: (continues ? buffer.text : '') + key, lastAt: at }, scanned: null, swallow: inBurst };
 }
 
 /** Marks the screen's own scan field: what is typed there is handled as a scan when Enter submits it. */
@@ -50,27 +58,60 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return false;
 }
 
-/** Listens for scans anywhere on the page while no text field has focus. */
+/**
+ * Listens for scans anywhere on the page while no text field has focus. Listening on the window in the capture phase,
+ * it sees each key before the focused element, React and react-aria do: a key of a burst is cancelled and stopped
+ * there, and so are its keypress and keyup, so neither a browser's own button activation (Enter on keydown, Space on
+ * keyup) nor react-aria's usePress (press on keydown, onPress on keyup) sees it. A click the browser synthesises for a
+ * key (detail 0) right after a swallowed key is stopped too.
+ */
 export function useBarcodeScanner(onScan: (code: string) => void, options: ScannerOptions = DEFAULT_SCANNER): void {
   const onScanRef = useRef(onScan);
   onScanRef.current = onScan;
   useEffect(() => {
     let buffer = EMPTY_SCAN;
+    // Keys whose keydown was the scanner's: their keypress and keyup are too.
+    const swallowed = new Set<string>();
+    let swallowedAt = Number.NEGATIVE_INFINITY;
+    const keyOf = (event: KeyboardEvent) => event.code || event.key;
+    const consume = (event: Event) => {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.ctrlKey || event.altKey || event.metaKey || isTypingTarget(event.target)) {
+      // A held key repeats (a person's; scanners never do): it ends any burst and stays the focused control's.
+      if (event.ctrlKey || event.altKey || event.metaKey || event.repeat || isTypingTarget(event.target)) {
         buffer = EMPTY_SCAN;
         return;
       }
       const step = feedScanKey(buffer, event.key, event.timeStamp, options);
       buffer = step.buffer;
-      if (step.scanned) {
-        // The Enter ends the scan: it must not also press whatever button has focus.
-        event.preventDefault();
-        onScanRef.current(step.scanned);
+      if (step.swallow) {
+        consume(event);
+        swallowed.add(keyOf(event));
+        swallowedAt = event.timeStamp;
       }
+      if (step.scanned) onScanRef.current(step.scanned);
+    };
+    const onKeyPress = (event: KeyboardEvent) => {
+      if (swallowed.has(keyOf(event))) consume(event);
+    };
+    const onKeyUp = (event: KeyboardEvent) => {
+      if (swallowed.delete(keyOf(event))) consume(event);
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.detail === 0 && (swallowed.size > 0 || event.timeStamp - swallowedAt <= options.maxGapMs)) consume(event);
     };
     window.addEventListener('keydown', onKeyDown, true);
-    return () => window.removeEventListener('keydown', onKeyDown, true);
+    window.addEventListener('keypress', onKeyPress, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    window.addEventListener('click', onClick, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('keypress', onKeyPress, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+      window.removeEventListener('click', onClick, true);
+    };
   }, [options]);
 }
 

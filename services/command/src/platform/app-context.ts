@@ -23,11 +23,13 @@ export interface AppContext {
   files: FilePool;
   // Waits (bounded) until the projector has passed the command's last event. `events`: how many were written,
   // when a bulk write (an upload) gives the projector more than a command's worth of work. With a read replica the
-  // answer also carries `read_after`, the primary's WAL position once projected, for the client's next reads.
+  // answer also carries `read_after`, the primary's WAL position once projected, for the client's next reads. A
+  // projection stopped at an event (services/projector stops.ts) that handles the command's events makes the answer
+  // `projected: false` with `projection_stopped` saying which and why, as soon as the others have projected it.
   afterCommit(
     append: AppendResult | null,
     options?: { events?: number },
-  ): Promise<{ position?: string; projected?: boolean; read_after?: string }>;
+  ): Promise<{ position?: string; projected?: boolean; projection_stopped?: string; read_after?: string }>;
   // The database a query route (a GET reading read models, reports, exports) reads: the read replica when there is
   // one (DATABASE_READ_URL) and it answers, and, for a request whose X-Read-After names a write, once it has replayed
   // past that write (waiting up to READ_REPLICA_WAIT_MS); else `db`, the primary. Commands, sessions, idempotency and
@@ -79,8 +81,15 @@ export function createAppContext(
     async afterCommit(append, options) {
       if (!append) return {};
       const projected = await watcher.waitFor(append, readYourWritesTimeout(config, options?.events));
+      // The others have gone past a projection stopped at an event: the checkpoint says nothing about its tables.
+      const stopped = await watcher.stoppedFor(append);
       const readAfter = replica ? await replica.primaryPosition() : null;
-      return { position: append.pos, projected, ...(readAfter ? { read_after: readAfter } : {}) };
+      return {
+        position: append.pos,
+        projected: projected && stopped === null,
+        ...(stopped ? { projection_stopped: stopped } : {}),
+        ...(readAfter ? { read_after: readAfter } : {}),
+      };
     },
     async reader(request) {
       const after = readAfterOf(request.headers[READ_AFTER_HEADER]);

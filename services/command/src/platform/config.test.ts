@@ -28,6 +28,8 @@ describe('configuration from the environment', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
     [{ ADMIN_PASSWORD: '123' }, 'ADMIN_PASSWORD must be at least 6 characters'],
     [{ ADMIN_PASSWORD: '        ' }, 'ADMIN_PASSWORD must not be blank'],
+    [{ ADMIN_PASSWORD: '\u200b'.repeat(6) }, 'ADMIN_PASSWORD must not be blank'],
+    [{ ADMIN_PASSWORD: 'adm\u200b\u200b\u200b' }, 'ADMIN_PASSWORD must be at least 6 characters'],
     [{ ADMIN_PASSWORD: 'x'.repeat(201) }, 'ADMIN_PASSWORD must be at most 200 characters'],
     [{ SESSION_MAX_DAYS: '0' }, 'SESSION_MAX_DAYS'],
     [{ LOGIN_ADDRESS_RATE_LIMIT: 'many' }, 'LOGIN_ADDRESS_RATE_LIMIT'],

@@ -33,6 +33,10 @@ const configSchema = z.object({
   // A session ends this long after sign-in however much it is used.
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).default(3000),
+  // /api/ready says the projector is stalled when events have waited this long and its checkpoint has not moved for as long.
+  PROJECTOR_STALLED_MS: z.coerce.number().int().min(0).default(30_000),
+  // A projection stopped at an event is tried again this often (and at every start of the projector).
+  PROJECTION_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
   // Failed sign-ins per client address and username, and per client address across usernames, in 15 minutes.
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(50),

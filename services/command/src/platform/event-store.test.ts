@@ -328,7 +328,7 @@ describe('readStream', () => {
 
 // Appends of more than a command's few events travel as JSON text (event-store.ts): the same rows and guarantees.
 const MANY = 65;
-const padding = (n: number) => Array.from({ length: n }, (_, i) => ev(i));
+const padding = (n: number) => Array.from({ length: n }, (_, i) => ev(i + 1));
 
 describe('appendToStreams of an upload’s many events (JSON text)', () => {
   it('writes the same rows as a command’s few events (arrays), whatever the data holds', async () => {
@@ -382,13 +382,13 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
 
   it('throws ConcurrencyError when a version is taken, and the failed transaction writes nothing', async () => {
     await handle.db.transaction().execute((trx) =>
-      appendToStreams(trx, [{ streamId: 'json-bulk-taken', expectedVersion: 0, events: [ev(0)] }], metadata),
+      appendToStreams(trx, [{ streamId: 'json-bulk-taken', expectedVersion: 0, events: [ev(1)] }], metadata),
     );
     const attempt = handle.db.transaction().execute((trx) =>
       appendToStreams(
         trx,
         [
-          { streamId: 'json-bulk-fresh', expectedVersion: 0, events: [ev(0), ...padding(MANY)] },
+          { streamId: 'json-bulk-fresh', expectedVersion: 0, events: [ev(1), ...padding(MANY)] },
           { streamId: 'json-bulk-taken', expectedVersion: 0, events: [ev(1)] },
         ],
         metadata,
@@ -396,6 +396,6 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
     );
     await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await rowsOf('json-bulk-fresh')).toEqual([]);
-    expect((await rowsOf('json-bulk-taken')).map((r) => r.data.user_id)).toEqual([0]);
+    expect((await rowsOf('json-bulk-taken')).map((r) => r.data.user_id)).toEqual([1]);
   });
 });

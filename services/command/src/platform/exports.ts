@@ -6,6 +6,10 @@ import type { FilePool } from './file-pool.ts';
 
 // Shared machinery for CSV and XLSX downloads. A cell a spreadsheet would run as a formula (= + - @, tab, CR)
 // is prefixed with an apostrophe so opening an export never executes what someone typed into the app.
+//
+// Excel holds at most 32,767 characters in a cell (and the XLSX writer refuses a longer one). In an XLSX export a
+// longer cell keeps its first characters and ends with CUT_MARKER, and a sheet named CUT_SHEET says so and lists
+// each cut cell with its full length; the CSV export, which has no such limit, holds every cell in full.
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -22,6 +26,39 @@ export function neutralise(value: string | number | null | undefined): string | 
 
 export type ExportMatrix = (string | number)[][];
 
+export const XLSX_CELL_LIMIT = 32_767;
+export const CUT_MARKER = ' … [cut]';
+export const CUT_SHEET = 'Cut cells';
+export const CUT_NOTE =
+  `Excel holds at most 32,767 characters in a cell. The cells below were longer: each keeps its first characters ` +
+  `and ends with "${CUT_MARKER.trim()}". The CSV export holds them in full.`;
+
+interface CutCell {
+  row: number;
+  column: string;
+  characters: number;
+}
+
+// Cells within Excel's limit, and the cells that had to be cut to get there (rows as Excel numbers them).
+function fitForExcel(cells: ExportMatrix): { cells: ExportMatrix; cut: CutCell[] } {
+  const cut: CutCell[] = [];
+  const header = cells[0] ?? [];
+  const fitted = cells.map((row, r) =>
+    row.some((v) => typeof v === 'string' && v.length > XLSX_CELL_LIMIT)
+      ? row.map((value, c) => {
+          if (typeof value !== 'string' || value.length <= XLSX_CELL_LIMIT) return value;
+          cut.push({ row: r + 1, column: String(header[c] ?? XLSX.utils.encode_col(c)), characters: value.length });
+          let keep = XLSX_CELL_LIMIT - CUT_MARKER.length;
+          // Never half a character: a surrogate pair is kept whole or left out.
+          const last = value.charCodeAt(keep - 1);
+          if (last >= 0xd800 && last <= 0xdbff) keep--;
+          return value.slice(0, keep) + CUT_MARKER;
+        })
+      : row,
+  );
+  return { cells: fitted, cut };
+}
+
 // The header and the rows' cells, neutralised; made a slice per turn of the event loop.
 async function matrix<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]): Promise<ExportMatrix> {
   const cells: ExportMatrix = await mapInTurns(rows, (r) => columns.map((c) => neutralise(c.value(r))));
@@ -37,7 +74,12 @@ export function writeExport(format: ExportFormat, cells: ExportMatrix, sheetName
     return Buffer.from(`\uFEFF${Papa.unparse(cells, { newline: '\r\n' })}`);
   }
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(cells), sheetName.slice(0, 31));
+  const fitted = fitForExcel(cells);
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(fitted.cells), sheetName.slice(0, 31));
+  if (fitted.cut.length > 0) {
+    const listed = fitted.cut.map((c) => [c.row, c.column, c.characters]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([[CUT_NOTE], [], ['Row', 'Column', 'Characters'], ...listed]), CUT_SHEET);
+  }
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
@@ -49,6 +91,5 @@ export async function sendExport<T>(
   const body = await files.write(options.format, await matrix(options.rows, options.columns), options.sheetName);
   const name = `${options.filename}.${options.format}`;
   reply.header('content-disposition', `attachment; filename="${name}"`);
-  reply.header('cache-control', 'no-store');
   return reply.type(options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);
 }

@@ -170,3 +170,56 @@ describe('Idempotency-Key', () => {
     expect((await eventCount()) - before).toBe(written);
   });
 });
+
+describe('a replayed Idempotency-Key after the caller’s role changed', () => {
+  // Fresh sign-ins: the tests above moved the clock past the cached administrator session.
+  const admin = () => t.login('admin', 'admin-password');
+  let made = 0;
+  async function user(role: 'worker' | 'manager') {
+    const username = `replay_${role}_${++made}`;
+    const created = await (await admin()).post('/api/users', { username, password: 'password1', role });
+    expect(created.status).toBe(201);
+    return Object.assign(await t.login(username, 'password1'), { id: created.body.data.id as number });
+  }
+  // An order of one line, imported and assigned to the worker; the address that picks its line.
+  async function assignedOrder(orderNumber: string, worker: { id: number }): Promise<string> {
+    const manager = await admin();
+    const file = ['Order #,Item,SKU,Value,is Fulfilled', `${orderNumber},Wrap Midi Dress 000 - 6 / Beige,DR1000-6-BEIGE,10.00,FALSE`].join('\n');
+    expect((await manager.upload('/api/files/upload/orders', 'orders.csv', file)).status).toBe(200);
+    const orders = (await manager.get('/api/orders?limit=100')).body.data.orders as { id: number; order_number: string }[];
+    const order = orders.find((o) => o.order_number === orderNumber)!.id;
+    expect((await manager.post(`/api/orders/${order}/assign-worker`, { worker_id: worker.id })).status).toBe(200);
+    const item = ((await manager.get(`/api/orders/${order}`)).body.data.items as { id: number }[])[0]!.id;
+    return `/api/orders/${order}/items/${item}/pick`;
+  }
+  const setRole = async (who: { id: number }, role: 'worker' | 'manager') => expect((await (await admin()).put(`/api/users/${who.id}`, { role })).status).toBe(200);
+
+  it("a manager demoted to worker is refused the kept answer (another worker's order), and nothing is done again", async () => {
+    const ann = await user('worker');
+    const max = await user('manager');
+    const url = await assignedOrder('#7001', ann);
+    const picked = await send(max.token, url, {}, 'max-pick-1');
+    expect(picked.status, picked.text).toBe(200);
+    expect((await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1')).status).toBe(201);
+
+    await setRole(max, 'worker');
+    const before = await eventCount();
+    const replayed = await send(max.token, url, {}, 'max-pick-1');
+    expect(replayed.status).toBe(403);
+    expect(replayed.body.message).toBe(IDEMPOTENCY_MESSAGES.roleChanged);
+    expect(replayed.replayed).toBe(false);
+    expect(replayed.text).not.toContain('#7001');
+    // A route the role no longer reaches is refused by its own access check, before any key is looked at.
+    expect((await send(max.token, '/api/inventory/adjust', adjustment(1), 'max-adjust-1')).status).toBe(403);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('a worker promoted to manager still gets their own answer again', async () => {
+    const bea = await user('worker');
+    const url = await assignedOrder('#7002', bea);
+    const picked = await send(bea.token, url, {}, 'bea-pick-1');
+    expect(picked.status, picked.text).toBe(200);
+    await setRole(bea, 'manager');
+    expect(await send(bea.token, url, {}, 'bea-pick-1')).toMatchObject({ status: 200, replayed: true, text: picked.text });
+  });
+});

@@ -3,14 +3,19 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { IDEMPOTENCY_KEY_HEADER } from '@wh/contracts';
-import { badRequest, conflict, DomainError } from './errors.ts';
+import { can, IDEMPOTENCY_KEY_HEADER, isRole, ROLE_PERMISSIONS, type Role } from '@wh/contracts';
+import { badRequest, conflict, DomainError, forbidden } from './errors.ts';
 import { uploadedPart } from './uploads.ts';
 
 // Every state-changing call honours an Idempotency-Key header (DESIGN.md section 4): the same user and key within
 // 24 hours get the first answer again and nothing is done twice; the same key with another request gets 422. The
 // web app sends one key per user action and reuses it when it retries, so a retry after a lost answer (a dropped
 // connection, a 503 while a commit was on its way) is safe.
+//
+// A replay is a request like any other: the route's access check has run with the caller's role as it is now
+// (auth.ts), and the kept answer is shown only if that role holds every permission of the role the answer was made
+// for. What an answer shows follows from the caller's role (a worker sees only their own orders), so a caller whose
+// role lost a permission since (a manager demoted to worker) is refused, not shown what they could see then.
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 3600_000;
 // Longer than any request runs (the largest upload with its read-your-writes wait): a claim this old that never
@@ -24,12 +29,19 @@ export const IDEMPOTENCY_MESSAGES = {
   otherRequest: 'This Idempotency-Key was already used for a different request. Use a new key for a new action.',
   recorded: 'This request was already recorded, so nothing was done again. Refresh to see it.',
   inProgress: 'This request is still being processed. Wait a moment, then check whether it was recorded before trying again.',
+  roleChanged: 'Your role has changed since this request was made, so its answer is not shown again. Refresh to see what you may.',
 } as const;
 
 interface Claim {
   userId: number;
   key: string;
   requestId: string;
+  role: Role;
+}
+
+// Whether a caller of role `now` may see an answer made for a caller of role `then`.
+function maySeeAnswerOf(then: string, now: Role): boolean {
+  return isRole(then) && ROLE_PERMISSIONS[then].every((permission) => can(now, permission));
 }
 
 declare module 'fastify' {
@@ -40,7 +52,7 @@ declare module 'fastify' {
 
 type Outcome =
   | { kind: 'claimed' }
-  | { kind: 'replay'; status: number; response: string }
+  | { kind: 'replay'; status: number; response: string; role: string }
   | { kind: 'other-request' }
   | { kind: 'recorded' }
   | { kind: 'in-progress' };
@@ -58,7 +70,7 @@ async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date, sw
   const head = sql<string>`(select coalesce(max(global_position), 0) from events)`;
   const claimed = await db
     .insertInto('idempotency_keys')
-    .values({ user_id: c.userId, key: c.key, request_hash: hash, request_id: c.requestId, head_position: head, created_at: now })
+    .values({ user_id: c.userId, key: c.key, request_hash: hash, request_id: c.requestId, head_position: head, created_at: now, role: c.role })
     // A key older than the window is free again.
     .onConflict((oc) =>
       oc
@@ -71,6 +83,7 @@ async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date, sw
           finished_at: null,
           status: null,
           response: null,
+          role: c.role,
         })
         .where('idempotency_keys.created_at', '<', new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS)),
     )
@@ -82,7 +95,7 @@ async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date, sw
   // Swept between the two statements (past the window): free again, once.
   if (!first) return sweptAway ? { kind: 'in-progress' } : claim(db, c, hash, now, true);
   if (!first.request_hash.equals(hash)) return { kind: 'other-request' };
-  if (first.status !== null && first.response !== null) return { kind: 'replay', status: first.status, response: first.response };
+  if (first.status !== null && first.response !== null) return { kind: 'replay', status: first.status, response: first.response, role: first.role };
   // No answer kept: the first request is still running, or ended without one (a server error, a lost process).
   // If it appended anything it committed, answer or not, and must not run again.
   const committed = await db
@@ -97,7 +110,7 @@ async function claim(db: Kysely<Database>, c: Claim, hash: Buffer, now: Date, sw
   if (!abandoned) return { kind: 'in-progress' };
   const taken = await db
     .updateTable('idempotency_keys')
-    .set({ request_id: c.requestId, head_position: head, created_at: now, finished_at: null })
+    .set({ request_id: c.requestId, head_position: head, created_at: now, finished_at: null, role: c.role })
     .where('user_id', '=', c.userId)
     .where('key', '=', c.key)
     .where('request_id', '=', first.request_id)
@@ -122,13 +135,14 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(async (app: FastifyInsta
     // Sign-in has no user yet to hold the key; a repeated sign-in opens one more session and changes nothing else.
     if (!request.auth) return;
     if (typeof header !== 'string' || !KEY_PATTERN.test(header)) throw badRequest(IDEMPOTENCY_MESSAGES.badKey);
-    const c: Claim = { userId: request.auth.user.id, key: header, requestId: request.id };
+    const c: Claim = { userId: request.auth.user.id, key: header, requestId: request.id, role: request.auth.user.role };
     const outcome = await claim(db, c, await requestHash(request), now());
     switch (outcome.kind) {
       case 'claimed':
         request.idempotency = c;
         return;
       case 'replay':
+        if (!maySeeAnswerOf(outcome.role, c.role)) throw forbidden(IDEMPOTENCY_MESSAGES.roleChanged);
         return reply.code(outcome.status).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(outcome.response);
       case 'other-request':
         throw new DomainError('UNPROCESSABLE', 422, IDEMPOTENCY_MESSAGES.otherRequest);

@@ -43,6 +43,40 @@ describe('ProjectionWatcher.projected (the in-process projector committed a batc
   });
 });
 
+describe('ProjectionWatcher.stoppedFor (a projection stopped at an event while the others go on)', () => {
+  it("names the stopped projection for a command whose events it handles, once told of the stop and before the next batch's checkpoint arrives", async () => {
+    const append = async (type: string) =>
+      (
+        await sql<{ tx: string; pos: string }>`
+          insert into events (stream_id, stream_version, event_type, data) values (${`w-${type}-${Math.random()}`}, 1, ${type}, '{}')
+          returning transaction_id::text as tx, global_position::text as pos`.execute(handle.db)
+      ).rows[0]!;
+    const before = await append('OrderImported');
+    const order = await append('OrderImported');
+    const location = await append('LocationCreated');
+    expect(await watcher.stoppedFor(order)).toBeNull();
+    // As the projector records it (services/projector stops.ts), then tells its in-process watcher (onStops) and
+    // commits its next batch (projected) before the notice has come back through PostgreSQL.
+    await sql`
+      insert into projection_stops (projection, last_tx, last_pos, event_tx, event_pos, event_type, event_stream, message, event_types)
+      values ('orders', ${before.tx}::xid8, ${before.pos}::bigint, ${order.tx}::xid8, ${order.pos}::bigint, 'OrderImported', 'w',
+              'orders: numeric field overflow', '{OrderImported,OrderCancelled}')`.execute(handle.db);
+    watcher.stopsChanged();
+    watcher.projected(location);
+    expect(await watcher.waitFor(order, 60_000)).toBe(true);
+    expect(await watcher.stoppedFor(order)).toBe(
+      `The orders read model is stopped at event ${order.pos} (OrderImported): orders: numeric field overflow. ` +
+        'This change is recorded but not shown there until the projection is fixed.',
+    );
+    // Events it applied before it stopped, and events of types it does not handle, are shown.
+    expect(await watcher.stoppedFor(before)).toBeNull();
+    expect(await watcher.stoppedFor(location)).toBeNull();
+    await sql`delete from projection_stops`.execute(handle.db);
+    watcher.stopsChanged();
+    expect(await watcher.stoppedFor(order)).toBeNull();
+  });
+});
+
 describe('ProjectionWatcher.onStale', () => {
   it('tells the caches to start afresh on a * notice (a rebuild), before the notice is handed on, and not on other topics', async () => {
     const calls: string[] = [];

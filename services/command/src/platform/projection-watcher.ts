@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { CONNECT_TIMEOUT_MS, type Database } from '@wh/db';
-import { compareStreamPositions, TOPIC_EVERYTHING, type ReadModelsNotice, type StreamPosition } from '@wh/contracts';
+import { compareStreamPositions, TOPIC_EVERYTHING, TOPIC_SYSTEM, type ReadModelsNotice, type StreamPosition } from '@wh/contracts';
 
 // `readAfter`: with a read replica, the primary's WAL position read after the notice arrived (readAfterFrom).
 export type ChangeListener = (notice: ReadModelsNotice, readAfter?: string) => void;
@@ -13,6 +13,44 @@ interface Waiter {
 }
 
 const reached = (cp: StreamPosition, target: StreamPosition) => compareStreamPositions(cp, target) >= 0;
+
+// A projection stopped at an event it cannot apply (services/projector stops.ts): its own position, the event types
+// it handles and what a command answers when its events are among them.
+interface Stop {
+  last: StreamPosition;
+  types: ReadonlySet<string>;
+  reason: string;
+}
+
+interface StopRow {
+  projection: string;
+  tx: string;
+  pos: string;
+  event_pos: string | null;
+  event_type: string | null;
+  message: string | null;
+  event_types: string[];
+}
+
+// The main checkpoint and the stops, in one statement: one snapshot, so a checkpoint past an event a projection
+// stopped at comes with that stop (it was recorded before the others went past the event).
+const CHECKPOINT_AND_STOPS = sql<{ tx: string; pos: string; stops: StopRow[] }>`
+  select c.last_tx::text as tx, c.last_pos::text as pos,
+         (select coalesce(json_agg(json_build_object(
+                    'projection', s.projection, 'tx', s.last_tx::text, 'pos', s.last_pos::text, 'event_pos', s.event_pos::text,
+                    'event_type', s.event_type, 'message', s.message, 'event_types', s.event_types)), '[]')
+            from projection_stops s) as stops
+    from projector_checkpoints c
+   where c.name = 'main'`;
+
+function stopOf(row: StopRow): Stop {
+  const reason =
+    row.event_pos === null
+      ? `The ${row.projection} read model is catching up after a rebuild: this change is recorded but not shown there yet.`
+      : `The ${row.projection} read model is stopped at event ${row.event_pos} (${row.event_type ?? 'unknown'}): ${row.message ?? 'unknown error'}. ` +
+        'This change is recorded but not shown there until the projection is fixed.';
+  return { last: { tx: row.tx, pos: row.pos }, types: new Set(row.event_types), reason };
+}
 
 // Listens to NOTIFY read_models: wakes commands waiting for their events to be projected (read your writes)
 // and hands every change to the live gateway. Polls the checkpoint while anyone waits, in case a notice is missed.
@@ -54,6 +92,8 @@ export class ProjectionWatcher {
     client.on('notification', (msg) => {
       if (msg.channel !== 'read_models' || !msg.payload) return;
       const notice = JSON.parse(msg.payload) as ReadModelsNotice;
+      // Before the checkpoint moves: a command answered after a later notice sees the stops this one announced.
+      if (notice.topics.includes(TOPIC_SYSTEM) || notice.topics.includes(TOPIC_EVERYTHING)) this.stopsChanged();
       this.advance({ tx: notice.tx, pos: notice.pos });
       // Everything may have changed: caches go first, so that nothing the listeners do reads a stale entry.
       if (notice.topics.includes(TOPIC_EVERYTHING)) this.stale();
@@ -120,6 +160,27 @@ export class ProjectionWatcher {
     this.readAfter = source;
   }
 
+  // The projections stopped at an event, as last read, and the reading under way (stopsChanged).
+  private stops: Stop[] = [];
+  private stopsRead: Promise<void> = Promise.resolve();
+
+  // The stopped projections changed (a notice on the system topic, or the in-process projector's onStops): read them
+  // again. Readings run one after another, and stoppedFor waits for the last one asked for.
+  stopsChanged(): void {
+    this.stopsRead = this.stopsRead.then(() => this.refresh()).catch(() => {});
+  }
+
+  // Why the read models may not show the events of the command that ended at `want`: a message naming a stopped
+  // projection that handles one of them and has not applied it; null when there is none (and no query is made).
+  async stoppedFor(want: StreamPosition): Promise<string | null> {
+    await this.stopsRead;
+    const behind = this.stops.filter((s) => !reached(s.last, want));
+    if (behind.length === 0) return null;
+    const { rows } = await sql<{ event_type: string }>`
+      select distinct event_type from events where transaction_id = ${want.tx}::xid8 and global_position <= ${want.pos}::bigint`.execute(this.db);
+    return behind.find((s) => rows.some((r) => s.types.has(r.event_type)))?.reason ?? null;
+  }
+
   async waitFor(want: StreamPosition, timeoutMs: number): Promise<boolean> {
     if (reached(this.latest, want)) return true;
     return new Promise<boolean>((resolve) => {
@@ -151,13 +212,20 @@ export class ProjectionWatcher {
     for (const w of this.waiters) if (reached(cp, w.target)) w.resolve(true);
   }
 
+  private reads = 0;
+  private stopsFrom = 0;
+
   private async refresh(): Promise<void> {
-    const row = await this.db
-      .selectFrom('projector_checkpoints')
-      .select([sql<string>`last_tx::text`.as('tx'), 'last_pos'])
-      .where('name', '=', 'main')
-      .executeTakeFirst();
-    if (row) this.advance({ tx: row.tx, pos: row.last_pos });
+    const read = ++this.reads;
+    const { rows } = await CHECKPOINT_AND_STOPS.execute(this.db);
+    const row = rows[0];
+    if (!row) return;
+    // A reading that began before the one already taken is older (the poll and stopsChanged overlap).
+    if (read > this.stopsFrom) {
+      this.stopsFrom = read;
+      this.stops = row.stops.map(stopOf);
+    }
+    this.advance({ tx: row.tx, pos: row.pos });
   }
 
   private startPolling() {

@@ -253,7 +253,7 @@ describe('a take and its events in one statement', () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-2', location: 'A-2-2', delta: 7 }]));
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        appendTakingStock(handle.db, [{ streamId: `take-${i}`, expectedVersion: 0, events: [picked(i)] }], metadata, {
+        appendTakingStock(handle.db, [{ streamId: `take-${i}`, expectedVersion: 0, events: [picked(i + 1)] }], metadata, {
           sku: 'RACE-2',
           location: 'A-2-2',
           delta: -1,

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared, type Database } from '@wh/db';
-import { inCodeOrder, type OverCapacity } from '@wh/contracts';
-import { DomainError } from './errors.ts';
+import { inCodeOrder, MAX_STOCK, stockCeilingMessage, type OverCapacity } from '@wh/contracts';
+import { conflict, DomainError } from './errors.ts';
 import { appendWaker, wakeByCaller } from './projector-wake.ts';
 import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
 
@@ -66,11 +66,14 @@ function combine(movements: readonly StockMovement[]): StockMovement[] {
 export async function applyStockMovements(trx: Transaction<Database>, movements: readonly StockMovement[]): Promise<void> {
   const combined = combine(movements);
   if (combined.length === 0) return;
-  await lockStockLevels(trx, combined);
+  const held = await lockStockLevels(trx, combined);
   const increases = combined.filter((m) => m.delta > 0);
+  const overfull = increases.find((m) => (held.get(stockKey(m.sku, m.location)) ?? 0) + m.delta > MAX_STOCK);
+  if (overfull) throw stockCeiling(overfull);
   // Decreases are applied one by one so the first shortfall can name the SKU and location.
   for (const m of combined) {
     if (m.delta > 0) continue;
+    if (-m.delta > MAX_STOCK) throw await shortfall(trx, m);
     const updated = await trx
       .updateTable('stock_levels')
       .set((eb) => ({ quantity: eb('quantity', '+', m.delta) }))
@@ -85,15 +88,28 @@ export async function applyStockMovements(trx: Transaction<Database>, movements:
   // In the lock order too: rows that do not exist yet are created in it.
   const chunk = 2000;
   for (let i = 0; i < increases.length; i += chunk) {
-    await trx
+    const values = increases.slice(i, i + chunk);
+    // A row another transaction created since the lock above (which saw none) is not counted there: the update
+    // leaves it alone past MAX_STOCK, and the missing row refuses the command.
+    const written = await trx
       .insertInto('stock_levels')
-      .values(increases.slice(i, i + chunk).map((m) => ({ sku: m.sku, location: m.location, quantity: m.delta })))
+      .values(values.map((m) => ({ sku: m.sku, location: m.location, quantity: m.delta })))
       .onConflict((oc) =>
-        oc.columns(['sku', 'location']).doUpdateSet((eb) => ({ quantity: eb('stock_levels.quantity', '+', eb.ref('excluded.quantity')) })),
+        oc
+          .columns(['sku', 'location'])
+          .doUpdateSet((eb) => ({ quantity: eb('stock_levels.quantity', '+', eb.ref('excluded.quantity')) }))
+          .where(sql<number>`stock_levels.quantity::bigint + excluded.quantity`, '<=', MAX_STOCK),
       )
+      .returning(['sku', 'location'])
       .execute();
+    if (written.length < values.length) {
+      const done = new Set(written.map((w) => stockKey(w.sku, w.location)));
+      throw stockCeiling(values.find((m) => !done.has(stockKey(m.sku, m.location)))!);
+    }
   }
 }
+
+const stockCeiling = (m: StockMovement): DomainError => conflict(stockCeilingMessage(m.location, m.sku));
 
 // The movements as one take from one location, when that is all they are (a stocked pick): null otherwise.
 export function singleTake(movements: readonly StockMovement[]): StockMovement | null {
@@ -206,7 +222,7 @@ export async function readLocationLoads(
     .execute();
   const sums = await trx
     .selectFrom('stock_levels')
-    .select(['location', sql<number>`sum(quantity)::int`.as('quantity')])
+    .select(['location', sql<number>`sum(quantity)::float8`.as('quantity')])
     .where('location', 'in', [...cappedCodes])
     .groupBy('location')
     .execute();

@@ -52,7 +52,7 @@ export async function variantsWithStock(db: Db, styleIds: readonly number[]): Pr
   return db
     .selectFrom('rm_variants as v')
     .leftJoin('rm_sku_stock as k', 'k.sku', 'v.sku')
-    .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::int`.as('quantity')])
+    .select(['v.style_id', 'v.sku', 'v.size', 'v.color', sql<number>`coalesce(k.quantity, 0)::float8`.as('quantity')])
     .where('v.style_id', 'in', [...styleIds])
     .orderBy('v.style_id')
     .orderBy(sizeOrder('v.size'))

@@ -31,16 +31,17 @@ const readiness = async (app = t.app): Promise<Readiness> => {
   return res.body.data as Readiness;
 };
 
-describe('GET /api/ready and a projection that fails', () => {
+describe('GET /api/ready and a projection that fails for a passing cause', () => {
   it('reports the projector failing with the event and the error on every instance, and clears it once the projector is past it', async () => {
     const healthy = await readiness();
     expect(healthy.projector).toMatchObject({ status: 'ok', failure: null });
 
-    // A fault in the users read model: its table refuses one username, as a projection bug would.
+    // The users read model's table refuses one username with a serialization failure, a cause that may pass: the
+    // projector retries the event (a projection that cannot apply an event stops instead: projection-stops.test.ts).
     await sql`
       create function refuse_faulty() returns trigger language plpgsql as $$
       begin
-        if new.username = 'faulty' then raise exception 'rm_users refuses %', new.username; end if;
+        if new.username = 'faulty' then raise exception using message = 'rm_users refuses ' || new.username, errcode = 'serialization_failure'; end if;
         return new;
       end $$`.execute(t.database.db);
     await sql`create trigger refuse_faulty before insert on rm_users for each row execute function refuse_faulty()`.execute(t.database.db);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { errorEnvelopeSchema, parseWalPosition, readinessSchema, successEnvelope, type Readiness } from '@wh/contracts';
+import { errorEnvelopeSchema, parseWalPosition, readinessSchema, successEnvelope, type ProjectionStop, type Readiness } from '@wh/contracts';
 import type { AppContext } from './app-context.ts';
 import type { ReadReplica } from './read-replica.ts';
 
@@ -17,7 +17,35 @@ interface ReadyRow {
   fault_attempts: number | null;
   fault_since: Date | null;
   fault_last: Date | null;
+  waiting_since: Date | null;
+  now: Date;
 }
+
+interface StopRow {
+  projection: string;
+  last_pos: string;
+  event_pos: string | null;
+  event_tx: string | null;
+  event_type: string | null;
+  event_stream: string | null;
+  message: string | null;
+  attempts: number;
+  stopped_at: Date;
+  last_attempt_at: Date;
+}
+
+const stopOf = (s: StopRow): ProjectionStop => ({
+  projection: s.projection,
+  position: s.last_pos,
+  event:
+    s.event_pos && s.event_tx && s.event_type && s.event_stream
+      ? { position: s.event_pos, transaction_id: s.event_tx, event_type: s.event_type, stream_id: s.event_stream }
+      : null,
+  message: s.message,
+  attempts: s.attempts,
+  stopped_since: s.stopped_at.toISOString(),
+  last_attempt_at: s.last_attempt_at.toISOString(),
+});
 
 // How far the read replica trails the primary: WAL not yet replayed, and the age of what was replayed last (0 when
 // nothing is left to replay: with no writes on the primary the last replayed commit grows old, yet nothing lags).
@@ -39,7 +67,8 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   // Ready when the database answers and the instance is not draining; says how far the projector trails the event
   // store, the event a projection fails on while the projector has not got past it (the projector records it:
-  // services/projector health.ts), and how far the read replica trails the primary. A replica that does not answer
+  // services/projector health.ts), whether it has stalled, the projections stopped at an event while the others go on
+  // (stops.ts), and how far the read replica trails the primary. A replica that does not answer
   // leaves the service ready: queries read the primary meanwhile.
   app.get(
     '/api/ready',
@@ -54,6 +83,7 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
         });
       }
       let r: ReadyRow | undefined;
+      let stops: StopRow[];
       try {
         const row = await sql<ReadyRow>`
           select (select max(global_position) from events) as head,
@@ -61,11 +91,20 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
                  c.last_pos as checkpoint, c.updated_at,
                  f.event_pos as fault_pos, f.event_tx::text as fault_tx, f.event_type as fault_type,
                  f.projection as fault_projection, f.message as fault_message, f.attempts as fault_attempts,
-                 f.first_failed_at as fault_since, f.last_failed_at as fault_last
+                 f.first_failed_at as fault_since, f.last_failed_at as fault_last,
+                 (select x.recorded_at from events x where (x.transaction_id, x.global_position) > (c.last_tx, c.last_pos)
+                   order by x.transaction_id, x.global_position limit 1) as waiting_since,
+                 now() as now
             from projector_checkpoints c
             left join projector_faults f on f.name = c.name and (f.event_tx, f.event_pos) > (c.last_tx, c.last_pos)
            where c.name = 'main'`.execute(ctx.db);
         r = row.rows[0];
+        stops = (
+          await sql<StopRow>`
+            select projection, last_pos::text as last_pos, event_pos::text as event_pos, event_tx::text as event_tx, event_type,
+                   event_stream, message, attempts, stopped_at, last_attempt_at
+              from projection_stops order by projection`.execute(ctx.db)
+        ).rows;
       } catch {
         return reply.code(503).send({
           success: false,
@@ -88,18 +127,26 @@ export async function systemRoutes(app: FastifyInstance, ctx: AppContext): Promi
               last_attempt_at: r.fault_last.toISOString(),
             }
           : null;
+      // Events have waited, and the checkpoint has not moved, for the whole threshold (database time on both sides).
+      const stalledMs = ctx.config.PROJECTOR_STALLED_MS;
+      const stalled =
+        !!r?.waiting_since &&
+        r.now.getTime() - r.waiting_since.getTime() >= stalledMs &&
+        r.now.getTime() - r.updated_at.getTime() >= stalledMs;
+      const status = failure ? 'failing' : stalled ? 'stalled' : stops.length > 0 ? 'stopped' : 'ok';
       return {
         success: true as const,
         data: {
           status: 'ready' as const,
           database: 'reachable' as const,
           projector: {
-            status: failure ? ('failing' as const) : ('ok' as const),
+            status,
             head_position: head.toString(),
             checkpoint_position: checkpoint.toString(),
             lag_events: Number(head > checkpoint ? head - checkpoint : 0n),
             checkpoint_updated_at: r?.updated_at?.toISOString() ?? null,
             failure,
+            stopped: stops.map(stopOf),
           },
           last_event_at: r?.last_event_at?.toISOString() ?? null,
           replica: await replicaReadiness(ctx.replica),

@@ -73,7 +73,8 @@ const ROUTES: Route[] = [
     workbooks: false,
     invalidType: invalidFileTypeMessage(['csv']),
     header: ['Title', 'SKU', 'On hand'],
-    row: () => ['Wrap Dress', 'DR1000-6-BEIGE', '3'],
+    // A stock file is known by its rows: each n another quantity, so each file is another delivery.
+    row: (n) => ['Wrap Dress', 'DR1000-6-BEIGE', String((n % 1000) + 1)],
     badRow: ['Wrap Dress', 'DR1000-6-BEIGE', 'x'],
     badRowMessage: 'File validation failed: Row 2: Quantity must be a whole number (got "x")',
     refusedStatus: 400,

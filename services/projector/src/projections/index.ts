@@ -33,3 +33,10 @@ export const projections: readonly Projection[] = [
 // statements read and write only their own tables (audit reads the user names that the users projection writes, so
 // the two go together), and they are a large share of an upload's projection.
 export const besideProjections: ReadonlySet<string> = new Set([auditProjection.name, usersProjection.name, orderSearchProjection.name]);
+
+// Projections that stop and catch up together (runner.ts, stops.ts): each reads the tables of the other (audit the user
+// names, the stock ledger each location's type), and caught up alone it would read them as they are now.
+export const stopTogether: readonly (readonly string[])[] = [
+  [usersProjection.name, auditProjection.name],
+  [locationsProjection.name, stockLedgerProjection.name],
+];

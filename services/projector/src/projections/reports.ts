@@ -194,7 +194,7 @@ function pickCounterWrites(picks: Map<string, { items: number; units: number }>)
   return [
     sql`
       insert into rm_report_worker_buckets (bucket, worker_id, items_picked, units_picked)
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(bucket timestamptz, worker_id int, items_picked int, units_picked int)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(bucket timestamptz, worker_id int, items_picked int, units_picked bigint)
       on conflict (bucket, worker_id) do update
          set items_picked = rm_report_worker_buckets.items_picked + excluded.items_picked,
              units_picked = rm_report_worker_buckets.units_picked + excluded.units_picked`,

@@ -139,19 +139,19 @@ function figureWrites({
   const skus = chunks(perSku, 10_000).map(
     (chunk) => sql`
       insert into rm_sku_stock (sku, style_code, quantity)
-      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity int)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(sku text, style_code text, quantity bigint)
       on conflict (sku) do update set quantity = rm_sku_stock.quantity + excluded.quantity`,
   );
   const locations = chunks(perLocation, 10_000).map(
     (chunk) => sql`
       insert into rm_location_stock (location, quantity)
-      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity int)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, quantity bigint)
       on conflict (location) do update set quantity = rm_location_stock.quantity + excluded.quantity`,
   );
   const styles = chunks(perLocationStyle, 10_000).map(
     (chunk) => sql`
       insert into rm_location_styles (location, style_code, quantity)
-      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity int)
+      select * from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(location text, style_code text, quantity bigint)
       on conflict (location, style_code) do update set quantity = rm_location_styles.quantity + excluded.quantity`,
   );
   return [stock, skus, locations, styles];

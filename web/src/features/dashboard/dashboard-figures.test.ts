@@ -5,6 +5,8 @@ import {
   averagePerWorker,
   lagText,
   projectorFailureText,
+  projectionStopText,
+  projectorStalledText,
   LOW_STOCK_DEFAULT_THRESHOLD,
   percentOf,
   quickActionsFor,
@@ -115,5 +117,42 @@ describe('low-stock threshold', () => {
   it("matches the server's default", async () => {
     const { LOW_STOCK_THRESHOLD } = await import('@wh/contracts/inventory/http');
     expect(LOW_STOCK_DEFAULT_THRESHOLD).toBe(LOW_STOCK_THRESHOLD);
+  });
+});
+
+describe('a read model stopped at an event', () => {
+  it('names the event and the error, says the other screens are current and that it is retried', () => {
+    const text = projectionStopText({
+      projection: 'orders',
+      position: '1233',
+      event: { position: '1234', transaction_id: '900', event_type: 'OrderImported', stream_id: 'order-5' },
+      message: 'orders: numeric field overflow',
+      attempts: 2,
+      stopped_since: '2025-01-01T10:00:00.000Z',
+      last_attempt_at: '2025-01-01T10:01:00.000Z',
+    });
+    expect(text).toContain('Stopped at event 1234 (OrderImported, order-5): orders: numeric field overflow.');
+    expect(text).toContain('every other screen is up to date');
+    expect(text).toContain('retried automatically');
+  });
+
+  it('after a rebuild took it past the event: catching up from the rebuild', () => {
+    const text = projectionStopText({
+      projection: 'orders',
+      position: '2000',
+      event: null,
+      message: null,
+      attempts: 1,
+      stopped_since: '2025-01-01T10:00:00.000Z',
+      last_attempt_at: '2025-01-01T10:01:00.000Z',
+    });
+    expect(text).toContain('Catching up after a rebuild, from event 2000.');
+  });
+});
+
+describe('a stalled projector', () => {
+  it('says since when nothing moved and where to look', () => {
+    expect(projectorStalledText(null)).toContain('No progress while events are waiting');
+    expect(projectorStalledText('2025-01-01T10:00:00.000Z')).toMatch(/^No progress since .+ while events are waiting/);
   });
 });

@@ -1,6 +1,6 @@
 import { canOpen, ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
 import type { Role } from '@wh/contracts/auth/permissions';
-import type { ProjectorFailure } from '@wh/contracts/platform/http';
+import type { ProjectionStop, ProjectorFailure } from '@wh/contracts/platform/http';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 // Limits of the dashboard (spec section 9).
@@ -126,5 +126,25 @@ export function projectorFailureText(failure: ProjectorFailure): string {
     `Stopped at event ${failure.position} (${failure.event_type}): ${failure.message}. ` +
     'Changes are still recorded, but screens will not show them until this is fixed. It is retried automatically; ' +
     "the projector's log has the details."
+  );
+}
+
+/** A read model stopped at an event while the others go on: where, why, and what it means. */
+export function projectionStopText(stop: ProjectionStop): string {
+  const where = stop.event
+    ? `Stopped at event ${stop.event.position} (${stop.event.event_type}, ${stop.event.stream_id}): ${stop.message ?? 'unknown error'}. `
+    : `Catching up after a rebuild, from event ${stop.position}. `;
+  return (
+    where +
+    'Changes are still recorded and every other screen is up to date, but the screens this read model feeds will not ' +
+    "show them until it is fixed. It is retried automatically; the README's operations section says how to fix it."
+  );
+}
+
+/** A projector that has not moved with events waiting, and since when. */
+export function projectorStalledText(since: string | null): string {
+  return (
+    `No progress${since ? ` since ${new Date(since).toLocaleString('en-GB')}` : ''} while events are waiting: the projector ` +
+    "is not running or is stuck on a batch. Its log has the details."
   );
 }

@@ -68,9 +68,11 @@ export function PickingPage() {
   const [scanFeedback, setScanFeedback] = useState<{ tone: ScanTone; text: string } | null>(null);
   // An item with no stock anywhere waits for the picker to confirm.
   const [noStockPick, setNoStockPick] = useState<PickRequest | null>(null);
-  // Where focus goes once a pick has landed: the next unpicked item's Pick button, else Complete Order or Batch.
+  // Where focus goes once a pick by its Pick button has landed: the next unpicked item's Pick button, else Complete
+  // Order or Batch. A scan moves focus to the scan panel instead (scanHome).
   const [focusNext, setFocusNext] = useState<{ itemId: number | null } | null>(null);
   const panelRef = useRef<HTMLDivElement>(null);
+  const scanPanelRef = useRef<HTMLElement>(null);
 
   const orders = list.data?.orders ?? [];
   const batches = batchList.data?.batches ?? [];
@@ -86,13 +88,15 @@ export function PickingPage() {
 
   useEffect(() => {
     if (!focusNext || inFlight) return;
+    setFocusNext(null);
+    // A scan since the press has put focus on the scan panel: it stays there.
+    if (scanPanelRef.current?.contains(document.activeElement)) return;
     const panel = panelRef.current;
     const target =
       focusNext.itemId === null
         ? panel?.querySelector<HTMLElement>('[data-complete]')
         : panel?.querySelector<HTMLElement>(`[data-pick-item="${focusNext.itemId}"]`);
     target?.focus();
-    setFocusNext(null);
   }, [focusNext, inFlight]);
 
   const showPanel = () => {
@@ -111,18 +115,24 @@ export function PickingPage() {
     showPanel();
   };
 
+  // After a scanner's scan, good or refused, focus rests on the scan panel (no control): a stray Enter there records
+  // nothing, where on a Pick or Complete button it would press it.
+  const scanHome = () => scanPanelRef.current?.focus({ preventScroll: true });
+
   const record = async ({ orderId, item, walk, from, scanned = false }: PickRequest) => {
     if (inFlight) return;
     setPickingItemId(item.id);
     setPanelError(null);
     try {
-      const location = from ?? (item.location_suggested ? item.location : null);
+      // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick
+      // names the label scanned (the server refuses a pick naming none then).
+      const location = from ?? (item.location_suggested ? item.location : null) ?? (scanLocationFirst ? atLocation : null);
       await pickItem(orderId, item.id, location);
       const picks = new Set(localPicks).add(item.id);
       setLocalPicks(picks);
       setScanFeedback({ tone: 'success', text: pickedMessage(item, location) });
       if (scanned) scanCue(true);
-      setFocusNext({ itemId: nextUnpicked(walk, picks)?.id ?? null });
+      else setFocusNext({ itemId: nextUnpicked(walk, picks)?.id ?? null });
       void refresh();
     } catch (error) {
       // A 409 names the locations that hold the SKU: offer to pick from one of them.
@@ -225,7 +235,10 @@ export function PickingPage() {
     }
   };
 
-  useBarcodeScanner(onScan);
+  useBarcodeScanner((code) => {
+    scanHome();
+    onScan(code);
+  });
 
   return (
     <section className="page picking-page">
@@ -256,7 +269,7 @@ export function PickingPage() {
         </Alert>
       ) : null}
 
-      <ScanPanel scanLocationFirst={scanLocationFirst} atLocation={atLocation} feedback={scanFeedback} onScan={onScan} />
+      <ScanPanel ref={scanPanelRef} scanLocationFirst={scanLocationFirst} atLocation={atLocation} feedback={scanFeedback} onScan={onScan} />
 
       {showSearch ? <LocationSearch /> : null}
 

@@ -41,9 +41,13 @@ describe('scan flow', () => {
     });
   });
 
-  it('with the location-first setting, picks once the location is scanned; an item with no location needs none', () => {
+  it('with the location-first setting, picks once the location is scanned; an item with no location once any location is', () => {
     expect(readScan('KN1010-12-WINE', ctx({ scanLocationFirst: true, atLocation: 'A-2-1' }))).toMatchObject({ kind: 'pick', item: { id: 11 } });
-    expect(readScan('BG1005-FS-GREY', ctx({ scanLocationFirst: true }))).toMatchObject({ kind: 'pick', item: { id: 13, no_stock: true } });
+    expect(say('BG1005-FS-GREY', ctx({ scanLocationFirst: true }))).toEqual({
+      tone: 'error',
+      text: 'Scan the location first: no stock of BG1005-FS-GREY is recorded anywhere; scan the label where you take it from.',
+    });
+    expect(readScan('BG1005-FS-GREY', ctx({ scanLocationFirst: true, atLocation: 'A-2-1' }))).toMatchObject({ kind: 'pick', item: { id: 13, no_stock: true } });
   });
 
   it('reads a location label and says whether anything is to be picked there', () => {

@@ -1,7 +1,8 @@
 // What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
 // an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
 // by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
-// stock recorded anywhere) has no label to scan.
+// stock recorded anywhere) after the label of any location, where it is taken from (the server refuses a pick
+// naming no location while the setting is on).
 import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
 import { batchScanTarget, isPicked, scanTarget, type ProgressItem, type ProgressOrder } from './picking-progress.ts';
 
@@ -35,7 +36,7 @@ export type ScanOutcome =
   | { kind: 'pick'; orderId: number; item: ScanItem }
   | { kind: 'select'; orderId: number; orderNumber: string }
   | { kind: 'location'; location: string; pickHere: number; next: string | null; batchId: number | null }
-  | { kind: 'location-first'; item: ScanItem; location: string }
+  | { kind: 'location-first'; item: ScanItem; location: string | null }
   | { kind: 'wrong-location'; item: ScanItem; location: string; scanned: string }
   | { kind: 'all-picked' }
   | { kind: 'not-found'; batchId: number | null };
@@ -54,9 +55,9 @@ export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
   switch (target.kind) {
     case 'pick': {
       const item = walking.find((i) => i.id === target.itemId)!;
-      if (ctx.scanLocationFirst && item.location !== null) {
+      if (ctx.scanLocationFirst) {
         if (ctx.atLocation === null) return { kind: 'location-first', item, location: item.location };
-        if (ctx.atLocation !== item.location) return { kind: 'wrong-location', item, location: item.location, scanned: ctx.atLocation };
+        if (item.location !== null && ctx.atLocation !== item.location) return { kind: 'wrong-location', item, location: item.location, scanned: ctx.atLocation };
       }
       return { kind: 'pick', orderId: target.orderId, item };
     }
@@ -92,7 +93,13 @@ export function scanMessage(raw: string, outcome: ScanOutcome): { tone: ScanTone
         text: `At ${outcome.location}: nothing of this ${outcome.batchId === null ? 'order' : 'batch'} to pick here.${outcome.next ? ` Next: ${outcome.next}.` : ''}`,
       };
     case 'location-first':
-      return { tone: 'error', text: `Scan the location first: ${outcome.item.sku} is at ${outcome.location}.` };
+      return {
+        tone: 'error',
+        text:
+          outcome.location === null
+            ? `Scan the location first: no stock of ${outcome.item.sku} is recorded anywhere; scan the label where you take it from.`
+            : `Scan the location first: ${outcome.item.sku} is at ${outcome.location}.`,
+      };
     case 'wrong-location':
       return {
         tone: 'error',

@@ -15,6 +15,8 @@ describe('user form validation', () => {
     expect(validateCreate({ ...base, password: '' }).errors.password).toBe('Password is required');
     expect(validateCreate({ ...base, password: '12345' }).errors.password).toBe('Password must be at least 6 characters');
     expect(validateCreate({ ...base, password: '        ' }).errors.password).toBe('Password is required');
+    expect(validateCreate({ ...base, password: '\u200b'.repeat(6) }).errors.password).toBe('Password is required');
+    expect(validateCreate({ ...base, password: 'ab\u200b\u200b\u200b\u200b' }).errors.password).toBe('Password must be at least 6 characters');
     expect(validateCreate({ ...base, password: 'x'.repeat(201) }).errors.password).toBe('Password must be at most 200 characters');
     expect(validateCreate({ ...base, password: ' secret ' }).body?.password).toBe(' secret ');
   });
@@ -32,6 +34,7 @@ describe('user form validation', () => {
     expect(validatePasswordChange('123456', '1234567')).toEqual({ confirm_password: 'Passwords must match' });
     expect(validatePasswordChange('123456', '123456')).toEqual({});
     expect(validatePasswordChange('        ', '        ')).toEqual({ new_password: 'New password is required' });
+    expect(validatePasswordChange('\u200b'.repeat(6), '\u200b'.repeat(6))).toEqual({ new_password: 'New password is required' });
     expect(validatePasswordChange('x'.repeat(201), 'x'.repeat(201))).toEqual({ new_password: 'Password must be at most 200 characters' });
   });
 });

@@ -45,7 +45,7 @@ export async function styleAfterCommand(db: Db, state: ExistingStyle, projected:
   const skus = state.variants.map((v) => v.sku);
   const held = skus.length === 0
     ? []
-    : await db.selectFrom('stock_levels').select(['sku', sql<number>`sum(quantity)::int`.as('quantity')]).where('sku', 'in', skus).groupBy('sku').execute();
+    : await db.selectFrom('stock_levels').select(['sku', sql<number>`sum(quantity)::float8`.as('quantity')]).where('sku', 'in', skus).groupBy('sku').execute();
   const units = new Map(held.map((h) => [h.sku, h.quantity]));
   const variants = [...state.variants]
     .sort((a, b) => compareSizes(a.size, b.size) || inCodeOrder(a.color, b.color))

@@ -101,7 +101,7 @@ export async function changeLocation(
         const { version, state } = (await foldStreams(trx, locationDecider, [streamId])).get(streamId)!;
         const stock = await trx
           .selectFrom('stock_levels')
-          .select(sql<number>`coalesce(sum(quantity), 0)::int`.as('total'))
+          .select(sql<number>`coalesce(sum(quantity), 0)::float8`.as('total'))
           .where('location', '=', code)
           .executeTakeFirstOrThrow();
         // The receiving area is in the registry from the first migration, without a stream (nor times of its own).

@@ -1,4 +1,4 @@
-import type { AdjustmentEvent, AdjustmentReason, AdjustmentType, LocationType } from '@wh/contracts';
+import { MAX_STOCK, stockCeilingMessage, type AdjustmentEvent, type AdjustmentReason, type AdjustmentType, type LocationType } from '@wh/contracts';
 import { conflict } from '../../platform/errors.ts';
 
 export interface AdjustCommand {
@@ -24,6 +24,7 @@ export function decideAdjustment(command: AdjustCommand, context: AdjustmentCont
   if (old_quantity + delta < 0) {
     throw conflict(`Not enough stock of ${sku} at ${location.code}: ${old_quantity} there, ${command.quantity} needed.`);
   }
+  if (old_quantity + delta > MAX_STOCK) throw conflict(stockCeilingMessage(location.code, sku));
   return [
     {
       type: 'InventoryAdjusted',

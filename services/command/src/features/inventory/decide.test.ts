@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
+import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, MAX_STOCK, RACK_CODE_PATTERN, type LocationEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
 import { decideNewLocations, type NewLocation, type NewLocationFacts } from './commands.ts';
@@ -130,6 +130,14 @@ describe('adjustments decider', () => {
       .given(context)
       .when({ ...command, adjustment_type: 'increase' })
       .thenMatches([{ data: { old_quantity: 4, new_quantity: 7, movements: [{ sku: 'TS1-S-RED', style_code: 'TS1', location: 'A-1-1', delta: 3 }] } }]);
+  });
+  it('an increase past the most one location may hold of a SKU is refused; up to it is not', () => {
+    const nearlyFull = { ...context, old_quantity: MAX_STOCK - 3 };
+    adjustSpec.given(nearlyFull).when({ ...command, adjustment_type: 'increase' }).thenMatches([{ data: { new_quantity: MAX_STOCK } }]);
+    adjustSpec
+      .given(nearlyFull)
+      .when({ ...command, adjustment_type: 'increase', quantity: 4 })
+      .thenFails(409, `A-1-1 cannot hold more than ${MAX_STOCK} units of TS1-S-RED: move some elsewhere first.`);
   });
   it('a deactivated location cannot be adjusted', () => {
     adjustSpec

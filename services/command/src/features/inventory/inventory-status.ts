@@ -10,7 +10,7 @@ type Db = Kysely<Database>;
 export async function inventoryStatus(db: Db, threshold: number, limit: number): Promise<InventoryStatus> {
   const totals = await db
     .selectNoFrom([
-      sql<number>`(select coalesce(sum(quantity), 0) from rm_sku_stock)::int`.as('total_stock'),
+      sql<number>`(select coalesce(sum(quantity), 0) from rm_sku_stock)::float8`.as('total_stock'),
       sql<number>`(select count(*) from rm_styles)::int`.as('total_styles'),
       sql<number>`(select count(*) from rm_variants)::int`.as('total_skus'),
     ])
@@ -27,7 +27,7 @@ export async function inventoryStatus(db: Db, threshold: number, limit: number):
     ])
     .executeTakeFirstOrThrow();
   const alerts = await low
-    .select(['v.sku', 'v.style_code', 'v.size', 'v.color', 's.name as style_name', sql<number>`coalesce(k.quantity, 0)::int`.as('current_quantity')])
+    .select(['v.sku', 'v.style_code', 'v.size', 'v.color', 's.name as style_name', sql<number>`coalesce(k.quantity, 0)::float8`.as('current_quantity')])
     .orderBy(sql`coalesce(k.quantity, 0)`)
     .orderBy('v.sku')
     .limit(limit)

@@ -68,7 +68,7 @@ export async function locationSummaries(
       'l.walk_sequence',
       'l.created_at',
       'l.updated_at',
-      sql<number>`coalesce(ls.quantity, 0)::int`.as('current_stock'),
+      sql<number>`coalesce(ls.quantity, 0)::float8`.as('current_stock'),
       sql<string[]>`coalesce((select array_agg(s.style_code order by s.quantity desc, s.style_code) from rm_location_styles s
                                where s.location = l.code and s.quantity > 0), '{}')`.as('styles'),
       sql<number>`(select count(*) from rm_stock st where st.location = l.code and st.quantity > 0)::int`.as('sku_count'),
@@ -93,7 +93,7 @@ async function receivingSummary(db: Db): Promise<LocationSummary> {
     .selectFrom('rm_location_styles')
     .select('style_code')
     .where('location', '=', RECEIVING_LOCATION)
-    .where('quantity', '>', 0)
+    .where('quantity', '>', '0')
     .orderBy('quantity', 'desc')
     .execute();
   const skus = await db
@@ -110,7 +110,7 @@ async function receivingSummary(db: Db): Promise<LocationSummary> {
     capacity: null,
     gender: null,
     is_active: true,
-    current_stock: stock?.quantity ?? 0,
+    current_stock: Number(stock?.quantity ?? 0),
     styles: styles.map((s) => s.style_code),
     sku_count: Number(skus.n),
     walk_sequence_override: null,

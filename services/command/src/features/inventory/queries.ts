@@ -131,7 +131,7 @@ export async function availableItems(
       sql<string[]>`coalesce((select array_agg(d.size order by ${sizeOrder('d.size')}) from (select distinct v.size from rm_variants v where v.style_id = s.id) d), '{}')`.as('available_sizes'),
       sql<string[]>`coalesce((select array_agg(distinct v.color) from rm_variants v where v.style_id = s.id), '{}')`.as('available_colors'),
       sql<number>`(select count(*) from rm_variants v where v.style_id = s.id)::int`.as('variant_count'),
-      sql<number>`coalesce((select sum(k.quantity) from rm_sku_stock k where k.style_code = s.style_code), 0)::int`.as('current_stock'),
+      sql<number>`coalesce((select sum(k.quantity) from rm_sku_stock k where k.style_code = s.style_code), 0)::float8`.as('current_stock'),
     ])
     .orderBy('s.style_code')
     .limit(query.limit)
@@ -186,8 +186,8 @@ export async function recentAdjustments(
 
 export async function adjustmentSummary(db: Db, days: number, now: Date, timeZone: string): Promise<AdjustmentSummary> {
   const since = adjustmentsSince(db, days, now);
-  const unitsIn = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'increase'), 0)::int`;
-  const unitsOut = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'decrease'), 0)::int`;
+  const unitsIn = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'increase'), 0)::float8`;
+  const unitsOut = sql<number>`coalesce(sum(a.quantity) filter (where a.adjustment_type = 'decrease'), 0)::float8`;
   const totals = await since
     .select([
       sql<number>`count(*)::int`.as('total_adjustments'),
@@ -236,7 +236,7 @@ export async function ledger(
     'm.reason',
     'm.actor_id',
     'm.recorded_at',
-    sql<number>`(sum(m.delta) over (order by m.position, m.seq))::int`.as('running_balance'),
+    sql<number>`(sum(m.delta) over (order by m.position, m.seq))::float8`.as('running_balance'),
   ]);
   const rows = await db
     .selectFrom(withRunning.as('r'))

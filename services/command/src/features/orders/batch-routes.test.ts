@@ -143,8 +143,16 @@ describe('picking and completing a batch', () => {
   it('each pick is recorded on its order; the batch completes only once every item is picked, completing each order', async () => {
     const early = await post(ann, `/api/batches/${batches.ann}/complete`);
     expect([early.status, early.body.message]).toEqual([409, `Batch ${batches.ann} cannot be completed yet: 0 of 8 items are picked`]);
-    const lines = (await ann.get(`/api/batches/${batches.ann}`)).body.data.lines as { order_id: number; id: number }[];
-    for (const line of lines) ok(await post(ann, `/api/orders/${line.order_id}/items/${line.id}/pick`, {}));
+    const lines = (await ann.get(`/api/batches/${batches.ann}`)).body.data.lines as { order_id: number; id: number; location: string | null }[];
+    // Pickers scanning the location label first: a line's pick names its location, the line held nowhere too.
+    ok(await manager.put('/api/settings/picking', { scan_location_first: true }));
+    for (const line of [lines[0]!, lines.at(-1)!]) {
+      const refused = await post(ann, `/api/orders/${line.order_id}/items/${line.id}/pick`, {});
+      expect([refused.status, refused.body.message]).toEqual([400, 'Scan the location label first: the pick must name the location it is taken from']);
+    }
+    expect(lines.at(-1)!.location).toBeNull();
+    for (const line of lines) ok(await post(ann, `/api/orders/${line.order_id}/items/${line.id}/pick`, { location: line.location ?? 'A-1-1' }));
+    ok(await manager.put('/api/settings/picking', { scan_location_first: false }));
     const after = (await ann.get(`/api/batches/${batches.ann}`)).body.data;
     expect(after).toMatchObject({ picked_items: 8, lines: [] });
     // An order of the batch is completed with it, not on its own.

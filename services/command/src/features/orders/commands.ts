@@ -1,7 +1,7 @@
-import { sql, type Expression, type Kysely } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@wh/db';
-import { orderStreamId, type EventMetadata, type OrderEvent } from '@wh/contracts';
+import { orderStreamId, WAREHOUSE_SETTINGS_STREAM, type EventMetadata, type OrderEvent, type SettingsEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionCache } from '../../platform/auth.ts';
 import { runOnStream, type Executor, type Prefetch, type StreamOutcome } from '../../platform/command.ts';
@@ -9,6 +9,8 @@ import { appendTakingStock, applyStockMovements, singleTake } from '../../platfo
 import type { Actor } from '../../platform/auth.ts';
 import { decideOrder, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
+
+const SCAN_LOCATION_FIRST_SET: SettingsEvent['type'] = 'ScanLocationFirstSet';
 
 // Every order command: the order's stream folded, the command decided, the events appended. `command` may be built
 // from the state and the facts read with it (a pick's location depends on the item's SKU and its holders).
@@ -53,18 +55,12 @@ export async function workerFacts(db: Kysely<Database>, userId: number, cache?: 
   return row ?? null;
 }
 
-// Where a pick takes from: the location named, else the one holding most of the SKU. With no stock anywhere the
-// item is picked unstocked (no movement). A named location without enough stock fails in the stock take with a 409
-// naming the locations that hold the SKU.
-export interface PickSource {
-  location: string | null;
-  location_type: string | null;
-  unstocked: boolean;
-}
+// What a pick is decided on besides the order (decide.ts, pickSource): the holders of the item's SKU with their
+// location types, the named location as registered, and the warehouse's "scan the location label first" setting.
+export type PickFacts = Pick<Extract<OrderCommand, { type: 'PickItem' }>, 'holders' | 'registered' | 'scan_location_first'>;
 
-// The pick's facts are read before deciding: the holders of the item's SKU (with their location types) come with
-// the stream, in its statement: the SKU from the order's read model, checked against the stream's own (a read model
-// behind the stream, or none, falls back to a statement of their own).
+// The pick's facts are read with the stream, in its statement: the SKU from the order's read model, checked against
+// the stream's own (a read model behind the stream, or none, falls back to statements of their own).
 export async function pickItem(
   ctx: AppContext,
   orderId: number,
@@ -72,45 +68,43 @@ export async function pickItem(
   options: { actor: Actor; location: string | null; notes: string | null; metadata: EventMetadata },
 ): Promise<StreamOutcome<OrderState, OrderEvent>> {
   const prefetch = {
-    key: 'pick-holders',
-    values: [itemId, orderId],
+    key: 'pick-facts',
+    values: [itemId, orderId, options.location],
     expression: () =>
       jsonObjectFrom(
-        ctx.db
-          .selectFrom('rm_order_items as i')
-          .select((eb) => ['i.sku', jsonArrayFrom(holdersWithType(ctx.db, eb.ref('i.sku'))).as('holders')])
-          .where('i.id', '=', itemId)
-          .where('i.order_id', '=', orderId),
+        ctx.db.selectNoFrom((eb) => [
+          jsonObjectFrom(
+            ctx.db
+              .selectFrom('rm_order_items as i')
+              .select((eb) => ['i.sku', jsonArrayFrom(holdersWithType(ctx.db, eb.ref('i.sku'))).as('holders')])
+              .where('i.id', '=', itemId)
+              .where('i.order_id', '=', orderId),
+          ).as('item'),
+          jsonObjectFrom(registeredLocation(ctx.db, options.location)).as('registered'),
+          scanLocationFirst(eb).as('scan_location_first'),
+        ]),
       ),
   };
-  const source = async (db: Executor, state: OrderState, prefetched: PickHolders | null): Promise<PickSource> => {
+  const facts = async (db: Executor, state: OrderState, prefetched: PickPrefetch | null): Promise<PickFacts> => {
     const item = state.status === 'absent' ? undefined : state.items.find((i) => i.id === itemId);
-    let location = options.location;
-    let locationType: string | null = null;
-    let unstocked = false;
-    if (item) {
-      const holders = prefetched?.sku === item.sku ? prefetched.holders : await holdersWithType(db, item.sku).execute();
-      unstocked = holders.length === 0;
-      const chosen = location === null ? holders[0] : holders.find((h) => h.location === location);
-      location ??= chosen?.location ?? null;
-      if (chosen) locationType = chosen.type;
+    if (prefetched && (item === undefined || prefetched.item?.sku === item.sku)) {
+      return { holders: prefetched.item?.holders ?? [], registered: prefetched.registered, scan_location_first: prefetched.scan_location_first };
     }
-    if (location !== null && locationType === null) {
-      const registered = await db.selectFrom('location_registry').select('type').where('code', '=', location).executeTakeFirst();
-      locationType = registered?.type ?? null;
-    }
-    return { location, location_type: locationType, unstocked };
+    const read = await db
+      .selectNoFrom((eb) => [jsonObjectFrom(registeredLocation(db, options.location)).as('registered'), scanLocationFirst(eb).as('scan_location_first')])
+      .executeTakeFirstOrThrow();
+    return { holders: item ? await holdersWithType(db, item.sku).execute() : [], ...read };
   };
-  return runOrderCommand<PickHolders, PickSource>(
+  return runOrderCommand<PickPrefetch, PickFacts>(
     ctx,
     orderId,
-    (_state, pick: PickSource) => ({ type: 'PickItem', item_id: itemId, actor: options.actor, ...pick, notes: options.notes }),
+    (_state, pick: PickFacts) => ({ type: 'PickItem', item_id: itemId, actor: options.actor, location: options.location, ...pick, notes: options.notes }),
     options.metadata,
-    { prefetch, facts: source },
+    { prefetch, facts },
   );
 }
 
-type PickHolders = { sku: string; holders: Holder[] } | null;
+type PickPrefetch = { item: { sku: string; holders: Holder[] } | null; registered: { type: string } | null; scan_location_first: boolean } | null;
 type Holder = Awaited<ReturnType<ReturnType<typeof holdersWithType>['execute']>>[number];
 
 // Locations holding a SKU, most first, with each one's registered type (null when unregistered).
@@ -118,9 +112,29 @@ function holdersWithType(db: Executor, sku: string | Expression<string>) {
   return db
     .selectFrom('stock_levels as s')
     .leftJoin('location_registry as l', 'l.code', 's.location')
-    .select(['s.location', 's.quantity', 'l.type'])
+    .select(['s.location', 'l.type'])
     .where('s.sku', '=', sku)
     .where('s.quantity', '>', sql.lit(0))
     .orderBy('s.quantity', 'desc')
     .orderBy('s.location');
+}
+
+// The location a pick names as the warehouse registers it (no row when it does not, or when none is named).
+function registeredLocation(db: Executor, code: string | null) {
+  return db.selectFrom('location_registry').select('type').where('code', '=', code);
+}
+
+// Whether pickers scan the location label first: the last ScanLocationFirstSet on the settings stream (the settings
+// decider's fold of it), off when there is none.
+function scanLocationFirst(eb: ExpressionBuilder<Database, never>) {
+  return eb.fn.coalesce(
+    eb
+      .selectFrom('events')
+      .select(sql<boolean>`(data->>'scan_location_first')::boolean`.as('on'))
+      .where('stream_id', '=', sql.lit(WAREHOUSE_SETTINGS_STREAM))
+      .where('event_type', '=', sql.lit(SCAN_LOCATION_FIRST_SET))
+      .orderBy('stream_version', 'desc')
+      .limit(sql.lit(1)),
+    sql.lit(false),
+  );
 }

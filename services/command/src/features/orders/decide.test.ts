@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { OrderEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, type OrderCommand, type WorkerFacts } from './decide.ts';
+import { decideOrder, LOCATION_REQUIRED, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider } from './order.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
@@ -62,8 +62,9 @@ const pick = (item_id: number, actor = workerActor, over: Partial<Extract<OrderC
   item_id,
   actor,
   location: 'A-1-1',
-  location_type: 'bin',
-  unstocked: false,
+  holders: [{ location: 'A-1-1', type: 'bin' }],
+  registered: { type: 'bin' },
+  scan_location_first: false,
   notes: null,
   ...over,
 });
@@ -182,13 +183,61 @@ describe('order decider', () => {
       if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
       spec
         .given([imported, assigned(5)])
-        .when(pick(70, workerActor, { location: null, location_type: null, unstocked: true, notes: 'found on the returns shelf' }))
+        .when(pick(70, workerActor, { location: null, holders: [], registered: null, notes: 'found on the returns shelf' }))
         .then([
           {
             ...event,
             data: { ...event.data, location: null, location_type: null, unstocked: true, notes: 'found on the returns shelf', movements: [] },
           },
         ]);
+    });
+    it('without a location: taken from the location holding most of the SKU', () => {
+      const event = picked(70, 'DR1012-12-BLUE', 1);
+      if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
+      const holders = [{ location: 'R-2', type: 'rack' }, { location: 'A-1-1', type: 'bin' }];
+      spec
+        .given([imported, assigned(5)])
+        .when(pick(70, workerActor, { location: null, holders, registered: null }))
+        .then([{ ...event, data: { ...event.data, location: 'R-2', location_type: 'rack', movements: [{ ...event.data.movements[0]!, location: 'R-2' }] } }]);
+    });
+    it('a location the warehouse does not have: refused whatever the setting, naming it', () => {
+      for (const scan_location_first of [false, true]) {
+        spec
+          .given([imported, assigned(5)])
+          .when(pick(70, workerActor, { location: 'ZZZ-999-999', registered: null, scan_location_first }))
+          .thenFails(404, 'Location ZZZ-999-999 not found');
+        spec
+          .given([imported, assigned(5)])
+          .when(pick(70, workerActor, { location: 'ZZZ-999-999', holders: [], registered: null, scan_location_first }))
+          .thenFails(404, 'Location ZZZ-999-999 not found');
+      }
+    });
+    it('a location holding the SKU that is not registered: taken from, its type unknown', () => {
+      const event = picked(70, 'DR1012-12-BLUE', 1);
+      if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
+      spec
+        .given([imported, assigned(5)])
+        .when(pick(70, workerActor, { holders: [{ location: 'A-1-1', type: null }], registered: null }))
+        .then([{ ...event, data: { ...event.data, location_type: null } }]);
+    });
+    describe('with pickers scanning the location label first', () => {
+      const first = { scan_location_first: true };
+      it('a pick naming no location is refused, an item held nowhere too', () => {
+        spec.given([imported, assigned(5)]).when(pick(70, workerActor, { ...first, location: null })).thenFails(400, LOCATION_REQUIRED);
+        spec.given([imported, assigned(5)]).when(pick(70, workerActor, { ...first, location: null, holders: [], registered: null })).thenFails(400, LOCATION_REQUIRED);
+        spec.given([imported, assigned(5)]).when(pick(70, manager, { ...first, location: null })).thenFails(400, LOCATION_REQUIRED);
+      });
+      it('a pick naming its location takes the stock there', () => {
+        spec.given([imported, assigned(5)]).when(pick(70, workerActor, first)).then([picked(70, 'DR1012-12-BLUE', 1)]);
+      });
+      it('an item held nowhere, picked at a location the warehouse has: no stock taken, the location kept', () => {
+        const event = picked(70, 'DR1012-12-BLUE', 1);
+        if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
+        spec
+          .given([imported, assigned(5)])
+          .when(pick(70, workerActor, { ...first, holders: [] }))
+          .then([{ ...event, data: { ...event.data, unstocked: true, movements: [] } }]);
+      });
     });
     it('by another worker: refused', () => {
       spec.given([imported, assigned(5)]).when(pick(70, otherWorker)).thenFails(403, 'This order is not assigned to you');

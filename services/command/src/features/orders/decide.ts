@@ -26,18 +26,28 @@ export type OrderCommand =
       type: 'PickItem';
       item_id: number;
       actor: Actor;
-      // Resolved by the caller: the named location, else the one holding most of the SKU; null when none does.
+      // The location the picker names (the label scanned, or the one suggested), null when none.
       location: string | null;
-      location_type: string | null;
-      // No location holds the SKU: the pick takes no stock.
-      unstocked: boolean;
+      // Read before deciding: the locations holding the item's SKU, most first, each with its registered type (null
+      // when unregistered); the named location as the warehouse registers it, null when it does not; and whether
+      // pickers scan the location label first (the warehouse setting).
+      holders: readonly PickHolder[];
+      registered: { type: string } | null;
+      scan_location_first: boolean;
       notes: string | null;
     }
   // batch_id: completed with its batch (an order in a batch is completed only with it).
   | { type: 'CompleteOrder'; actor: Actor; batch_id?: number }
   | { type: 'VerifyOrder'; actor: Actor; verification_notes: string | null; discrepancies: readonly Discrepancy[] };
 
+export interface PickHolder {
+  location: string;
+  type: string | null;
+}
+
 export const ORDER_NOT_FOUND = 'Order not found';
+export const LOCATION_REQUIRED = 'Scan the location label first: the pick must name the location it is taken from';
+export const locationNotFound = (code: string) => `Location ${code} not found`;
 export const NOT_YOUR_ORDER = 'This order is not assigned to you';
 
 const PHRASE: Record<ExistingOrder['status'], string> = {
@@ -143,7 +153,23 @@ function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
   return refused(order, 'cancelled');
 }
 
-// The item is taken from the location the command names; an unstocked pick moves nothing.
+// Where a pick takes from: the location named, which must be one the warehouse has (registered, or holding the SKU);
+// else, unless pickers scan the location label first, the one holding most of the SKU. With the SKU held nowhere
+// the item is picked unstocked, taking no stock (a named location kept for the record); without a location only
+// while the location label is not required.
+function pickSource(command: Command<'PickItem'>): { location: string | null; location_type: string | null; unstocked: boolean } {
+  const unstocked = command.holders.length === 0;
+  if (command.location === null) {
+    if (command.scan_location_first) throw badRequest(LOCATION_REQUIRED);
+    const most = command.holders[0];
+    return { location: most?.location ?? null, location_type: most?.type ?? null, unstocked };
+  }
+  const holder = command.holders.find((h) => h.location === command.location);
+  if (!holder && !command.registered) throw notFound(locationNotFound(command.location));
+  return { location: command.location, location_type: holder?.type ?? command.registered?.type ?? null, unstocked };
+}
+
+// The item is taken from its source (pickSource); an unstocked pick moves nothing.
 function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string): OrderEvent[] {
   mayPick(order, command.actor);
   if (order.status !== 'assigned' && order.status !== 'picking') {
@@ -153,10 +179,11 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
   const item = order.items.find((i) => i.id === command.item_id);
   if (!item) throw notFound(`Item not found in order ${order.order_number}`);
   if (item.picked) throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
+  const source = pickSource(command);
   const movements: StockMovement[] =
-    command.unstocked || command.location === null
+    source.unstocked || source.location === null
       ? []
-      : [{ sku: item.sku, style_code: item.style_code, location: command.location, delta: -item.quantity }];
+      : [{ sku: item.sku, style_code: item.style_code, location: source.location, delta: -item.quantity }];
   return [
     {
       type: 'OrderItemPicked',
@@ -166,9 +193,9 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
         sku: item.sku,
         style_code: item.style_code,
         quantity: item.quantity,
-        location: command.location,
-        location_type: command.location_type,
-        unstocked: command.unstocked,
+        location: source.location,
+        location_type: source.location_type,
+        unstocked: source.unstocked,
         notes: command.notes,
         picked_by: command.actor.id,
         worker_id: order.worker_id,

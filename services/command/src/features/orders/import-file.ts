@@ -1,4 +1,18 @@
-import { isGiftItem, MAX_ORDER_LINES, orderLinesProblem, parseSheetDate, settleDateOrder, skuProblem, type ImportedOrderItem, type RowError } from '@wh/contracts';
+import {
+  isGiftItem,
+  MAX_ORDER_LINES,
+  MAX_ORDER_UNITS,
+  MAX_QUANTITY,
+  moneyCell,
+  MONEY_MESSAGE,
+  orderLinesProblem,
+  parseSheetDate,
+  settleDateOrder,
+  skuProblem,
+  wholeNumberCell,
+  type ImportedOrderItem,
+  type RowError,
+} from '@wh/contracts';
 import { cleanCode, findColumn, sheetPlanner, type Sheet } from '../../platform/uploads.ts';
 
 // Reads an order sheet (the daily order sheet, its alternative headers, or a Shopify orders export) into orders
@@ -81,14 +95,20 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
       errors.push({ row, error: badSku });
       continue;
     }
-    const quantity = wholeNumber(cell(values, col.quantity), 1);
-    if (quantity === null) {
-      errors.push({ row, error: 'Quantity must be a whole number of at least 1' });
+    const quantity = wholeNumber(cell(values, col.quantity), 'Quantity', MAX_QUANTITY);
+    if (typeof quantity === 'string') {
+      errors.push({ row, error: quantity });
       continue;
     }
-    const priority = wholeNumber(cell(values, col.priority), 1);
-    if (priority === null) {
-      errors.push({ row, error: 'Priority must be a whole number of at least 1' });
+    const priority = wholeNumber(cell(values, col.priority), 'Priority', MAX_PRIORITY);
+    if (typeof priority === 'string') {
+      errors.push({ row, error: priority });
+      continue;
+    }
+    const rawValue = cell(values, col.value);
+    const value = rawValue === '' ? null : moneyCell(rawValue);
+    if (rawValue !== '' && value === null) {
+      errors.push({ row, error: `${MONEY_MESSAGE} (got "${rawValue}")` });
       continue;
     }
     const rawDate = cell(values, col.date);
@@ -119,7 +139,7 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
       described.set(describeKey, description);
     }
     const { style_code, style_name, size, color } = description;
-    order.items.push({ style_code, style_name, size, color, sku, quantity, value: money(cell(values, col.value)), row });
+    order.items.push({ style_code, style_name, size, color, sku, quantity, value, row });
   }
   for (const [key, extra] of over) {
     const order = orders.get(key)!;
@@ -127,18 +147,26 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
     errors.push({ row: order.items[0]!.row, error: orderLinesProblem(order.order_number, MAX_ORDER_LINES + extra) });
   }
   if (over.size > 0) errors.sort((a, b) => a.row - b.row);
-  return { orders: [...orders.values()], errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
+  return { orders: withinOrderUnits([...orders.values()], errors), errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
 }
 
-function wholeNumber(text: string, fallback: number): number | null {
-  if (text === '') return fallback;
-  const n = Number(text.replace(/,/g, ''));
-  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : null;
+// Quantity and Priority: 1 when the column is absent or the cell empty; else the number, or what is wrong with it.
+function wholeNumber(text: string, name: string, max: number): number | string {
+  const n = text === '' ? 1 : wholeNumberCell(text);
+  if (n === null || n < 1) return `${name} must be a whole number of at least 1`;
+  return n > max ? `${name} must be at most ${max}` : n;
 }
+const MAX_PRIORITY = 1_000_000;
 
-function money(text: string): number | null {
-  const n = Number(text.replace(/[^0-9.-]/g, ''));
-  return text.trim() === '' || !Number.isFinite(n) ? null : Math.round(n * 100) / 100;
+// An order's units in all must fit its total (MAX_ORDER_UNITS): an order past it is not imported, and each of its rows
+// says why.
+function withinOrderUnits(orders: PlannedOrder[], errors: RowError[]): PlannedOrder[] {
+  return orders.filter((order) => {
+    const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
+    if (units <= MAX_ORDER_UNITS) return true;
+    for (const item of order.items) errors.push({ row: item.row, error: `Order ${order.order_number} has ${units} units in all; an order may hold at most ${MAX_ORDER_UNITS}` });
+    return false;
+  });
 }
 
 const SIZE_WORDS: Record<string, string> = { FS: 'Free Size', 'FREE SIZE': 'Free Size', FREESIZE: 'Free Size' };

@@ -229,6 +229,7 @@ describe('picking, completing and verifying', () => {
   });
 
   it('a pick at a location without the stock is refused, naming the locations that hold it', async () => {
+    expect((await manager.post('/api/locations', { code: 'B-9-9', location_type: 'bin', capacity: 50 })).status).toBe(201);
     const res = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { location: 'B-9-9' });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Not enough stock of JN1009-12-WHITE at B-9-9: 0 there, 1 needed. JN1009-12-WHITE is held at A-1-1 (3), J-1-1 (1).');
@@ -458,5 +459,68 @@ describe('who may call the orders routes', () => {
     expect((await t.anonymous.get('/api/orders')).status).toBe(401);
     expect((await t.anonymous.get(`/api/orders/${someOrder()}`)).status).toBe(401);
     expect((await t.anonymous.get(`/api/orders/${someOrder()}/history`)).status).toBe(401);
+  });
+});
+
+describe('the pick command checks the location it names', () => {
+  // #10010: TP1007-12-GREEN (held at A-3-1), TP1007-16-GREEN and JN1009-10-RED (held nowhere).
+  let id: number;
+  let itemOf: (sku: string) => number;
+  const pickAt = (who: Client, sku: string, body: object) => who.post(`/api/orders/${id}/items/${itemOf(sku)}/pick`, body);
+  const setLocationFirst = async (on: boolean) => expect((await manager.put('/api/settings/picking', { scan_location_first: on })).status).toBe(200);
+  const unchanged = async (stock: number) => {
+    expect((await ann.get(`/api/orders/${id}`)).body.data).toMatchObject({ status: 'assigned', picked_items: 0 });
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(stock);
+  };
+
+  beforeAll(async () => {
+    id = order('10010');
+    await t.allocateStock([{ sku: 'TP1007-12-GREEN', location: 'A-3-1', quantity: 2 }]);
+    expect((await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id })).status).toBe(200);
+    const items: { id: number; sku: string }[] = (await ann.get(`/api/orders/${id}`)).body.data.items;
+    itemOf = (sku) => items.find((i) => i.sku === sku)!.id;
+  });
+  afterAll(() => setLocationFirst(false));
+
+  it('a location the warehouse does not have is refused, naming it, whether the SKU is held or not; nothing is picked', async () => {
+    for (const sku of ['TP1007-12-GREEN', 'JN1009-10-RED']) {
+      const res = await pickAt(ann, sku, { location: 'zzz-999-999' });
+      expect(res.status, JSON.stringify(res.body)).toBe(404);
+      expect(res.body.message).toBe('Location ZZZ-999-999 not found');
+    }
+    await unchanged(2);
+  });
+
+  it('with pickers scanning the location label first, a pick naming no location is refused, an item held nowhere too; one naming its location is picked', async () => {
+    await setLocationFirst(true);
+    const required = 'Scan the location label first: the pick must name the location it is taken from';
+    for (const [who, sku, body] of [
+      [ann, 'TP1007-12-GREEN', {}],
+      [ann, 'TP1007-12-GREEN', { location: null }],
+      [ann, 'TP1007-12-GREEN', { location: '' }],
+      [manager, 'TP1007-12-GREEN', {}],
+      [ann, 'JN1009-10-RED', {}],
+    ] as const) {
+      const res = await pickAt(who, sku, body);
+      expect(res.status, `${sku} ${JSON.stringify(body)}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect(res.body.message).toBe(required);
+    }
+    expect((await pickAt(ann, 'TP1007-12-GREEN', { location: 'ZZZ-999-999' })).status).toBe(404);
+    await unchanged(2);
+
+    const taken = await pickAt(ann, 'TP1007-12-GREEN', { location: 'A-3-1' });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+    const nowhere = await pickAt(ann, 'JN1009-10-RED', { location: 'A-3-1' });
+    expect(nowhere.status, JSON.stringify(nowhere.body)).toBe(200);
+    expect(nowhere.body.data.items.find((i: any) => i.sku === 'JN1009-10-RED')).toMatchObject({ status: 'picked', location: 'A-3-1', unstocked: true });
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+  });
+
+  it('with the setting off, an item held nowhere is picked without a location', async () => {
+    await setLocationFirst(false);
+    const res = await pickAt(ann, 'TP1007-16-GREEN', {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.items.find((i: any) => i.sku === 'TP1007-16-GREEN')).toMatchObject({ status: 'picked', location: null, unstocked: true });
   });
 });

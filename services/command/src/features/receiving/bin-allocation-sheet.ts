@@ -1,7 +1,16 @@
-import { locationCodeProblem, parseSheetDate, settleDateOrder, skuProblem, styleCodeProblem, type UploadRowError } from '@wh/contracts';
+import {
+  locationCodeProblem,
+  MAX_QUANTITY,
+  QUANTITY_MAX_MESSAGE,
+  parseSheetDate,
+  settleDateOrder,
+  skuProblem,
+  styleCodeProblem,
+  wholeNumberCell,
+  type UploadRowError,
+} from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
-import { wholeNumber } from './stock-files.ts';
 
 // The bin allocation sheet: each row says how many units of a style (or SKU) a location holds as of Last Updated.
 // Reading it is pure (the upload pool runs it); applying it is bin-allocation.ts.
@@ -49,9 +58,13 @@ export function readBinAllocation(sheet: Sheet): { lines: SheetLine[]; errors: U
       errors.push({ row: row.row, error: badCode });
       continue;
     }
-    const count = wholeNumber(rawQuantity);
+    const count = wholeNumberCell(rawQuantity);
     if (count === null || count < 0) {
       errors.push({ row: row.row, error: 'Quantity must be a whole number of 0 or more' });
+      continue;
+    }
+    if (count > MAX_QUANTITY) {
+      errors.push({ row: row.row, error: QUANTITY_MAX_MESSAGE });
       continue;
     }
     const rawDate = value(row, updated);

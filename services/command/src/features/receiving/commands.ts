@@ -51,10 +51,13 @@ async function receivingEffects(trx: Transaction<Database>, appends: readonly St
   await applyStockMovements(trx, approvalsOf(appends).flatMap((e) => e.data.movements));
 }
 
-// A stock file as received: recorded with its receipts, so the same content sent to the same route again is refused.
+// A stock file as received: recorded with its receipts, so the same rows sent to the same route again are refused.
 export interface StockFile {
   route: string;
-  sha256: Buffer;
+  // The fingerprint of its rows (stockFileFingerprint), kept when it is recorded.
+  rows: Buffer;
+  // The SHA-256 of its bytes: the fingerprint stock_file_uploads holds for a file recorded before rows were.
+  bytes: Buffer;
   filename: string;
   // The warehouse's, to say when an earlier upload was.
   timeZone: string;
@@ -160,13 +163,14 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
 }
 
 // The upload of a file already recorded by the same route, if any: when and by whom.
-async function earlierUpload(db: Kysely<Database> | Transaction<Database>, file: Pick<StockFile, 'route' | 'sha256'>) {
+async function earlierUpload(db: Kysely<Database> | Transaction<Database>, file: Pick<StockFile, 'route' | 'rows' | 'bytes'>) {
   return db
     .selectFrom('stock_file_uploads as f')
     .leftJoin('user_registry as u', 'u.id', 'f.user_id')
     .select(['f.uploaded_at', 'f.filename', 'u.username'])
     .where('f.route', '=', file.route)
-    .where('f.sha256', '=', file.sha256)
+    .where('f.sha256', 'in', [file.rows, file.bytes])
+    .orderBy('f.uploaded_at')
     .executeTakeFirst();
 }
 
@@ -186,11 +190,11 @@ export class AlreadyUploadedError extends DomainError {
 async function recordStockFile(trx: Transaction<Database>, file: StockFile, uploadId: string, userId: number | null, now: Date): Promise<void> {
   await trx
     .insertInto('stock_file_uploads')
-    .values({ route: file.route, sha256: file.sha256, upload_id: uploadId, filename: file.filename, user_id: userId, uploaded_at: now })
+    .values({ route: file.route, sha256: file.rows, upload_id: uploadId, filename: file.filename, user_id: userId, uploaded_at: now })
     .execute();
 }
 
-// Refuses a file this route already recorded: before its rows are read, and again in the receipts' command.
+// Refuses a file whose rows this route already recorded: once they are read, and again in the receipts' command.
 export async function refuseRepeatedFile(db: Kysely<Database> | Transaction<Database>, file: StockFile): Promise<void> {
   const earlier = await earlierUpload(db, file);
   if (earlier) throw new AlreadyUploadedError(earlier, file.timeZone);

@@ -57,8 +57,8 @@ async function eventCount(): Promise<number> {
   return Number(row.n);
 }
 
-// The sample export as the shop gives it another day: the same rows, the location renamed.
-const nextDaysExport = () => fixture('stock/shopify-inventory.csv').toString().replaceAll('Main Warehouse', 'Main Warehouse (Leeds)');
+// The sample export as the shop gives it another day: the same variants, one more unit of the first on hand.
+const nextDaysExport = () => fixture('stock/shopify-inventory.csv').toString().replace(',Main Warehouse,0,0,1,19,20\n', ',Main Warehouse,0,0,1,20,21\n');
 
 async function pendingOf(client: Client, search: string) {
   const res = await client.get(`/api/stock-approval/receipts?search=${encodeURIComponent(search)}&limit=200`);
@@ -114,6 +114,38 @@ describe('online-shop stock upload', () => {
     }
     expect(await receiptCount()).toBe(before.receipts);
     expect(await eventCount()).toBe(before.events);
+  });
+
+  it('the same rows re-saved (CRLF, no last newline, a capitalised Handle, quoted cells, another row order) are refused as already recorded; one changed quantity is recorded', async () => {
+    const sample = fixture('stock/shopify-inventory.csv').toString();
+    expect(sample.endsWith('\n') && !sample.includes('\r')).toBe(true);
+    const [header, ...rows] = sample.trimEnd().split('\n');
+    const resaved = {
+      crlf: sample.replaceAll('\n', '\r\n'),
+      'no last newline': sample.trimEnd(),
+      'capitalised Handle': sample.replace(/^Handle,/, 'HANDLE,').replace(/^[a-z][^,]*/gm, (handle) => handle.toUpperCase()),
+      'quoted cells, lower-case SKUs': [header, ...rows.map((r) => r.split(',').map((cell, i) => (i === 8 ? `"${cell.toLowerCase()}"` : cell)).join(','))].join('\r\n'),
+      'rows in another order': [header, ...[...rows].reverse()].join('\n'),
+    };
+    const before = { receipts: await receiptCount(), events: await eventCount() };
+    for (const [how, csv] of Object.entries(resaved)) {
+      expect(csv, how).not.toBe(sample);
+      const again = await manager.upload('/api/files/upload/shopify-stock', 'Inventory (1).csv', csv);
+      expect(again.status, `${how}: ${JSON.stringify(again.body)}`).toBe(409);
+      expect(again.body.message).toBe(
+        `This file was already uploaded on 21 Nov 2026 at 09:00 by ${exec2.username} (shopify-inventory.csv) and its rows were recorded then. Nothing was recorded this time.`,
+      );
+    }
+    expect(await receiptCount()).toBe(before.receipts);
+    expect(await eventCount()).toBe(before.events);
+
+    const last = rows.at(-1)!;
+    const changed = sample.replace(`${last}\n`, `${last.replace(/,(\d+)$/, (_, n: string) => `,${Number(n) + 1}`)}\n`);
+    expect(changed).not.toBe(sample);
+    const res = await manager.upload('/api/files/upload/shopify-stock', 'shopify-inventory.csv', changed);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ processed_records: 55, pending_approval: 55 });
+    expect(await receiptCount()).toBe(before.receipts + 55);
   });
 
   it("a manager's upload waits for approval too (the spec: online-shop receipts need approval)", async () => {
@@ -237,9 +269,14 @@ describe('manual stock upload', () => {
 
   it("a manager's own upload of known styles goes straight into RECEIVING; the unknown style waits for a manager", async () => {
     const before = await stockAt('JN1009-6-WINE', 'RECEIVING');
-    // The same delivery as the sheet executive2 uploaded, on a sheet of the manager's own (one note differs).
+    // The next delivery of what the sheet executive2 uploaded, on a sheet of the manager's own: the same rows under
+    // other gatepass numbers, and a note.
     const sheet = XLSX.read(fixture('stock/manual-stock.xlsx'), { type: 'buffer' });
     const first = sheet.Sheets[sheet.SheetNames[0]!]!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(first, { header: 1, raw: false });
+    const gatepass = rows[0]!.indexOf('GATEPASS NUMBER');
+    expect(gatepass).toBeGreaterThan(-1);
+    XLSX.utils.sheet_add_aoa(first, rows.slice(1).map((r) => [r[gatepass] ? `${String(r[gatepass])}-B` : null]), { origin: { r: 1, c: gatepass } });
     XLSX.utils.sheet_add_aoa(first, [['Checked by the manager']], { origin: 'K1' });
     const own = XLSX.write(sheet, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
     const res = await manager.upload('/api/files/upload/manual-stock', 'manual-stock.xlsx', own);
@@ -271,6 +308,27 @@ describe('manual stock upload', () => {
     expect(rows[0]).toMatchObject({ sku: 'TP1001-10-NAVY' });
     const byGatepass = await exec2.get('/api/stock-approval/receipts?search=GP-2');
     expect(byGatepass.body.data.receipts[0].received_date).toBe('2026-12-01');
+  });
+
+  it('the same rows as XLSX, XLS and CSV are one file: the second and third are refused as already recorded', async () => {
+    const rows = [
+      ['DATE', 'ITEM CODE', 'COLOR', 'SIZE', 'QTY', 'GATEPASS NUMBER'],
+      ['21/11/2026', 'TP1001', 'Navy', '8', 3, 'GP-SAME-ROWS'],
+      ['21/11/2026', 'TP1001', 'Navy', '10', 2, 'GP-SAME-ROWS'],
+    ];
+    const first = await exec2.upload('/api/files/upload/manual-stock', 'delivery.xlsx', workbook(rows));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const before = await receiptCount();
+    const csv = 'Date,Item Code,Color,Size,Qty,Gatepass Number\r\n21/11/2026, tp1001 ,navy,10,2.0,gp-same-rows\r\n21/11/2026,TP1001,Navy,8,3,GP-SAME-ROWS';
+    for (const [name, content] of [['delivery.xls', workbook(rows, 'biff8')], ['delivery.csv', csv]] as const) {
+      const again = await manager.upload('/api/files/upload/manual-stock', name, content);
+      expect(again.status, `${name}: ${JSON.stringify(again.body)}`).toBe(409);
+      expect(again.body.message).toContain(`by ${exec2.username} (delivery.xlsx) and its rows were recorded then. Nothing was recorded this time.`);
+    }
+    expect(await receiptCount()).toBe(before);
+    const more = await manager.upload('/api/files/upload/manual-stock', 'delivery.csv', csv.replace(',2.0,', ',4,'));
+    expect(more.status, JSON.stringify(more.body)).toBe(200);
+    expect(await receiptCount()).toBe(before + 2);
   });
 
   it('the same content on another route is not the same upload', async () => {

@@ -92,16 +92,17 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   ) {
     const actor = actorOf(request);
     const received = await receiveStockFile(request, accept.route, accept.advertised);
+    const file = await ctx.files.plan(planner, received);
+    refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const stockFile: StockFile = {
       route: request.routeOptions.url ?? request.url,
-      sha256: createHash('sha256').update(received.buffer).digest(),
+      rows: Buffer.from(file.fingerprint, 'hex'),
+      bytes: createHash('sha256').update(received.buffer).digest(),
       filename: received.filename,
       timeZone: ctx.config.WAREHOUSE_TIMEZONE,
     };
-    // A file already recorded by this route is refused before it is read, and again in the receipts' transaction.
+    // Rows this route already recorded are refused here, and again in the receipts' transaction.
     await refuseRepeatedFile(ctx.db, stockFile);
-    const file = await ctx.files.plan(planner, received);
-    refuseIfNothingValid(file.rows.length, file.errors, file.skipped_gift_vouchers);
     const metadata = metadataOf(request);
     const outcome =
       file.rows.length === 0

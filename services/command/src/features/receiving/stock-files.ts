@@ -1,12 +1,17 @@
+import { createHash } from 'node:crypto';
 import {
   FREE_SIZE,
+  normaliseCode,
   isGiftItem,
+  MAX_QUANTITY,
+  QUANTITY_MAX_MESSAGE,
   parseSheetDate,
   settleDateOrder,
   skuOf,
   skuProblem,
   skuSize,
   styleCodeProblem,
+  wholeNumberCell,
   type ReceiptLine,
   type UploadRowError,
 } from '@wh/contracts';
@@ -27,6 +32,8 @@ export interface ReadStockFile {
   skipped_gift_vouchers: number;
   // Rows without stock to receive (online-shop rows with 0 or less on hand).
   skipped_without_stock: number;
+  // What the file records, as a SHA-256 in hex (stockFileFingerprint).
+  fingerprint: string;
 }
 
 function requireColumns(sheet: Sheet, required: { label: string; names: readonly string[] }[]): string[] {
@@ -36,15 +43,24 @@ function requireColumns(sheet: Sheet, required: { label: string; names: readonly
   return found.map((f) => f ?? '');
 }
 
+// A stock file is known by the receipts it records, not by its bytes: the same rows re-saved by Excel (CRLF, another
+// cell format, a capitalised Handle or header), as XLSX instead of CSV, or sorted otherwise, are the same file. Each
+// row is its recorded fields with codes, colour, size and gatepass upper case and blanks collapsed (the row number
+// and the columns nothing records, such as Handle or Location, left out); the rows are sorted, so their order does
+// not count but a row given twice does.
+export function stockFileFingerprint(rows: readonly ReceiptRow[]): string {
+  const text = (s: string | null) => (s === null ? null : s.trim().replace(/\s+/g, ' '));
+  const code = (s: string | null) => (s === null ? null : normaliseCode(s).replace(/\s+/g, ' '));
+  const lines = rows
+    .map((r) => JSON.stringify([code(r.style_code), code(r.sku), code(r.color), code(r.size), r.quantity, code(r.gatepass_number), r.received_date, text(r.style_name)]))
+    .sort();
+  return createHash('sha256').update(lines.join('\n')).digest('hex');
+}
+
+const read = (out: Omit<ReadStockFile, 'fingerprint'>): ReadStockFile => ({ ...out, fingerprint: stockFileFingerprint(out.rows) });
+
 const value = (row: SheetRow, column: string | undefined) => (column === undefined ? '' : (row.values[column] ?? ''));
 
-// A quantity cell: a whole number (Excel may write 20 as "20" or "20.0"), else null.
-export function wholeNumber(text: string): number | null {
-  const t = text.trim().replace(/,/g, '');
-  if (!/^-?\d+(\.0+)?$/.test(t)) return null;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? n : null;
-}
 
 export const displaySize = (size: string) => (skuSize(size) === 'FS' ? FREE_SIZE : size.trim());
 const displayColor = (color: string) => color.trim().replace(/\s+/g, ' ');
@@ -76,7 +92,7 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
   const title = findColumn(sheet, ['Title']);
   const handle = findColumn(sheet, ['Handle']);
   const options = [1, 2, 3].map((n) => ({ name: findColumn(sheet, [`Option${n} Name`]), value: findColumn(sheet, [`Option${n} Value`]) }));
-  const out: ReadStockFile = { rows: [], errors: [], skipped_gift_vouchers: 0, skipped_without_stock: 0 };
+  const out: Omit<ReadStockFile, 'fingerprint'> = { rows: [], errors: [], skipped_gift_vouchers: 0, skipped_without_stock: 0 };
   for (const row of sheet.rows) {
     const sku = cleanCode(value(row, skuColumn));
     const name = value(row, title);
@@ -89,9 +105,13 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       continue;
     }
     const raw = value(row, quantityColumn);
-    const quantity = raw === '' ? 0 : wholeNumber(raw);
+    const quantity = raw === '' ? 0 : wholeNumberCell(raw);
     if (quantity === null) {
       out.errors.push({ row: row.row, error: `Quantity must be a whole number (got "${raw}")` });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: `${QUANTITY_MAX_MESSAGE} (got "${raw}")` });
       continue;
     }
     if (quantity <= 0) {
@@ -123,7 +143,7 @@ export function readShopifyStock(sheet: Sheet): ReadStockFile {
       received_date: null,
     });
   }
-  return out;
+  return read(out);
 }
 
 // The manual stock sheet: DATE, ITEM CODE, COLOR, SIZE, QTY, GATEPASS NUMBER. Dates DD/MM or MM/DD, settled per file.
@@ -137,7 +157,7 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
   const sizeColumn = findColumn(sheet, ['SIZE']);
   const gatepassColumn = findColumn(sheet, ['GATEPASS NUMBER', 'Gatepass', 'Gate Pass Number', 'Gatepass No']);
   const order = settleDateOrder(sheet.rows.map((r) => value(r, dateColumn)));
-  const out: ReadStockFile = { rows: [], errors: [], skipped_gift_vouchers: 0, skipped_without_stock: 0 };
+  const out: Omit<ReadStockFile, 'fingerprint'> = { rows: [], errors: [], skipped_gift_vouchers: 0, skipped_without_stock: 0 };
   for (const row of sheet.rows) {
     const itemCode = cleanCode(value(row, itemColumn));
     if (isGiftItem(itemCode)) {
@@ -156,9 +176,13 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       out.errors.push({ row: row.row, error: `Missing required fields: ${missing.join(', ')}` });
       continue;
     }
-    const quantity = wholeNumber(value(row, qtyColumn));
+    const quantity = wholeNumberCell(value(row, qtyColumn));
     if (quantity === null || quantity <= 0) {
       out.errors.push({ row: row.row, error: 'Quantity must be greater than 0' });
+      continue;
+    }
+    if (quantity > MAX_QUANTITY) {
+      out.errors.push({ row: row.row, error: QUANTITY_MAX_MESSAGE });
       continue;
     }
     const rawDate = value(row, dateColumn);
@@ -186,7 +210,7 @@ export function readManualStock(sheet: Sheet): ReadStockFile {
       received_date: date,
     });
   }
-  return out;
+  return read(out);
 }
 
 export const shopifyStockPlanner = sheetPlanner(import.meta.url, readShopifyStock);

@@ -117,7 +117,7 @@ export async function workerProductivity(db: Db, range: ReportRange, now: Date, 
   const p = await rangePeriod(db, range, now, timeZone);
   const picksQuery = db
     .selectFrom('rm_report_worker_buckets')
-    .select(['worker_id', sql<number>`sum(items_picked)::int`.as('items'), sql<number>`sum(units_picked)::int`.as('units')])
+    .select(['worker_id', sql<number>`sum(items_picked)::int`.as('items'), sql<number>`sum(units_picked)::float8`.as('units')])
     .where('bucket', '>=', p.start)
     .where('bucket', '<', p.end)
     .groupBy('worker_id')
@@ -342,7 +342,7 @@ export async function dailySummary(
         'b.worker_id',
         sql<string | null>`max(coalesce(u.full_name, u.username))`.as('worker_name'),
         sql<number>`sum(b.items_picked)::int`.as('items_picked'),
-        sql<number>`sum(b.units_picked)::int`.as('units_picked'),
+        sql<number>`sum(b.units_picked)::float8`.as('units_picked'),
       ])
       .where('b.bucket', '>=', day.start)
       .where('b.bucket', '<', day.end)
@@ -364,7 +364,7 @@ export async function dailySummary(
     lowStock = status.low_stock_count;
   } else {
     totalInventory = (
-      await db.selectFrom('rm_sku_stock').select(sql<number>`coalesce(sum(quantity), 0)::int`.as('n')).executeTakeFirstOrThrow()
+      await db.selectFrom('rm_sku_stock').select(sql<number>`coalesce(sum(quantity), 0)::float8`.as('n')).executeTakeFirstOrThrow()
     ).n;
   }
 

@@ -18,6 +18,7 @@ const signIn = (password: string) => t.anonymous.post('/api/auth/login', { usern
 describe('the administrator password from ADMIN_PASSWORD', () => {
   it.each([
     ['only spaces', '        ', 'ADMIN_PASSWORD must not be blank'],
+    ['six zero-width spaces', '\u200b'.repeat(6), 'ADMIN_PASSWORD must not be blank'],
     ['250 characters', 'x'.repeat(250), 'ADMIN_PASSWORD must be at most 200 characters'],
   ])('refuses %s and leaves the password as it was', async (_, password, message) => {
     const refused = ensureAdmin(context(), password);

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { ADMIN_USER_ID, ADMIN_USERNAME } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { checkAdminPassword } from '../../platform/config.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { systemMetadata } from '../../platform/http.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
-import { ADMIN_USER_ID } from './decide.ts';
 import { runUserCommand } from './commands.ts';
 
 export interface AdminBootstrap {
@@ -41,7 +41,7 @@ export async function ensureAdmin(ctx: AppContext, adminPassword: string | undef
       ADMIN_USER_ID,
       {
         type: 'CreateUser',
-        data: { user_id: ADMIN_USER_ID, username: 'admin', email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+        data: { user_id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, full_name: 'Administrator', role: 'manager', is_active: true },
       },
       systemMetadata('bootstrap'),
       { passwordHash: await hashPassword(password) },

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { UserEvent } from '@wh/contracts';
+import { ADMIN_USERNAME_FIXED, type UserEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
 import { decideUser, type UserCommand } from './decide.ts';
 import { userDecider } from './user.ts';
@@ -54,6 +54,23 @@ describe('users decider', () => {
     });
     it('keeps the administrator a manager', () => {
       spec.given([created(1, { role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 2, data: { role: 'worker' } }).thenFails(403, 'Cannot change the role of this user');
+    });
+    it("keeps the administrator's username, so `admin` always names user 1", () => {
+      spec.given([created(1, { username: 'admin', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 2, data: { username: 'boss' } }).thenFails(403, ADMIN_USERNAME_FIXED);
+      spec.given([created(1, { username: 'admin', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 1, data: { username: 'Admin' } }).thenFails(403, ADMIN_USERNAME_FIXED);
+    });
+    it('lets an administrator renamed by an earlier release take `admin` back, and no other name', () => {
+      spec
+        .given([created(1, { username: 'boss', role: 'manager' })])
+        .when({ type: 'UpdateUser', actor_id: 1, data: { username: 'admin' } })
+        .then([{ type: 'UserUpdated', data: { user_id: 1, username: 'admin', email: null, full_name: null, role: 'manager', at } }]);
+      spec.given([created(1, { username: 'boss', role: 'manager' })]).when({ type: 'UpdateUser', actor_id: 1, data: { username: 'chief' } }).thenFails(403, ADMIN_USERNAME_FIXED);
+    });
+    it("edits the administrator's other details, sent with the username as it is", () => {
+      spec
+        .given([created(1, { username: 'admin', role: 'manager' })])
+        .when({ type: 'UpdateUser', actor_id: 2, data: { username: 'admin', full_name: 'Head Office' } })
+        .then([{ type: 'UserUpdated', data: { user_id: 1, username: 'admin', email: null, full_name: 'Head Office', role: 'manager', at } }]);
     });
     it('refuses to edit a deleted user', () => {
       spec.given([created(5), deleted(5)]).when({ type: 'UpdateUser', actor_id: 1, data: { full_name: 'x' } }).thenFails(409, 'This user has been deleted. Restore the user first.');

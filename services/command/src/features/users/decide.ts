@@ -1,8 +1,6 @@
-import type { Role, SessionEndReason, UserEvent } from '@wh/contracts';
+import { ADMIN_USER_ID, ADMIN_USERNAME, ADMIN_USERNAME_FIXED, type Role, type SessionEndReason, type UserEvent } from '@wh/contracts';
 import { conflict, DomainError, forbidden, notFound, unauthenticated } from '../../platform/errors.ts';
 import type { ExistingUser, UserState } from './user.ts';
-
-export const ADMIN_USER_ID = 1;
 
 export type UserCommand =
   | {
@@ -92,6 +90,7 @@ function updateUser(state: UserState, command: Command<'UpdateUser'>, at: string
     role: d.role ?? user.role,
   };
   if (user.id === ADMIN_USER_ID && next.role !== 'manager') throw forbidden('Cannot change the role of this user');
+  if (user.id === ADMIN_USER_ID && next.username !== user.username && next.username !== ADMIN_USERNAME) throw forbidden(ADMIN_USERNAME_FIXED);
   const events: UserEvent[] = [];
   const changed = next.username !== user.username || next.email !== user.email || next.full_name !== user.full_name || next.role !== user.role;
   if (changed) events.push({ type: 'UserUpdated', data: { user_id: user.id, ...next, at } });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_USERNAME_FIXED } from '@wh/contracts';
 import { ADMIN_PASSWORD, startTestApp, type Client, type TestApp } from '../../testing.ts';
 
 let t: TestApp;
@@ -85,6 +86,9 @@ describe('POST /api/users', () => {
     [{ username: 'abc' }, 'Password is required'],
     [{ username: 'abc', password: '12345' }, 'Password must be at least 6 characters'],
     [{ username: 'abc', password: '        ' }, 'Password is required'],
+    [{ username: 'abc', password: '\u200b'.repeat(6) }, 'Password is required'],
+    [{ username: 'abc', password: '\ufeff\u200c\u200d\u2060\u00ad\u3164 \u200e' }, 'Password is required'],
+    [{ username: 'abc', password: 'abc\u200b\u200b\u200b' }, 'Password must be at least 6 characters'],
     [{ username: 'abc', password: 'secret1', email: 'not-an-email' }, 'Invalid email format'],
     [{ username: 'abc', password: 'secret1', role: 'boss' }, 'Invalid role'],
     [{ username: 'abc', password: 'secret1', role: '' }, 'Role is required'],
@@ -195,6 +199,22 @@ describe('GET, PUT and DELETE /api/users/{id}', () => {
     expect(res.body.message).toBe('Username already exists');
   });
 
+  it("never renames user 1, so `admin` stays the administrator's and cannot be taken", async () => {
+    const other = await t.userWithRole('manager');
+    for (const [who, username] of [[admin, 'root'], [other, 'root'], [admin, 'ADMIN']] as const) {
+      const res = await who.put('/api/users/1', { username, full_name: 'Renamed' });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe(ADMIN_USERNAME_FIXED);
+    }
+    expect((await admin.get('/api/users/1')).body.data.user).toMatchObject({ username: 'admin', full_name: 'Administrator' });
+    const taken = await admin.post('/api/users', { username: 'admin', password: 'secret1' });
+    expect(taken.status).toBe(409);
+    expect((await t.anonymous.post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    const same = await admin.put('/api/users/1', { username: 'admin', full_name: 'Head Office' });
+    expect(same.status).toBe(200);
+    expect(same.body.data).toMatchObject({ username: 'admin', full_name: 'Head Office' });
+  });
+
   it('soft-deletes, and a deleted user can neither sign in nor keep their session', async () => {
     const worker = await t.userWithRole('worker');
     const res = await admin.delete(`/api/users/${worker.id}`);
@@ -254,6 +274,9 @@ describe('PATCH toggle-status, change-password and restore', () => {
     [{ new_password: '123456', confirm_password: '654321' }, 'Passwords must match'],
     [{ new_password: '        ', confirm_password: '        ' }, 'New password is required'],
     [{ password: ' \t      ' }, 'New password is required'],
+    [{ new_password: '\u200b'.repeat(6), confirm_password: '\u200b'.repeat(6) }, 'New password is required'],
+    [{ password: '\u2800\u200b\ufeff\u180e\u200b\u200b' }, 'New password is required'],
+    [{ password: 'pass\u200d\u200d' }, 'Password must be at least 6 characters'],
   ])('refuses %j with "%s"', async (body, message) => {
     const res = await admin.patch('/api/users/1/change-password', body);
     expect(res.status).toBe(400);

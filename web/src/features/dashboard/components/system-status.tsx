@@ -4,13 +4,13 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { liveStatusAtom } from '../../../lib/live-socket.ts';
 import { systemStatusQuery } from '../api/dashboard-api.ts';
-import { lagText, projectorFailureText } from '../dashboard-figures.ts';
+import { lagText, projectionStopText, projectorFailureText, projectorStalledText } from '../dashboard-figures.ts';
 
 const LIVE_TEXT = { live: 'Connected', connecting: 'Connecting...', offline: 'Offline, retrying' } as const;
 
 /**
- * The real state of the system: the database answers, the projector is running or failing on an event, how far the
- * read models trail, the last recorded event.
+ * The real state of the system: the database answers, the projector is running, failing on an event or stalled, the
+ * read models stopped at an event while the others go on, how far the read models trail, the last recorded event.
  */
 export function SystemStatus() {
   const ready = useQuery(systemStatusQuery());
@@ -18,6 +18,8 @@ export function SystemStatus() {
   const reachable = ready.isError ? false : ready.data ? true : null;
   const lag = ready.data?.projector.lag_events;
   const failure = ready.data?.projector.failure ?? null;
+  const stalled = ready.data?.projector.status === 'stalled';
+  const stopped = ready.data?.projector.stopped ?? [];
   return (
     <section className="card" aria-labelledby="system-status-title">
       <h2 className="card-title" id="system-status-title">
@@ -46,11 +48,31 @@ export function SystemStatus() {
                 <Badge tone="danger">Failing</Badge>
                 <p className="muted system-status-failure">{projectorFailureText(failure)}</p>
               </>
+            ) : stalled ? (
+              <>
+                <Badge tone="danger">Stalled</Badge>
+                <p className="muted system-status-failure">{projectorStalledText(ready.data.projector.checkpoint_updated_at)}</p>
+              </>
             ) : (
               <Badge tone="success">Running</Badge>
             )}
           </dd>
         </div>
+        {stopped.length > 0 && (
+          <div>
+            <dt>Stopped read models</dt>
+            <dd>
+              <ul className="system-status-stops">
+                {stopped.map((stop) => (
+                  <li key={stop.projection}>
+                    <Badge tone="danger">{stop.projection}</Badge>
+                    <p className="muted system-status-failure">{projectionStopText(stop)}</p>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Projector lag</dt>
           <dd>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { SCAN_FIELD_ATTRIBUTE, useScannerReadiness, type ScannerReadiness } from '../../../lib/barcode-scanner.ts';
@@ -11,6 +11,8 @@ const READINESS_TEXT: Record<ScannerReadiness, string> = {
 };
 
 export interface ScanPanelProps {
+  /** The panel itself, focusable by script only: where focus rests after a scanner's scan. */
+  ref?: Ref<HTMLElement>;
   scanLocationFirst: boolean;
   atLocation: string | null;
   feedback: { tone: ScanTone; text: string } | null;
@@ -18,11 +20,11 @@ export interface ScanPanelProps {
 }
 
 /** The scanner's state, its hint and what the last scan did; a typed code and Enter count as a scan. */
-export function ScanPanel({ scanLocationFirst, atLocation, feedback, onScan }: ScanPanelProps) {
+export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, onScan }: ScanPanelProps) {
   const [text, setText] = useState('');
   const readiness = useScannerReadiness();
   return (
-    <section className="card scan-panel" aria-labelledby="scan-panel-title">
+    <section ref={ref} tabIndex={-1} className="card scan-panel" aria-labelledby="scan-panel-title">
       <div className="scan-panel-head">
         <h2 id="scan-panel-title" className="card-title">
           Scan

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import { ROLE_LABELS, ROLES, type Role } from '@wh/contracts/auth/permissions';
-import type { User } from '@wh/contracts/users/http';
+import { ADMIN_USER_ID, ADMIN_USERNAME, ADMIN_USERNAME_FIXED, type User } from '@wh/contracts/users/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
@@ -35,8 +35,10 @@ function initialValues(user?: User): UserFormValues {
 
 export function UserFormDialog({ user, isOpen, onClose, onSaved }: UserFormDialogProps) {
   const editing = user !== undefined;
-  // The built-in administrator (id 1) cannot be deactivated.
-  const canSetActive = !editing || user.id !== 1;
+  // The built-in administrator can be neither deactivated nor renamed (only given `admin` back).
+  const builtInAdmin = editing && user.id === ADMIN_USER_ID;
+  const canSetActive = !builtInAdmin;
+  const usernameFixed = builtInAdmin && user.username === ADMIN_USERNAME;
   const [values, setValues] = useState<UserFormValues>(() => initialValues(user));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
@@ -85,10 +87,12 @@ export function UserFormDialog({ user, isOpen, onClose, onSaved }: UserFormDialo
           label="Username"
           name="username"
           isRequired
+          isReadOnly={usernameFixed}
           autoComplete="off"
           value={values.username}
           onChange={set('username')}
           errorMessage={errors.username}
+          description={usernameFixed ? ADMIN_USERNAME_FIXED : undefined}
         />
         <TextField
           label="Full Name"

@@ -1,5 +1,5 @@
 import { ROLE_LABELS } from '@wh/contracts/auth/permissions';
-import type { User } from '@wh/contracts/users/http';
+import { ADMIN_USER_ID, type User } from '@wh/contracts/users/http';
 import { Button } from '../../../components/ui/button.tsx';
 import { ActionMenu } from '../../../components/ui/menu.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
@@ -15,12 +15,10 @@ export interface UsersTableProps {
   onAction: (action: UserAction, user: User) => void;
 }
 
-const ADMIN_ID = 1;
-
 /** Why the delete action is unavailable for a user, or null when it is available. */
 export function deleteBlockedReason(user: User, currentUserId: number): string | null {
   if (user.id === currentUserId) return 'Cannot delete your own account';
-  if (user.id === ADMIN_ID) return 'Cannot delete this user';
+  if (user.id === ADMIN_USER_ID) return 'Cannot delete this user';
   return null;
 }
 
@@ -100,7 +98,7 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
                         aria-label={`More actions for ${user.username}`}
                         onAction={(action) => onAction(action, user)}
                         actions={[
-                          ...(user.id === ADMIN_ID || own
+                          ...(user.id === ADMIN_USER_ID || own
                             ? []
                             : [{ id: 'toggle' as const, label: user.is_active ? 'Deactivate' : 'Activate', isDisabled: busy }]),
                           { id: 'password', label: 'Change password' },
