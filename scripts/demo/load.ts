@@ -8,6 +8,7 @@ import type {
   LocationRangeResult,
   Order,
   OrderList,
+  OrderSummary,
   OrderStatus,
   OrderUploadResult,
   Receipt,
@@ -195,7 +196,7 @@ async function allStyles(api: Api): Promise<Map<string, Style>> {
   return new Map(await pages(api, '/api/styles', (page: StyleList) => page.styles, (s) => [s.style_code, s]));
 }
 
-async function allOrders(api: Api): Promise<Map<string, Order>> {
+async function allOrders(api: Api): Promise<Map<string, OrderSummary>> {
   return new Map(await pages(api, '/api/orders', (page: OrderList) => page.orders, (o) => [o.order_number, o]));
 }
 
@@ -260,10 +261,11 @@ interface People {
   idOf(key: DemoUserKey): number;
 }
 
-async function advance(order: Order, target: OrderTarget, { as, idOf }: People): Promise<boolean> {
+async function advance(order: OrderSummary, target: OrderTarget, { as, idOf }: People): Promise<boolean> {
   if (target.state === 'pending' || order.status === 'cancelled' || ORDER_RANK[order.status] >= TARGET_RANK[target.state]) return false;
   const clerk = await as('orders');
-  let current = order;
+  // A list carries no items: the order's own answer does (a demo order has far fewer than a page).
+  let current = await clerk.get<Order>(`/api/orders/${order.id}`);
   if (current.status === 'pending' && target.picker) {
     current = await clerk.post<Order>(`/api/orders/${current.id}/assign-worker`, { worker_id: idOf(target.picker) });
   }

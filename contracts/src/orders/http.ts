@@ -9,11 +9,12 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 // Routes (all under /api; answers are successEnvelope(...) unless said otherwise):
 //   POST /files/upload/orders             orders:upload  multipart `file` -> OrderUploadResult (200), or 422
 //                                                        OrderUploadFailure when nothing could be imported
-//   GET  /orders                          orders:view    ListOrdersQuery -> OrderList (a worker gets only their
-//                                                        own orders; asking for another worker's is a 403)
+//   GET  /orders                          orders:view    ListOrdersQuery -> OrderList (summaries, no items; a worker
+//                                                        gets only their own orders; another worker's is a 403)
 //   GET  /orders/export                   orders:manage  ExportOrdersQuery -> CSV/XLSX file, one row per item
 //   GET  /orders/workers                  orders:manage  -> AssignableWorkers (active users with role worker)
-//   GET  /orders/{id}                     orders:view    -> Order (items carry their suggested/picked location)
+//   GET  /orders/{id}                     orders:view    OrderDetailQuery -> Order (a page of items, each with its
+//                                                        suggested/picked location)
 //   GET  /orders/{id}/history             orders:view    -> OrderHistory
 //   POST /orders/{id}/assign-worker       orders:manage  AssignWorkerBody -> Order
 //   POST /orders/bulk-assign              orders:manage  BulkAssignBody -> BulkAssignResult (200 even if some fail)
@@ -30,6 +31,12 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //                                                        of every order picked)
 // Live topics: 'orders' and 'order:<id>' (managers, executive1, executive2), 'worker:<id>' (that worker); batches
 // also 'batches' and 'batch:<id>' (as orders).
+
+// Item lines per order: more than a picker's trolley or a parcel holds. An order file's order past it is refused
+// whole with one row error (its first row), and the file's other orders are imported.
+export const MAX_ORDER_LINES = 500;
+export const orderLinesProblem = (orderNumber: string, lines: number) =>
+  `Order ${orderNumber} has ${lines.toLocaleString('en-GB')} lines; an order may have at most ${MAX_ORDER_LINES}`;
 
 export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
@@ -74,7 +81,9 @@ export const discrepancySchema = z.object({
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
-export const orderSchema = z.object({
+// An order as lists show it: everything but its items, which come with the order's own answer (orderSchema), a page
+// at a time, so that a list's size does not grow with the size of its orders.
+export const orderSummarySchema = z.object({
   id: z.number().int(),
   order_number: z.string(),
   status: orderStatusSchema,
@@ -85,7 +94,6 @@ export const orderSchema = z.object({
   picked_items: z.number().int(),
   // Picked items over all items, whole percent.
   progress: z.number().int(),
-  items: z.array(orderItemSchema),
   order_date: z.string(),
   created_at: z.string(),
   assigned_at: z.string().nullable(),
@@ -104,6 +112,19 @@ export const orderSchema = z.object({
   completed_by: userRefSchema.nullable(),
   verified_by: userRefSchema.nullable(),
   source_file: z.string().nullable(),
+  // The first two distinct style codes of its items, in file order (the orders table's Items column).
+  style_codes: z.array(z.string()),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+// Items per page of an order's answer: every order the import accepts fits in one.
+export const ORDER_ITEMS_PAGE_SIZE = MAX_ORDER_LINES;
+
+// An order with a page of its items in walk order (items_page, default the first); items_pagination says how many
+// there are.
+export const orderSchema = orderSummarySchema.extend({
+  items: z.array(orderItemSchema),
+  items_pagination: paginationSchema,
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -177,8 +198,14 @@ export const listOrdersQuerySchema = orderFiltersSchema.extend({
 });
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
 
-export const orderListSchema = z.object({ orders: z.array(orderSchema), pagination: paginationSchema });
+export const orderListSchema = z.object({ orders: z.array(orderSummarySchema), pagination: paginationSchema });
 export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderDetailQuerySchema = z.object({
+  items_page: pageQuery(),
+  items_limit: limitQuery(ORDER_ITEMS_PAGE_SIZE, ORDER_ITEMS_PAGE_SIZE),
+});
+export type OrderDetailQuery = z.input<typeof orderDetailQuerySchema>;
 
 // Every item of every matching order, one row each.
 export const exportOrdersQuerySchema = orderFiltersSchema.extend({

@@ -101,6 +101,10 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 // Every request body that is not an upload (JSON).
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+// The body of a route anyone may call (sign-in): a username and a password fit many times over.
+export const MAX_PUBLIC_BODY_BYTES = 16 * 1024;
+// Arrays and objects inside one another in a JSON body: the deepest request (verification's discrepancies) has 3.
+export const MAX_JSON_DEPTH = 32;
 
 // A projection failing on an event the projector has not got past: the event and the error (its message on one
 // line, at most a few hundred characters). The projector tries it again with a growing wait.

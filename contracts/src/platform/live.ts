@@ -16,6 +16,11 @@ export const LIVE_CLOSE_SIGNED_OUT = 4403;
 // proxy sends it to another instance.
 export const LIVE_CLOSE_SERVICE_RESTART = 1012;
 export const LIVE_AUTH_TIMEOUT_MS = 5000;
+// A socket that breaks the protocol (a second auth message): closed, and the browser reconnects with its back-off.
+export const LIVE_CLOSE_POLICY = 1008;
+// More open sockets for one user, or from one address, than the service keeps: closed, and the browser reconnects
+// with its back-off (a tab closed meanwhile frees a place).
+export const LIVE_CLOSE_TOO_MANY = 4429;
 
 // The topic that means everything may have changed (a rebuild, or a batch whose topics do not fit a notice): every
 // open screen reads again and every server-side cache starts afresh. Everyone hears it.

@@ -1,4 +1,6 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, MAX_PUBLIC_BODY_BYTES } from '@wh/contracts';
 import { ADMIN_PASSWORD, startTestApp, type TestApp } from './testing.ts';
 
 describe('the command service platform', () => {
@@ -106,6 +108,40 @@ describe('the command service platform', () => {
       headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('reads at most a small body on sign-in, and refuses a deeply nested one before parsing it, with the event loop free', async () => {
+    const nested = (bytes: number) => `{"username":${'['.repeat(bytes / 2)}${']'.repeat(bytes / 2)}}`;
+    const login = (payload: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload });
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const big = await Promise.all(Array.from({ length: 6 }, () => login(nested(1_000_000))));
+    delay.disable();
+    for (const res of big) {
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toMatchObject({ success: false, message: `The request body is too large: at most ${MAX_PUBLIC_BODY_BYTES / 1024} KB` });
+    }
+    // Generous: the machine is shared; parsing these bodies held the loop for most of a second each.
+    expect(delay.max / 1e6).toBeLessThan(500);
+    const deep = await login(nested(MAX_PUBLIC_BODY_BYTES - 100));
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json().message).toBe(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels`);
+    // Depth is counted outside strings only.
+    const inString = await login(JSON.stringify({ username: 'nested', password: '[[[['.repeat(40) }));
+    expect(inString.statusCode).toBe(401);
+  });
+
+  it('refuses a deeply nested body on a signed-in route too', async () => {
+    const admin = await t.login('admin', ADMIN_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders/bulk-assign',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: `{"order_ids":${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels`);
   });
 
   it('refuses a body that is not JSON with a 400 envelope', async () => {

@@ -9,12 +9,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
+import { findUnstorableText, MAX_JSON_BODY_BYTES, MAX_JSON_DEPTH, MAX_UPLOAD_BYTES, UNSTORABLE_TEXT_MESSAGE } from '@wh/contracts';
 import type { AppContext } from './platform/app-context.ts';
 import { authPlugin, sessionLimits, type ExpireSession } from './platform/auth.ts';
 import { envelope, installErrorHandler } from './platform/error-handler.ts';
 import { idempotencyPlugin } from './platform/idempotency.ts';
 import { badRequest } from './platform/errors.ts';
+import { nestedDeeperThan } from './platform/http.ts';
 import { liveGateway } from './platform/live.ts';
 import { loggerOptions, type LogDestination } from './platform/logger.ts';
 import { systemRoutes } from './platform/system-routes.ts';
@@ -48,6 +49,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => randomUUID(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: MAX_JSON_BODY_BYTES,
+    // A request must arrive whole (headers and body) within REQUEST_TIMEOUT_MS, or it is answered 408 and its connection
+    // closed: a client trickling its headers a byte at a time holds nothing for long. Checked every second.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: config.REQUEST_TIMEOUT_MS,
+      requestTimeout: config.REQUEST_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.min(1000, config.REQUEST_TIMEOUT_MS),
+    },
     // A request arriving on a kept-alive connection while the instance drains (server.ts close) is served, with
     // `Connection: close`, rather than refused: the proxy sent it before it knew, and a refusal would be a failed
     // request for a client that did nothing wrong.
@@ -59,11 +69,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   // Body-less actions (toggle-status, logout) often arrive with a JSON content type and no body: that is no body,
-  // not an error. Everything else goes through Fastify's own parser, which refuses prototype poisoning.
+  // not an error. A body nested deeper than any request is refused before it is parsed. Everything else goes through
+  // Fastify's own parser, which refuses prototype poisoning.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body.toString();
     if (text === '') return done(null, undefined);
+    if (nestedDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(`The request body is nested too deeply: at most ${MAX_JSON_DEPTH} levels`));
     return parseJson(request, text, done);
   });
   // Text PostgreSQL cannot store (NUL, a lone surrogate) is refused at the boundary, wherever it comes in: one check
@@ -109,7 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // As the listener closes, live sockets are sent to another instance (live.ts), not closed without a code as the
   // plugin's own preClose would (the browser would wait out its back-off).
   await app.register(websocket, {
-    options: { maxPayload: 64 * 1024 },
+    options: { maxPayload: 4 * 1024 },
     preClose: (done) => {
       app.live.restart();
       done();
@@ -131,7 +143,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await systemRoutes(app, ctx);
-  await liveGateway(app, { db: ctx.db, watcher: ctx.watcher, limits, now, expireSession: expire });
+  await liveGateway(app, {
+    db: ctx.db,
+    watcher: ctx.watcher,
+    limits,
+    now,
+    expireSession: expire,
+    sessionCache: ctx.sessionCache,
+    perUser: config.LIVE_SOCKETS_PER_USER,
+    perAddress: config.LIVE_SOCKETS_PER_ADDRESS,
+  });
   await app.register(authRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { preparedOnce, type Database } from '@wh/db';
-import { can, DEFAULT_PERMISSION_DENIED, isRole, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
+import { can, DEFAULT_PERMISSION_DENIED, isRole, MAX_PUBLIC_BODY_BYTES, PERMISSION_DENIED, type Access, type Role } from '@wh/contracts';
 import type { Config } from './config.ts';
 import { forbidden, unauthenticated } from './errors.ts';
 import { hashToken } from './passwords.ts';
@@ -197,6 +197,8 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, options) 
     if (!route.config?.access && publicByPlace) route.config = { ...route.config, access: 'public' };
     const access = route.config?.access;
     if (!access) throw new Error(`route ${route.method} ${route.url} does not declare its access`);
+    // What anyone may send is small: a route without a caller to check reads at most this much of a body.
+    if (access === 'public') route.bodyLimit = Math.min(route.bodyLimit ?? MAX_PUBLIC_BODY_BYTES, MAX_PUBLIC_BODY_BYTES);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
   app.addHook('onRequest', async (request) => {

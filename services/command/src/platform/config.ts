@@ -40,6 +40,13 @@ const configSchema = z.object({
   // Failed sign-ins per client address and username, and per client address across usernames, in 15 minutes.
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
+  // Open live sockets per user (a tab each), and per client address (a floor's devices may share one behind NAT).
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  LIVE_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(200),
+  // A request whose headers, or whole body, have not arrived this long after it began is cut (408); an idle kept-alive
+  // connection is closed after KEEP_ALIVE_TIMEOUT_MS.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(72_000),
   // Only behind a reverse proxy: otherwise any client could choose its own address with X-Forwarded-For.
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'TRUST_PROXY must be true or false' })

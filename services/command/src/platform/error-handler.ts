@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MAX_JSON_BODY_BYTES, type ErrorEnvelope } from '@wh/contracts';
+import type { ErrorEnvelope } from '@wh/contracts';
 import { isDatabaseUnavailable } from '@wh/db';
 import { isDomainError, unavailable, type ErrorDetail } from './errors.ts';
+import { bytesText } from './http.ts';
 
 export function envelope(code: string, message: string, details?: ErrorDetail[]): ErrorEnvelope {
   return { success: false, message, error: { code, message, ...(details ? { details } : {}) } };
@@ -26,7 +27,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', 'File size must be less than 10MB'));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', `The request body is too large: at most ${MAX_JSON_BODY_BYTES / (1024 * 1024)} MB`));
+      return reply.code(413).send(envelope('PAYLOAD_TOO_LARGE', `The request body is too large: at most ${bytesText(request.routeOptions.bodyLimit)}`));
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send(envelope('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'));

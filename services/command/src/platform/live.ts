@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '@wh/db';
@@ -8,10 +8,13 @@ import {
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
   LIVE_CLOSE_SERVICE_RESTART,
+  LIVE_CLOSE_POLICY,
+  LIVE_CLOSE_TOO_MANY,
   type LiveServerMessage,
 } from '@wh/contracts';
-import { lookupSession, type AuthContext, type ExpireSession, type SessionLimits, type SessionLookup } from './auth.ts';
+import { lookupSession, type AuthContext, type ExpireSession, type SessionCache, type SessionLimits, type SessionLookup } from './auth.ts';
 import type { ProjectionWatcher } from './projection-watcher.ts';
+import { rateLimited } from './errors.ts';
 
 // WebSocket close code 1013 (Try Again Later): the browser reconnects with its usual back-off.
 const CLOSE_TRY_AGAIN_LATER = 1013;
@@ -19,6 +22,7 @@ const RESTART_REASON = 'Service restarting: reconnect';
 
 interface Client {
   socket: WebSocket;
+  // The first auth message's token: a socket authenticates once, and a second auth message closes it.
   token: string | null;
   auth: AuthContext | null;
 }
@@ -29,51 +33,94 @@ export interface LiveOptions {
   limits: SessionLimits;
   now: () => Date;
   expireSession: ExpireSession;
+  sessionCache?: SessionCache;
+  // Open sockets per user and per client address; one past either is closed with LIVE_CLOSE_TOO_MANY.
+  perUser: number;
+  perAddress: number;
   heartbeatMs?: number;
 }
+
+const HEARTBEAT = JSON.stringify({ type: 'heartbeat' } satisfies LiveServerMessage);
 
 // /api/live: the browser authenticates with its first message, then hears which topics changed,
 // filtered to what its user may see. A socket whose session ends is closed with 4401.
 export async function liveGateway(app: FastifyInstance, options: LiveOptions): Promise<void> {
   const clients = new Set<Client>();
+  const byAddress = new Map<string, number>();
+  const byUser = new Map<number, number>();
+  const countIn = <K>(map: Map<K, number>, key: K, delta: number) => {
+    const n = (map.get(key) ?? 0) + delta;
+    if (n > 0) map.set(key, n);
+    else map.delete(key);
+    return n;
+  };
 
-  const send = (client: Client, message: LiveServerMessage) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
+  const send = (client: Client, message: LiveServerMessage | string) => {
+    if (client.socket.readyState === client.socket.OPEN) client.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
   };
 
   // An expired session is recorded as the HTTP check records it; if recording fails the socket is refused all the
-  // same, and the session is recorded when its token is next used.
-  const lookup = async (token: string): Promise<SessionLookup> => {
-    const found = await lookupSession(options.db, token, options.now(), options.limits);
-    if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId, found.rule).catch(() => {});
-    return found;
+  // same, and the session is recorded when its token is next used. Sockets asking about one token at once share one
+  // look-up (a user's tabs reconnecting together, a heartbeat's check of each session), read from the session cache
+  // the HTTP routes use.
+  const inFlight = new Map<string, Promise<SessionLookup>>();
+  const lookup = (token: string): Promise<SessionLookup> => {
+    let pending = inFlight.get(token);
+    if (!pending) {
+      pending = (async () => {
+        const found = await lookupSession(options.db, token, options.now(), options.limits, options.sessionCache);
+        if (found.status === 'expired') await options.expireSession(found.sessionId, found.userId, found.rule).catch(() => {});
+        return found;
+      })().finally(() => inFlight.delete(token));
+      inFlight.set(token, pending);
+    }
+    return pending;
   };
 
-  const revalidate = async (client: Client) => {
-    if (!client.token) return;
-    const found = await lookup(client.token).catch(() => null);
-    if (found && found.status !== 'valid') client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Session ended');
-    else if (found?.status === 'valid') client.auth = found.auth;
+  // Each session checked once, one after another: thousands of sockets do not take every pooled connection at once.
+  const revalidate = async (targets: Iterable<Client>) => {
+    const bySession = new Map<string, Client[]>();
+    for (const client of targets) {
+      if (!client.token || !client.auth) continue;
+      const group = bySession.get(client.token);
+      if (group) group.push(client);
+      else bySession.set(client.token, [client]);
+    }
+    for (const [token, group] of bySession) {
+      const found = await lookup(token).catch(() => null);
+      for (const client of group) {
+        if (found && found.status !== 'valid') client.socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Session ended');
+        else if (found?.status === 'valid') client.auth = found.auth;
+      }
+    }
   };
 
   const unsubscribe = options.watcher.onChange((notice, readAfter) => {
     const touchedUsers = new Set(notice.topics.filter((t) => t.startsWith('user:')).map((t) => Number(t.slice(5))));
+    const everything = notice.topics.includes(TOPIC_EVERYTHING);
+    const recheck: Client[] = [];
+    // One text per distinct list of topics a user may see.
+    const texts = new Map<string, string>();
     for (const client of clients) {
       if (!client.auth) continue;
-      const everything = notice.topics.includes(TOPIC_EVERYTHING);
-      if (touchedUsers.has(client.auth.user.id) || everything) void revalidate(client);
+      if (touchedUsers.has(client.auth.user.id) || everything) recheck.push(client);
       const user = client.auth.user;
       const topics = everything ? [TOPIC_EVERYTHING] : notice.topics.filter((t) => canSeeTopic(user, t));
-      if (topics.length > 0) send(client, { type: 'changed', topics, position: notice.pos, ...(readAfter ? { read_after: readAfter } : {}) });
+      if (topics.length === 0) continue;
+      const key = topics.join('\n');
+      let text = texts.get(key);
+      if (text === undefined) {
+        text = JSON.stringify({ type: 'changed', topics, position: notice.pos, ...(readAfter ? { read_after: readAfter } : {}) } satisfies LiveServerMessage);
+        texts.set(key, text);
+      }
+      send(client, text);
     }
+    if (recheck.length > 0) void revalidate(recheck);
   });
 
   const heartbeat = setInterval(() => {
-    for (const client of clients) {
-      if (!client.auth) continue;
-      send(client, { type: 'heartbeat' });
-      void revalidate(client);
-    }
+    for (const client of clients) if (client.auth) send(client, HEARTBEAT);
+    void revalidate(clients);
   }, options.heartbeatMs ?? 25_000);
 
   // The sockets are closed by then (restart): the server's close waits for them.
@@ -100,7 +147,19 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     count: () => clients.size,
   });
 
-  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true } }, (socket) => {
+  // A connection is counted against its address from its upgrade request until its TCP connection closes, and one
+  // past the cap is refused before the WebSocket handshake (429): a burst of thousands of connections costs an HTTP
+  // answer each, not an upgrade and a close.
+  const countAddress = async (request: FastifyRequest) => {
+    const address = request.ip;
+    countIn(byAddress, address, 1);
+    request.raw.socket.once('close', () => countIn(byAddress, address, -1));
+    if ((byAddress.get(address) ?? 0) > options.perAddress) {
+      throw rateLimited(`Too many live connections from this address (at most ${options.perAddress})`);
+    }
+  };
+
+  app.get('/api/live', { websocket: true, config: { access: 'public' }, schema: { hide: true }, onRequest: countAddress }, (socket) => {
     // An upgrade on a connection still open as the listener closed: sent elsewhere like the others.
     if (restarting) {
       socket.close(LIVE_CLOSE_SERVICE_RESTART, RESTART_REASON);
@@ -114,8 +173,11 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
     socket.on('close', () => {
       clearTimeout(timeout);
       clients.delete(client);
+      if (client.auth) countIn(byUser, client.auth.user.id, -1);
     });
     socket.on('message', async (raw) => {
+      // Messages already received when the socket began to close are not read.
+      if (socket.readyState !== socket.OPEN) return;
       let message: { type?: unknown; token?: unknown };
       try {
         message = JSON.parse(raw.toString());
@@ -128,6 +190,11 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
         if (!client.auth) socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Authentication required');
         return;
       }
+      if (client.token !== null) {
+        socket.close(LIVE_CLOSE_POLICY, 'One authentication per connection');
+        return;
+      }
+      client.token = message.token;
       let found: SessionLookup;
       try {
         found = await lookup(message.token);
@@ -136,14 +203,20 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
         socket.close(CLOSE_TRY_AGAIN_LATER, 'Service temporarily unavailable');
         return;
       }
+      if (socket.readyState !== socket.OPEN) return;
       if (found.status !== 'valid') {
         socket.close(LIVE_CLOSE_UNAUTHORIZED, 'Token expired or invalid');
         return;
       }
       clearTimeout(timeout);
-      client.token = message.token;
+      const userId = found.auth.user.id;
+      if (countIn(byUser, userId, 1) > options.perUser) {
+        countIn(byUser, userId, -1);
+        socket.close(LIVE_CLOSE_TOO_MANY, `Too many live connections for this user (at most ${options.perUser})`);
+        return;
+      }
       client.auth = found.auth;
-      send(client, { type: 'ready', user_id: found.auth.user.id });
+      send(client, { type: 'ready', user_id: userId });
     });
   });
 }

@@ -3,6 +3,7 @@ import type { Database } from '@wh/db';
 import { EVENTS, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../projection.ts';
 import { copyLine, type RebuildIo } from '../rebuild-io.ts';
+import { eventItems } from './orders.ts';
 
 // rm_search_terms and rm_order_terms, the orders list's search (migrations 060, 062): each distinct SKU and style
 // name once, upper-cased, and each order's terms (one row per order, its term ids in a GIN-indexed array). Order numbers are not terms: the search matches them in rm_orders
@@ -46,10 +47,11 @@ async function insertTermsStatement(trx: Transaction<Database>, positions: reado
   // term by its first (place in the batch, rank), packed in one bigint (rank < 2^32).
   await sql`
     with t as materialized (
-      select b.k, (e.data->>'order_id')::int as order_id, x.term, x.rank
+      select b.k, d.order_id, x.term, x.rank
         from unnest(${positions}::bigint[]) with ordinality as b(pos, k)
         join events e on e.global_position = b.pos
-       cross join lateral jsonb_array_elements(e.data->'items') with ordinality a(i, n)
+       cross join lateral (${eventItems}) d
+       cross join lateral jsonb_array_elements(d.items) with ordinality a(i, n)
        cross join lateral (values (upper(a.i->>'sku'), a.n), (upper(a.i->>'style_name'), ${NAME_RANK} + a.n)) x(term, rank)
        -- The planner guesses 100 rows for unnest: this makes it probe events by key whatever it guesses.
        where e.global_position = any(${positions}::bigint[]) and x.term <> ''

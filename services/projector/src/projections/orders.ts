@@ -107,6 +107,11 @@ function asOrderEvent(stored: StoredEvent): OrderEvent {
   return { type: stored.type, data: stored.data } as OrderEvent;
 }
 
+// An OrderImported event's order id and items, read from its data once per event (`offset 0` keeps the subquery
+// from being merged into its caller): an item row that read `e.data` itself would take the whole event out of TOAST
+// again for each line, and projecting an order would grow with the square of its lines.
+export const eventItems = sql`select (e.data->>'order_id')::int as order_id, e.data->'items' as items offset 0`;
+
 // The new orders are read from the events themselves, inside the database: a batch of imports moves no
 // order data through this process a second time. SQL sees the data as stored, not upcast (readInDatabase).
 EVENTS.readInDatabase('OrderImported', 1, 'the orders projection (insertImported)');
@@ -123,9 +128,11 @@ async function insertImported(trx: Transaction<Database>, positions: readonly st
   await sql`
     insert into rm_order_items (id, order_id, position, sku, style_code, style_name, size, color, quantity, value,
                                 status, unstocked)
-    select (i->>'item_id')::int, (e.data->>'order_id')::int, (n - 1)::int, i->>'sku', i->>'style_code',
+    select (i->>'item_id')::int, d.order_id, (n - 1)::int, i->>'sku', i->>'style_code',
            i->>'style_name', i->>'size', i->>'color', (i->>'quantity')::int, (i->>'value')::numeric, 'pending', false
-      from events e cross join lateral jsonb_array_elements(e.data->'items') with ordinality as x(i, n)
+      from events e
+     cross join lateral (${eventItems}) d
+     cross join lateral jsonb_array_elements(d.items) with ordinality as x(i, n)
      where e.global_position = any(${positions}::bigint[])`.execute(trx);
 }
 

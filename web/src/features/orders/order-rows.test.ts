@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '@wh/contracts/orders/http';
-import { displayStatus, isHighPriority, isSelectable, rowActions, stylePrefixes } from './order-rows.ts';
-
-const items = (...skus: string[]) => skus.map((sku) => ({ sku, style_code: sku.split('-')[0] ?? sku })) as Order['items'];
+import type { OrderSummary } from '@wh/contracts/orders/http';
+import { displayStatus, isHighPriority, isSelectable, rowActions } from './order-rows.ts';
 
 describe('order rows', () => {
   it('shows an unknown status as pending', () => {
@@ -15,11 +13,6 @@ describe('order rows', () => {
     expect(isHighPriority({ priority: 1 })).toBe(false);
   });
 
-  it('lists the first two distinct style prefixes', () => {
-    expect(stylePrefixes({ items: items('KN1010-12-WINE', 'KN1010-8-WINE', 'TP1007-6-GREEN', 'DR1012-8-BLUE') })).toEqual(['KN1010', 'TP1007']);
-    expect(stylePrefixes({ items: [] })).toEqual([]);
-  });
-
   it('offers assign, deassign and cancel by state', () => {
     expect(rowActions({ status: 'pending', assigned_worker_id: null })).toEqual(['assign', 'cancel']);
     expect(rowActions({ status: 'assigned', assigned_worker_id: 7 })).toEqual(['deassign', 'cancel']);
@@ -28,7 +21,7 @@ describe('order rows', () => {
   });
 
   it('lets only pending and assigned orders be selected', () => {
-    expect(['pending', 'assigned', 'picking', 'completed', 'cancelled'].map((status) => isSelectable({ status } as Order))).toEqual([
+    expect(['pending', 'assigned', 'picking', 'completed', 'cancelled'].map((status) => isSelectable({ status } as OrderSummary))).toEqual([
       true,
       true,
       false,

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES } from '@wh/contracts/orders/events';
-import type { Order } from '@wh/contracts/orders/http';
+import type { OrderSummary } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { SearchFilter } from '../../components/search-filter.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
@@ -46,8 +46,8 @@ const STATUS_OPTIONS = [{ id: 'all', label: 'All Statuses' }, ...ORDER_STATUSES.
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ id: String(n), label: String(n) }));
 
 type OpenDialog =
-  | { kind: 'details' | 'assign' | 'cancel' | 'deassign'; order: Order }
-  | { kind: 'bulk-assign' | 'bulk-cancel'; orders: Order[] }
+  | { kind: 'details' | 'assign' | 'cancel' | 'deassign'; order: OrderSummary }
+  | { kind: 'bulk-assign' | 'bulk-cancel'; orders: OrderSummary[] }
   | null;
 
 interface Notice {
@@ -105,7 +105,7 @@ export function OrdersPage() {
     void refresh();
   };
 
-  const onAction = (action: RowAction, order: Order) => {
+  const onAction = (action: RowAction, order: OrderSummary) => {
     setPageError(null);
     setDialog({ kind: action, order });
   };

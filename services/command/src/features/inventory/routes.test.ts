@@ -25,7 +25,8 @@ async function pick(sku: string, location: string, quantity: number): Promise<vo
   expect(imported.status, JSON.stringify(imported.body)).toBe(200);
   const [order] = (await manager.get(`/api/orders?search=${encodeURIComponent(orderNumber)}`)).body.data.orders;
   expect((await manager.post(`/api/orders/${order.id}/assign-worker`, { worker_id: others.worker.id })).status).toBe(200);
-  const picked = await others.worker.post(`/api/orders/${order.id}/items/${order.items[0].id}/pick`, { location });
+  const [item] = (await manager.get(`/api/orders/${order.id}`)).body.data.items;
+  const picked = await others.worker.post(`/api/orders/${order.id}/items/${item.id}/pick`, { location });
   expect(picked.status, JSON.stringify(picked.body)).toBe(200);
   await caughtUp(t.database.db);
 }

@@ -1,9 +1,11 @@
 import {
   isGiftItem,
+  MAX_ORDER_LINES,
   MAX_ORDER_UNITS,
   MAX_QUANTITY,
   moneyCell,
   MONEY_MESSAGE,
+  orderLinesProblem,
   parseSheetDate,
   settleDateOrder,
   skuProblem,
@@ -58,6 +60,9 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
   const dateOrder = settleDateOrder(col.date ? sheet.rows.map((r) => cell(r.values, col.date)) : []);
 
   const orders = new Map<string, PlannedOrder>();
+  // Lines of each order past MAX_ORDER_LINES: such an order keeps no more items than the cap (the plan crosses from
+  // the worker thread to the service, so an order of 200,000 lines must not come with it), and is refused at the end.
+  const over = new Map<string, number>();
   // A day's file names a few thousand SKUs across 100,000 rows: each (SKU, title) is described once.
   const described = new Map<string, ReturnType<typeof describeItem>>();
   const errors: RowError[] = [];
@@ -123,6 +128,10 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
       if (order.order_date === null) order.order_date = orderDate;
       if (order.priority === 1) order.priority = priority;
     }
+    if (order.items.length === MAX_ORDER_LINES) {
+      over.set(key, (over.get(key) ?? 0) + 1);
+      continue;
+    }
     const describeKey = `${sku}\u0000${title}`;
     let description = described.get(describeKey);
     if (!description) {
@@ -132,6 +141,12 @@ export function planOrderImport(sheet: Sheet): OrderImportPlan {
     const { style_code, style_name, size, color } = description;
     order.items.push({ style_code, style_name, size, color, sku, quantity, value, row });
   }
+  for (const [key, extra] of over) {
+    const order = orders.get(key)!;
+    orders.delete(key);
+    errors.push({ row: order.items[0]!.row, error: orderLinesProblem(order.order_number, MAX_ORDER_LINES + extra) });
+  }
+  if (over.size > 0) errors.sort((a, b) => a.row - b.row);
   return { orders: withinOrderUnits([...orders.values()], errors), errors, skipped_gift_vouchers: gifts, skipped_fulfilled: fulfilled };
 }
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
 import { sql } from 'kysely';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { MAX_ORDER_LINES } from '@wh/contracts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
 const FIXTURES = FIXTURES_DIR;
@@ -56,7 +57,7 @@ describe('importing the daily order sheets', () => {
   it('reads style name, size and colour from the SKU and the item text', async () => {
     await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
     const list = await manager.get('/api/orders?search=%2310001');
-    const order = list.body.data.orders[0];
+    const order = (await manager.get(`/api/orders/${list.body.data.orders[0].id}`)).body.data;
     expect(order.items.map((i: any) => [i.sku, i.style_code, i.style_name, i.size, i.color, i.quantity, i.value])).toEqual([
       ['KN1010-12-WINE', 'KN1010', 'Cable Jumper 010', '12', 'Wine', 1, 100],
       ['TP1007-6-GREEN', 'TP1007', 'Linen Shirt 007', '6', 'Green', 1, 93],
@@ -125,7 +126,7 @@ describe('importing the daily order sheets', () => {
     const list = (await manager.get('/api/orders?date=2025-02-14')).body.data.orders;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ order_number: '#2001', order_date: '2025-02-14', total_items: 2, total_quantity: 3 });
-    expect(list[0].items.map((i: any) => [i.sku, i.quantity, i.style_name])).toEqual([
+    expect((await manager.get(`/api/orders/${list[0].id}`)).body.data.items.map((i: any) => [i.sku, i.quantity, i.style_name])).toEqual([
       ['KN1010-12-WINE', 2, 'Cable Jumper 010'],
       ['BG1005-FS-GREY', 1, 'Tote Bag 005'],
     ]);
@@ -149,7 +150,8 @@ describe('importing the daily order sheets', () => {
     const res = await manager.upload('/api/files/upload/orders', 'bom.csv', Buffer.from(csv, 'utf8'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ total_orders: 1, total_items: 2, invalid_items: 0 });
-    const order = (await manager.get('/api/orders?search=4001')).body.data.orders[0];
+    const listed = (await manager.get('/api/orders?search=4001')).body.data.orders[0];
+    const order = (await manager.get(`/api/orders/${listed.id}`)).body.data;
     expect(order.items.map((i: any) => [i.sku, i.style_name, i.value])).toEqual([
       ['KN1010-12-WINE', 'Jumper, cable knit', 1000],
       ['DR1012-8-BLUE', 'Dress "Wrap" 012', 25],
@@ -242,5 +244,39 @@ describe('importing the daily order sheets', () => {
     expect(rows[0]).toEqual({ correlations: 1, transactions: 3, events: 2500 });
     const counts = await manager.get('/api/orders?status=pending&limit=1');
     expect(counts.body.data.pagination.total_records).toBe(2500);
+  });
+
+  it('an order past the line cap is refused with one row error, and the other orders of the file are imported', async () => {
+    const lines = ['Order #,Item,SKU', '#SMALL,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN'];
+    for (let n = 0; n < 200_000; n++) lines.push('#HUGE,Bag,BG1005-FS-GREY');
+    lines.push('#FULL,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN');
+    for (let n = 1; n < MAX_ORDER_LINES; n++) lines.push('#FULL,Tote Bag 005 - Free Size / Grey,BG1005-FS-GREY');
+    const res = await manager.upload('/api/files/upload/orders', 'huge.csv', lines.join('\n'));
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(200);
+    expect(res.body.data).toMatchObject({ total_orders: 2, total_items: 1 + MAX_ORDER_LINES, invalid_items: 1 });
+    expect(res.body.data.errors).toEqual([{ row: 3, error: 'Order #HUGE has 200,000 lines; an order may have at most 500' }]);
+    expect(Object.keys(await orderSkus()).sort()).toEqual(['#FULL', '#SMALL']);
+  });
+
+  it("a list's size does not grow with its orders' lines; an order's items come a page at a time", async () => {
+    const lines = ['Order #,Item,SKU'];
+    for (let order = 1; order <= 3; order++) {
+      for (let n = 0; n < MAX_ORDER_LINES; n++) lines.push(`#P${order},Linen Shirt 007 - 6 / Green,TP1007-6-GREEN`);
+    }
+    expect((await manager.upload('/api/files/upload/orders', 'pages.csv', lines.join('\n'))).body.data).toMatchObject({ total_orders: 3 });
+    const list = await manager.get('/api/orders');
+    expect(list.body.data.orders).toHaveLength(3);
+    expect(list.body.data.orders[0]).toMatchObject({ total_items: MAX_ORDER_LINES, style_codes: ['TP1007'] });
+    expect(list.body.data.orders[0]).not.toHaveProperty('items');
+    // Three orders of 500 lines: a list that carried their items would be several hundred KB.
+    expect(JSON.stringify(list.body).length).toBeLessThan(10_000);
+    const id = list.body.data.orders[0].id;
+    const pages = await Promise.all([1, 2, 3].map((page) => manager.get(`/api/orders/${id}?items_page=${page}&items_limit=200`)));
+    expect(pages.map((p) => p.body.data.items.length)).toEqual([200, 200, 100]);
+    expect(pages[0]!.body.data.items_pagination).toEqual({ current_page: 1, total_pages: 3, total_records: MAX_ORDER_LINES, per_page: 200 });
+    const ids = new Set(pages.flatMap((p) => p.body.data.items.map((i: { id: number }) => i.id)));
+    expect(ids.size).toBe(MAX_ORDER_LINES);
+    expect((await manager.get(`/api/orders/${id}`)).body.data.items).toHaveLength(MAX_ORDER_LINES);
+    expect((await manager.get(`/api/orders/${id}?items_limit=501`)).status).toBe(400);
   });
 });

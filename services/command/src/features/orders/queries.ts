@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
 import {
   compareItemsOnWalk,
+  ORDER_ITEMS_PAGE_SIZE,
   ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
   orderStreamId,
@@ -14,6 +15,7 @@ import {
   type OrderItem,
   type OrderList,
   type OrderStatus,
+  type OrderSummary,
   type UserRef,
 } from '@wh/contracts';
 import { readStream } from '../../platform/event-store.ts';
@@ -191,7 +193,7 @@ export async function listOrders(
   const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f, search);
   // Past the cap the count is a lower bound, never below what this page itself proves.
   const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
-  return { orders: await toOrders(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
+  return { orders: await toSummaries(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
 }
 
 // Where a picker goes for each item: picked, the location it was taken from; not picked, the one holding most of its
@@ -267,10 +269,10 @@ export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only
   return onWalk(rows).map((r) => ({ ...toItem(r, users), order_id: r.order_id }));
 }
 
-// One order as toOrders would build it, in one statement: its items with their stops and the users it names come
-// back as JSON beside the order row. Every command answers with this (after the read-your-writes wait), so it is
-// one round trip rather than toOrders' three.
-export async function findOrder(db: Db, id: number): Promise<Order | undefined> {
+// One order with a page of its items in walk order, in one statement: its items with their stops and the users it
+// names come back as JSON beside the order row. Every command answers with this (after the read-your-writes wait), so
+// it is one round trip.
+export async function findOrder(db: Db, id: number, page: ItemsPage = FIRST_ITEMS): Promise<Order | undefined> {
   // Every command answers with this statement: compiled once a process, planned once a connection.
   const compiled = preparedOnce('orders.findOrder', [id], () =>
     orderColumns(db)
@@ -292,14 +294,36 @@ export async function findOrder(db: Db, id: number): Promise<Order | undefined> 
   } = await db.executeQuery(compiled);
   if (!row) return undefined;
   const users = new Map(row.users_json.map((u) => [u.id, u]));
-  const items = onWalk(row.items_json).map((i) =>
-    toItem({ ...i, picked_at: i.picked_at === null ? null : new Date(i.picked_at), value: i.value === null ? null : String(i.value) }, users),
-  );
-  return toOrder(row, items, users);
+  const walked = onWalk(row.items_json);
+  const items = walked
+    .slice((page.page - 1) * page.limit, page.page * page.limit)
+    .map((i) => toItem({ ...i, picked_at: i.picked_at === null ? null : new Date(i.picked_at), value: i.value === null ? null : String(i.value) }, users));
+  return {
+    ...toSummary(row, users, firstStyles(walked.length > 0 ? [...row.items_json].sort((a, b) => a.position - b.position) : [])),
+    items,
+    items_pagination: pagination(page.page, page.limit, walked.length),
+  };
 }
 
-export async function findOrderOrThrow(db: Db, id: number): Promise<Order> {
-  const order = await findOrder(db, id);
+export interface ItemsPage {
+  page: number;
+  limit: number;
+}
+const FIRST_ITEMS: ItemsPage = { page: 1, limit: ORDER_ITEMS_PAGE_SIZE };
+
+// The orders table's Items column: the first two distinct style codes in file order.
+const STYLE_CODES = 2;
+function firstStyles(itemsInFileOrder: readonly { style_code: string }[]): string[] {
+  const codes: string[] = [];
+  for (const { style_code } of itemsInFileOrder) {
+    if (!codes.includes(style_code)) codes.push(style_code);
+    if (codes.length === STYLE_CODES) break;
+  }
+  return codes;
+}
+
+export async function findOrderOrThrow(db: Db, id: number, page?: ItemsPage): Promise<Order> {
+  const order = await findOrder(db, id, page);
   if (!order) throw notFound('Order not found');
   return order;
 }
@@ -317,25 +341,22 @@ export async function usersById(db: Db, ids: Iterable<number | null>): Promise<M
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-async function toOrders(db: Db, rows: readonly OrderRow[]): Promise<Order[]> {
+// A list's orders: no items (an order's own answer pages them), the first style codes of each read in the database.
+async function toSummaries(db: Db, rows: readonly OrderRow[]): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
-  const [items, users] = await Promise.all([
-    itemsInWalkOrder(
-      db,
-      rows.map((r) => r.id),
-    ),
+  const ids = rows.map((r) => r.id);
+  const [styles, users] = await Promise.all([
+    sql<{ id: number; styles: string[] }>`
+      select o.id, array(select i.style_code from rm_order_items i where i.order_id = o.id
+                          group by i.style_code order by min(i.position) limit ${STYLE_CODES}) as styles
+        from unnest(${ids}::int[]) o(id)`.execute(db),
     usersById(
       db,
       rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
     ),
   ]);
-  const byOrder = new Map<number, OrderItem[]>();
-  for (const { order_id, ...item } of items) {
-    const list = byOrder.get(order_id) ?? [];
-    list.push(item);
-    byOrder.set(order_id, list);
-  }
-  return rows.map((r) => toOrder(r, byOrder.get(r.id) ?? [], users));
+  const byOrder = new Map(styles.rows.map((r) => [r.id, r.styles]));
+  return rows.map((r) => toSummary(r, users, byOrder.get(r.id) ?? []));
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -367,7 +388,7 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
   };
 }
 
-function toOrder(r: OrderRow, items: OrderItem[], users: Map<number, UserRef>): Order {
+function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[]): OrderSummary {
   const worker = userOf(users, r.assigned_worker_id);
   return {
     id: r.id,
@@ -378,7 +399,6 @@ function toOrder(r: OrderRow, items: OrderItem[], users: Map<number, UserRef>): 
     total_quantity: r.total_quantity,
     picked_items: r.picked_items,
     progress: r.total_items === 0 ? 0 : Math.round((r.picked_items / r.total_items) * 100),
-    items,
     order_date: r.order_day,
     created_at: r.created_at.toISOString(),
     assigned_at: iso(r.assigned_at),
@@ -394,6 +414,7 @@ function toOrder(r: OrderRow, items: OrderItem[], users: Map<number, UserRef>): 
     completed_by: userOf(users, r.completed_by),
     verified_by: userOf(users, r.verified_by),
     source_file: r.source_file,
+    style_codes: styleCodes,
   };
 }
 

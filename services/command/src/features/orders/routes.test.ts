@@ -36,14 +36,18 @@ async function stockAt(sku: string, location: string): Promise<number> {
 const order = (n: string) => ids[`#${n}`]!;
 
 describe('GET /api/orders', () => {
-  it('lists orders newest first with items, 20 a page by default', async () => {
+  it('lists orders newest first without their items, 20 a page by default; an order answers with its items', async () => {
     const res = await exec1.get('/api/orders');
     expect(res.status).toBe(200);
     expect(res.body.data.pagination).toEqual({ current_page: 1, total_pages: 2, total_records: 24, per_page: 20 });
     expect(res.body.data.orders).toHaveLength(20);
     const first = res.body.data.orders.find((o: any) => o.order_number === '#10018');
     expect(first).toMatchObject({ status: 'pending', total_items: 4, assigned_worker: null, assigned_worker_name: null, worker_id: null, progress: 0 });
-    expect(first.items.map((i: any) => i.sku)).toEqual(['DR1000-14-BEIGE', 'DR1012-8-BLUE', 'DR1000-14-BEIGE', 'KN1004-12-GREY']);
+    expect(first).not.toHaveProperty('items');
+    expect(first.style_codes).toEqual(['DR1000', 'DR1012']);
+    const detail = (await exec1.get(`/api/orders/${first.id}`)).body.data;
+    expect(detail.items.map((i: any) => i.sku).sort()).toEqual(['DR1000-14-BEIGE', 'DR1000-14-BEIGE', 'DR1012-8-BLUE', 'KN1004-12-GREY']);
+    expect(detail.items_pagination).toEqual({ current_page: 1, total_pages: 1, total_records: 4, per_page: 500 });
   });
 
   it('pages with page and limit; a limit above 100 is refused', async () => {

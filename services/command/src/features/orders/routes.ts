@@ -8,6 +8,7 @@ import {
   exportOrdersQuerySchema,
   idParamsSchema,
   listOrdersQuerySchema,
+  orderDetailQuerySchema,
   localDay,
   MAX_EXPORT_ROWS,
   ORDER_UPLOAD_ACCEPT,
@@ -120,11 +121,15 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.get(
     '/api/orders/:id',
-    { config: { access: 'orders:view' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
+    {
+      config: { access: 'orders:view' },
+      schema: { tags: ['orders'], params: idParamsSchema, querystring: orderDetailQuerySchema, response: { 200: orderEnvelope } },
+    },
     async (request) => {
       const db = await ctx.reader(request);
       await mayRead(db, requireAuth(request), request.params.id);
-      return ok(await findOrderOrThrow(db, request.params.id));
+      const { items_page, items_limit } = request.query;
+      return ok(await findOrderOrThrow(db, request.params.id, { page: items_page, limit: items_limit }));
     },
   );
 

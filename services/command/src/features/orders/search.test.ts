@@ -25,12 +25,16 @@ describe('GET /api/orders?search=', () => {
     rows.push('#40001,Linen Shirt 007 - 8 / Green,TP1007-8-GREEN,10.00,FALSE');
     const res = await exec1.upload('/api/files/upload/orders', 'search.csv', rows.join('\n'));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const list = await exec1.get('/api/orders?limit=100');
-    all = list.body.data.orders;
+    // Each order with its items (a list carries none).
+    const withItems = async () => {
+      const list: { id: number }[] = (await exec1.get('/api/orders?limit=100')).body.data.orders;
+      return Promise.all(list.map(async (o) => (await exec1.get(`/api/orders/${o.id}`)).body.data as Order));
+    };
+    all = await withItems();
     expect(all).toHaveLength(67);
     const cancelled = all.find((o) => o.order_number === '#20007')!;
     expect((await exec1.post(`/api/orders/${cancelled.id}/cancel`)).status).toBe(200);
-    all = (await exec1.get('/api/orders?limit=100')).body.data.orders;
+    all = await withItems();
   });
   afterAll(() => t?.stop());
 
@@ -39,7 +43,7 @@ describe('GET /api/orders?search=', () => {
     const upper = text.toUpperCase();
     return orders.filter((o) => [o.order_number, ...o.items.flatMap((i) => [i.sku, i.style_name])].some((term) => term.toUpperCase().includes(upper)));
   };
-  const numbers = (orders: Order[]) => orders.map((o) => o.order_number);
+  const numbers = (orders: readonly { order_number: string }[]) => orders.map((o) => o.order_number);
 
   it('finds a common text newest first, page by page, each order once and counted exactly under the cap', async () => {
     const expected = numbers(matching('kn101'));

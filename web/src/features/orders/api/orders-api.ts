@@ -14,6 +14,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE, UPLOAD_ORDERS_AUTH_MESSAGE } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { fetchOrderWithItems } from '../../../lib/order-items.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
 
 export type { OrderUploadResult };
@@ -53,7 +54,7 @@ export const ordersListQuery = (filter: OrdersFilter) =>
 export const orderDetailQuery = (id: number) =>
   queryOptions({
     queryKey: ordersKeys.detail(id),
-    queryFn: ({ signal }) => apiData<Order>(`/orders/${id}`, { defaultMessage: 'Failed to fetch order', signal }),
+    queryFn: ({ signal }) => fetchOrderWithItems(id, { defaultMessage: 'Failed to fetch order', signal }),
   });
 
 export const orderHistoryQuery = (id: number) =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Order, UserRef } from '@wh/contracts/orders/http';
+import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -8,7 +8,7 @@ import { assignWorker } from '../api/orders-api.ts';
 import { WorkerPicker } from './worker-picker.tsx';
 
 export interface AssignDialogProps {
-  order: Order;
+  order: OrderSummary;
   workers: readonly UserRef[] | undefined;
   workersError: string | null;
   onClose: () => void;

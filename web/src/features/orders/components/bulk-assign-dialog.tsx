@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Order, UserRef } from '@wh/contracts/orders/http';
+import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
@@ -13,7 +13,7 @@ import { WorkerPicker } from './worker-picker.tsx';
 type Mode = 'assign' | 'batch' | 'deassign';
 
 export interface BulkAssignDialogProps {
-  orders: readonly Order[];
+  orders: readonly OrderSummary[];
   workers: readonly UserRef[] | undefined;
   onClose: () => void;
   onDone: (verb: BulkVerb, outcome: BulkOutcome) => void;

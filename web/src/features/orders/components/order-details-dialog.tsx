@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Order } from '@wh/contracts/orders/http';
+import type { OrderSummary } from '@wh/contracts/orders/http';
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,7 +15,7 @@ import { workerName } from '../order-filters.ts';
 import { isHighPriority } from '../order-rows.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
-export function OrderDetailsDialog({ order: initial, onClose }: { order: Order; onClose: () => void }) {
+export function OrderDetailsDialog({ order: initial, onClose }: { order: OrderSummary; onClose: () => void }) {
   const detail = useQuery(orderDetailQuery(initial.id));
   const history = useQuery(orderHistoryQuery(initial.id));
   const order = detail.data ?? initial;
@@ -80,7 +80,7 @@ export function OrderDetailsDialog({ order: initial, onClose }: { order: Order; 
           <Column>Status</Column>
         </TableHeader>
         <TableBody renderEmptyState={() => <p className="table-empty">No items</p>}>
-          {order.items.map((item) => (
+          {(detail.data?.items ?? []).map((item) => (
             <Row key={item.id} id={item.id}>
               <Cell label="SKU">{item.sku}</Cell>
               <Cell label="Style">{item.style_name}</Cell>

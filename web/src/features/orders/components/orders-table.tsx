@@ -1,19 +1,19 @@
 import type { Selection } from 'react-aria-components';
-import type { Order } from '@wh/contracts/orders/http';
+import type { OrderSummary } from '@wh/contracts/orders/http';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { SelectAllColumn, SelectRowCell } from '../../../components/ui/table-selection.tsx';
 import { formatDay, itemCount } from '../../../lib/format.ts';
-import { isHighPriority, isSelectable, rowActions, stylePrefixes, type RowAction } from '../order-rows.ts';
+import { isHighPriority, isSelectable, rowActions, type RowAction } from '../order-rows.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
 export interface OrdersTableProps {
-  orders: readonly Order[];
+  orders: readonly OrderSummary[];
   selected: ReadonlySet<number>;
   onSelectedChange: (ids: Set<number>) => void;
-  onOpen: (order: Order) => void;
-  onAction: (action: RowAction, order: Order) => void;
+  onOpen: (order: OrderSummary) => void;
+  onAction: (action: RowAction, order: OrderSummary) => void;
   busyOrderId: number | null;
 }
 
@@ -47,7 +47,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
       </TableHeader>
       <TableBody renderEmptyState={() => <p className="table-empty">No orders found</p>}>
         {orders.map((order) => {
-          const prefixes = stylePrefixes(order);
+          const prefixes = order.style_codes;
           const busy = busyOrderId === order.id;
           return (
             <Row key={order.id} id={order.id} textValue={order.order_number}>

@@ -4,6 +4,7 @@ import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/ord
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { withItems } from '../../../lib/order-items.ts';
 import type { LocationQuery } from '../location-query.ts';
 
 const PICKING_LIMIT = 100;
@@ -28,16 +29,15 @@ export const pickingLiveKeys: LiveKeys = {
   batch: [pickingKeys.all],
 };
 
-/** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's). */
+/** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's), each with its items. */
 export const pickingOrdersQuery = (workerId: number | null) =>
   queryOptions({
     queryKey: pickingKeys.list(workerId),
-    queryFn: ({ signal }) =>
-      apiData<OrderList>('/orders', {
-        query: { status: 'assigned,picking', worker_id: workerId ?? undefined, limit: PICKING_LIMIT },
-        defaultMessage: 'Failed to fetch orders',
-        signal,
-      }),
+    queryFn: async ({ signal }) => {
+      const options = { defaultMessage: 'Failed to fetch orders', signal };
+      const list = await apiData<OrderList>('/orders', { ...options, query: { status: 'assigned,picking', worker_id: workerId ?? undefined, limit: PICKING_LIMIT } });
+      return withItems(list, options);
+    },
   });
 
 /** The open batches to pick: the worker's own (a manager sees every worker's). */

@@ -3,6 +3,7 @@ import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/htt
 import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { withItems } from '../../../lib/order-items.ts';
 
 const QUEUE_LIMIT = 100;
 
@@ -17,17 +18,19 @@ export const verificationLiveKeys: LiveKeys = {
   worker: [verificationKeys.queue],
 };
 
+/** The completed orders waiting for verification, each with its items. */
 export const completedOrdersQuery = () =>
   queryOptions({
     queryKey: verificationKeys.queue,
-    queryFn: ({ signal }) =>
-      apiData<OrderList>('/orders', {
-        query: { status: 'completed', limit: QUEUE_LIMIT },
+    queryFn: async ({ signal }) => {
+      const options = {
         defaultMessage: 'Failed to fetch orders',
         networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
         unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
         signal,
-      }),
+      };
+      return withItems(await apiData<OrderList>('/orders', { ...options, query: { status: 'completed', limit: QUEUE_LIMIT } }), options);
+    },
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
