@@ -96,7 +96,7 @@ describe('GET /api/orders?include_items=true', () => {
   it('reads the items of all the listed orders in one statement', async () => {
     const statements = async (include_items: boolean) => {
       const counter = statementCounter();
-      const list = await listOrders(t.database.db.withPlugin(counter), { status: ['pending'], page: 1, limit: 100, include_items });
+      const list = await listOrders(t.database.db.withPlugin(counter), { search: undefined, status: ['pending'], worker_id: undefined, page: 1, limit: 100, include_items });
       return { statements: counter.count, withItems: list.orders.filter((o) => o.items).length };
     };
     const without = await statements(false);
