@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { KyselyPlugin } from 'kysely';
 import pg from 'pg';
 import { migrate } from './migrate.ts';
 
@@ -48,4 +49,18 @@ export async function queryRows<T extends pg.QueryResultRow>(url: string, text: 
   } finally {
     await client.end();
   }
+}
+
+// Counts the statements run through a Kysely executor it is plugged into (`db.withPlugin(counter)`): its round trips.
+// A transaction's BEGIN and COMMIT are not counted.
+export function statementCounter(): KyselyPlugin & { count: number } {
+  return {
+    count: 0,
+    // Once a statement executed (transformQuery also runs for a builder embedded in another statement).
+    transformQuery: (args) => args.node,
+    async transformResult(args) {
+      this.count++;
+      return args.result;
+    },
+  };
 }

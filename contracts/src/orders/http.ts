@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
-import { paginationSchema } from '../platform/http.ts';
+import { paginationSchema, queryBoolean } from '../platform/http.ts';
 import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, optionalTextInt, pageQuery } from '../platform/input.ts';
 import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 
@@ -10,7 +10,10 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /files/upload/orders             orders:upload  multipart `file` -> OrderUploadResult (200), or 422
 //                                                        OrderUploadFailure when nothing could be imported
 //   GET  /orders                          orders:view    ListOrdersQuery -> OrderList (summaries, no items; a worker
-//                                                        gets only their own orders; another worker's is a 403)
+//                                                        gets only their own orders; another worker's is a 403);
+//                                                        include_items=true: each order's items in walk order, up to
+//                                                        MAX_LISTED_ITEM_LINES in all, the orders past them with
+//                                                        items null
 //   GET  /orders/export                   orders:manage  ExportOrdersQuery -> CSV/XLSX file, one row per item
 //   GET  /orders/workers                  orders:manage  -> AssignableWorkers (active users with role worker)
 //   GET  /orders/{id}                     orders:view    OrderDetailQuery -> Order (a page of items, each with its
@@ -195,10 +198,23 @@ export const MAX_ORDER_LIMIT = 100;
 export const listOrdersQuerySchema = orderFiltersSchema.extend({
   page: pageQuery(),
   limit: limitQuery(MAX_ORDER_LIMIT, DEFAULT_ORDER_LIMIT),
+  // The picking screen's list: it matches a scanned SKU across all of it, so it carries the items (listedOrderSchema).
+  include_items: queryBoolean.optional(),
 });
 export type ListOrdersQuery = z.input<typeof listOrdersQuerySchema>;
 
-export const orderListSchema = z.object({ orders: z.array(orderSummarySchema), pagination: paginationSchema });
+// Item lines one list answer carries at most (include_items): the page's first orders whose lines fit, whole, so an
+// answer stays bounded whatever the page size; a full page of typical orders fits.
+export const MAX_LISTED_ITEM_LINES = 2000;
+
+export const listedOrderSchema = orderSummarySchema.extend({
+  // Only with include_items: the order's items in walk order (as its own answer gives them), or null for an order
+  // past MAX_LISTED_ITEM_LINES, whose items its own answer gives.
+  items: z.array(orderItemSchema).nullable().optional(),
+});
+export type ListedOrder = z.infer<typeof listedOrderSchema>;
+
+export const orderListSchema = z.object({ orders: z.array(listedOrderSchema), pagination: paginationSchema });
 export type OrderList = z.infer<typeof orderListSchema>;
 
 export const orderDetailQuerySchema = z.object({

@@ -2,11 +2,10 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
-import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
+import { createTestDatabase, statementCounter, type TestDatabase } from '@wh/db/testing';
 import type { ReadModelsNotice } from '@wh/contracts';
 import { BatchFailed, compactTopics, lockCheckpoint, projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
-import { statementCounter } from './testing.ts';
 
 // PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; the notice wraps the topics with tx and pos.
 const PAYLOAD_LIMIT = 8000;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type KyselyPlugin } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { expect, vi } from 'vitest';
 import { READ_MODEL_TABLES, type Database } from '@wh/db';
 import type { Projection } from './projection.ts';
@@ -31,20 +31,6 @@ export async function snapshot(db: Kysely<Database>, tables: readonly string[] =
     out[table] = rows;
   }
   return out;
-}
-
-// Counts the statements run through a Kysely executor it is plugged into (`trx.withPlugin(counter)`): a batch's round
-// trips. BEGIN and COMMIT are the transaction's own and not counted.
-export function statementCounter(): KyselyPlugin & { count: number } {
-  return {
-    count: 0,
-    // Once a statement executed (transformQuery also runs for a builder embedded in another statement).
-    transformQuery: (args) => args.node,
-    async transformResult(args) {
-      this.count++;
-      return args.result;
-    },
-  };
 }
 
 // The projections with the orders rebuilder failing at its `batch`th batch: a rebuild that fails half-way.

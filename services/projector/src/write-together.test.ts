@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
-import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import { statementCounter } from './testing.ts';
+import { createTestDatabase, statementCounter, type TestDatabase } from '@wh/db/testing';
 import { writeTogether } from './write-together.ts';
 
 let testDb: TestDatabase;

@@ -1,10 +1,10 @@
-import type { Order, OrderList } from '@wh/contracts/orders/http';
+import type { Order, OrderItem, OrderList, OrderSummary } from '@wh/contracts/orders/http';
 import { apiData, type RequestOptions } from './api-client.ts';
 import { ApiError } from './api-errors.ts';
 
-// Order lists carry no items; an order's own answer carries them a page at a time (a page holds more lines than any
-// order the import accepts, so one request is the rule). The screens that show items (picking, verification, an
-// order's details and pick list) read them here.
+// Order lists carry no items unless asked (include_items, up to a budget of lines an answer); an order's own answer
+// carries them a page at a time (a page holds more lines than any order the import accepts, so one request is the
+// rule). The screens that show items (picking, verification, an order's details and pick list) read them here.
 
 type ReadOptions = Pick<RequestOptions, 'defaultMessage' | 'networkMessage' | 'unauthorizedMessage' | 'signal'>;
 
@@ -18,17 +18,24 @@ export async function fetchOrderWithItems(id: number, options: ReadOptions): Pro
   return { ...first, items };
 }
 
-export type OrderListWithItems = Omit<OrderList, 'orders'> & { orders: Order[] };
+export type OrderWithItems = OrderSummary & { items: OrderItem[] };
+export type OrderListWithItems = Omit<OrderList, 'orders'> & { orders: OrderWithItems[] };
 
-/** A list's orders with their items, in the list's order; an order gone since the list was read is left out. */
+/**
+ * A list's orders with their items, in the list's order: the items the list carries (include_items), and for an order
+ * it carries none of (past the answer's budget of lines) the order's own answer; an order gone since the list was read
+ * is left out.
+ */
 export async function withItems(list: OrderList, options: ReadOptions): Promise<OrderListWithItems> {
   const orders = await Promise.all(
-    list.orders.map((o) =>
-      fetchOrderWithItems(o.id, options).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
+    list.orders.map(({ items, ...order }) =>
+      items
+        ? { ...order, items }
+        : fetchOrderWithItems(order.id, options).catch((error: unknown) => {
+            if (error instanceof ApiError && error.status === 404) return null;
+            throw error;
+          }),
     ),
   );
-  return { ...list, orders: orders.filter((o): o is Order => o !== null) };
+  return { ...list, orders: orders.filter((o) => o !== null) };
 }

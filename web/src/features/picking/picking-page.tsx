@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Batch, BatchDetail, BatchLine, Order, OrderItem } from '@wh/contracts/orders/http';
+import type { Batch, BatchDetail, BatchLine, OrderItem } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -11,6 +11,7 @@ import { messageOf } from '../../lib/api-errors.ts';
 import { scanCue, useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { signedInUserAtom } from '../../lib/session.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import type { OrderWithItems } from '../../lib/order-items.ts';
 import { pickingSettingsQuery } from '../../lib/warehouse-settings.ts';
 import {
   completeBatch,
@@ -104,7 +105,7 @@ export function PickingPage() {
     // On a phone the panel sits under the list: bring it into view.
     requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
   };
-  const select = (order: Order) => {
+  const select = (order: OrderWithItems) => {
     setSelectedId(order.id);
     setSelectedBatchId(null);
     showPanel();
@@ -151,7 +152,7 @@ export function PickingPage() {
     if (request.item.no_stock && request.from === undefined) setNoStockPick(request);
     else void record(request);
   };
-  const pickOf = (order: Order, itemId: number, options: Pick<PickRequest, 'from' | 'scanned'>) => {
+  const pickOf = (order: OrderWithItems, itemId: number, options: Pick<PickRequest, 'from' | 'scanned'>) => {
     const item = order.items.find((i) => i.id === itemId);
     if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
   };
@@ -176,7 +177,7 @@ export function PickingPage() {
     }
   };
 
-  const complete = async (order: Order) => {
+  const complete = async (order: OrderWithItems) => {
     if (inFlight) return;
     setCompleting(true);
     setPanelError(null);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@wh/contracts/orders/http';
+import type { OrderSummary } from '@wh/contracts/orders/http';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Badge } from '../../components/ui/badge.tsx';
@@ -9,12 +9,12 @@ import { TextArea } from '../../components/ui/text-area.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { formatDateTime, formatDay, itemCount } from '../../lib/format.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { completedOrdersQuery, verificationKeys, verifyOrder } from './api/verification-api.ts';
+import { completedOrdersQuery, verificationKeys, verificationOrderQuery, verifyOrder } from './api/verification-api.ts';
 import { DiscrepancyEditor } from './components/discrepancy-editor.tsx';
 import { newDiscrepancy, toPayload, type DiscrepancyDraft } from './discrepancies.ts';
 import './verification.css';
 
-const workerOf = (o: Order) => o.assigned_worker?.full_name || o.assigned_worker?.username || o.completed_by?.full_name || o.completed_by?.username || '-';
+const workerOf = (o: OrderSummary) => o.assigned_worker?.full_name || o.assigned_worker?.username || o.completed_by?.full_name || o.completed_by?.username || '-';
 
 export function OrderVerificationPage() {
   const queryClient = useQueryClient();
@@ -30,6 +30,9 @@ export function OrderVerificationPage() {
   const orders = queue.data?.orders ?? [];
   const total = queue.data?.pagination.total_records ?? orders.length;
   const selected = orders.find((o) => o.id === selectedId) ?? null;
+  // Only the selected order's items are read: the queue carries none.
+  const detail = useScreenQuery({ ...verificationOrderQuery(selected?.id ?? 0), enabled: selected !== null });
+  const items = selected ? detail.data?.items : undefined;
 
   const clearForm = () => {
     setSelectedId(null);
@@ -37,7 +40,7 @@ export function OrderVerificationPage() {
     setDiscrepancies([]);
   };
 
-  const select = (order: Order) => {
+  const select = (order: OrderSummary) => {
     if (order.id !== selectedId) {
       setNotes('');
       setDiscrepancies([]);
@@ -134,31 +137,41 @@ export function OrderVerificationPage() {
                   {itemCount(selected.total_items)} · completed {formatDateTime(selected.completed_at)}
                 </p>
               </header>
-              <ul className="verify-items" aria-label="Order items">
-                {selected.items.map((item) => (
-                  <li key={item.id} className={`verify-item ${item.status === 'picked' ? 'is-picked' : 'is-unpicked'}`}>
-                    <div>
-                      <strong>{item.style_name}</strong>
-                      <span className="muted small"> {item.sku}</span>
-                    </div>
-                    <span className="small">
-                      Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
-                    </span>
-                    <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{item.status === 'picked' ? 'Picked' : 'Not picked'}</Badge>
-                  </li>
-                ))}
-              </ul>
+              {items ? (
+                <ul className="verify-items" aria-label="Order items">
+                  {items.map((item) => (
+                    <li key={item.id} className={`verify-item ${item.status === 'picked' ? 'is-picked' : 'is-unpicked'}`}>
+                      <div>
+                        <strong>{item.style_name}</strong>
+                        <span className="muted small"> {item.sku}</span>
+                      </div>
+                      <span className="small">
+                        Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
+                      </span>
+                      <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{item.status === 'picked' ? 'Picked' : 'Not picked'}</Badge>
+                    </li>
+                  ))}
+                </ul>
+              ) : detail.isError ? (
+                <Alert title="Error">{messageOf(detail.error, 'Failed to fetch order')}</Alert>
+              ) : (
+                <p className="muted" role="status">
+                  Loading items...
+                </p>
+              )}
               <TextArea label="Verification Notes" placeholder="Add any verification notes or comments..." value={notes} onChange={setNotes} />
-              <DiscrepancyEditor
-                items={selected.items}
-                value={discrepancies}
-                onAdd={() => {
-                  setDiscrepancies((list) => [...list, newDiscrepancy(nextKey, selected.items)]);
-                  setNextKey((k) => k + 1);
-                }}
-                onChange={(key, patch) => setDiscrepancies((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)))}
-                onRemove={(key) => setDiscrepancies((list) => list.filter((d) => d.key !== key))}
-              />
+              {items ? (
+                <DiscrepancyEditor
+                  items={items}
+                  value={discrepancies}
+                  onAdd={() => {
+                    setDiscrepancies((list) => [...list, newDiscrepancy(nextKey, items)]);
+                    setNextKey((k) => k + 1);
+                  }}
+                  onChange={(key, patch) => setDiscrepancies((list) => list.map((d) => (d.key === key ? { ...d, ...patch } : d)))}
+                  onRemove={(key) => setDiscrepancies((list) => list.filter((d) => d.key !== key))}
+                />
+              ) : null}
               <div className="verify-actions">
                 <Button variant="secondary" onPress={clearForm} isDisabled={verifying}>
                   Cancel

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
 import {
   compareItemsOnWalk,
+  MAX_LISTED_ITEM_LINES,
   ORDER_ITEMS_PAGE_SIZE,
   ORDER_SEARCH_COUNT_CAP,
   ORDER_STATUSES,
@@ -176,7 +177,7 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
 
 export async function listOrders(
   db: Db,
-  f: OrderFilters & { page: number; limit: number },
+  f: OrderFilters & { page: number; limit: number; include_items?: boolean | undefined },
   tuning: SearchTuning = DEFAULT_TUNING,
 ): Promise<OrderList> {
   const search = await planSearch(db, f.search, f.page * f.limit, tuning, !f.status && !f.date && f.worker_id === undefined);
@@ -193,7 +194,27 @@ export async function listOrders(
   const count = f.page === 1 && rows.length < f.limit ? { total: rows.length, capped: false } : await countOrders(db, f, search);
   // Past the cap the count is a lower bound, never below what this page itself proves.
   const total = count.capped ? Math.max(count.total, (f.page - 1) * f.limit + rows.length) : count.total;
-  return { orders: await toSummaries(db, rows), pagination: pagination(f.page, f.limit, total, count.capped) };
+  const [orders, items] = await Promise.all([toSummaries(db, rows), f.include_items ? listedItems(db, rows) : undefined]);
+  return {
+    orders: items ? orders.map((o) => ({ ...o, items: items.get(o.id) ?? null })) : orders,
+    pagination: pagination(f.page, f.limit, total, count.capped),
+  };
+}
+
+// A list's items (include_items): those of its first orders whose lines fit in MAX_LISTED_ITEM_LINES, each order's in
+// walk order, read for all of them at once; an order past the budget is left out (its own answer pages them).
+async function listedItems(db: Db, rows: readonly OrderRow[]): Promise<Map<number, OrderItem[]>> {
+  const within: number[] = [];
+  let lines = 0;
+  for (const r of rows) {
+    lines += r.total_items;
+    if (lines > MAX_LISTED_ITEM_LINES) break;
+    within.push(r.id);
+  }
+  const byOrder = new Map<number, OrderItem[]>(within.map((id) => [id, []]));
+  // Across orders in walk order, so each order's own items keep theirs.
+  for (const { order_id, ...item } of await itemsInWalkOrder(db, within)) byOrder.get(order_id)?.push(item);
+  return byOrder;
 }
 
 // Where a picker goes for each item: picked, the location it was taken from; not picked, the one holding most of its

@@ -29,14 +29,17 @@ export const pickingLiveKeys: LiveKeys = {
   batch: [pickingKeys.all],
 };
 
-/** The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's), each with its items. */
+/**
+ * The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's), each with its items
+ * (a scan is matched across all of them). The list carries them: one request, but for orders past its budget of lines.
+ */
 export const pickingOrdersQuery = (workerId: number | null) =>
   queryOptions({
     queryKey: pickingKeys.list(workerId),
     queryFn: async ({ signal }) => {
       const options = { defaultMessage: 'Failed to fetch orders', signal };
-      const list = await apiData<OrderList>('/orders', { ...options, query: { status: 'assigned,picking', worker_id: workerId ?? undefined, limit: PICKING_LIMIT } });
-      return withItems(list, options);
+      const query = { status: 'assigned,picking', worker_id: workerId ?? undefined, limit: PICKING_LIMIT, include_items: true };
+      return withItems(await apiData<OrderList>('/orders', { ...options, query }), options);
     },
   });
 

@@ -1,20 +1,20 @@
-import type { Order } from '@wh/contracts/orders/http';
 import { PrintLink } from '../../../components/print/print-link.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
+import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 import { PickErrorAlert, PickItemRow, PickProgressFoot, type PickError } from './pick-item-row.tsx';
 
 export interface PickingOrderPanelProps {
-  order: Order | null;
+  order: OrderWithItems | null;
   localPicks: ReadonlySet<number>;
   pickingItemId: number | null;
   completing: boolean;
   error: PickError | null;
   onDismissError: () => void;
-  onPick: (order: Order, itemId: number, from?: string) => void;
-  onComplete: (order: Order) => void;
+  onPick: (order: OrderWithItems, itemId: number, from?: string) => void;
+  onComplete: (order: OrderWithItems) => void;
 }
 
 export function PickingOrderPanel({ order, localPicks, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {

@@ -1,18 +1,19 @@
-import type { Batch, Order } from '@wh/contracts/orders/http';
+import type { Batch } from '@wh/contracts/orders/http';
 import { itemCount } from '../../../lib/format.ts';
+import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { percentOf } from '../picking-progress.ts';
 
 export interface PickingOrdersListProps {
   /** The orders to pick on their own (those in a batch are picked with it). */
-  orders: readonly Order[];
+  orders: readonly OrderWithItems[];
   batches: readonly Batch[];
   isLoading: boolean;
   selectedId: number | null;
   selectedBatchId: number | null;
-  progressOf: (order: Order) => number;
-  onSelect: (order: Order) => void;
+  progressOf: (order: OrderWithItems) => number;
+  onSelect: (order: OrderWithItems) => void;
   onSelectBatch: (batch: Batch) => void;
 }
 

@@ -3,12 +3,14 @@ import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/htt
 import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
-import { withItems } from '../../../lib/order-items.ts';
+import { fetchOrderWithItems } from '../../../lib/order-items.ts';
 
 const QUEUE_LIMIT = 100;
 
 export const verificationKeys = {
   queue: ['orders', 'verification'] as const,
+  // Under the queue: what refreshes the queue refreshes the open order.
+  order: (id: number) => ['orders', 'verification', 'order', id] as const,
 };
 
 /** A completed order is announced on the order topics, and appears in open queues. */
@@ -18,19 +20,24 @@ export const verificationLiveKeys: LiveKeys = {
   worker: [verificationKeys.queue],
 };
 
-/** The completed orders waiting for verification, each with its items. */
+const readOptions = {
+  networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
+  unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
+};
+
+/** The completed orders waiting for verification, without items (the selected order's come with it). */
 export const completedOrdersQuery = () =>
   queryOptions({
     queryKey: verificationKeys.queue,
-    queryFn: async ({ signal }) => {
-      const options = {
-        defaultMessage: 'Failed to fetch orders',
-        networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
-        unauthorizedMessage: ORDERS_UNAUTHORIZED_MESSAGE,
-        signal,
-      };
-      return withItems(await apiData<OrderList>('/orders', { ...options, query: { status: 'completed', limit: QUEUE_LIMIT } }), options);
-    },
+    queryFn: ({ signal }) =>
+      apiData<OrderList>('/orders', { ...readOptions, defaultMessage: 'Failed to fetch orders', query: { status: 'completed', limit: QUEUE_LIMIT }, signal }),
+  });
+
+/** The order being verified, with its items. */
+export const verificationOrderQuery = (id: number) =>
+  queryOptions({
+    queryKey: verificationKeys.order(id),
+    queryFn: ({ signal }) => fetchOrderWithItems(id, { ...readOptions, defaultMessage: 'Failed to fetch order', signal }),
   });
 
 export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
