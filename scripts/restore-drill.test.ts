@@ -214,8 +214,19 @@ describe('npm run restore refuses what it must not overwrite', () => {
   }
 
   it('migrates a backup of an older version after restoring it, and refuses one of a newer version before changing anything', async () => {
-    // Made before the last migration here: restored, then migrated.
-    const older = await backupAsIf(`delete from schema_migrations where name = '112_event_schema_version.sql'; alter table events drop column schema_version`, 'older.dump');
+    // Made by the version before 112, which every migration since then undoes here (newest first): restored, then
+    // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
+    const older = await backupAsIf(
+      `delete from schema_migrations where name >= '112';
+       alter table idempotency_keys drop column role;
+       drop table projection_stops;
+       alter table rm_sku_stock alter column quantity type int;
+       alter table rm_location_stock alter column quantity type int;
+       alter table rm_location_styles alter column quantity type int;
+       alter table rm_report_worker_buckets alter column units_picked type int;
+       alter table events drop column schema_version`,
+      'older.dump',
+    );
     const upgraded = await emptyDatabase();
     const upgrade = await runScript('restore.ts', [older], { DATABASE_URL: upgraded.url });
     expect(upgrade.code, upgrade.out).toBe(0);
