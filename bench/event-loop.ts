@@ -8,15 +8,18 @@
 // (lib/service.ts).
 //   npx tsx bench/event-loop.ts        (BENCH_DATABASE_URL, BENCH_RUNS, BENCH_IMPORT_ROWS, BENCH_EVENT_LOOP_ATTACKS)
 import { connect } from 'node:net';
-import { Agent, request } from 'node:http';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import type { Bench, BenchRow } from './lib/types.ts';
-import { ADMIN_PASSWORD, median, percentile, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
+import { ADMIN_PASSWORD, LOADER, median, percentile, round, runAlone, signIn, startBenchService, type BenchService } from './lib/service.ts';
 import { orderFiles } from './import.ts';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
 const HEALTH_EVERY_MS = 20;
+const SAMPLER = fileURLToPath(new URL('./lib/health-sampler.ts', import.meta.url));
+const BARE_SERVER = fileURLToPath(new URL('./lib/bare-live-server.ts', import.meta.url));
 const P95_TARGET_MS = 100;
 const MAX_TARGET_MS = 500;
 
@@ -25,35 +28,17 @@ interface Run {
   importMs: number;
 }
 
-// Latency of each health request from when it was due.
+// Latency of each health request from when it was due, sampled by a process of its own (lib/health-sampler.ts).
 function healthSampler(url: string): { stop(): Promise<number[]> } {
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-  const latencies: number[] = [];
-  const pending = new Set<Promise<void>>();
-  const target = new URL('/api/health', url);
-  const fire = () => {
-    const due = performance.now();
-    const done = new Promise<void>((resolve) => {
-      const req = request(target, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => {
-          latencies.push(performance.now() - due);
-          resolve();
-        });
-      });
-      req.on('error', () => resolve());
-      req.end();
-    });
-    pending.add(done);
-    void done.then(() => pending.delete(done));
-  };
-  const timer = setInterval(fire, HEALTH_EVERY_MS);
+  const child = spawn(process.execPath, ['--import', LOADER, SAMPLER, url, String(HEALTH_EVERY_MS)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const exited = new Promise<void>((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`health sampler exited with ${code}`)))));
   return {
     async stop() {
-      clearInterval(timer);
-      await Promise.all(pending);
-      agent.destroy();
-      return latencies;
+      child.stdin.write('stop\n');
+      await exited;
+      return JSON.parse(out) as number[];
     },
   };
 }
@@ -87,10 +72,42 @@ async function caughtUp(service: BenchService, position: string): Promise<void> 
   }
 }
 
-interface Attack {
-  name: string;
-  // What the attack did, for the log (and, where it says something the health figures do not, the table).
-  run(service: BenchService, token: string): Promise<{ note: string }>;
+// What an attack did, for the log (and, where it says something the health figures do not, the table).
+type Attack =
+  | { name: string; bare?: false; run(service: BenchService, token: string): Promise<{ note: string }> }
+  // Against lib/bare-live-server.ts instead of the app: what Node and ws cost alone.
+  | { name: string; bare: true; run(url: string): Promise<{ note: string }> };
+
+// 2,000 live sockets opened together, each authenticating with `token`, held open over a heartbeat, then closed.
+async function socketBurst(url: string, token: string): Promise<{ note: string }> {
+  const sockets: ReturnType<typeof liveSocket>[] = [];
+  for (let i = 0; i < 2000; i++) {
+    sockets.push(liveSocket(url, [JSON.stringify({ type: 'auth', token })]));
+    if (i % 50 === 49) await new Promise((r) => setImmediate(r));
+  }
+  const settled = await Promise.all(sockets.map((s) => Promise.race([s.ready.then((r) => (r ? 'ready' : 'closed')), s.closed.then(String)])));
+  const codes = await Promise.all(sockets.map((s) => Promise.race([s.closed, new Promise<string>((r) => setTimeout(() => r('open'), 100))])));
+  await new Promise((r) => setTimeout(r, 27_000));
+  for (const s of sockets) s.ws.close();
+  await Promise.all(sockets.map((s) => s.closed));
+  return { note: `${settled.filter((s) => s === 'ready').length} ready; ${counts(codes)}` };
+}
+
+// lib/bare-live-server.ts in a process of its own, warmed as the app is.
+async function startBareServer(): Promise<{ url: string; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', LOADER, BARE_SERVER], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      child.stdin.end();
+      await exited;
+    },
+  };
 }
 
 const ATTACK_MS = 5000;
@@ -169,19 +186,12 @@ const ATTACKS: Attack[] = [
   },
   {
     name: '2,000 live sockets of one account, held over a heartbeat (25 s)',
-    async run(service, token) {
-      const sockets: ReturnType<typeof liveSocket>[] = [];
-      for (let i = 0; i < 2000; i++) {
-        sockets.push(liveSocket(service.url, [JSON.stringify({ type: 'auth', token })]));
-        if (i % 50 === 49) await new Promise((r) => setImmediate(r));
-      }
-      const settled = await Promise.all(sockets.map((s) => Promise.race([s.ready.then((r) => (r ? 'ready' : 'closed')), s.closed.then(String)])));
-      const codes = await Promise.all(sockets.map((s) => Promise.race([s.closed, new Promise<string>((r) => setTimeout(() => r('open'), 100))])));
-      await new Promise((r) => setTimeout(r, 27_000));
-      for (const s of sockets) s.ws.close();
-      await Promise.all(sockets.map((s) => s.closed));
-      return { note: `${settled.filter((s) => s === 'ready').length} ready; ${counts(codes)}` };
-    },
+    run: (service, token) => socketBurst(service.url, token),
+  },
+  {
+    name: 'the same 2,000 sockets against a bare Node server (http and ws, nothing of the app): the floor',
+    bare: true,
+    run: (url) => socketBurst(url, 'any'),
   },
   {
     name: '200 requests trickling their headers, a byte a second',
@@ -233,6 +243,17 @@ const ATTACKS: Attack[] = [
 ];
 
 async function attackOnce(pgUrl: string, attack: Attack): Promise<{ latencies: number[]; note: string }> {
+  if (attack.bare) {
+    const bare = await startBareServer();
+    try {
+      for (let i = 0; i < 50; i++) await fetch(`${bare.url}/api/health`).then((r) => r.arrayBuffer());
+      const sampler = healthSampler(bare.url);
+      const { note } = await attack.run(bare.url);
+      return { latencies: await sampler.stop(), note };
+    } finally {
+      await bare.close();
+    }
+  }
   const service = await startBenchService(pgUrl);
   try {
     const token = await signIn(service.url, 'admin', ADMIN_PASSWORD);
@@ -263,9 +284,10 @@ export const bench: Bench = async (ctx) => {
     }
     const p95 = round(median(runs.map((l) => percentile(l, 0.95))), 1);
     const max = round(median(runs.map((l) => Math.max(...l))), 1);
+    // The floor is reported, not held to the targets: it is what the app's figures above it are compared with.
     rows.push(
-      { group: 'event-loop', name: `GET /api/health during ${attack.name}: p95`, median: p95, unit: 'ms', runs: ctx.runs, target: `<= ${P95_TARGET_MS} ms`, pass: p95 <= P95_TARGET_MS },
-      { group: 'event-loop', name: `the same: max`, median: max, unit: 'ms', runs: ctx.runs, target: `<= ${MAX_TARGET_MS} ms`, pass: max <= MAX_TARGET_MS },
+      { group: 'event-loop', name: `GET /api/health during ${attack.name}: p95`, median: p95, unit: 'ms', runs: ctx.runs, target: attack.bare ? 'report' : `<= ${P95_TARGET_MS} ms`, pass: attack.bare || p95 <= P95_TARGET_MS },
+      { group: 'event-loop', name: `the same: max`, median: max, unit: 'ms', runs: ctx.runs, target: attack.bare ? 'report' : `<= ${MAX_TARGET_MS} ms`, pass: attack.bare || max <= MAX_TARGET_MS },
     );
   }
   if (!chosen(0)) return rows;

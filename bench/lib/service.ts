@@ -18,7 +18,7 @@ export function inProcessConfig(url: string): Config & { DATABASE_URL: string } 
 }
 const MAIN = fileURLToPath(new URL('../../services/command/src/main.ts', import.meta.url));
 // As deployed (npm start, the Dockerfile): the service's own TypeScript loader, not tsx (scripts/ts-loader.mjs).
-const LOADER = process.env.BENCH_SERVICE_LOADER || fileURLToPath(new URL('../../scripts/ts-loader.mjs', import.meta.url));
+export const LOADER = process.env.BENCH_SERVICE_LOADER || fileURLToPath(new URL('../../scripts/ts-loader.mjs', import.meta.url));
 
 export interface BenchService {
   // http://127.0.0.1:port
