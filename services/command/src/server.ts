@@ -11,6 +11,8 @@ import { FilePool, type FilePoolOptions } from './platform/file-pool.ts';
 import type { LogDestination } from './platform/logger.ts';
 import { ensureAdmin, type AdminBootstrap } from './features/users/bootstrap.ts';
 
+const LISTEN_BACKLOG = 4096;
+
 export interface RunningServer {
   app: FastifyInstance;
   url: string;
@@ -94,7 +96,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   void replica?.advise().catch(() => {});
   let url = '';
   if (options.listen !== false) {
-    url = await app.listen({ port: config.PORT, host: config.HOST });
+    // A burst of connections (a floor's devices reconnecting together, or a flood) waits in the accept queue rather
+    // than having its SYNs dropped, which a client retries only after a second: Node's default of 511 overflows at a
+    // few hundred at once. The kernel caps it at net.core.somaxconn.
+    url = await app.listen({ port: config.PORT, host: config.HOST, backlog: LISTEN_BACKLOG });
   } else {
     await app.ready();
   }

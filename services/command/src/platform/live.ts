@@ -48,6 +48,8 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
   const clients = new Set<Client>();
   const byAddress = new Map<string, number>();
   const byUser = new Map<number, number>();
+  const byToken = new Map<string, number>();
+  const tooManyForUser = `Too many live connections for this user (at most ${options.perUser})`;
   const countIn = <K>(map: Map<K, number>, key: K, delta: number) => {
     const n = (map.get(key) ?? 0) + delta;
     if (n > 0) map.set(key, n);
@@ -174,6 +176,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
       clearTimeout(timeout);
       clients.delete(client);
       if (client.auth) countIn(byUser, client.auth.user.id, -1);
+      if (client.token !== null) countIn(byToken, client.token, -1);
     });
     socket.on('message', async (raw) => {
       // Messages already received when the socket began to close are not read.
@@ -195,6 +198,13 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
         return;
       }
       client.token = message.token;
+      // Sockets sending one token are one user's: past the per-user cap they are refused before any look-up. Those
+      // that wait on one look-up all resume when it answers, in one turn of the event loop, so the cap also bounds
+      // that turn.
+      if (countIn(byToken, client.token, 1) > options.perUser) {
+        socket.close(LIVE_CLOSE_TOO_MANY, tooManyForUser);
+        return;
+      }
       let found: SessionLookup;
       try {
         found = await lookup(message.token);
@@ -212,7 +222,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
       const userId = found.auth.user.id;
       if (countIn(byUser, userId, 1) > options.perUser) {
         countIn(byUser, userId, -1);
-        socket.close(LIVE_CLOSE_TOO_MANY, `Too many live connections for this user (at most ${options.perUser})`);
+        socket.close(LIVE_CLOSE_TOO_MANY, tooManyForUser);
         return;
       }
       client.auth = found.auth;
