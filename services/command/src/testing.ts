@@ -1,6 +1,6 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Role } from '@wh/contracts';
+import type { Readiness, Role } from '@wh/contracts';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { loadConfig, type Config } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
@@ -77,6 +77,13 @@ export function clientOver(token: string | null, call: Call): Client {
     delete: (url) => call('DELETE', url),
     upload: (url, filename, content, field) => call('POST', url, undefined, multipartBody(filename, content, field)),
   };
+}
+
+// What /api/ready says of an instance (it answers 200 whatever it reports).
+export async function readinessOf(app: FastifyInstance): Promise<Readiness> {
+  const res = await client(app).get('/api/ready');
+  expect(res.status).toBe(200);
+  return res.body.data as Readiness;
 }
 
 export interface TestApp extends RunningServer {

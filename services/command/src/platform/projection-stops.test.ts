@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { sql } from 'kysely';
-import type { Readiness } from '@wh/contracts';
 import { READ_MODEL_TABLES } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { startServer, type RunningServer } from '../server.ts';
-import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from '../testing.ts';
+import { ADMIN_PASSWORD, client, readinessOf, startTestApp, type Client, type TestApp } from '../testing.ts';
 import { loadConfig } from './config.ts';
 
 const WAIT = { timeout: 30_000, interval: 50 };
@@ -35,11 +34,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const readiness = async (app = t.app): Promise<Readiness> => {
-  const res = await client(app).get('/api/ready');
-  expect(res.status).toBe(200);
-  return res.body.data as Readiness;
-};
+const readiness = (app = t.app) => readinessOf(app);
 
 // One order imported (a command): its answer, and how long it took.
 async function importOrder(number: string, as: Client = admin): Promise<{ body: any; ms: number }> {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { canSeeTopic, type ReadModelsNotice, type Readiness } from '@wh/contracts';
+import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
 import { startServer, type RunningServer } from '../server.ts';
-import { ADMIN_PASSWORD, client, startTestApp, type TestApp } from '../testing.ts';
+import { ADMIN_PASSWORD, readinessOf, startTestApp, type TestApp } from '../testing.ts';
 import { loadConfig } from './config.ts';
 
 const WAIT = { timeout: 30_000, interval: 100 };
@@ -25,11 +25,7 @@ afterAll(async () => {
   await t?.stop();
 });
 
-const readiness = async (app = t.app): Promise<Readiness> => {
-  const res = await client(app).get('/api/ready');
-  expect(res.status).toBe(200);
-  return res.body.data as Readiness;
-};
+const readiness = (app = t.app) => readinessOf(app);
 
 describe('GET /api/ready and a projection that fails for a passing cause', () => {
   it('reports the projector failing with the event and the error on every instance, and clears it once the projector is past it', async () => {
