@@ -134,6 +134,18 @@ describe('a scanner on the picking screen never presses a button', () => {
       expect(await orderState('50001')).toEqual(allPicked);
       expect(await stockOf('DR1012-10-BLUE')).toEqual({ 'A-3-1': 3 });
 
+      // The wrong size with focus on another order in the list: refused, and that order is not opened.
+      const otherOrder = page.getByRole('button', { name: /50002/ });
+      await otherOrder.focus();
+      const sentOnList = sent.length;
+      await scannerBurst(page, 'DR1012-10-BLUE');
+      await feedback.getByText('Not recognised: DR1012-10-BLUE is not an item of your orders or a location.').waitFor();
+      await settle(page);
+      expect(sent.slice(sentOnList)).toEqual([]);
+      expect(await onScanPanel(page)).toBe(true);
+      expect(await page.getByRole('region', { name: /50002/ }).count()).toBe(0);
+      expect(await panel.getByText('2 of 2 items picked').count()).toBe(1);
+
       // A refused scan whose code is too short to be one (two characters and Enter at scanner speed) presses nothing.
       await completeButton.focus();
       await scannerBurst(page, 'A1');
