@@ -105,6 +105,7 @@ describe('a rebuild while the warehouse works', () => {
         const res = await manager.get('/api/orders?per_page=20');
         reads.push(performance.now() - started);
         expect(res.status).toBe(200);
+        // Paces the readers; the loop ends on the rebuild's step, not on a time.
         await sleep(20);
       }
     })();
@@ -120,6 +121,7 @@ describe('a rebuild while the warehouse works', () => {
         if (during === 'replaying' && rebuild.step === 'replaying') {
           midway.push({ projected: imported.projected && assigned.body.projected === true, listed: listed.body.data.orders.length === 1 });
         }
+        // Paces the commands; the loop ends on the rebuild's step, not on a time.
         await sleep(100);
       }
     })();
@@ -134,6 +136,7 @@ describe('a rebuild while the warehouse works', () => {
           if (!seen.has(xid)) seen.set(xid, now);
           held.set(xid, now - seen.get(xid)!);
         }
+        // The sampling interval; the loop ends on the rebuild's step, not on a time.
         await sleep(20);
       }
     })();
@@ -246,8 +249,12 @@ describe('a rebuild that fails', () => {
   });
 
   it('is refused while another rebuild runs', async () => {
-    const first = rebuildReadModels(db, await slowedDown(200), { batchSize: 50 });
-    await sleep(300);
+    // Replaying: the first holds the rebuild's lock, taken before it, and replays for a while (200 ms a batch).
+    let replaying: () => void = () => {};
+    const started = new Promise<void>((resolve) => (replaying = resolve));
+    const first = rebuildReadModels(db, await slowedDown(200), { batchSize: 50, onStep: (s) => s === 'replaying' && replaying() });
+    // Or the first's own failure, rather than a wait for a step that never comes.
+    await Promise.race([started, first]);
     await expect(rebuildReadModels(db, projections)).rejects.toThrow('another rebuild of the read models is running');
     await first;
     expect(await leftoverSchemas()).toEqual([]);

@@ -93,6 +93,7 @@ function projector(
   options: { pollMs?: number; projections?: readonly Projection[]; batchSize?: number; maxBatchSize?: number; failureBackoff?: { firstMs: number; maxMs: number } } = {},
 ) {
   const batches: BatchResult[] = [];
+  let idles = 0;
   const logs: { level: string; msg: string; extra?: Record<string, unknown> }[] = [];
   const p = new Projector({
     databaseUrl: testDb.url,
@@ -103,11 +104,53 @@ function projector(
     ...(options.maxBatchSize ? { maxBatchSize: options.maxBatchSize } : {}),
     ...(options.failureBackoff ? { failureBackoff: options.failureBackoff } : {}),
     onBatch: (r) => batches.push(r),
+    onIdle: () => idles++,
     log: (level, msg, extra) => logs.push({ level, msg, ...(extra ? { extra } : {}) }),
   });
   running.push(p);
   p.start();
-  return { p, batches, logs, applied: () => batches.reduce((n, b) => n + b.count, 0) };
+  return { p, batches, logs, applied: () => batches.reduce((n, b) => n + b.count, 0), idles: () => idles };
+}
+
+// Resolves once the projector has gone idle (caught up, in its wait for a wake-up or the poll) after this call: every
+// batch it committed before then has been reported to onBatch.
+async function idleAgain(only: { idles: () => number }) {
+  const before = only.idles();
+  await vi.waitFor(() => expect(only.idles()).toBeGreaterThan(before), WAIT);
+}
+
+// Resolves once an instance without the lock has asked for it `n` more times (its connection's last statement, the
+// pg_try_advisory_lock, started anew each time).
+async function lockAttempts(n: number) {
+  const started = async () =>
+    (
+      await sql<{ started: string }>`
+        select query_start::text as started from pg_stat_activity
+         where datname = current_database() and application_name = 'warehouse-projector'
+           and query like 'select pg_try_advisory_lock(%'
+           and pid not in (select pid from pg_locks where locktype = 'advisory' and granted and objid = ${PROJECTOR_LOCK_KEY})`.execute(handle.db)
+    ).rows.map((r) => r.started);
+  const first = new Set(await started());
+  const seen = new Set<string>();
+  await vi.waitFor(async () => {
+    for (const s of await started()) if (!first.has(s)) seen.add(s);
+    expect(seen.size).toBeGreaterThanOrEqual(n);
+  }, WAIT);
+}
+
+// Resolves once at least `n` batches have begun and ended after this call: each locks the checkpoint row (FOR UPDATE
+// in lockAndRead), which leaves its transaction id in the row's xmax. Two more xmax changes than that: the first seen
+// may be a batch whose statement began before the call, the last one's batch may still be under way.
+async function batchesRun(n: number) {
+  const xmax = async () =>
+    (await sql<{ xmax: string }>`select xmax::text as xmax from projector_checkpoints where name = 'main'`.execute(handle.db)).rows[0]!.xmax;
+  const first = await xmax();
+  const seen = new Set<string>();
+  await vi.waitFor(async () => {
+    const now = await xmax();
+    if (now !== first) seen.add(now);
+    expect(seen.size).toBeGreaterThanOrEqual(n + 2);
+  }, WAIT);
 }
 
 // A projector that just stopped has closed its connection; the server drops its advisory lock a moment later.
@@ -190,8 +233,10 @@ describe('Projector', () => {
     for (let i = 0; i < 5; i++) events.push((await append()).position);
     await vi.waitFor(async () => expect(await appliedPositions()).toEqual(expect.arrayContaining(events)), WAIT);
 
-    // The standby keeps trying the lock (every 100 ms) but never gets it while the active one holds it.
-    await new Promise((r) => setTimeout(r, 500));
+    // The standby keeps trying the lock (every 100 ms) but never gets it while the active one holds it: once it has
+    // tried a few times, and the active one has gone idle after projecting the events (its batches all reported).
+    await idleAgain(active);
+    await lockAttempts(5);
     expect(active.p.state).toBe('active');
     expect(standby.p.state).toBe('standby');
     expect(standby.applied()).toBe(0);
@@ -242,7 +287,7 @@ describe('Projector', () => {
     const only = projector({ batchSize: 10, maxBatchSize: 40 });
     await vi.waitFor(() => expect(only.applied()).toBe(70), WAIT);
     // Let it find nothing more (the batch that ends the backlog) before the next event comes.
-    await new Promise((r) => setTimeout(r, 300));
+    await idleAgain(only);
     await appendMany(15);
     await vi.waitFor(() => expect(only.applied()).toBe(85), WAIT);
     expect(only.batches.map((b) => b.count)).toEqual([10, 20, 40, 10, 5]);
@@ -253,7 +298,7 @@ describe('Projector', () => {
     const only = projector({ pollMs: 60_000 });
     await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
     // Let the first batch after becoming active finish, so the projector is idle in its 60 s wait.
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(only.idles()).toBeGreaterThan(0), WAIT);
     const { position } = await append();
     await vi.waitFor(async () => expect(await appliedPositions()).toContain(position), { timeout: 10_000, interval: 25 });
   });
@@ -262,13 +307,14 @@ describe('Projector', () => {
     await lockReleased();
     const only = projector({ pollMs: 60_000 });
     await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(only.idles()).toBeGreaterThan(0), WAIT);
     // A writer that appends no event but holds the snapshot's xmin while an event commits and its NOTIFY fires.
     const blocker = await connect();
     await blocker.query('begin');
     await blocker.query('select pg_current_xact_id()');
     const { position } = await append();
-    await new Promise((r) => setTimeout(r, 300));
+    // Woken by the event's NOTIFY, the projector's batches after its commit find it held back and retry.
+    await batchesRun(2);
     expect(await appliedPositions()).not.toContain(position);
     await blocker.query('commit');
     // No second NOTIFY comes and the poll is 60 s away: only the held-back retry can apply it within this bound.
@@ -279,7 +325,7 @@ describe('Projector', () => {
     await lockReleased();
     const only = projector({ pollMs: 600_000 });
     await vi.waitFor(() => expect(only.p.state).toBe('active'), WAIT);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.waitFor(() => expect(only.idles()).toBeGreaterThan(0), WAIT);
     // Hold the checkpoint row, wake the projector: its batch waits on the row lock.
     const holder = await connect();
     await holder.query('begin');
