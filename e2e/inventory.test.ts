@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import type { Client } from '@wh/command/testing';
 import { ADMIN_PASSWORD, startE2E, type E2E } from './harness.ts';
@@ -275,10 +276,13 @@ describe('Inventory (/inventory)', () => {
 
   it('time travel shows the count from before a later adjustment', async () => {
     const sku = await seed('TT4000', '8', 'Red', 'F-1-1', 5);
-    // Seconds apart, so a moment between the two adjustments can be named on the minute-and-second field.
-    await new Promise((r) => setTimeout(r, 1100));
-    const between = new Date();
-    await new Promise((r) => setTimeout(r, 1100));
+    // Seconds apart, so a moment between the two adjustments can be named on the minute-and-second field: the moment
+    // is the database's clock (which records the events) once the first is recorded, and the second is made once
+    // that clock has passed the moment's second (the field's value stands for its last instant).
+    const clock = async () => (await sql<{ now: Date }>`select clock_timestamp() as now`.execute(e2e.app.database.db)).rows[0]!.now.getTime();
+    const between = new Date(await clock());
+    const nextSecond = Math.floor(between.getTime() / 1000) * 1000 + 1000;
+    await vi.waitFor(async () => expect(await clock()).toBeGreaterThanOrEqual(nextSecond), { timeout: 30_000, interval: 20 });
     await adjust(sku, 'F-1-1', 'increase', 3);
 
     const { page, close } = await signedIn('admin', ADMIN_PASSWORD, '/inventory?tab=history');

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase, queryRows, type TestDatabase } from '@wh/db/testing';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from '../services/command/src/testing.ts';
@@ -69,12 +69,25 @@ async function auditLog(api: Client): Promise<unknown[]> {
   }
 }
 
-// Commands in a loop until stopped, each with its own Idempotency-Key (the demo client sends one with every call).
-// Answers how many completed.
-async function commandsUntil(stopped: () => boolean, command: (i: number) => Promise<unknown>): Promise<number> {
+// Commands in a loop until stopped, each with its own Idempotency-Key (the demo client sends one with every call),
+// each sent once the one before it is answered. `answered` counts the answers so far; `done` answers how many completed.
+function commandsUntil(stopped: () => boolean, command: (i: number) => Promise<unknown>): { done: Promise<number>; answered: () => number } {
   let i = 0;
-  while (!stopped()) await command(i++);
-  return i;
+  let answered = 0;
+  const done = (async () => {
+    while (!stopped()) {
+      await command(i++);
+      answered++;
+    }
+    return i;
+  })();
+  return { done, answered: () => answered };
+}
+
+// Resolves once every loop has answered at least one more command than it had when this was called.
+async function eachAnswersAnother(loops: readonly { answered: () => number }[]): Promise<void> {
+  const from = loops.map((l) => l.answered());
+  await vi.waitFor(() => loops.forEach((l, i) => expect(l.answered()).toBeGreaterThan(from[i]!)), { timeout: 60_000, interval: 20 });
 }
 
 describe('the restore drill', () => {
@@ -97,14 +110,16 @@ describe('the restore drill', () => {
     const assigning = commandsUntil(() => stop, (i) =>
       i % 2 ? clerk.post(`/api/orders/${pending.id}/deassign-worker`) : clerk.post(`/api/orders/${pending.id}/assign-worker`, { worker_id: worker.id }),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // Both loops are running before the backup begins ...
+    await eachAnswersAnother([adjusting, assigning]);
     const before = new Set(await positions(original.db.url));
     const file = join(dir, 'drill.dump');
     const backup = await runScript('backup.ts', [file], { DATABASE_URL: original.db.url });
     const afterBackup = new Set(await positions(original.db.url));
-    await new Promise((r) => setTimeout(r, 200));
+    // ... and still after it has ended.
+    await eachAnswersAnother([adjusting, assigning]);
     stop = true;
-    const [adjusted, assigned] = await Promise.all([adjusting, assigning]);
+    const [adjusted, assigned] = await Promise.all([adjusting.done, assigning.done]);
     expect(backup.code, backup.out).toBe(0);
     expect(backup.out).toMatch(/with \S+pg_dump \(pg_dump \(PostgreSQL\) \d+/);
     expect(backup.out).not.toContain('password');

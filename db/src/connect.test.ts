@@ -35,14 +35,21 @@ describe('createDatabase', () => {
     const uncaught: unknown[] = [];
     const record = (e: unknown) => uncaught.push(e);
     process.on('uncaughtException', record);
+    // Each checked-out connection's end, by its server process: the socket's end is what the transaction waits for.
+    const ends = new Map<number, Promise<void>>();
+    const onAcquire = (client: pg.PoolClient) => {
+      const pid = (client as unknown as { processID: number }).processID;
+      if (!ends.has(pid)) ends.set(pid, new Promise((resolve) => client.once('end', () => resolve())));
+    };
+    handle.pool.on('acquire', onAcquire);
     try {
       const outcome = await handle.db
         .transaction()
         .execute(async (trx) => {
           const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
           await terminate(rows[0]!.pid);
-          // Let the socket's end arrive while no statement is running on it.
-          await new Promise((r) => setTimeout(r, 300));
+          // The socket's end arrives while no statement is running on it.
+          await ends.get(rows[0]!.pid);
           await sql`select 1`.execute(trx);
           return 'committed';
         })
@@ -50,6 +57,7 @@ describe('createDatabase', () => {
       expect(outcome).not.toBe('committed');
       expect(uncaught).toEqual([]);
     } finally {
+      handle.pool.off('acquire', onAcquire);
       process.off('uncaughtException', record);
     }
     // The pool dropped the dead connection and serves the next caller.

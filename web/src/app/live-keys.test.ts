@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { invalidateForTopics, queryKeysForTopics } from '../lib/live-topics.ts';
 import { LIVE_KEYS } from './live-keys.ts';
@@ -18,9 +18,7 @@ function screens() {
     });
     return observer.subscribe(() => {});
   });
-  const settled = async () => {
-    while (client.isFetching() > 0) await new Promise((r) => setTimeout(r, 5));
-  };
+  const settled = () => vi.waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 30_000, interval: 5 });
   return { client, keys, fetched, settled, close: () => unsubscribes.forEach((u) => u()) };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
@@ -27,6 +27,18 @@ afterAll(async () => {
   await handle?.close();
   await testDb?.drop();
 });
+
+// Resolves once `waiters` statements of this test's database wait for a lock another transaction holds.
+const waitingForLocks = (waiters: number) =>
+  vi.waitFor(
+    async () => {
+      const { rows } = await sql<{ n: number }>`
+        select count(*)::int as n from pg_stat_activity
+         where datname = current_database() and wait_event_type = 'Lock' and cardinality(pg_blocking_pids(pid)) > 0`.execute(handle.db);
+      expect(rows[0]?.n).toBe(waiters);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
 
 const level = async (sku: string, location: string) =>
   (await handle.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst())
@@ -182,8 +194,8 @@ describe('capacity', () => {
     const first = fill('CAP-4', 6, released);
     await firstRead;
     const second = fill('CAP-5', 6);
-    // Long enough for the second to reach the location's lock before the first commits.
-    await new Promise((r) => setTimeout(r, 300));
+    // The second waits at the location's lock before the first commits.
+    await waitingForLocks(1);
     release();
     expect(await first).toEqual([]);
     expect(await second).toEqual([{ location: 'C-1-2', capacity: 10, quantity_after: 12 }]);
@@ -221,8 +233,8 @@ describe('lock order', () => {
         { sku: 'ORDER-1', location: 'A-5-1', delta: 2 },
       ]),
     );
-    // Long enough for the second to have taken every lock it takes before it waits.
-    await new Promise((r) => setTimeout(r, 300));
+    // The second has taken every lock it takes before it waits, and waits.
+    await waitingForLocks(1);
     releaseFirst();
     await expect(Promise.all([first, second])).resolves.toBeDefined();
     expect(await level('ORDER-1', 'A-5-1')).toBe(9);

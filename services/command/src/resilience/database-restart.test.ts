@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { LiveServerMessage } from '@wh/contracts';
@@ -63,6 +64,28 @@ async function openLive(token: string | null): Promise<Live> {
   return live;
 }
 
+// Counts the connection attempts that fail, by the application_name of the client making them (the projector's
+// 'warehouse-projector', the live listener's 'warehouse-live'), until `stop` is called.
+function countFailedConnects(): { failed: Map<string, number>; stop: () => void } {
+  const failed = new Map<string, number>();
+  type Callback = (error: Error | null, ...rest: unknown[]) => void;
+  const connect = pg.Client.prototype.connect as (this: pg.Client, callback?: Callback) => Promise<void> | undefined;
+  const spy = vi.spyOn(pg.Client.prototype, 'connect').mockImplementation(function (this: pg.Client, callback?: Callback) {
+    const name = (this as unknown as { connectionParameters: { application_name?: string } }).connectionParameters.application_name ?? '';
+    const count = () => void failed.set(name, (failed.get(name) ?? 0) + 1);
+    if (callback) {
+      return connect.call(this, (error, ...rest) => {
+        if (error) count();
+        callback(error, ...rest);
+      });
+    }
+    const attempt = connect.call(this);
+    attempt?.catch(count);
+    return attempt;
+  } as typeof pg.Client.prototype.connect);
+  return { failed, stop: () => spy.mockRestore() };
+}
+
 const changed = (live: Live, topic: string) => live.messages.some((m) => m.type === 'changed' && m.topics.includes(topic));
 
 function expectUnavailable(res: Answer, what: string) {
@@ -88,6 +111,7 @@ describe('the database restarted while the service runs', () => {
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     await vi.waitFor(() => expect(changed(live, `order:${first.id}`)).toBe(true), WAIT);
 
+    const attempts = countFailedConnects();
     await database.stop();
 
     // Several rounds, so that every pooled connection has met the dead server at least once.
@@ -116,8 +140,12 @@ describe('the database restarted while the service runs', () => {
     await vi.waitFor(() => expect(during.closeCode).toBe(1013), WAIT);
     expect(live.closeCode).toBeNull();
 
-    // Let the projector's and the watcher's reconnect attempts fail a few times before the database comes back.
-    await new Promise((r) => setTimeout(r, 3000));
+    // The projector's and the watcher's reconnect attempts fail a few times before the database comes back.
+    await vi.waitFor(() => {
+      expect(attempts.failed.get('warehouse-projector') ?? 0, 'failed attempts of the projector').toBeGreaterThanOrEqual(3);
+      expect(attempts.failed.get('warehouse-live') ?? 0, 'failed attempts of the live listener').toBeGreaterThanOrEqual(3);
+    }, WAIT);
+    attempts.stop();
     database = await startEmbeddedPostgres(dir, 'warehouse', { port });
 
     // Commands succeed again, with the service untouched: read-your-writes shows the projector is projecting.
