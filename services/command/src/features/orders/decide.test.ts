@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { OrderEvent } from '@wh/contracts';
+import { mayAssign, type OrderEvent } from '@wh/contracts';
 import { deciderSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { decideOrder, LOCATION_REQUIRED, type OrderCommand, type WorkerFacts } from './decide.ts';
@@ -126,6 +126,14 @@ describe('order decider', () => {
       ['cancelled', 'Order #10002 is cancelled and cannot be assigned'],
     ])('a %s order: refused', (status, message) => {
       spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).thenFails(409, message);
+    });
+    // The order table selects and offers orders on the same rule (contracts, orders/actions.ts).
+    it.each(Object.keys(states))('a %s order: assigned exactly when mayAssign says so', (status) => {
+      const state = states[status]!.reduce(orderDecider.evolve, orderDecider.initialState());
+      if (state.status === 'absent') throw new Error('no order');
+      const when = spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) });
+      if (mayAssign(state)) when.then([assigned(6, state.status === 'assigned' ? state.worker_id : null)]);
+      else when.thenFails(409, `Order #10002 is ${status === 'picking' ? 'being picked' : status} and cannot be assigned`);
     });
   });
 

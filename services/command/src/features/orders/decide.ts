@@ -1,4 +1,4 @@
-import type { OrderEvent, StockMovement } from '@wh/contracts';
+import { mayAssign, mayCancel, mayDeassign, type OrderEvent, type StockMovement } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 import { batchOf, type ExistingOrder, type OrderState } from './order.ts';
@@ -124,9 +124,7 @@ const leaving = (order: ExistingOrder) => {
 // leaves its batch. Into a batch go only orders nobody has started picking and no other batch holds.
 function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at: string): OrderEvent[] {
   const worker = checkWorker(command);
-  if (order.status !== 'pending' && order.status !== 'assigned') {
-    return refused(order, command.batch_id === undefined ? 'assigned' : 'added to a batch');
-  }
+  if (!mayAssign(order)) return refused(order, command.batch_id === undefined ? 'assigned' : 'added to a batch');
   const previous_worker_id = order.status === 'assigned' ? order.worker_id : null;
   if (command.batch_id !== undefined) {
     const batch = batchOf(order);
@@ -138,14 +136,14 @@ function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at
 }
 
 function deassignWorker(order: ExistingOrder, at: string): OrderEvent[] {
-  if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, ...leaving(order), at } }];
+  if (mayDeassign(order)) return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, ...leaving(order), at } }];
   if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
   return refused(order, 'deassigned');
 }
 
 // Only an order nobody has started picking can be cancelled.
 function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
-  if (order.status === 'pending' || order.status === 'assigned') {
+  if (mayCancel(order)) {
     const worker_id = order.status === 'assigned' ? order.worker_id : null;
     return [{ type: 'OrderCancelled', data: { ...refOf(order), previous_status: order.status, worker_id, ...leaving(order), at } }];
   }
