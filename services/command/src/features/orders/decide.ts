@@ -28,7 +28,7 @@ export type OrderCommand =
       actor: Actor;
       // The location the picker names (the label scanned, or the one suggested), null when none.
       location: string | null;
-      // Read before deciding: the locations holding the item's SKU, most first, each with its registered type (null
+      // Read before deciding: the locations holding units of the item's SKU, each with its registered type (null
       // when unregistered); the named location as the warehouse registers it, null when it does not; and whether
       // pickers scan the location label first (the warehouse setting).
       holders: readonly PickHolder[];
@@ -43,6 +43,19 @@ export type OrderCommand =
 export interface PickHolder {
   location: string;
   type: string | null;
+  quantity: number;
+}
+
+// Where a pick takes from when the picker names no location, and so the location the picking screen shows for an
+// item not yet picked (orders/queries.ts): the one holding most units of the SKU, the lower code on a tie; none when
+// no location holds any.
+export function defaultPickLocation<H extends PickHolder>(holders: readonly H[]): H | null {
+  let most: H | null = null;
+  for (const h of holders) {
+    if (h.quantity <= 0) continue;
+    if (most === null || h.quantity > most.quantity || (h.quantity === most.quantity && h.location < most.location)) most = h;
+  }
+  return most;
 }
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -152,17 +165,17 @@ function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
 }
 
 // Where a pick takes from: the location named, which must be one the warehouse has (registered, or holding the SKU);
-// else, unless pickers scan the location label first, the one holding most of the SKU. With the SKU held nowhere
+// else, unless pickers scan the location label first, its default (defaultPickLocation). With the SKU held nowhere
 // the item is picked unstocked, taking no stock (a named location kept for the record); without a location only
 // while the location label is not required.
 function pickSource(command: Command<'PickItem'>): { location: string | null; location_type: string | null; unstocked: boolean } {
-  const unstocked = command.holders.length === 0;
+  const most = defaultPickLocation(command.holders);
+  const unstocked = most === null;
   if (command.location === null) {
     if (command.scan_location_first) throw badRequest(LOCATION_REQUIRED);
-    const most = command.holders[0];
     return { location: most?.location ?? null, location_type: most?.type ?? null, unstocked };
   }
-  const holder = command.holders.find((h) => h.location === command.location);
+  const holder = command.holders.find((h) => h.location === command.location && h.quantity > 0);
   if (!holder && !command.registered) throw notFound(locationNotFound(command.location));
   return { location: command.location, location_type: holder?.type ?? command.registered?.type ?? null, unstocked };
 }

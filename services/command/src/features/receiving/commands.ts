@@ -94,7 +94,8 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
         if (o.file) await refuseRepeatedFile(trx, o.file);
         const codes = rows.map((r) => r.style_code);
         // A direct approval may create the styles the catalogue lacks; an upload approves known styles only.
-        const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : []);
+        // An approval adds the SKUs the catalogue lacks.
+        const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : [], o.approve ? rows : []);
         const destination = o.approve?.destination.location;
         const loads = destination ? await readLocationLoads(trx, rows.map((r) => ({ sku: r.sku, location: destination }))) : new Map<string, LocationLoad>();
         return { catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
@@ -207,7 +208,7 @@ export async function decideOnReceipt(
         if (decision.type === 'reject') return { version, state, approval: null };
         const destination = await resolveDestination(trx, decision.choice);
         if (state.status === 'absent') return { version, state, approval: { destination, catalogue: null, loads: new Map<string, LocationLoad>() } };
-        const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code]);
+        const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code], [state]);
         const loads = state.status === 'pending' ? await readLocationLoads(trx, [{ sku: state.sku, location: destination.location }]) : new Map<string, LocationLoad>();
         return { version, state, approval: { destination, catalogue, loads } };
       },
