@@ -28,7 +28,7 @@ const facts = (
 ): Facts => ({
   styles: new Set(['JP100']),
   catalogue: {
-    styles: new Map([['JP100', { style_id: 11, version: 2 }]]),
+    styles: new Map([['JP100', { style_id: 11 }]]),
     skus: new Set((over.variants ?? [jumper]).map((v) => v.sku)),
     folded: new Map([['JP100', { version: 2, state: jumperStyle }]]),
     newStyleIds: new Map(),

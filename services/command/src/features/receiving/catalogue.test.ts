@@ -46,9 +46,9 @@ describe('catalogue additions of receiving', () => {
       ]);
   });
 
-  it('a known style gets the SKUs it lacks at its registry version; SKUs the catalogue has are left alone', () => {
+  it('a known style gets the SKUs it lacks at its stream version; SKUs the catalogue has are left alone', () => {
     spec
-      .given(knows({ styles: new Map([['JN200', { style_id: 8, version: 3 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) }))
+      .given(knows({ styles: new Map([['JN200', { style_id: 8 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) }))
       .when([need(), need({ sku: 'JN200-36-BLUE', size: '36' })])
       .then([
         {
@@ -60,7 +60,7 @@ describe('catalogue additions of receiving', () => {
   });
 
   it('adds nothing when the catalogue has every SKU', () => {
-    spec.given(knows({ styles: new Map([['JN200', { style_id: 8, version: 3 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) })).when([need()]).then([]);
+    spec.given(knows({ styles: new Map([['JN200', { style_id: 8 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) })).when([need()]).then([]);
   });
 
   it('refuses a code the catalogue could not hold, in the catalogue rules words', () => {

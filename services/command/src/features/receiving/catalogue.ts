@@ -22,7 +22,7 @@ export interface CatalogueNeed {
 
 // What the catalogue knows of a command's codes and SKUs.
 export interface CatalogueFacts {
-  styles: ReadonlyMap<string, { style_id: number; version: number }>;
+  styles: ReadonlyMap<string, { style_id: number }>;
   skus: ReadonlySet<string>;
   // By style code: the known styles the command may add SKUs to, folded (the style decider decides on them).
   folded: ReadonlyMap<string, { version: number; state: StyleState }>;
@@ -52,10 +52,10 @@ export async function readCatalogue(
   growing: readonly Pick<CatalogueNeed, 'style_code' | 'sku'>[] = [],
 ): Promise<CatalogueFacts> {
   const styles = await inChunks(styleCodes, (chunk) =>
-    db.selectFrom('style_registry').select(['style_code', 'id', 'version']).where('style_code', 'in', chunk).execute(),
+    db.selectFrom('style_registry').select(['style_code', 'id']).where('style_code', 'in', chunk).execute(),
   );
   const variants = await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select('sku').where('sku', 'in', chunk).execute());
-  const known = new Map(styles.map((s) => [s.style_code, { style_id: s.id, version: s.version }]));
+  const known = new Map(styles.map((s) => [s.style_code, { style_id: s.id }]));
   const unknown = [...new Set(creatable)].filter((code) => !known.has(code)).sort();
   const ids = await nextIds(db, 'style_registry_id_seq', unknown.length);
   const skuSet = new Set(variants.map((v) => v.sku));
