@@ -11,6 +11,7 @@ const { workspaces } = JSON.parse(readFileSync(`${root}/package.json`, 'utf8'));
 // What only tests and the web build run: they may import devDependencies (their workspace's and the root's).
 const TEST_AND_BUILD_FILES = ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts', '**/decider-spec.ts', 'web/vite.config.ts', 'web/build/**'];
 const WEB_IMPORTS_ONLY_CONTRACTS = 'The web app imports only @wh/contracts of the server side.';
+const DOMAIN_KNOWS_NO_FEATURE = 'A shared decider (domain) imports no feature: the features that create styles and locations use it.';
 const PLATFORM_KNOWS_NO_FEATURE = 'Shared machinery (platform, lib, components) imports no feature: a feature hands it what it needs.';
 
 // One zone per feature folder: a file in features/<name> may import from features/ only what is under <name>. The
@@ -58,6 +59,8 @@ export default defineConfig(
             // Shared code below the features knows none of them; only the app (routes, live keys) composes them.
             // A platform test may drive the machinery with a feature's real planner.
             { target: './services/command/src/platform/!(*.test).ts', from: './services/command/src/features', message: PLATFORM_KNOWS_NO_FEATURE },
+            // The deciders features share (styles, locations) know none of the features that use them.
+            { target: './services/command/src/domain', from: './services/command/src/features', message: DOMAIN_KNOWS_NO_FEATURE },
             { target: ['./web/src/lib', './web/src/components'], from: './web/src/features', message: PLATFORM_KNOWS_NO_FEATURE },
             { target: './contracts', from: '.', except: ['./contracts', './node_modules'], message: 'contracts imports nothing of the other workspaces.' },
           ],

@@ -383,12 +383,6 @@ export type OrderUploadFailure = z.infer<typeof orderUploadFailureSchema>;
 export const ORDER_UPLOAD_ACCEPT = ['xlsx', 'xls', 'csv'] as const;
 export const ORDER_UPLOAD_INVALID_TYPE = 'Please select a valid Excel file (.xlsx, .xls) or CSV file (.csv)';
 
-// Which actions a status allows (the server enforces the same in the order decider).
-export const ASSIGNABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned'];
-export const DEASSIGNABLE_STATUSES: readonly OrderStatus[] = ['assigned'];
-export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['pending', 'assigned'];
-export const PICKABLE_STATUSES: readonly OrderStatus[] = ['assigned', 'picking'];
-
 // ---------- Batch picking ----------
 
 export const BATCH_STATUSES = ['open', 'completed', 'emptied'] as const;

@@ -1,7 +1,9 @@
 import { ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
-import { CANCELLABLE_STATUSES, DEASSIGNABLE_STATUSES, type OrderSummary } from '@wh/contracts/orders/http';
+import { mayAssign, mayCancel, mayDeassign } from '@wh/contracts/orders/actions';
+import type { OrderSummary } from '@wh/contracts/orders/http';
 
-// What the order table shows and offers per row (spec section 2, order table; section 4, transitions).
+// What the order table shows and offers per row (spec section 2, order table), on the rules the order decider keeps
+// (contracts, orders/actions.ts).
 
 /** An unknown status displays as pending. */
 export function displayStatus(status: string): OrderStatus {
@@ -13,16 +15,17 @@ export const isHighPriority = (order: Pick<OrderSummary, 'priority'>) => order.p
 export type RowAction = 'assign' | 'deassign' | 'cancel';
 
 export function rowActions(order: Pick<OrderSummary, 'status' | 'assigned_worker_id'>): RowAction[] {
-  const status = displayStatus(order.status);
+  const shown = { status: displayStatus(order.status) };
   const actions: RowAction[] = [];
-  if (status === 'pending' && order.assigned_worker_id === null) actions.push('assign');
-  if (DEASSIGNABLE_STATUSES.includes(status) && order.assigned_worker_id !== null) actions.push('deassign');
-  if (CANCELLABLE_STATUSES.includes(status)) actions.push('cancel');
+  // A row assigns an order without a worker; reassigning goes through the bulk dialog.
+  if (mayAssign(shown) && order.assigned_worker_id === null) actions.push('assign');
+  if (mayDeassign(shown) && order.assigned_worker_id !== null) actions.push('deassign');
+  if (mayCancel(shown)) actions.push('cancel');
   return actions;
 }
 
-/** Bulk selection takes only orders still waiting to be picked: pending or assigned. */
-export const isSelectable = (order: Pick<OrderSummary, 'status'>) => ['pending', 'assigned'].includes(displayStatus(order.status));
+/** Bulk selection (assign, reassign, batch) takes only the orders that may be assigned. */
+export const isSelectable = (order: Pick<OrderSummary, 'status'>) => mayAssign({ status: displayStatus(order.status) });
 
 /** The selected ids that are on this page and still selectable (after a reload some may have moved on). */
 export function selectedOrders(orders: readonly OrderSummary[], selected: ReadonlySet<number>): OrderSummary[] {

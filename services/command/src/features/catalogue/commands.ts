@@ -5,8 +5,8 @@ import { nextIds, runCommand, runOnStream, type StreamOutcome } from '../../plat
 import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation, type AppendResult } from '../../platform/event-store.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
-import { decideStyle, styleExists, type StyleCommand } from './decide.ts';
-import { styleDecider, type ExistingStyle, type StyleState } from './style.ts';
+import { decideStyle, styleExists, type StyleCommand } from '../../domain/decide-style.ts';
+import { styleDecider, type ExistingStyle, type StyleState } from '../../domain/style.ts';
 
 // A new style: its code checked against the registry and an id drawn for it, decided, and registered with its events.
 // Two requests creating one code meet on the registry's primary key; the second reads again and is refused.

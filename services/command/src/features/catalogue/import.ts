@@ -4,9 +4,9 @@ import { styleStreamId, type EventMetadata, type StyleEvent } from '@wh/contract
 import { foldStreams, nextIds, runCommand, type Command, type Decision, type Executor } from '../../platform/command.ts';
 import { isUniqueViolation, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
-import { decideStyle } from './decide.ts';
+import { decideStyle } from '../../domain/decide-style.ts';
 import type { ImportedStyle } from './shopify-products.ts';
-import { styleDecider, type StyleState } from './style.ts';
+import { styleDecider, type StyleState } from '../../domain/style.ts';
 
 export interface ImportOutcome {
   new_styles: number;

@@ -5,8 +5,8 @@ import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
-import { STYLE_NOT_FOUND } from './decide.ts';
-import type { ExistingStyle } from './style.ts';
+import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';
+import type { ExistingStyle } from '../../domain/style.ts';
 
 type Db = Kysely<Database>;
 type StylesQuery = z.output<typeof listStylesQuerySchema>;

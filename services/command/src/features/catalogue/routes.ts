@@ -17,7 +17,7 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { createStyle, runStyleCommand } from './commands.ts';
-import { STYLE_NOT_FOUND } from './decide.ts';
+import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';
 import { importStyles } from './import.ts';
 import { listStyles, styleAfterCommand, styleById } from './queries.ts';
 import { shopifyProductsPlanner } from './shopify-products.ts';

@@ -1,33 +1,23 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
-  inCodeOrder,
   adjustmentStreamId,
   locationStreamId,
   RECEIVING_LOCATION,
   type AdjustmentEvent,
-  type Gender,
   type LocationEvent,
-  type LocationType,
   type OverCapacity,
 } from '@wh/contracts';
 import { isUniqueViolation, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
-import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/command.ts';
+import { foldStreams, nextIds, runCommand } from '../../platform/command.ts';
 import { registerLocationEvents } from '../../platform/registries.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
-import { decideLocation, locationNotFound, type LocationCommand } from './decide-location.ts';
-import { locationDecider } from './location.ts';
+import { decideLocation, decideNewLocations, locationNotFound, type LocationCommand, type NewLocation, type NewLocationFacts } from '../../domain/decide-location.ts';
+import { locationDecider } from '../../domain/location.ts';
 
 type Db = Kysely<Database>;
-
-export interface NewLocation {
-  code: string;
-  location_type: Exclude<LocationType, 'receiving'>;
-  capacity: number | null;
-  gender: Gender | null;
-}
 
 // Creates the locations that do not exist yet (registry rows and LocationCreated on location-<code>); reports the rest.
 export async function createLocations(
@@ -55,31 +45,6 @@ export async function createLocations(
     metadata,
   );
   return { ...result, append };
-}
-
-export interface NewLocationFacts {
-  // Codes the layout has already.
-  existing: ReadonlySet<string>;
-  // Ids drawn for the rest, in code order.
-  ids: readonly number[];
-}
-
-// Pure: LocationCreated for each code the layout lacks, in code order.
-export function decideNewLocations(
-  wanted: readonly NewLocation[],
-  facts: NewLocationFacts,
-  now: Date,
-): Decision<{ created: string[]; existing: string[] }, LocationEvent> {
-  const sorted = [...new Map(wanted.map((l) => [l.code, l])).values()].sort((a, b) => inCodeOrder(a.code, b.code));
-  const fresh = sorted.filter((l) => !facts.existing.has(l.code));
-  return {
-    appends: fresh.map((l, i) => ({
-      streamId: locationStreamId(l.code),
-      expectedVersion: 0,
-      events: decideLocation({ type: 'CreateLocation', data: { ...l, location_id: facts.ids[i]! } }, locationDecider.initialState(), now),
-    })),
-    result: { created: fresh.map((l) => l.code), existing: sorted.filter((l) => facts.existing.has(l.code)).map((l) => l.code) },
-  };
 }
 
 export async function changeLocation(

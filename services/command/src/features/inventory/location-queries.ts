@@ -16,7 +16,7 @@ import {
 } from '@wh/contracts';
 import { foldStreams } from '../../platform/command.ts';
 import { escapeLike } from '../../platform/search.ts';
-import { locationDecider } from './location.ts';
+import { locationDecider } from '../../domain/location.ts';
 
 type Db = Kysely<Database>;
 

@@ -107,16 +107,14 @@ export async function pickItem(
 type PickPrefetch = { item: { sku: string; holders: Holder[] } | null; registered: { type: string } | null; scan_location_first: boolean } | null;
 type Holder = Awaited<ReturnType<ReturnType<typeof holdersWithType>['execute']>>[number];
 
-// Locations holding a SKU, most first, with each one's registered type (null when unregistered).
+// Locations holding units of a SKU, with each one's registered type (null when unregistered) and its units.
 function holdersWithType(db: Executor, sku: string | Expression<string>) {
   return db
     .selectFrom('stock_levels as s')
     .leftJoin('location_registry as l', 'l.code', 's.location')
-    .select(['s.location', 'l.type'])
+    .select(['s.location', 'l.type', 's.quantity'])
     .where('s.sku', '=', sku)
-    .where('s.quantity', '>', sql.lit(0))
-    .orderBy('s.quantity', 'desc')
-    .orderBy('s.location');
+    .where('s.quantity', '>', sql.lit(0));
 }
 
 // The location a pick names as the warehouse registers it (no row when it does not, or when none is named).

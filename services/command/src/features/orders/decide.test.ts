@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import type { OrderEvent } from '@wh/contracts';
-import { deciderSpec } from '../../platform/decider-spec.ts';
+import { mayAssign, type OrderEvent } from '@wh/contracts';
+import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, LOCATION_REQUIRED, type OrderCommand, type WorkerFacts } from './decide.ts';
+import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
 import { orderDecider } from './order.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
@@ -62,7 +62,7 @@ const pick = (item_id: number, actor = workerActor, over: Partial<Extract<OrderC
   item_id,
   actor,
   location: 'A-1-1',
-  holders: [{ location: 'A-1-1', type: 'bin' }],
+  holders: [{ location: 'A-1-1', type: 'bin', quantity: 5 }],
   registered: { type: 'bin' },
   scan_location_first: false,
   notes: null,
@@ -126,6 +126,14 @@ describe('order decider', () => {
       ['cancelled', 'Order #10002 is cancelled and cannot be assigned'],
     ])('a %s order: refused', (status, message) => {
       spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).thenFails(409, message);
+    });
+    // The order table selects and offers orders on the same rule (contracts, orders/actions.ts).
+    it.each(Object.keys(states))('a %s order: assigned exactly when mayAssign says so', (status) => {
+      const state = states[status]!.reduce(orderDecider.evolve, orderDecider.initialState());
+      if (state.status === 'absent') throw new Error('no order');
+      const when = spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) });
+      if (mayAssign(state)) when.then([assigned(6, state.status === 'assigned' ? state.worker_id : null)]);
+      else when.thenFails(409, `Order #10002 is ${status === 'picking' ? 'being picked' : status} and cannot be assigned`);
     });
   });
 
@@ -194,7 +202,7 @@ describe('order decider', () => {
     it('without a location: taken from the location holding most of the SKU', () => {
       const event = picked(70, 'DR1012-12-BLUE', 1);
       if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
-      const holders = [{ location: 'R-2', type: 'rack' }, { location: 'A-1-1', type: 'bin' }];
+      const holders = [{ location: 'A-1-1', type: 'bin', quantity: 2 }, { location: 'R-2', type: 'rack', quantity: 6 }];
       spec
         .given([imported, assigned(5)])
         .when(pick(70, workerActor, { location: null, holders, registered: null }))
@@ -217,7 +225,7 @@ describe('order decider', () => {
       if (event.type !== 'OrderItemPicked') throw new Error('unreachable');
       spec
         .given([imported, assigned(5)])
-        .when(pick(70, workerActor, { holders: [{ location: 'A-1-1', type: null }], registered: null }))
+        .when(pick(70, workerActor, { holders: [{ location: 'A-1-1', type: null, quantity: 5 }], registered: null }))
         .then([{ ...event, data: { ...event.data, location_type: null } }]);
     });
     describe('with pickers scanning the location label first', () => {
@@ -345,5 +353,22 @@ describe('order decider', () => {
     ])('a %s order: refused', (status, message) => {
       spec.given(states[status]!).when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] }).thenFails(409, message);
     });
+  });
+});
+
+// given(the locations holding the SKU), when(an item not yet picked), then(where a pick naming no location takes it
+// from, which the picking screen shows).
+describe("a pick's default location", () => {
+  const spec = decisionSpec((_: 'unpicked item', holders: PickHolder[]) => defaultPickLocation(holders)?.location ?? null);
+  const at = (location: string, quantity: number): PickHolder => ({ location, type: 'bin', quantity });
+  it('the location holding most units of the SKU', () => {
+    spec.given([at('A-1-1', 2), at('B-2-1', 7), at('R-3', 4)]).when('unpicked item').then('B-2-1');
+  });
+  it('on a tie, the lower code', () => {
+    spec.given([at('B-2-1', 3), at('A-3-1', 3), at('A-1-2', 3)]).when('unpicked item').then('A-1-2');
+  });
+  it('none when no location holds any', () => {
+    spec.given([]).when('unpicked item').then(null);
+    spec.given([at('A-1-1', 0)]).when('unpicked item').then(null);
   });
 });

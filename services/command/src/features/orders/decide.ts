@@ -1,4 +1,4 @@
-import type { OrderEvent, StockMovement } from '@wh/contracts';
+import { mayAssign, mayCancel, mayDeassign, type OrderEvent, type StockMovement } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 import { batchOf, type ExistingOrder, type OrderState } from './order.ts';
@@ -28,7 +28,7 @@ export type OrderCommand =
       actor: Actor;
       // The location the picker names (the label scanned, or the one suggested), null when none.
       location: string | null;
-      // Read before deciding: the locations holding the item's SKU, most first, each with its registered type (null
+      // Read before deciding: the locations holding units of the item's SKU, each with its registered type (null
       // when unregistered); the named location as the warehouse registers it, null when it does not; and whether
       // pickers scan the location label first (the warehouse setting).
       holders: readonly PickHolder[];
@@ -43,6 +43,19 @@ export type OrderCommand =
 export interface PickHolder {
   location: string;
   type: string | null;
+  quantity: number;
+}
+
+// Where a pick takes from when the picker names no location, and so the location the picking screen shows for an
+// item not yet picked (orders/queries.ts): the one holding most units of the SKU, the lower code on a tie; none when
+// no location holds any.
+export function defaultPickLocation<H extends PickHolder>(holders: readonly H[]): H | null {
+  let most: H | null = null;
+  for (const h of holders) {
+    if (h.quantity <= 0) continue;
+    if (most === null || h.quantity > most.quantity || (h.quantity === most.quantity && h.location < most.location)) most = h;
+  }
+  return most;
 }
 
 export const ORDER_NOT_FOUND = 'Order not found';
@@ -124,9 +137,7 @@ const leaving = (order: ExistingOrder) => {
 // leaves its batch. Into a batch go only orders nobody has started picking and no other batch holds.
 function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at: string): OrderEvent[] {
   const worker = checkWorker(command);
-  if (order.status !== 'pending' && order.status !== 'assigned') {
-    return refused(order, command.batch_id === undefined ? 'assigned' : 'added to a batch');
-  }
+  if (!mayAssign(order)) return refused(order, command.batch_id === undefined ? 'assigned' : 'added to a batch');
   const previous_worker_id = order.status === 'assigned' ? order.worker_id : null;
   if (command.batch_id !== undefined) {
     const batch = batchOf(order);
@@ -138,14 +149,14 @@ function assignWorker(order: ExistingOrder, command: Command<'AssignWorker'>, at
 }
 
 function deassignWorker(order: ExistingOrder, at: string): OrderEvent[] {
-  if (order.status === 'assigned') return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, ...leaving(order), at } }];
+  if (mayDeassign(order)) return [{ type: 'OrderDeassigned', data: { ...refOf(order), worker_id: order.worker_id, ...leaving(order), at } }];
   if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned`);
   return refused(order, 'deassigned');
 }
 
 // Only an order nobody has started picking can be cancelled.
 function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
-  if (order.status === 'pending' || order.status === 'assigned') {
+  if (mayCancel(order)) {
     const worker_id = order.status === 'assigned' ? order.worker_id : null;
     return [{ type: 'OrderCancelled', data: { ...refOf(order), previous_status: order.status, worker_id, ...leaving(order), at } }];
   }
@@ -154,17 +165,17 @@ function cancelOrder(order: ExistingOrder, at: string): OrderEvent[] {
 }
 
 // Where a pick takes from: the location named, which must be one the warehouse has (registered, or holding the SKU);
-// else, unless pickers scan the location label first, the one holding most of the SKU. With the SKU held nowhere
+// else, unless pickers scan the location label first, its default (defaultPickLocation). With the SKU held nowhere
 // the item is picked unstocked, taking no stock (a named location kept for the record); without a location only
 // while the location label is not required.
 function pickSource(command: Command<'PickItem'>): { location: string | null; location_type: string | null; unstocked: boolean } {
-  const unstocked = command.holders.length === 0;
+  const most = defaultPickLocation(command.holders);
+  const unstocked = most === null;
   if (command.location === null) {
     if (command.scan_location_first) throw badRequest(LOCATION_REQUIRED);
-    const most = command.holders[0];
     return { location: most?.location ?? null, location_type: most?.type ?? null, unstocked };
   }
-  const holder = command.holders.find((h) => h.location === command.location);
+  const holder = command.holders.find((h) => h.location === command.location && h.quantity > 0);
   if (!holder && !command.registered) throw notFound(locationNotFound(command.location));
   return { location: command.location, location_type: holder?.type ?? command.registered?.type ?? null, unstocked };
 }

@@ -21,6 +21,7 @@ import {
 } from '@wh/contracts';
 import { readStream } from '../../platform/event-store.ts';
 import { notFound } from '../../platform/errors.ts';
+import { defaultPickLocation } from './decide.ts';
 import { describeEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
 
@@ -217,35 +218,32 @@ async function listedItems(db: Db, rows: readonly OrderRow[]): Promise<Map<numbe
   return byOrder;
 }
 
-// Where a picker goes for each item: picked, the location it was taken from; not picked, the one holding most of its
-// SKU (none when no stock is recorded anywhere), with the walk sequence a manager set for that location. One
-// definition for an order's own answer (findOrder, as JSON in its statement) and for lists (itemsInWalkOrder).
+// Where a picker goes for each item: picked, the location it was taken from; not picked, its default pick location
+// (decide.ts, defaultPickLocation) among the locations holding its SKU, none when no stock is recorded anywhere; with
+// the walk sequence of that location. One definition for an order's own answer (findOrder, as JSON in its statement)
+// and for lists (itemsInWalkOrder); the stop is chosen from the row (withStop).
 function itemStops(db: Db) {
   return db
     .selectFrom('rm_order_items as i')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('rm_stock as st')
-          .select(['st.location', 'st.location_type', 'st.quantity'])
-          .whereRef('st.sku', '=', 'i.sku')
-          // Literals, not parameters: findOrder's statement is compiled once with its id as the only parameter.
-          .where(sql<boolean>`st.quantity > 0 and i.status <> 'picked'`)
-          .orderBy('st.quantity', 'desc')
-          .orderBy('st.location')
-          .limit(1)
-          .as('s'),
-      (join) => join.onTrue(),
-    )
-    .leftJoin('rm_locations as l', (join) => join.on(sql<boolean>`l.code = case when i.status = 'picked' then i.location else s.location end`))
+    .leftJoin('rm_locations as l', 'l.code', 'i.location')
     .selectAll('i')
     .select([
-      's.location as suggested_location',
-      's.location_type as suggested_location_type',
-      's.quantity as suggested_quantity',
+      // Literals, not parameters: findOrder's statement is compiled once with its id as the only parameter.
+      sql<HolderJson[]>`case when i.status = 'picked' then '[]'::json else coalesce((
+        select json_agg(json_build_object('location', st.location, 'type', st.location_type, 'quantity', st.quantity, 'walk_sequence', hl.walk_sequence::float8))
+          from rm_stock st left join rm_locations hl on hl.code = st.location
+         where st.sku = i.sku and st.quantity > 0), '[]'::json) end`.as('holders'),
       // bigint as a JSON-safe number (sequences stay below 2^53).
-      sql<number | null>`l.walk_sequence::float8`.as('walk_sequence'),
+      sql<number | null>`l.walk_sequence::float8`.as('picked_walk_sequence'),
     ]);
+}
+
+// A location holding the item's SKU, as itemStops reads it.
+interface HolderJson {
+  location: string;
+  type: string | null;
+  quantity: number;
+  walk_sequence: number | null;
 }
 
 interface Stop {
@@ -254,9 +252,24 @@ interface Stop {
   suggested_quantity: number | null;
   walk_sequence: number | null;
 }
+type StopRow = { holders: HolderJson[]; picked_walk_sequence: number | null };
 type ItemRow = Selectable<RmOrderItemsTable> & Stop;
 // An item row as json_agg gives it: timestamps as text, numeric as a JSON number.
-type ItemJson = Omit<ItemRow, 'picked_at' | 'value'> & { picked_at: string | null; value: number | null };
+type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & StopRow & { picked_at: string | null; value: number | null };
+
+// The row with its stop chosen: picked, where it was taken from; not picked, its default pick location.
+function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof StopRow> & Stop {
+  const { holders, picked_walk_sequence, ...item } = row;
+  if (row.status === 'picked') return { ...item, suggested_location: null, suggested_location_type: null, suggested_quantity: null, walk_sequence: picked_walk_sequence };
+  const at = defaultPickLocation(holders);
+  return {
+    ...item,
+    suggested_location: at?.location ?? null,
+    suggested_location_type: at?.type ?? null,
+    suggested_quantity: at?.quantity ?? null,
+    walk_sequence: at?.walk_sequence ?? null,
+  };
+}
 
 const stopOf = (i: { status: string; location: string | null; suggested_location: string | null }) =>
   i.status === 'picked' ? i.location : i.suggested_location;
@@ -282,7 +295,7 @@ export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only
     .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
     .orderBy('i.position');
   if (only === 'unpicked') q = q.where('i.status', '<>', 'picked');
-  const rows = await q.execute();
+  const rows = (await q.execute()).map(withStop);
   const users = await usersById(
     db,
     rows.map((r) => r.picked_by),
@@ -315,7 +328,7 @@ export async function findOrder(db: Db, id: number, page: ItemsPage = FIRST_ITEM
   } = await db.executeQuery(compiled);
   if (!row) return undefined;
   const users = new Map(row.users_json.map((u) => [u.id, u]));
-  const walked = onWalk(row.items_json);
+  const walked = onWalk(row.items_json.map(withStop));
   const items = walked
     .slice((page.page - 1) * page.limit, page.page * page.limit)
     .map((i) => toItem({ ...i, picked_at: i.picked_at === null ? null : new Date(i.picked_at), value: i.value === null ? null : String(i.value) }, users));

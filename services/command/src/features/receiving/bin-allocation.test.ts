@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import { skuOf, type UploadRowError } from '@wh/contracts';
+import { styleDecider } from '../../domain/style.ts';
 import { decisionSpec } from '../../platform/decider-spec.ts';
 import { stockKey, type LocationLoad } from '../../platform/stock.ts';
 import { decideBinAllocation, planAllocation, type CountFacts, type SheetFacts, type Variant } from './bin-allocation.ts';
@@ -15,12 +16,23 @@ const upload = { filename: 'bins.csv', uploadId: 'u1', actorId: 4, at };
 const jumper: Variant = { sku: 'JP100-M-NAVY', style_code: 'JP100', size: 'M', color: 'Navy' };
 const jumperLarge: Variant = { sku: 'JP100-L-NAVY', style_code: 'JP100', size: 'L', color: 'Navy' };
 
+// The jumper's style as its stream folds: created with the one SKU.
+const jumperStyle = styleDecider.evolve(styleDecider.initialState(), {
+  type: 'StyleCreated',
+  data: { style_id: 11, style_code: 'JP100', name: 'Jumper', is_jeans: false, images: [], variants: [{ sku: jumper.sku, size: 'M', color: 'Navy' }], source: 'manual', at },
+});
+
 type Facts = SheetFacts & CountFacts;
 const facts = (
   over: { counts?: Record<string, number>; loads?: Record<string, LocationLoad>; variants?: Variant[]; locationIds?: number[]; inactive?: string[] } = {},
 ): Facts => ({
   styles: new Set(['JP100']),
-  catalogue: { styles: new Map([['JP100', { style_id: 11, version: 2 }]]), skus: new Set((over.variants ?? [jumper]).map((v) => v.sku)), newStyleIds: new Map() },
+  catalogue: {
+    styles: new Map([['JP100', { style_id: 11 }]]),
+    skus: new Set((over.variants ?? [jumper]).map((v) => v.sku)),
+    folded: new Map([['JP100', { version: 2, state: jumperStyle }]]),
+    newStyleIds: new Map(),
+  },
   variants: over.variants ?? [jumper],
   locations: new Map(
     ['A-1-1', 'A-1-2', ...(over.inactive ?? [])].map((code, i) => [

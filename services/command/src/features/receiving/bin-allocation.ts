@@ -259,7 +259,7 @@ export async function applyBinAllocation(
         );
         const loads = await readLocationLoads(trx, plan.accepted);
         const locationIds = await nextIds(trx, 'location_registry_id_seq', plan.newLocations.length);
-        const catalogue = await readCatalogue(trx, plan.newVariants.map((v) => v.style_code), plan.newVariants.map((v) => v.sku));
+        const catalogue = await readCatalogue(trx, plan.newVariants.map((v) => v.style_code), plan.newVariants.map((v) => v.sku), [], plan.newVariants);
         return { plan, facts: { ...facts, counts, loads, locationIds, catalogue } };
       },
       decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),

@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import { styleDecider } from '../../domain/style.ts';
 import { decisionSpec } from '../../platform/decider-spec.ts';
 import { decideCatalogueAdditions, type CatalogueFacts, type CatalogueNeed } from './catalogue.ts';
 
@@ -7,7 +8,12 @@ import { decideCatalogueAdditions, type CatalogueFacts, type CatalogueNeed } fro
 const at = '2026-11-21T09:00:00.000Z';
 const spec = decisionSpec((needs: CatalogueNeed[], facts: CatalogueFacts) => decideCatalogueAdditions(needs, facts, at));
 const need = (over: Partial<CatalogueNeed> = {}): CatalogueNeed => ({ style_code: 'JN200', style_name: 'Slim Jeans', sku: 'JN200-32-BLUE', size: '32', color: 'Blue', ...over });
-const knows = (over: Partial<CatalogueFacts> = {}): CatalogueFacts => ({ styles: new Map(), skus: new Set(), newStyleIds: new Map(), ...over });
+// JN200 as its stream folds: created with its 32 Blue.
+const slimJeans = styleDecider.evolve(styleDecider.initialState(), {
+  type: 'StyleCreated',
+  data: { style_id: 8, style_code: 'JN200', name: 'Slim Jeans', is_jeans: true, images: [], variants: [{ sku: 'JN200-32-BLUE', size: '32', color: 'Blue' }], source: 'manual', at },
+});
+const knows = (over: Partial<CatalogueFacts> = {}): CatalogueFacts => ({ styles: new Map(), skus: new Set(), folded: new Map(), newStyleIds: new Map(), ...over });
 
 describe('catalogue additions of receiving', () => {
   it('a style the catalogue lacks is created with the id drawn, its SKUs in it; jeans by code or name', () => {
@@ -40,9 +46,9 @@ describe('catalogue additions of receiving', () => {
       ]);
   });
 
-  it('a known style gets the SKUs it lacks at its registry version; SKUs the catalogue has are left alone', () => {
+  it('a known style gets the SKUs it lacks at its stream version; SKUs the catalogue has are left alone', () => {
     spec
-      .given(knows({ styles: new Map([['JN200', { style_id: 8, version: 3 }]]), skus: new Set(['JN200-32-BLUE']) }))
+      .given(knows({ styles: new Map([['JN200', { style_id: 8 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) }))
       .when([need(), need({ sku: 'JN200-36-BLUE', size: '36' })])
       .then([
         {
@@ -54,7 +60,7 @@ describe('catalogue additions of receiving', () => {
   });
 
   it('adds nothing when the catalogue has every SKU', () => {
-    spec.given(knows({ styles: new Map([['JN200', { style_id: 8, version: 3 }]]), skus: new Set(['JN200-32-BLUE']) })).when([need()]).then([]);
+    spec.given(knows({ styles: new Map([['JN200', { style_id: 8 }]]), skus: new Set(['JN200-32-BLUE']), folded: new Map([['JN200', { version: 3, state: slimJeans }]]) })).when([need()]).then([]);
   });
 
   it('refuses a code the catalogue could not hold, in the catalogue rules words', () => {

@@ -1,14 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { skuProblem, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
-import { nextIds } from '../../platform/command.ts';
+import { decideStyle } from '../../domain/decide-style.ts';
+import { styleDecider, type StyleState } from '../../domain/style.ts';
+import { foldStreams, nextIds } from '../../platform/command.ts';
 import { badRequest } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 
 // Receiving adds to the catalogue in two cases: a manager approves stock of a style it does not know (the approval
 // creates the style), or an approval or bin allocation names a colour or size a known style lacks (the SKU is added).
-// The additions are events on style-<id> like the catalogue's own, decided here and registered with the rest of the
-// command's effects (platform/registries.ts).
+// The additions are decided by the style decider the catalogue uses (domain/decide-style.ts, ReceiveStyle) and
+// registered with the rest of the command's effects (platform/registries.ts).
 
 export interface CatalogueNeed {
   style_code: string;
@@ -20,8 +22,10 @@ export interface CatalogueNeed {
 
 // What the catalogue knows of a command's codes and SKUs.
 export interface CatalogueFacts {
-  styles: ReadonlyMap<string, { style_id: number; version: number }>;
+  styles: ReadonlyMap<string, { style_id: number }>;
   skus: ReadonlySet<string>;
+  // By style code: the known styles the command may add SKUs to, folded (the style decider decides on them).
+  folded: ReadonlyMap<string, { version: number; state: StyleState }>;
   // Ids drawn for the unknown styles this command may create.
   newStyleIds: ReadonlyMap<string, number>;
 }
@@ -39,25 +43,26 @@ export async function inChunks<T>(values: readonly string[], lookup: (chunk: str
 }
 
 // `creatable`: the style codes the command may create when the catalogue lacks them; an id is drawn for each.
+// `growing`: the lines whose SKUs the command may add; the known styles of those the catalogue lacks are folded.
 export async function readCatalogue(
   db: Executor,
   styleCodes: readonly string[],
   skus: readonly string[],
   creatable: readonly string[] = [],
+  growing: readonly Pick<CatalogueNeed, 'style_code' | 'sku'>[] = [],
 ): Promise<CatalogueFacts> {
   const styles = await inChunks(styleCodes, (chunk) =>
-    db.selectFrom('style_registry').select(['style_code', 'id', 'version']).where('style_code', 'in', chunk).execute(),
+    db.selectFrom('style_registry').select(['style_code', 'id']).where('style_code', 'in', chunk).execute(),
   );
   const variants = await inChunks(skus, (chunk) => db.selectFrom('variant_registry').select('sku').where('sku', 'in', chunk).execute());
-  const known = new Map(styles.map((s) => [s.style_code, { style_id: s.id, version: s.version }]));
+  const known = new Map(styles.map((s) => [s.style_code, { style_id: s.id }]));
   const unknown = [...new Set(creatable)].filter((code) => !known.has(code)).sort();
   const ids = await nextIds(db, 'style_registry_id_seq', unknown.length);
-  return { styles: known, skus: new Set(variants.map((v) => v.sku)), newStyleIds: new Map(unknown.map((code, i) => [code, ids[i]!])) };
-}
-
-// A style first met in a stock file: jeans when its code or name says so (JN codes, "Jean" in the name).
-export function looksLikeJeans(styleCode: string, name: string | null): boolean {
-  return /^JN/i.test(styleCode) || /\bjeans?\b/i.test(name ?? '');
+  const skuSet = new Set(variants.map((v) => v.sku));
+  const grown = [...new Set(growing.filter((l) => known.has(l.style_code) && !skuSet.has(l.sku)).map((l) => l.style_code))];
+  const streams = await (grown.length === 0 ? new Map() : foldStreams(db, styleDecider, grown.map((code) => styleStreamId(known.get(code)!.style_id))));
+  const folded = new Map(grown.map((code) => [code, streams.get(styleStreamId(known.get(code)!.style_id))!]));
+  return { styles: known, skus: skuSet, folded, newStyleIds: new Map(unknown.map((code, i) => [code, ids[i]!])) };
 }
 
 // Codes are held to the catalogue's own rules here too, whatever path brought them (a receipt recorded from a file,
@@ -80,23 +85,14 @@ export function decideCatalogueAdditions(needs: readonly CatalogueNeed[], facts:
     const lines = byStyle.get(styleCode) ?? [];
     const variants: VariantFields[] = [...new Map(lines.filter((l) => !facts.skus.has(l.sku)).map((l) => [l.sku, { sku: l.sku, size: l.size, color: l.color }])).values()];
     const known = facts.styles.get(styleCode);
-    if (!known) {
-      const styleId = facts.newStyleIds.get(styleCode);
-      if (styleId === undefined) throw new Error(`no id was drawn for the new style ${styleCode}`);
-      const name = lines.find((l) => l.style_name)?.style_name ?? styleCode;
-      const event: StyleEvent = {
-        type: 'StyleCreated',
-        data: { style_id: styleId, style_code: styleCode, name, is_jeans: looksLikeJeans(styleCode, name), images: [], variants, source: 'receiving', at },
-      };
-      appends.push({ streamId: styleStreamId(styleId), expectedVersion: 0, events: [event] });
-      continue;
-    }
-    if (variants.length === 0) continue;
-    appends.push({
-      streamId: styleStreamId(known.style_id),
-      expectedVersion: known.version,
-      events: [{ type: 'StyleVariantsAdded', data: { style_id: known.style_id, style_code: styleCode, variants, source: 'receiving', at } }],
-    });
+    if (known && variants.length === 0) continue;
+    const styleId = known?.style_id ?? facts.newStyleIds.get(styleCode);
+    if (styleId === undefined) throw new Error(`no id was drawn for the new style ${styleCode}`);
+    const style = known ? facts.folded.get(styleCode) : { version: 0, state: styleDecider.initialState() };
+    if (!style) throw new Error(`the style ${styleCode} was not read before adding SKUs to it`);
+    const name = lines.find((l) => l.style_name)?.style_name ?? null;
+    const events = decideStyle({ type: 'ReceiveStyle', data: { style_id: styleId, style_code: styleCode, name, variants } }, style.state, new Date(at));
+    if (events.length > 0) appends.push({ streamId: styleStreamId(styleId), expectedVersion: style.version, events });
   }
   return appends;
 }

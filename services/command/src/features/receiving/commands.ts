@@ -9,7 +9,7 @@ import { registerStyleEvents } from '../../platform/registries.ts';
 import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { mapInTurns } from '../../platform/turns.ts';
 import { decideCatalogueAdditions, readCatalogue, type CatalogueFacts } from './catalogue.ts';
-import { decideReceipt, type Destination, type ReceiptCommand } from './decide.ts';
+import { decideReceipt, receiptCounts, type Destination, type ReceiptCommand, type ReceiptCounts } from './decide.ts';
 import { resolveDestination, type LocationChoice } from './locations.ts';
 import { receiptDecider } from './receipt.ts';
 import type { ReceiptRow } from './stock-files.ts';
@@ -76,15 +76,9 @@ export interface RecordOptions {
   now: Date;
 }
 
-export interface RecordOutcome {
+export interface RecordOutcome extends ReceiptCounts {
   append: AppendResult | null;
   receipt_ids: number[];
-  new_styles: number;
-  existing_styles: number;
-  new_variants: number;
-  pending_approval: number;
-  auto_approved: number;
-  units: number;
   over_capacity: OverCapacity[];
 }
 
@@ -100,7 +94,8 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
         if (o.file) await refuseRepeatedFile(trx, o.file);
         const codes = rows.map((r) => r.style_code);
         // A direct approval may create the styles the catalogue lacks; an upload approves known styles only.
-        const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : []);
+        // An approval adds the SKUs the catalogue lacks.
+        const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : [], o.approve ? rows : []);
         const destination = o.approve?.destination.location;
         const loads = destination ? await readLocationLoads(trx, rows.map((r) => ({ sku: r.sku, location: destination }))) : new Map<string, LocationLoad>();
         return { catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
@@ -138,16 +133,9 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
           );
           return { streamId: receiptStreamId(receiptId), expectedVersion: 0, events };
         });
-        const approved = receipts.filter((a) => a.events.length > 1).length;
-        const known = (code: string) => catalogue.styles.has(code);
         const outcome = {
           receipt_ids: ids,
-          new_styles: new Set(rows.filter((r) => !known(r.style_code)).map((r) => r.style_code)).size,
-          existing_styles: new Set(rows.filter((r) => known(r.style_code)).map((r) => r.style_code)).size,
-          new_variants: new Set(rows.filter((r) => !catalogue.skus.has(r.sku)).map((r) => r.sku)).size,
-          pending_approval: rows.length - approved,
-          auto_approved: o.approve?.auto ? approved : 0,
-          units: rows.reduce((sum, r) => sum + r.quantity, 0),
+          ...receiptCounts(receipts.flatMap((a) => a.events)),
           over_capacity: approvalsOverCapacity(loads, receipts),
         };
         return withCatalogueAdditions(receipts, new Map(rows.map((r, i) => [ids[i]!, r.style_name])), catalogue, at, outcome);
@@ -220,7 +208,7 @@ export async function decideOnReceipt(
         if (decision.type === 'reject') return { version, state, approval: null };
         const destination = await resolveDestination(trx, decision.choice);
         if (state.status === 'absent') return { version, state, approval: { destination, catalogue: null, loads: new Map<string, LocationLoad>() } };
-        const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code]);
+        const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code], [state]);
         const loads = state.status === 'pending' ? await readLocationLoads(trx, [{ sku: state.sku, location: destination.location }]) : new Map<string, LocationLoad>();
         return { version, state, approval: { destination, catalogue, loads } };
       },

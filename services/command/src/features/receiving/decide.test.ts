@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import type { ReceiptEvent } from '@wh/contracts';
-import { deciderSpec } from '../../platform/decider-spec.ts';
-import { decideReceipt, unknownStyleRefusal, type ReceiptCommand } from './decide.ts';
+import { decisionSpec, deciderSpec } from '../../platform/decider-spec.ts';
+import { decideReceipt, receiptCounts, unknownStyleRefusal, type ReceiptCommand } from './decide.ts';
 import { receiptDecider, type ReceiptState } from './receipt.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
@@ -154,5 +154,41 @@ describe('receipt decider', () => {
     it('cannot reject twice', () => {
       spec.given([recorded(), rejected]).when({ type: 'RejectReceipt', actor_id: 4, reason: 'x' }).thenFails(409, 'Receipt #7 is already rejected');
     });
+  });
+});
+
+describe('receipt counts', () => {
+  // given the events decided for an upload's receipts, when counted, then what its answer reports.
+  const counts = decisionSpec((_: 'count', events: ReceiptEvent[]) => receiptCounts(events));
+  const autoApproved = (receipt_id: number, over: Record<string, unknown> = {}): ReceiptEvent => ({
+    type: 'StockReceiptApproved',
+    data: { ...approvedData({ receipt_id, location: 'RECEIVING', location_type: 'receiving', auto: true, ...over }), at },
+  });
+
+  it('counts each style and SKU once, known and new apart, and adds up the units', () => {
+    counts
+      .given([
+        recorded({ receipt_id: 1 }),
+        recorded({ receipt_id: 2, sku: 'DR1000-8-BEIGE', size: '8', variant_known: false, quantity: 5 }),
+        recorded({ receipt_id: 3, style_code: 'TP2000', sku: 'TP2000-S-RED', style_known: false, variant_known: false, quantity: 1 }),
+        recorded({ receipt_id: 4, style_code: 'TP2000', sku: 'TP2000-S-RED', style_known: false, variant_known: false, quantity: 2 }),
+      ])
+      .when('count')
+      .then({ new_styles: 1, existing_styles: 1, new_variants: 2, pending_approval: 4, auto_approved: 0, units: 28 });
+  });
+  it("a manager's upload: the receipts of known styles approved as recorded, the others left for approval", () => {
+    counts
+      .given([recorded({ receipt_id: 1 }), autoApproved(1), recorded({ receipt_id: 2, style_code: 'TP2000', sku: 'TP2000-S-RED', style_known: false, variant_known: false })])
+      .when('count')
+      .then({ new_styles: 1, existing_styles: 1, new_variants: 1, pending_approval: 1, auto_approved: 1, units: 40 });
+  });
+  it('a direct approval is approved, not auto-approved', () => {
+    counts
+      .given([recorded({ receipt_id: 1 }), { type: 'StockReceiptApproved', data: { ...approvedData({ receipt_id: 1 }), at } }])
+      .when('count')
+      .thenMatches({ pending_approval: 0, auto_approved: 0, units: 20 });
+  });
+  it('an upload of nothing counts nothing', () => {
+    counts.given([]).when('count').then({ new_styles: 0, existing_styles: 0, new_variants: 0, pending_approval: 0, auto_approved: 0, units: 0 });
   });
 });

@@ -112,3 +112,29 @@ export function decideReceipt(command: ReceiptCommand, state: ReceiptState, now:
     }
   }
 }
+
+// What an upload's receipts add up to, as its answer reports them: the styles and SKUs the catalogue did and did not
+// know (each counted once), the receipts left for approval and those approved as recorded, and the units received.
+export interface ReceiptCounts {
+  new_styles: number;
+  existing_styles: number;
+  new_variants: number;
+  pending_approval: number;
+  auto_approved: number;
+  units: number;
+}
+
+// Pure: the counts of the events decided for an upload's receipts (decideReceipt, RecordReceipt).
+export function receiptCounts(events: readonly ReceiptEvent[]): ReceiptCounts {
+  const recorded = events.flatMap((e) => (e.type === 'StockReceiptRecorded' ? [e.data] : []));
+  const approved = events.filter((e) => e.type === 'StockReceiptApproved');
+  const distinct = (values: string[]) => new Set(values).size;
+  return {
+    new_styles: distinct(recorded.filter((r) => !r.style_known).map((r) => r.style_code)),
+    existing_styles: distinct(recorded.filter((r) => r.style_known).map((r) => r.style_code)),
+    new_variants: distinct(recorded.filter((r) => !r.variant_known).map((r) => r.sku)),
+    pending_approval: recorded.length - approved.length,
+    auto_approved: approved.filter((e) => e.data.auto).length,
+    units: recorded.reduce((sum, r) => sum + r.quantity, 0),
+  };
+}

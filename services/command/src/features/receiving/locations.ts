@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { BIN_CODE_PATTERN, inCodeOrder, locationStreamId, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
+import { BIN_CODE_PATTERN, RECEIVING_LOCATION, type LocationEvent } from '@wh/contracts';
+import { decideNewLocations, type NewLocation } from '../../domain/decide-location.ts';
 import { illegalTransition, notFound } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 import { inChunks } from './catalogue.ts';
@@ -48,16 +49,12 @@ export function creatableLocation(code: string): Destination | null {
 }
 
 // Pure: LocationCreated for each location a sheet names that the layout lacks, with the ids drawn for them (in code
-// order), registered with the command's effects (platform/registries.ts).
+// order), decided as a manager's new locations are (domain/decide-location.ts) and registered with the command's
+// effects (platform/registries.ts).
 export function decideAllocatedLocations(wanted: readonly Destination[], ids: readonly number[], at: string): StreamAppend<LocationEvent>[] {
-  return [...wanted]
-    .sort((a, b) => inCodeOrder(a.location, b.location))
-    .map((w, i) => {
-      const type = w.location_type === 'jean_rack' ? 'jean_rack' : 'bin';
-      const event: LocationEvent = {
-        type: 'LocationCreated',
-        data: { location_id: ids[i]!, code: w.location, location_type: type, capacity: ALLOCATED_LOCATION_CAPACITY, gender: type === 'jean_rack' ? 'unisex' : null, at },
-      };
-      return { streamId: locationStreamId(w.location), expectedVersion: 0, events: [event] };
-    });
+  const locations = wanted.map((w): NewLocation => {
+    const jeans = w.location_type === 'jean_rack';
+    return { code: w.location, location_type: jeans ? 'jean_rack' : 'bin', capacity: ALLOCATED_LOCATION_CAPACITY, gender: jeans ? 'unisex' : null };
+  });
+  return decideNewLocations(locations, { existing: new Set(), ids }, new Date(at)).appends;
 }

@@ -42,7 +42,7 @@ export async function seedCatalogue(db: Kysely<Database>, needs: readonly Catalo
     db,
     {
       locking: true,
-      read: (trx) => readCatalogue(trx, codes, needs.map((n) => n.sku), codes),
+      read: (trx) => readCatalogue(trx, codes, needs.map((n) => n.sku), codes, needs),
       decide: (facts) => ({ appends: decideCatalogueAdditions(needs, facts, new Date().toISOString()), result: null }),
       effects: async (trx, { appends }) => {
         for (const a of appends) await registerStyleEvents(trx, a.events);

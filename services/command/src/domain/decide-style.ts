@@ -1,12 +1,15 @@
 import { skuOf, type StyleEvent, type StyleFields, type StyleSource, type VariantFields } from '@wh/contracts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../platform/errors.ts';
 import type { ExistingStyle, StyleState } from './style.ts';
 
 export type StyleCommand =
   | { type: 'CreateStyle'; data: StyleFields & { style_id: number; sizes: string[]; colors: string[] } }
   | { type: 'UpdateStyle'; data: Partial<StyleFields> & { sizes?: string[]; colors?: string[] } }
   // A product-export upload: create the style, or bring name, type and images up to date and add the SKUs it lacks.
-  | { type: 'ImportStyle'; data: StyleFields & { style_id: number; variants: VariantFields[] } };
+  | { type: 'ImportStyle'; data: StyleFields & { style_id: number; variants: VariantFields[] } }
+  // Stock received of a style or SKUs the catalogue lacks (a manager's approval, a bin-allocation sheet): a style it
+  // lacks is created with them, named as the stock file names it (else by its code); a known one gets those it lacks.
+  | { type: 'ReceiveStyle'; data: { style_id: number; style_code: string; name: string | null; variants: VariantFields[] } };
 
 export const styleExists = (code: string) => `Style code ${code} already exists`;
 export const STYLE_NOT_FOUND = 'Style not found';
@@ -16,6 +19,11 @@ export const CODE_LOCKED = 'The style code cannot be changed once the style has 
 export function variantsOf(styleCode: string, sizes: readonly string[], colors: readonly string[]): VariantFields[] {
   const sizeList = sizes.length > 0 ? sizes : colors.length > 0 ? ['Free Size'] : [];
   return uniqueVariants(sizeList.flatMap((size) => colors.map((color) => ({ sku: skuOf(styleCode, size, color), size, color }))));
+}
+
+// A style first met in a stock file: jeans when its code or name says so (JN codes, "Jean" in the name).
+export function looksLikeJeans(styleCode: string, name: string | null): boolean {
+  return /^JN/i.test(styleCode) || /\bjeans?\b/i.test(name ?? '');
 }
 
 export function uniqueVariants(variants: readonly VariantFields[]): VariantFields[] {
@@ -72,6 +80,13 @@ export function decideStyle(command: StyleCommand, state: StyleState, now: Date)
       }
       const next: StyleFields = { ...fields, style_code: state.style_code, images: fields.images.length > 0 ? fields.images : state.images };
       return [...changes(state, next, at), ...added(state, state.style_code, variants, 'shopify_upload', at)];
+    }
+    case 'ReceiveStyle': {
+      const { style_id, style_code, variants } = command.data;
+      if (state.status === 'existing') return added(state, state.style_code, variants, 'receiving', at);
+      const name = command.data.name ?? style_code;
+      const fields = { style_id, style_code, name, is_jeans: looksLikeJeans(style_code, name), images: [] };
+      return [{ type: 'StyleCreated', data: { ...fields, variants: uniqueVariants(variants), source: 'receiving', at } }];
     }
     default: {
       const exhaustive: never = command;
