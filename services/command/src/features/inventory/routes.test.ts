@@ -230,7 +230,7 @@ describe('adjustments', () => {
   });
 
   it('concurrent increases of a count that does not exist yet each record the count the one before left', async () => {
-    expect((await manager.post('/api/locations', { code: 'D-9-9', location_type: 'bin' })).status).toBe(201);
+    expect((await manager.post('/api/locations', { code: 'D-9-9', location_type: 'bin', capacity: 50 })).status).toBe(201);
     const results = await Promise.all(Array.from({ length: 5 }, () => adjust(manager, { sku: 'SK1002-8-GREY', quantity: 1, location: 'D-9-9' })));
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     expect(results.map((r) => r.body.data.old_quantity as number).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
