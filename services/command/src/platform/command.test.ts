@@ -3,7 +3,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import { foldStreams, runCommand, runOnStream, type Decider } from './command.ts';
+import { backoffMs, foldStreams, MAX_TRIES, onStream, runCommand, type Decider, type StreamCommand } from './command.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
 import { isUniqueViolation, type EventMetadata } from './event-store.ts';
 
@@ -70,14 +70,17 @@ async function pendingCompetitor(streamId: string, version: number): Promise<{ c
   return { commit: () => (committed ??= client.query('commit')) };
 }
 
-describe('runOnStream', () => {
+// A command on one stream, run as every command runs.
+const runOnStream = <P, F>(c: StreamCommand<number, CounterEvent, P, F>) => runCommand(handle.db, onStream(c), metadata);
+
+describe('a command on one stream', () => {
   it('retries after a concurrency conflict: the second attempt sees the competing event and succeeds', async () => {
     const streamId = 'retry-once';
     const competitor = await pendingCompetitor(streamId, 1);
     const seen: number[] = [];
     // decide is synchronous, so the competing append is made to commit during the first decide: its row (version 1)
     // was inserted before the command read the stream, and commits while the command decides on an empty stream.
-    const outcome = await runOnStream(handle.db, {
+    const outcome = await runOnStream({
       streamId,
       decider: counter,
       decide: (state) => {
@@ -85,27 +88,27 @@ describe('runOnStream', () => {
         if (seen.length === 1) void competitor.commit();
         return [inc('command', state + 1)];
       },
-    }, metadata);
+    });
     await competitor.commit();
 
     expect(seen).toEqual([0, 1]); // decide called twice; the second time it saw the competitor's event
-    expect(outcome.state).toBe(2);
-    expect(outcome.events).toEqual([inc('command', 2)]);
+    expect(outcome.result.state).toBe(2);
+    expect(outcome.result.events).toEqual([inc('command', 2)]);
     expect(await streamEvents(streamId)).toEqual([
       { stream_version: 1, data: inc('competitor', 1).data },
       { stream_version: 2, data: inc('command', 2).data },
     ]);
   });
 
-  it('throws a 409 DomainError after three conflicting tries, having written nothing of its own', async () => {
+  it('throws a 409 DomainError after MAX_TRIES conflicting tries, having written nothing of its own', async () => {
     const streamId = 'retry-exhausted';
-    // Three competitors hold versions 1, 2 and 3 in open transactions; the k-th decide lets the k-th commit,
-    // so every attempt decides one version behind.
+    // Competitors hold versions 1 to MAX_TRIES in open transactions; the k-th decide lets the k-th commit, so every
+    // attempt decides one version behind.
     const pending: { commit: () => Promise<unknown> }[] = [];
-    for (const version of [1, 2, 3]) pending.push(await pendingCompetitor(streamId, version));
+    for (let version = 1; version <= MAX_TRIES; version++) pending.push(await pendingCompetitor(streamId, version));
     let calls = 0;
     let effects = 0;
-    const error = await runOnStream(handle.db, {
+    const error = await runOnStream({
       streamId,
       decider: counter,
       decide: (state) => {
@@ -113,36 +116,40 @@ describe('runOnStream', () => {
         calls++;
         return [inc('command', state + 1)];
       },
-      effects: async (trx) => {
-        effects++;
-        await sql`insert into test_effects values (${streamId}, 'should not stay')`.execute(trx);
-      },
-    }, metadata).catch((e: unknown) => e);
+      appendWith: () => ({
+        effects: async (trx) => {
+          effects++;
+          await sql`insert into test_effects values (${streamId}, 'should not stay')`.execute(trx);
+        },
+      }),
+    }).catch((e: unknown) => e);
     for (const p of pending) await p.commit();
 
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(409);
     expect((error as DomainError).code).toBe('CONFLICT');
-    expect(calls).toBe(3);
+    expect(calls).toBe(MAX_TRIES);
     expect(effects).toBe(0);
-    expect((await streamEvents(streamId)).map((e) => e.data.reason)).toEqual(['competitor', 'competitor', 'competitor']);
+    expect((await streamEvents(streamId)).map((e) => e.data.reason)).toEqual(Array.from({ length: MAX_TRIES }, () => 'competitor'));
     expect(await effectRows(streamId)).toEqual([]);
   });
 
   it('writes events and effects together when decide succeeds', async () => {
     const streamId = 'happy';
-    const outcome = await runOnStream(handle.db, {
+    const outcome = await runOnStream({
       streamId,
       decider: counter,
       decide: (state) => [
         inc('command', state + 1),
         inc('command', state + 2),
       ],
-      effects: async (trx, events, before, after) => {
-        await sql`insert into test_effects values (${streamId}, ${`${events.length}:${before}->${after}`})`.execute(trx);
-      },
-    }, metadata);
-    expect(outcome.state).toBe(2);
+      appendWith: ({ events, before, state }) => ({
+        effects: async (trx) => {
+          await sql`insert into test_effects values (${streamId}, ${`${events.length}:${before}->${state}`})`.execute(trx);
+        },
+      }),
+    });
+    expect(outcome.result.state).toBe(2);
     expect(outcome.append).not.toBeNull();
     expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1, 2]);
     expect(await effectRows(streamId)).toEqual([{ note: '2:0->2' }]);
@@ -150,25 +157,27 @@ describe('runOnStream', () => {
 
   it('a DomainError thrown by decide is not retried and leaves nothing written', async () => {
     const streamId = 'refused';
-    await runOnStream(handle.db, {
+    await runOnStream({
       streamId,
       decider: counter,
       decide: () => [inc('command', 1)],
-    }, metadata);
+    });
     let calls = 0;
     let effects = 0;
-    const error = await runOnStream(handle.db, {
+    const error = await runOnStream({
       streamId,
       decider: counter,
       decide: () => {
         calls++;
         throw badRequest('Nope');
       },
-      effects: async (trx) => {
-        effects++;
-        await sql`insert into test_effects values (${streamId}, 'should not exist')`.execute(trx);
-      },
-    }, metadata).catch((e: unknown) => e);
+      appendWith: () => ({
+        effects: async (trx) => {
+          effects++;
+          await sql`insert into test_effects values (${streamId}, 'should not exist')`.execute(trx);
+        },
+      }),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(400);
     expect(calls).toBe(1);
@@ -179,41 +188,28 @@ describe('runOnStream', () => {
 
   it('a DomainError thrown by the effects rolls back the events appended in the same transaction', async () => {
     const streamId = 'effects-refused';
-    const error = await runOnStream(handle.db, {
+    const error = await runOnStream({
       streamId,
       decider: counter,
       decide: () => [inc('command', 1)],
-      effects: async (trx) => {
-        await sql`insert into test_effects values (${streamId}, 'written then refused')`.execute(trx);
-        throw conflict('Username already exists');
-      },
-    }, metadata).catch((e: unknown) => e);
+      appendWith: () => ({
+        effects: async (trx) => {
+          await sql`insert into test_effects values (${streamId}, 'written then refused')`.execute(trx);
+          throw conflict('Username already exists');
+        },
+      }),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).status).toBe(409);
     expect(await streamEvents(streamId)).toEqual([]);
     expect(await effectRows(streamId)).toEqual([]);
   });
 
-  it('appends events that hasEffects says have none without calling the effects', async () => {
-    const streamId = 'no-effects';
-    let effects = 0;
-    const outcome = await runOnStream(handle.db, {
-      streamId,
-      decider: counter,
-      decide: (state) => [inc('command', state + 1)],
-      effects: async () => {
-        effects++;
-      },
-      hasEffects: () => false,
-    }, metadata);
-    expect(outcome.append).not.toBeNull();
-    expect(effects).toBe(0);
-    expect((await streamEvents(streamId)).map((e) => e.stream_version)).toEqual([1]);
-  });
-
   it('decides nothing, writes nothing and reports no append', async () => {
-    const outcome = await runOnStream(handle.db, { streamId: 'nothing', decider: counter,  decide: () => [] }, metadata);
-    expect(outcome).toEqual({ state: 0, events: [], append: null });
+    let effects = 0;
+    const outcome = await runOnStream({ streamId: 'nothing', decider: counter, decide: () => [], appendWith: () => ({ effects: async () => void effects++ }) });
+    expect(outcome).toEqual({ result: { before: 0, state: 0, events: [] }, append: null });
+    expect(effects).toBe(0);
     expect(await streamEvents('nothing')).toEqual([]);
   });
 });
@@ -225,7 +221,7 @@ describe('runCommand in a transaction', () => {
     const { result, append } = await runCommand(
       handle.db,
       {
-        locking: true,
+        locks: true,
         read: async (trx) => {
           const folded = await foldStreams(trx, counter, ['multi-a', 'multi-b']);
           return [folded.get('multi-a')!, folded.get('multi-b')!];
@@ -241,9 +237,11 @@ describe('runCommand in a transaction', () => {
             result: decided.length,
           };
         },
-        effects: async (trx, decision) => {
-          await sql`insert into test_effects values ('multi', ${`attempt ${decision.result}`})`.execute(trx);
-        },
+        appendWith: (decision) => ({
+          effects: async (trx) => {
+            await sql`insert into test_effects values ('multi', ${`attempt ${decision.result}`})`.execute(trx);
+          },
+        }),
       },
       metadata,
     );
@@ -270,19 +268,21 @@ describe('runCommand in a transaction', () => {
     const { result } = await runCommand(
       handle.db,
       {
-        locking: true,
+        locks: true,
         retryOn: (error) => isUniqueViolation(error),
         read: async (trx) => (await sql<{ n: number }>`select count(*)::int as n from test_claims where code = 'claimed'`.execute(trx)).rows[0]!.n > 0,
         decide: (claimed) => {
           seen.push(claimed);
-          return { appends: [], result: claimed ? 'found the claim' : 'claimed' };
+          const events = claimed ? [] : [inc('claim', seen.length)];
+          return { appends: [{ streamId: `claim-${seen.length}`, expectedVersion: 0, events }], result: claimed ? 'found the claim' : 'claimed' };
         },
-        effects: async (trx, decision) => {
-          if (decision.result !== 'claimed') return;
-          // Another writer's claim committed between this command's read and its insert.
-          if (seen.length === 1) await sql`insert into test_claims values ('claimed')`.execute(handle.db);
-          await sql`insert into test_claims values ('claimed')`.execute(trx);
-        },
+        appendWith: () => ({
+          effects: async (trx) => {
+            // Another writer's claim committed between this command's read and its insert.
+            if (seen.length === 1) await sql`insert into test_claims values ('claimed')`.execute(handle.db);
+            await sql`insert into test_claims values ('claimed')`.execute(trx);
+          },
+        }),
       },
       metadata,
     );
@@ -299,7 +299,7 @@ describe('runCommand in a transaction', () => {
     const { result } = await runCommand(
       handle.db,
       {
-        locking: true,
+        locks: true,
         read: async (trx) => {
           tries++;
           await sql`insert into test_effects (stream_id, note) values (${`race-${code}`}, ${`try ${tries}`})`.execute(trx);
@@ -314,12 +314,12 @@ describe('runCommand in a transaction', () => {
     expect(await effectRows(`race-${code}`)).toEqual([{ note: 'try 2' }]);
   });
 
-  it('answers 409 when the race is lost three times, and does not retry other errors', async () => {
+  it('answers 409 when the race is lost MAX_TRIES times, and does not retry other errors', async () => {
     let tries = 0;
     const lost = runCommand(
       handle.db,
       {
-        locking: true,
+        locks: true,
         read: async () => {
           tries++;
           throw Object.assign(new Error('deadlock'), { code: '40P01' });
@@ -329,13 +329,13 @@ describe('runCommand in a transaction', () => {
       metadata,
     );
     await expect(lost).rejects.toMatchObject({ status: 409 });
-    expect(tries).toBe(3);
+    expect(tries).toBe(MAX_TRIES);
     let other = 0;
     await expect(
       runCommand(
         handle.db,
         {
-          locking: true,
+          locks: true,
           read: async () => {
             other++;
             throw Object.assign(new Error('unique'), { code: '23505' });
@@ -346,5 +346,37 @@ describe('runCommand in a transaction', () => {
       ),
     ).rejects.toMatchObject({ code: '23505' });
     expect(other).toBe(1);
+  });
+});
+
+describe('back-off between tries', () => {
+  it('waits a jittered delay that at most doubles with each try', () => {
+    expect(backoffMs(1, 0)).toBe(0);
+    for (let attempt = 1; attempt < MAX_TRIES; attempt++) {
+      expect(backoffMs(attempt, 0.999)).toBeGreaterThan(backoffMs(attempt, 0.5));
+      expect(backoffMs(attempt + 1, 0.999)).toBeGreaterThanOrEqual(2 * backoffMs(attempt, 0.999));
+    }
+    // The sum of every wait stays well under what a person notices.
+    const worst = Array.from({ length: MAX_TRIES - 1 }, (_, i) => backoffMs(i + 1, 0.999)).reduce((a, b) => a + b, 0);
+    expect(worst).toBeLessThan(100);
+  });
+
+  it('wins after losing more races than three in a row: each try reads again, up to MAX_TRIES', async () => {
+    const streamId = 'retry-four';
+    const pending: { commit: () => Promise<unknown> }[] = [];
+    for (let version = 1; version < MAX_TRIES; version++) pending.push(await pendingCompetitor(streamId, version));
+    const seen: number[] = [];
+    const outcome = await runOnStream({
+      streamId,
+      decider: counter,
+      decide: (state) => {
+        void pending[seen.length]?.commit();
+        seen.push(state);
+        return [inc('command', state + 1)];
+      },
+    });
+    for (const p of pending) await p.commit();
+    expect(seen).toEqual(Array.from({ length: MAX_TRIES }, (_, i) => i));
+    expect(outcome.result.state).toBe(MAX_TRIES);
   });
 });

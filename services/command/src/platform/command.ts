@@ -1,26 +1,34 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { preparedOnce, type Database } from '@wh/db';
 import { EVENTS } from '@wh/contracts';
+import type { AppContext } from './app-context.ts';
 import {
   appendToStreams,
   concurrencyExhausted,
   isRetryableRace,
+  type AppendOptions,
   type AppendResult,
   type EventMetadata,
+  type Executor,
   type NewEvent,
   type StreamAppend,
 } from './event-store.ts';
 
 // The one way a command runs, whatever it changes (one order, a user, a style, a receipt, a bin-allocation sheet, an
 // adjustment, a location, an upload of thousands of orders):
-//   read    what the decision needs: its streams folded into state, registry rows, stock counts, new ids;
-//   decide  a pure function of those facts: the events per stream, each at the version it was decided on;
-//   append  every stream's events with optimistic concurrency (a taken stream version means another writer got
-//           there first), together with the command-side tables the events imply (`effects`);
-// and on a lost race (a taken stream version, a deadlock, a registry row another writer claimed) it reads and
-// decides again from fresh state, up to MAX_TRIES times, then answers 409.
+//   read    what the decision needs, and nothing else: its streams folded into state, registry rows, stock counts,
+//           new ids. In the command's transaction when it `locks` (rows it locks are held until the append
+//           commits), else on the pool: the append's (stream_id, stream_version) key is what makes such a decision
+//           safe, so a transaction around the read would add only statements. It neither writes nor refuses.
+//   decide  a pure function of those facts: the events per stream, each at the version it was decided on, or a
+//           domain error.
+//   append  every stream's events with what goes with them (`appendWith`: the command-side writes they imply, a
+//           guard the statement checks first), by the event store's one append (event-store.ts appendToStreams),
+//           which picks the cheapest way to write them: one autocommitted statement when nothing goes with them.
+// A lost race (a taken stream version, a deadlock, a registry row another writer claimed, `retryOn`) is read and
+// decided again from fresh state after a short jittered back-off, up to MAX_TRIES times, then answers 409.
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor };
 
 export interface Decider<S, E extends NewEvent> {
   initialState: () => S;
@@ -33,87 +41,66 @@ export interface Decision<R, E extends NewEvent = NewEvent> {
   result: R;
 }
 
-// A writer of the append and its effects in one autocommitted statement (a stocked pick: stock/appendTakingStock).
-export type AppendInOne = (db: Kysely<Database>, appends: StreamAppend[], metadata: EventMetadata) => Promise<AppendResult>;
-
 interface CommandSteps<F, R, E extends NewEvent> {
   // Pure: no I/O. May yield to the event loop between slices of a big upload (mapInTurns).
   decide: (facts: F) => Decision<R, E> | Promise<Decision<R, E>>;
-  // The command-side tables that go with the events (registries, credentials, stock), in the append's transaction.
-  effects?: (trx: Transaction<Database>, decision: Decision<R, E>, facts: F) => Promise<void>;
+  // What goes with this decision's events (event-store.ts AppendOptions); nothing when absent.
+  appendWith?: (decision: Decision<R, E>, facts: F) => AppendOptions;
   // Widens what counts as a lost race (a unique registry row another writer inserted first).
   retryOn?: (error: unknown) => boolean;
 }
 
 export type Command<F, R, E extends NewEvent = NewEvent> = CommandSteps<F, R, E> &
-  (
-    | {
-        // Read in the command's transaction: rows locked or claimed here (stock counts, registry rows, new ids)
-        // commit with the append.
-        locking: true;
-        read: (trx: Transaction<Database>) => Promise<F>;
-      }
-    | {
-        // Read on the pool, outside any transaction: the append's (stream_id, stream_version) key is what makes
-        // such a decision safe, so a transaction around the read adds only statements.
-        locking?: false;
-        read: (db: Kysely<Database>) => Promise<F>;
-        // Whether this decision has effects to write (default: yes when `effects` is given). One without is
-        // appended in a single autocommitted statement: no BEGIN and COMMIT round trips.
-        hasEffects?: (decision: Decision<R, E>) => boolean;
-        // The append and its effects in one statement, when the decision allows it; null falls back to `effects`.
-        appendInOne?: (decision: Decision<R, E>) => AppendInOne | null;
-      }
-  );
+  ({ locks: true; read: (trx: Transaction<Database>) => Promise<F> } | { locks?: false; read: (db: Executor) => Promise<F> });
 
-export interface CommandResult<R> {
+// What every command answers: its result, and the (transaction, position) of the last event written, for
+// read-your-writes (null when nothing was decided).
+export interface CommandOutcome<R> {
   result: R;
-  // The (transaction, position) of the last event written, for read-your-writes; null when nothing was decided.
   append: AppendResult | null;
 }
 
-const MAX_TRIES = 3;
+// What of the app a command uses: the primary database, the clock, and the session cache (which keeps users for a
+// second and is cleared by user commands).
+export type CommandContext = Pick<AppContext, 'db' | 'now' | 'sessionCache'>;
 
-export async function runCommand<F, R, E extends NewEvent>(db: Kysely<Database>, command: Command<F, R, E>, metadata: EventMetadata): Promise<CommandResult<R>> {
+// Every feature's command has this one signature: the app, what the request asks, who asks; routes run it with
+// platform/command-route.ts.
+export type CommandHandler<I, R> = (ctx: CommandContext, input: I, metadata: EventMetadata) => Promise<CommandOutcome<R>>;
+
+export const MAX_TRIES = 5;
+// The first retry waits up to this long, each further one twice as long (full jitter): racing writers spread out
+// instead of meeting again on the same row.
+const BACKOFF_BASE_MS = 4;
+
+// How long to wait before try `attempt + 1`, `random` in [0, 1).
+export function backoffMs(attempt: number, random: number = Math.random()): number {
+  return Math.floor(random * BACKOFF_BASE_MS * 2 ** (attempt - 1));
+}
+
+export async function runCommand<F, R, E extends NewEvent>(db: Kysely<Database>, command: Command<F, R, E>, metadata: EventMetadata): Promise<CommandOutcome<R>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return command.locking
-        ? await db.transaction().execute(async (trx) => {
-            const facts = await command.read(trx);
-            const decision = await command.decide(facts);
-            const append = await appendToStreams(trx, decision.appends, metadata);
-            await command.effects?.(trx, decision, facts);
-            return { result: decision.result, append };
-          })
-        : await readThenWrite(db, command, metadata);
+      if (command.locks) {
+        const { read } = command;
+        return await db.transaction().execute((trx) => once(trx, command, () => read(trx), metadata));
+      }
+      const { read } = command;
+      return await once(db, command, () => read(db), metadata);
     } catch (error) {
       const raced = isRetryableRace(error) || (command.retryOn?.(error) ?? false);
       if (!raced) throw error;
       if (attempt >= MAX_TRIES) throw concurrencyExhausted();
+      const wait = backoffMs(attempt);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }
 
-// A command that decides nothing writes nothing and opens no transaction; one without effects is one autocommitted
-// statement, and so is one whose effects fit in the append's statement; only the rest pay for BEGIN and COMMIT.
-async function readThenWrite<F, R, E extends NewEvent>(
-  db: Kysely<Database>,
-  command: Extract<Command<F, R, E>, { read: (db: Kysely<Database>) => Promise<F> }>,
-  metadata: EventMetadata,
-): Promise<CommandResult<R>> {
-  const facts = await command.read(db);
+async function once<F, R, E extends NewEvent>(db: Executor, command: CommandSteps<F, R, E>, read: () => Promise<F>, metadata: EventMetadata): Promise<CommandOutcome<R>> {
+  const facts = await read();
   const decision = await command.decide(facts);
-  if (decision.appends.every((a) => a.events.length === 0)) return { result: decision.result, append: null };
-  const inOne = command.appendInOne?.(decision) ?? null;
-  if (inOne) return { result: decision.result, append: await inOne(db, decision.appends, metadata) };
-  const effects = command.effects && (command.hasEffects?.(decision) ?? true) ? command.effects : undefined;
-  const append = effects
-    ? await db.transaction().execute(async (trx) => {
-        const written = await appendToStreams(trx, decision.appends, metadata);
-        await effects(trx, decision, facts);
-        return written;
-      })
-    : await appendToStreams(db, decision.appends, metadata);
+  const append = await appendToStreams(db, decision.appends, metadata, command.appendWith?.(decision, facts));
   return { result: decision.result, append };
 }
 
@@ -126,10 +113,11 @@ export interface Prefetch<P> {
   expression: () => Expression<P>;
 }
 
-export interface StreamOutcome<S, E extends NewEvent> {
+// What a command on one stream answers: the state before and after, and the new events.
+export interface StreamResult<S, E extends NewEvent> {
+  before: S;
   state: S;
   events: E[];
-  append: AppendResult | null;
 }
 
 // A command on one stream: fold it, decide on the state, append at the version read. `facts` gathers what the
@@ -140,9 +128,7 @@ export interface StreamCommand<S, E extends NewEvent, P, F> {
   prefetch?: Prefetch<P>;
   facts?: (db: Executor, state: S, prefetched: P | null) => Promise<F>;
   decide: (state: S, facts: F) => E[];
-  effects?: (trx: Transaction<Database>, events: E[], before: S, after: S) => Promise<void>;
-  hasEffects?: (events: E[]) => boolean;
-  appendInOne?: (events: E[]) => AppendInOne | null;
+  appendWith?: (result: StreamResult<S, E>) => AppendOptions;
 }
 
 interface StreamFacts<S, F> {
@@ -151,9 +137,10 @@ interface StreamFacts<S, F> {
   facts: F;
 }
 
+// The Command for one stream, read on the pool.
 export function onStream<S, E extends NewEvent, P = never, F = undefined>(
   c: StreamCommand<S, E, P, F>,
-): Command<StreamFacts<S, F>, { before: S; state: S; events: E[] }, E> {
+): Command<StreamFacts<S, F>, StreamResult<S, E>, E> {
   return {
     read: async (db) => {
       const { history, prefetched } = await readForDecision<E, P>(db, c.streamId, c.prefetch);
@@ -168,20 +155,8 @@ export function onStream<S, E extends NewEvent, P = never, F = undefined>(
         result: { before: state, state: events.reduce(c.decider.evolve, state), events },
       };
     },
-    ...(c.effects ? { effects: (trx, { result }) => c.effects!(trx, result.events, result.before, result.state) } : {}),
-    ...(c.hasEffects ? { hasEffects: ({ result }) => c.hasEffects!(result.events) } : {}),
-    ...(c.appendInOne ? { appendInOne: ({ result }) => c.appendInOne!(result.events) } : {}),
+    ...(c.appendWith ? { appendWith: ({ result }) => c.appendWith!(result) } : {}),
   };
-}
-
-// runCommand for one stream, answering its state after the command, its new events and the append.
-export async function runOnStream<S, E extends NewEvent, P = never, F = undefined>(
-  db: Kysely<Database>,
-  c: StreamCommand<S, E, P, F>,
-  metadata: EventMetadata,
-): Promise<StreamOutcome<S, E>> {
-  const { result, append } = await runCommand(db, onStream(c), metadata);
-  return { state: result.state, events: result.events, append };
 }
 
 // What a decision needs of a stream: its events' types and data in order (positions, metadata and times are the

@@ -399,3 +399,66 @@ describe('appendToStreams of an upload’s many events (JSON text)', () => {
     expect((await rowsOf('json-bulk-taken')).map((r) => r.data.user_id)).toEqual([1]);
   });
 });
+
+describe('what goes with an append (its options)', () => {
+  beforeAll(async () => {
+    await sql`create table test_append_effects (note text not null)`.execute(handle.db);
+    await sql`create table test_guard (name text primary key, left_over int not null)`.execute(handle.db);
+  });
+
+  const notes = async () => (await sql<{ note: string }>`select note from test_append_effects order by note`.execute(handle.db)).rows.map((r) => r.note);
+
+  it('given the pool, writes the events and their effects in one transaction of its own', async () => {
+    const result = await appendToStreams(handle.db, [{ streamId: 'with-effects', expectedVersion: 0, events: [ev(1)] }], metadata, {
+      effects: async (trx) => {
+        const { rows } = await sql<{ txid: string }>`select pg_current_xact_id()::text as txid`.execute(trx);
+        await sql`insert into test_append_effects values (${`effects in ${rows[0]!.txid}`})`.execute(trx);
+      },
+    });
+    expect(await notes()).toContain(`effects in ${result!.tx}`);
+    expect(await rowsOf('with-effects')).toHaveLength(1);
+  });
+
+  it('given the pool, leaves neither events nor effects when the effects fail', async () => {
+    const attempt = appendToStreams(handle.db, [{ streamId: 'effects-fail', expectedVersion: 0, events: [ev(1)] }], metadata, {
+      effects: async (trx) => {
+        await sql`insert into test_append_effects values ('effects-fail')`.execute(trx);
+        throw new Error('refused by the effects');
+      },
+    });
+    await expect(attempt).rejects.toThrow('refused by the effects');
+    expect(await rowsOf('effects-fail')).toEqual([]);
+    expect(await notes()).not.toContain('effects-fail');
+  });
+
+  // A guard that takes one unit of `name`, refused with its own error when none is left.
+  const takeOne = (name: string) => ({
+    statement: sql`update test_guard set left_over = left_over - 1 where name = ${name} and left_over > 0 returning 1`,
+    refused: async () => new Error(`none of ${name} left`),
+  });
+  const leftOver = async (name: string) =>
+    (await sql<{ left_over: number }>`select left_over from test_guard where name = ${name}`.execute(handle.db)).rows[0]?.left_over;
+
+  it.each([
+    ['a command’s few events', 1],
+    ['an upload’s many events', MANY + 1],
+  ])('writes %s only while the guard lets them through, and its change with them', async (_what, count) => {
+    const name = `guard-${count}`;
+    await sql`insert into test_guard values (${name}, 1)`.execute(handle.db);
+    const first = await appendToStreams(handle.db, [{ streamId: `${name}-a`, expectedVersion: 0, events: padding(count) }], metadata, { guard: takeOne(name) });
+    expect(first).not.toBeNull();
+    expect(await rowsOf(`${name}-a`)).toHaveLength(count);
+    const refused = appendToStreams(handle.db, [{ streamId: `${name}-b`, expectedVersion: 0, events: padding(count) }], metadata, { guard: takeOne(name) });
+    await expect(refused).rejects.toThrow(`none of ${name} left`);
+    expect(await rowsOf(`${name}-b`)).toEqual([]);
+    expect(await leftOver(name)).toBe(0);
+  });
+
+  it('a guarded append whose stream moved on is a lost race, not a refusal, and its guard’s change is undone', async () => {
+    await sql`insert into test_guard values ('guard-moved', 5)`.execute(handle.db);
+    await appendToStreams(handle.db, [{ streamId: 'guard-moved', expectedVersion: 0, events: [ev(1)] }], metadata, { guard: takeOne('guard-moved') });
+    const stale = appendToStreams(handle.db, [{ streamId: 'guard-moved', expectedVersion: 0, events: [ev(2)] }], metadata, { guard: takeOne('guard-moved') });
+    await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await leftOver('guard-moved')).toBe(4);
+  });
+});

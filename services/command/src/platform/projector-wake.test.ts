@@ -6,7 +6,7 @@ import { Projector, projections } from '@wh/projector';
 import { appendToStreams, type AppendResult, type EventMetadata } from './event-store.ts';
 import { ProjectionWatcher } from './projection-watcher.ts';
 import { ProjectorWaker, setAppendWaker } from './projector-wake.ts';
-import { appendTakingStock } from './stock.ts';
+import { stockTake } from './stock.ts';
 
 // Every projector here polls once in ten minutes: an event projected within a test was woken for, not polled for.
 const NEVER_POLL_MS = 600_000;
@@ -97,11 +97,11 @@ describe('projector wake-up after an append', () => {
     useWaker(projector);
     await commands.pool.query(`insert into stock_levels (sku, location, quantity) values ('WAKE-1', 'W-1', 5)`);
     await noticesSoFar();
-    const appended = await appendTakingStock(
+    const appended = await appendToStreams(
       commands.db,
       [{ streamId: `wake-${++streams}`, expectedVersion: 0, events: [SETTING_CHANGED] }],
       metadata,
-      { sku: 'WAKE-1', location: 'W-1', delta: -1 },
+      { guard: stockTake({ sku: 'WAKE-1', location: 'W-1', delta: -1 }) },
     );
     expect(await projected(appended)).toBe(true);
     expect(await noticesSoFar()).toEqual([]);

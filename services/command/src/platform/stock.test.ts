@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import { ConcurrencyError } from './event-store.ts';
+import { appendToStreams, ConcurrencyError, type StreamAppend } from './event-store.ts';
 import {
-  appendTakingStock,
+  stockTake,
   applyStockMovements,
   InsufficientStockError,
   lockStockLevels,
@@ -13,6 +13,7 @@ import {
   singleTake,
   stockHolders,
   stockKey,
+  type StockMovement,
 } from './stock.ts';
 
 let testDb: TestDatabase;
@@ -254,6 +255,9 @@ describe('a take and its events in one statement', () => {
     },
   });
 
+  // A stocked pick's append: the take as the guard of the append's one statement.
+  const appendTakingStock = (appends: StreamAppend[], take: StockMovement) => appendToStreams(handle.db, appends, metadata, { guard: stockTake(take) });
+
   it('knows a single take from other movements', () => {
     expect(singleTake([{ sku: 'A', location: 'X', delta: -2 }])).toEqual({ sku: 'A', location: 'X', delta: -2 });
     expect(singleTake([])).toBeNull();
@@ -265,11 +269,7 @@ describe('a take and its events in one statement', () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-2', location: 'A-2-2', delta: 7 }]));
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        appendTakingStock(handle.db, [{ streamId: `take-${i}`, expectedVersion: 0, events: [picked(i + 1)] }], metadata, {
-          sku: 'RACE-2',
-          location: 'A-2-2',
-          delta: -1,
-        }),
+        appendTakingStock([{ streamId: `take-${i}`, expectedVersion: 0, events: [picked(i + 1)] }], { sku: 'RACE-2', location: 'A-2-2', delta: -1 }),
       ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7);
@@ -281,11 +281,7 @@ describe('a take and its events in one statement', () => {
 
   it('refuses a take without enough stock, naming the holders, and appends nothing', async () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'SHORT-1', location: 'A-3-1', delta: 1 }]));
-    const attempt = appendTakingStock(handle.db, [{ streamId: 'short-1', expectedVersion: 0, events: [picked(1)] }], metadata, {
-      sku: 'SHORT-1',
-      location: 'A-3-1',
-      delta: -2,
-    });
+    const attempt = appendTakingStock([{ streamId: 'short-1', expectedVersion: 0, events: [picked(1)] }], { sku: 'SHORT-1', location: 'A-3-1', delta: -2 });
     await expect(attempt).rejects.toMatchObject({ status: 409, message: 'Not enough stock of SHORT-1 at A-3-1: 1 there, 2 needed. SHORT-1 is held at A-3-1 (1).' });
     expect(await eventsOf('short-1')).toEqual([]);
     expect(await level('SHORT-1', 'A-3-1')).toBe(1);
@@ -294,8 +290,8 @@ describe('a take and its events in one statement', () => {
   it('reports a moved stream rather than a shortfall when the take that emptied the location was its own item', async () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'LAST-1', location: 'A-3-3', delta: 1 }]));
     const take = { sku: 'LAST-1', location: 'A-3-3', delta: -1 };
-    await appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(1)] }], metadata, take);
-    const stale = appendTakingStock(handle.db, [{ streamId: 'last-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
+    await appendTakingStock([{ streamId: 'last-1', expectedVersion: 0, events: [picked(1)] }], take);
+    const stale = appendTakingStock([{ streamId: 'last-1', expectedVersion: 0, events: [picked(2)] }], take);
     await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await level('LAST-1', 'A-3-3')).toBe(0);
   });
@@ -303,8 +299,8 @@ describe('a take and its events in one statement', () => {
   it('gives the stock back when the stream moved on (a concurrency error undoes the take)', async () => {
     await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'RACE-3', location: 'A-3-2', delta: 5 }]));
     const take = { sku: 'RACE-3', location: 'A-3-2', delta: -1 };
-    await appendTakingStock(handle.db, [{ streamId: 'moved-1', expectedVersion: 0, events: [picked(1)] }], metadata, take);
-    const stale = appendTakingStock(handle.db, [{ streamId: 'moved-1', expectedVersion: 0, events: [picked(2)] }], metadata, take);
+    await appendTakingStock([{ streamId: 'moved-1', expectedVersion: 0, events: [picked(1)] }], take);
+    const stale = appendTakingStock([{ streamId: 'moved-1', expectedVersion: 0, events: [picked(2)] }], take);
     await expect(stale).rejects.toBeInstanceOf(ConcurrencyError);
     expect(await level('RACE-3', 'A-3-2')).toBe(4);
     expect(await eventsOf('moved-1')).toEqual([{ stream_version: 1, event_type: 'OrderItemPicked' }]);

@@ -1,9 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { prepared, type Database } from '@wh/db';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@wh/db';
 import { inCodeOrder, MAX_STOCK, stockCeilingMessage, type OverCapacity } from '@wh/contracts';
 import { conflict, DomainError } from './errors.ts';
-import { appendWaker, wakeByCaller } from './projector-wake.ts';
-import { ConcurrencyError, eventArrays, isUniqueViolation, type AppendResult, type EventMetadata, type StreamAppend } from './event-store.ts';
+import type { AppendGuard, Executor } from './event-store.ts';
 
 // Stock per (SKU, location) on the command side. Every feature that moves stock (receiving, allocation,
 // adjustments, picks) calls applyStockMovements inside the transaction that appends its events, so the
@@ -117,57 +116,24 @@ export function singleTake(movements: readonly StockMovement[]): StockMovement |
   return combined.length === 1 && combined[0]!.delta < 0 ? combined[0]! : null;
 }
 
-// Appends the events and takes the stock in one autocommitted statement: the events are written only if the
-// location holds enough (the update's `quantity >= n` is re-checked on the latest row version when another take
-// got there first, so stock never goes below zero), and the take is undone with the statement when the append
-// finds its stream version taken (ConcurrencyError). The same guarantees as applyStockMovements inside
-// BEGIN ... COMMIT, in one round trip instead of four, and the stock row is locked only while the statement runs
-// and commits (in a transaction it stayed locked across two round trips through a busy event loop, and every
-// other pick of the SKU queued on it).
-export async function appendTakingStock(
-  db: Kysely<Database>,
-  appends: readonly StreamAppend[],
-  metadata: EventMetadata,
-  take: StockMovement,
-): Promise<AppendResult> {
-  const { streams, versions, types, schemaVersions, data } = eventArrays(appends);
-  const waker = appendWaker(db);
-  let row: { position: string | null; transaction_id: string } | undefined;
-  try {
-    ({ rows: [row] } = await db.executeQuery(prepared(sql<{ position: string | null; transaction_id: string }>`
-      with taken as (
-        update stock_levels set quantity = quantity + ${take.delta}::int
-         where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
-        returning 1),
-      inserted as (
-        insert into events (stream_id, stream_version, event_type, schema_version, data, metadata)
-        select s, v, t, n, d, ${JSON.stringify(metadata)}::jsonb
-          from unnest(${streams}::text[], ${versions}::int[], ${types}::text[], ${schemaVersions}::smallint[], ${data}::jsonb[]) as x(s, v, t, n, d)
-         where exists (select 1 from taken)
-        returning global_position)
-      select max(global_position)::text as position, pg_current_xact_id()::text as transaction_id, ${wakeByCaller(waker)} as wake
-        from inserted`.compile(db))));
-  } catch (error) {
-    if (isUniqueViolation(error, 'events_stream_version_unique')) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
-    throw error;
-  }
-  if (row?.position == null) {
-    // Nothing was written. If the stream moved on meanwhile (another pick of this item took the last unit), the
-    // command is decided again on the new stream, as a transaction's append would have made it: its answer is then
-    // the decider's ("already picked"), not a shortfall.
-    const { rows: taken } = await sql<{ found: boolean }>`
-      select exists(
-        select 1 from events e join unnest(${streams}::text[], ${versions}::int[]) as x(s, v)
-            on e.stream_id = x.s and e.stream_version = x.v) as found`.execute(db);
-    if (taken[0]?.found) throw new ConcurrencyError(appends.map((a) => a.streamId).join(','));
-    throw await shortfall(db, take);
-  }
-  waker?.appended();
-  return { tx: row.transaction_id, pos: row.position };
+// A take as a guard of the append (event-store.ts AppendGuard): the events are written only if the location holds
+// enough (the update's `quantity >= n` is re-checked on the latest row version when another take got there first, so
+// stock never goes below zero), and the take is undone with the statement when the append finds its stream version
+// taken. The same guarantees as applyStockMovements inside BEGIN ... COMMIT, in one round trip instead of four, and
+// the stock row is locked only while the statement runs and commits (in a transaction it stays locked across two
+// round trips through a busy event loop, and every other pick of the SKU queues on it).
+export function stockTake(take: StockMovement): AppendGuard {
+  return {
+    statement: sql`
+      update stock_levels set quantity = quantity + ${take.delta}::int
+       where sku = ${take.sku} and location = ${take.location} and quantity >= ${-take.delta}::int
+      returning 1`,
+    refused: (db) => shortfall(db, take),
+  };
 }
 
 // The error for a take the location cannot cover: what it holds now, and where else the SKU is.
-async function shortfall(db: Kysely<Database>, take: StockMovement): Promise<InsufficientStockError> {
+async function shortfall(db: Executor, take: StockMovement): Promise<InsufficientStockError> {
   const here = await db
     .selectFrom('stock_levels')
     .select('quantity')
@@ -248,7 +214,7 @@ export function overCapacity(loads: ReadonlyMap<string, LocationLoad>, movements
 }
 
 // Locations holding the SKU, most first: the default pick location is the first.
-export async function stockHolders(db: Kysely<Database> | Transaction<Database>, sku: string): Promise<StockHolder[]> {
+export async function stockHolders(db: Executor, sku: string): Promise<StockHolder[]> {
   return db
     .selectFrom('stock_levels')
     .select(['location', 'quantity'])

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@wh/db';
-import { styleStreamId, type EventMetadata, type StyleEvent } from '@wh/contracts';
-import { foldStreams, nextIds, runCommand, type Command, type Decision, type Executor } from '../../platform/command.ts';
-import { isUniqueViolation, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import { styleStreamId, type StyleEvent } from '@wh/contracts';
+import { foldStreams, nextIds, runCommand, type Command, type CommandHandler, type Decision, type Executor } from '../../platform/command.ts';
+import { isUniqueViolation, type StreamAppend } from '../../platform/event-store.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
 import { decideStyle } from '../../domain/decide-style.ts';
 import type { ImportedStyle } from './shopify-products.ts';
@@ -12,33 +10,32 @@ export interface ImportOutcome {
   new_styles: number;
   existing_styles: number;
   new_variants: number;
-  append: AppendResult | null;
 }
 
 const CHUNK = 5000;
 const chunks = <T>(list: readonly T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
 
 // Creates or updates many styles as one command: one multi-stream append, all or nothing.
-export async function importStyles(db: Kysely<Database>, styles: readonly ImportedStyle[], metadata: EventMetadata, now: Date): Promise<ImportOutcome> {
-  const { result, append } = await runCommand(db, importCommand(styles, now), metadata);
-  return { ...result, append };
-}
+export const importStyles: CommandHandler<readonly ImportedStyle[], ImportOutcome> = (ctx, styles, metadata) =>
+  runCommand(ctx.db, importCommand(styles, ctx.now()), metadata);
 
 export interface ImportFacts {
   // Every style of the file by code: its id (a new one drawn for a code the catalogue lacks), and its stream folded.
   styles: Map<string, { style_id: number; version: number; state: StyleState }>;
 }
 
-function importCommand(styles: readonly ImportedStyle[], now: Date): Command<ImportFacts, Omit<ImportOutcome, 'append'>, StyleEvent> {
+function importCommand(styles: readonly ImportedStyle[], now: Date): Command<ImportFacts, ImportOutcome, StyleEvent> {
   return {
-    locking: true,
+    locks: true,
     // A style another upload created meanwhile: read and decide again against what it wrote.
     retryOn: (error) => isUniqueViolation(error, 'style_registry_pkey'),
     read: (trx) => readImportFacts(trx, styles.map((s) => s.style_code)),
     decide: (facts) => decideImport(styles, facts, now),
-    effects: async (trx, { appends }) => {
-      for (const a of appends) await registerStyleEvents(trx, a.events);
-    },
+    appendWith: ({ appends }) => ({
+      effects: async (trx) => {
+        for (const a of appends) await registerStyleEvents(trx, a.events);
+      },
+    }),
   };
 }
 
@@ -62,7 +59,7 @@ async function readImportFacts(db: Executor, codes: readonly string[]): Promise<
 }
 
 // Pure: each style of the file decided on its stream.
-export function decideImport(styles: readonly ImportedStyle[], facts: ImportFacts, now: Date): Decision<Omit<ImportOutcome, 'append'>, StyleEvent> {
+export function decideImport(styles: readonly ImportedStyle[], facts: ImportFacts, now: Date): Decision<ImportOutcome, StyleEvent> {
   const appends: StreamAppend<StyleEvent>[] = [];
   const outcome = { new_styles: 0, existing_styles: 0, new_variants: 0 };
   for (const style of styles) {

@@ -14,7 +14,8 @@ import {
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { metadataOf, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { answerCommand, runForRequest } from '../../platform/command-route.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { createStyle, runStyleCommand } from './commands.ts';
 import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';
@@ -43,9 +44,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manage }, schema: { tags: ['catalogue'], body: createStyleBodySchema, response: { 201: styleEnvelope } } },
     async (request, reply) => {
       const { sizes, colors, ...fields } = request.body;
-      const { state, append } = await createStyle(ctx.db, { ...fields, sizes, colors }, metadataOf(request), ctx.now());
-      const extra = await ctx.afterCommit(append);
-      return reply.code(201).send(ok(await styleAfterCommand(ctx.db, state, extra.projected), { message: 'Style created successfully', ...extra }));
+      const answer = await answerCommand(ctx, request, createStyle, { ...fields, sizes, colors }, {
+        data: (state, projected) => styleAfterCommand(ctx.db, state, projected),
+        message: 'Style created successfully',
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -55,10 +58,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const known = await ctx.db.selectFrom('style_registry').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!known) throw notFound(STYLE_NOT_FOUND);
-      const outcome = await runStyleCommand(ctx.db, known.id, { type: 'UpdateStyle', data: request.body }, metadataOf(request), ctx.now());
-      const extra = await ctx.afterCommit(outcome.append);
-      if (outcome.state.status !== 'existing') throw notFound(STYLE_NOT_FOUND);
-      return ok(await styleAfterCommand(ctx.db, outcome.state, extra.projected), { message: 'Style updated successfully', ...extra });
+      return answerCommand(ctx, request, runStyleCommand, { styleId: known.id, command: { type: 'UpdateStyle', data: request.body } }, {
+        data: ({ state }, projected) => {
+          if (state.status !== 'existing') throw notFound(STYLE_NOT_FOUND);
+          return styleAfterCommand(ctx.db, state, projected);
+        },
+        message: 'Style updated successfully',
+      });
     },
   );
 
@@ -74,8 +80,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         if (first) throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
         if (parsed.skipped_gift_vouchers === 0) throw badRequest(UPLOAD_MESSAGES.noData);
       }
-      const outcome = await importStyles(ctx.db, parsed.styles, metadataOf(request), ctx.now());
-      const extra = await ctx.afterCommit(outcome.append);
+      const { result: outcome, extra } = await runForRequest(ctx, request, importStyles, parsed.styles);
       const result: CatalogueUploadResult = {
         success: true,
         message: `Processed ${parsed.processed_records} variants: ${outcome.new_styles} new styles, ${outcome.existing_styles} existing styles, ${outcome.new_variants} new variants`,

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import {
   adjustmentStreamId,
@@ -8,8 +8,8 @@ import {
   type LocationEvent,
   type OverCapacity,
 } from '@wh/contracts';
-import { isUniqueViolation, type AppendResult, type EventMetadata } from '../../platform/event-store.ts';
-import { foldStreams, nextIds, runCommand } from '../../platform/command.ts';
+import { ConcurrencyError, isUniqueViolation } from '../../platform/event-store.ts';
+import { foldStreams, nextIds, runCommand, type CommandHandler } from '../../platform/command.ts';
 import { registerLocationEvents } from '../../platform/registries.ts';
 import { notFound } from '../../platform/errors.ts';
 import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
@@ -17,19 +17,13 @@ import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './
 import { decideLocation, decideNewLocations, locationNotFound, type LocationCommand, type NewLocation, type NewLocationFacts } from '../../domain/decide-location.ts';
 import { locationDecider } from '../../domain/location.ts';
 
-type Db = Kysely<Database>;
-
 // Creates the locations that do not exist yet (registry rows and LocationCreated on location-<code>); reports the rest.
-export async function createLocations(
-  db: Db,
-  wanted: readonly NewLocation[],
-  metadata: EventMetadata,
-  now: Date,
-): Promise<{ created: string[]; existing: string[]; append: AppendResult | null }> {
-  const { result, append } = await runCommand(
-    db,
+export const createLocations: CommandHandler<readonly NewLocation[], { created: string[]; existing: string[] }> = (ctx, wanted, metadata) => {
+  const now = ctx.now();
+  return runCommand(
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       // A location another request created meanwhile: read and decide again, and it is reported as existing.
       retryOn: (error) => isUniqueViolation(error, 'location_registry_pkey'),
       read: async (trx): Promise<NewLocationFacts> => {
@@ -40,29 +34,25 @@ export async function createLocations(
         return { existing, ids };
       },
       decide: (facts) => decideNewLocations(wanted, facts, now),
-      effects: (trx, { appends }) => registerLocationEvents(trx, appends.flatMap((a) => a.events)),
+      appendWith: ({ appends }) => ({ effects: (trx) => registerLocationEvents(trx, appends.flatMap((a) => a.events)) }),
     },
     metadata,
   );
-  return { ...result, append };
-}
+};
 
-export async function changeLocation(
-  db: Db,
-  code: string,
-  data: Extract<LocationCommand, { type: 'ChangeLocation' }>['data'],
-  metadata: EventMetadata,
-  now: Date,
-): Promise<{ events: LocationEvent[]; append: AppendResult | null }> {
+type LocationChange = Extract<LocationCommand, { type: 'ChangeLocation' }>['data'];
+
+export const changeLocation: CommandHandler<{ code: string; data: LocationChange }, LocationEvent[]> = (ctx, { code, data }, metadata) => {
+  const now = ctx.now();
   const streamId = locationStreamId(code);
-  const { result, append } = await runCommand(
-    db,
+  return runCommand(
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       read: async (trx) => {
         // The registry row lock serialises changes to one location; the stock read below sees every committed move.
         const registry = await trx.selectFrom('location_registry').select(['id']).where('code', '=', code).forUpdate().executeTakeFirst();
-        if (!registry) throw notFound(locationNotFound(code));
+        if (!registry) return null;
         const { version, state } = (await foldStreams(trx, locationDecider, [streamId])).get(streamId)!;
         const stock = await trx
           .selectFrom('stock_levels')
@@ -83,45 +73,39 @@ export async function changeLocation(
         } as const;
         return { version, state: code === RECEIVING_LOCATION ? receiving : state, stock: stock.total };
       },
-      decide: ({ version, state, stock }) => {
+      decide: (facts) => {
+        if (!facts) throw notFound(locationNotFound(code));
+        const { version, state, stock } = facts;
         const events = decideLocation({ type: 'ChangeLocation', data, current_stock: stock }, state, now);
         return { appends: [{ streamId, expectedVersion: version, events }], result: events };
       },
-      effects: (trx, { result: events }) => registerLocationEvents(trx, events),
+      appendWith: ({ result: events }) => ({ effects: (trx) => registerLocationEvents(trx, events) }),
     },
     metadata,
   );
-  return { events: result, append };
-}
+};
 
-export async function adjustInventory(
-  db: Db,
-  request: Omit<AdjustCommand, 'adjustment_id'> & { sku: string; location: string },
-  metadata: EventMetadata,
-  now: Date,
-): Promise<{ event: AdjustmentEvent; over_capacity: OverCapacity[]; append: AppendResult | null }> {
-  const { result, append } = await runCommand(
-    db,
+export type AdjustInput = Omit<AdjustCommand, 'adjustment_id'> & { sku: string; location: string };
+
+export const adjustInventory: CommandHandler<AdjustInput, { event: AdjustmentEvent; over_capacity: OverCapacity[] }> = (ctx, request, metadata) => {
+  const now = ctx.now();
+  return runCommand(
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       read: async (trx) => {
         const variant = await trx.selectFrom('variant_registry').select(['sku', 'style_code']).where('sku', '=', request.sku).executeTakeFirst();
-        if (!variant) throw notFound(`SKU ${request.sku} not found. Check the style code, size and colour.`);
         const location = await trx.selectFrom('location_registry').select(['code', 'type', 'is_active']).where('code', '=', request.location).executeTakeFirst();
-        if (!location) throw notFound(locationNotFound(request.location));
-        // The count locked (a zero row created if none) so the old and new quantities recorded are exact under concurrency.
-        await trx
-          .insertInto('stock_levels')
-          .values({ sku: variant.sku, location: location.code, quantity: 0 })
-          .onConflict((oc) => oc.columns(['sku', 'location']).doNothing())
-          .execute();
+        if (!variant || !location) return { variant, location, adjusting: null };
+        // The count locked so the old and new quantities recorded are exact under concurrency. A count that is not
+        // there yet is created (and so locked) with the adjustment's effects, or the command reads again.
         const here = await trx
           .selectFrom('stock_levels')
           .select('quantity')
           .where('sku', '=', variant.sku)
           .where('location', '=', location.code)
           .forUpdate()
-          .executeTakeFirstOrThrow();
+          .executeTakeFirst();
         const loads =
           request.adjustment_type === 'increase' ? await readLocationLoads(trx, [{ sku: variant.sku, location: location.code }]) : new Map<string, LocationLoad>();
         const [adjustmentId] = await nextIds(trx, 'adjustment_id_seq', 1);
@@ -129,11 +113,14 @@ export async function adjustInventory(
           sku: variant.sku,
           style_code: variant.style_code,
           location: { code: location.code, location_type: location.type, is_active: location.is_active },
-          old_quantity: here.quantity,
+          old_quantity: here?.quantity ?? 0,
         };
-        return { adjustmentId: adjustmentId!, context, loads };
+        return { variant, location, adjusting: { adjustmentId: adjustmentId!, context, loads, counted: here !== undefined } };
       },
-      decide: ({ adjustmentId, context, loads }) => {
+      decide: ({ variant, location, adjusting }) => {
+        if (!variant) throw notFound(`SKU ${request.sku} not found. Check the style code, size and colour.`);
+        if (!location || !adjusting) throw notFound(locationNotFound(request.location));
+        const { adjustmentId, context, loads } = adjusting;
         const [event] = decideAdjustment(
           { adjustment_id: adjustmentId, adjustment_type: request.adjustment_type, quantity: request.quantity, reason: request.reason, notes: request.notes },
           context,
@@ -144,9 +131,25 @@ export async function adjustInventory(
           result: { event: event!, over_capacity: overCapacity(loads, event!.data.movements) },
         };
       },
-      effects: (trx, { result: { event } }) => applyStockMovements(trx, event.data.movements),
+      appendWith: ({ result: { event } }, { adjusting }) => ({
+        effects: async (trx) => {
+          if (adjusting && !adjusting.counted) await claimCount(trx, event.data.sku, event.data.location);
+          await applyStockMovements(trx, event.data.movements);
+        },
+      }),
     },
     metadata,
   );
-  return { ...result, append };
+};
+
+// A count read as absent is created at zero before the adjustment moves it: one another writer created meanwhile
+// means the old quantity decided on may be stale, a lost race (read and decided again on the locked count).
+async function claimCount(trx: Transaction<Database>, sku: string, location: string): Promise<void> {
+  const created = await trx
+    .insertInto('stock_levels')
+    .values({ sku, location, quantity: 0 })
+    .onConflict((oc) => oc.columns(['sku', 'location']).doNothing())
+    .returning('sku')
+    .executeTakeFirst();
+  if (!created) throw new ConcurrencyError(`stock ${sku} at ${location}`);
 }

@@ -228,6 +228,19 @@ describe('adjustments', () => {
     const olds = results.filter((r) => r.status === 201).map((r) => r.body.data.old_quantity as number).sort((a, b) => a - b);
     expect(olds).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
   });
+
+  it('concurrent increases of a count that does not exist yet each record the count the one before left', async () => {
+    expect((await manager.post('/api/locations', { code: 'D-9-9', location_type: 'bin', capacity: 50 })).status).toBe(201);
+    const results = await Promise.all(Array.from({ length: 5 }, () => adjust(manager, { sku: 'SK1002-8-GREY', quantity: 1, location: 'D-9-9' })));
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    expect(results.map((r) => r.body.data.old_quantity as number).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it('refuses an unknown SKU or location without leaving a count behind', async () => {
+    expect((await adjust(manager, { sku: 'SK1002-8-GREY', adjustment_type: 'decrease', quantity: 1, location: 'D-9-8', reason: 'Lost items' })).status).toBe(404);
+    const counts = await t.database.db.selectFrom('stock_levels').select('quantity').where('location', '=', 'D-9-8').execute();
+    expect(counts).toEqual([]);
+  });
 });
 
 describe('the ledger', () => {

@@ -39,7 +39,8 @@ import {
 import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
-import { metadataOf, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { answerCommand } from '../../platform/command-route.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { locationExists, locationNotFound } from '../../domain/decide-location.ts';
 import { expandRange } from './location-range.ts';
@@ -70,15 +71,15 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manageLayout }, schema: { tags: ['inventory'], body: createLocationBodySchema, response: { 201: locationEnvelope } } },
     async (request, reply) => {
       const b = request.body;
-      const outcome = await createLocations(
-        ctx.db,
-        [{ code: b.code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null }],
-        metadataOf(request),
-        ctx.now(),
-      );
-      if (outcome.created.length === 0) throw conflict(locationExists(b.code));
-      const extra = await ctx.afterCommit(outcome.append);
-      return reply.code(201).send(ok(await locatedAfter(b.code, extra.projected), { message: `Location ${b.code} created`, ...extra }));
+      const wanted = [{ code: b.code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null }];
+      const answer = await answerCommand(ctx, request, createLocations, wanted, {
+        data: ({ created }, projected) => {
+          if (created.length === 0) throw conflict(locationExists(b.code));
+          return locatedAfter(b.code, projected);
+        },
+        message: `Location ${b.code} created`,
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -89,15 +90,12 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const b = request.body;
       const codes = expandRange(b.from, b.to, BIN_CODE_PATTERN, RACK_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE);
       if (typeof codes === 'string') throw badRequest(codes);
-      const outcome = await createLocations(
-        ctx.db,
-        codes.map((code) => ({ code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null })),
-        metadataOf(request),
-        ctx.now(),
-      );
-      const extra = await ctx.afterCommit(outcome.append);
-      const message = `${outcome.created.length} locations created${outcome.existing.length > 0 ? `, ${outcome.existing.length} already existed` : ''}`;
-      return reply.code(201).send(ok({ created: outcome.created, existing: outcome.existing }, { message, ...extra }));
+      const wanted = codes.map((code) => ({ code, location_type: b.location_type, capacity: b.capacity ?? null, gender: b.gender ?? null }));
+      const answer = await answerCommand(ctx, request, createLocations, wanted, {
+        data: ({ created, existing }) => ({ created, existing }),
+        message: ({ created, existing }) => `${created.length} locations created${existing.length > 0 ? `, ${existing.length} already existed` : ''}`,
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -106,9 +104,10 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: manageLayout }, schema: { tags: ['inventory'], params: locationCodeParamsSchema, body: updateLocationBodySchema, response: { 200: locationEnvelope } } },
     async (request) => {
       const code = request.params.code;
-      const outcome = await changeLocation(ctx.db, code, request.body, metadataOf(request), ctx.now());
-      const extra = await ctx.afterCommit(outcome.append);
-      return ok(await locatedAfter(code, extra.projected), { message: `Location ${code} updated`, ...extra });
+      return answerCommand(ctx, request, changeLocation, { code, data: request.body }, {
+        data: (_events, projected) => locatedAfter(code, projected),
+        message: `Location ${code} updated`,
+      });
     },
   );
 
@@ -167,34 +166,33 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], body: adjustInventoryBodySchema, response: { 201: successEnvelope(adjustmentResultSchema) } } },
     async (request, reply) => {
       const b = request.body;
-      const outcome = await adjustInventory(
-        ctx.db,
-        { sku: b.sku, location: b.location, adjustment_type: b.adjustment_type, quantity: b.quantity, reason: b.reason, notes: b.notes || null },
-        metadataOf(request),
-        ctx.now(),
-      );
-      const extra = await ctx.afterCommit(outcome.append);
-      const d = outcome.event.data;
-      const [record] = await recentAdjustments(ctx.db, { limit: 1, sku: d.sku, location: d.location }, ctx.now());
-      const fallback = {
-        id: d.adjustment_id,
-        sku: d.sku,
-        style_code: d.style_code,
-        adjustment_type: d.adjustment_type,
-        old_quantity: d.old_quantity,
-        new_quantity: d.new_quantity,
-        adjustment_quantity: d.quantity,
-        location: d.location,
-        location_type: d.location_type,
-        reason: d.reason,
-        notes: d.notes,
-        adjusted_by: request.auth?.user.username ?? null,
-        adjusted_by_id: request.auth?.user.id ?? null,
-        adjusted_at: d.at,
-      };
-      const message = `Inventory ${d.adjustment_type === 'increase' ? 'increased' : 'decreased'} by ${d.quantity}: ${d.sku} at ${d.location} now ${d.new_quantity}`;
-      const answer = { ...(record?.id === d.adjustment_id ? record : fallback), over_capacity: outcome.over_capacity };
-      return reply.code(201).send(ok(answer, { message, ...extra }));
+      const adjust = { sku: b.sku, location: b.location, adjustment_type: b.adjustment_type, quantity: b.quantity, reason: b.reason, notes: b.notes || null };
+      const answer = await answerCommand(ctx, request, adjustInventory, adjust, {
+        data: async ({ event, over_capacity }) => {
+          const d = event.data;
+          const [record] = await recentAdjustments(ctx.db, { limit: 1, sku: d.sku, location: d.location }, ctx.now());
+          const fallback = {
+            id: d.adjustment_id,
+            sku: d.sku,
+            style_code: d.style_code,
+            adjustment_type: d.adjustment_type,
+            old_quantity: d.old_quantity,
+            new_quantity: d.new_quantity,
+            adjustment_quantity: d.quantity,
+            location: d.location,
+            location_type: d.location_type,
+            reason: d.reason,
+            notes: d.notes,
+            adjusted_by: request.auth?.user.username ?? null,
+            adjusted_by_id: request.auth?.user.id ?? null,
+            adjusted_at: d.at,
+          };
+          return { ...(record?.id === d.adjustment_id ? record : fallback), over_capacity };
+        },
+        message: ({ event: { data: d } }) =>
+          `Inventory ${d.adjustment_type === 'increase' ? 'increased' : 'decreased'} by ${d.quantity}: ${d.sku} at ${d.location} now ${d.new_quantity}`,
+      });
+      return reply.code(201).send(answer);
     },
   );
 

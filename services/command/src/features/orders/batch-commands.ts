@@ -1,7 +1,6 @@
 import { batchStreamId, orderStreamId, type EventMetadata } from '@wh/contracts';
-import type { AppContext } from '../../platform/app-context.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { foldStreams, nextIds, runCommand, type CommandResult, type Executor } from '../../platform/command.ts';
+import { foldStreams, nextIds, runCommand, type CommandContext, type CommandHandler, type CommandOutcome, type Executor } from '../../platform/command.ts';
 import { batchDecider } from './batch.ts';
 import { workerFacts } from './commands.ts';
 import { decideBatch, type BatchCommand, type BatchFacts } from './decide-batch.ts';
@@ -11,10 +10,10 @@ import { orderDecider } from './order.ts';
 // statement, each stream at the version it was decided on (an order changed meanwhile decides again).
 // Answers the batch's id.
 function runBatchCommand(
-  ctx: AppContext,
+  ctx: CommandContext,
   read: (db: Executor) => Promise<{ batchId: number; command: BatchCommand; facts: BatchFacts }>,
   metadata: EventMetadata,
-): Promise<CommandResult<number>> {
+): Promise<CommandOutcome<number>> {
   return runCommand(ctx.db, { read, decide: ({ batchId, command, facts }) => ({ appends: decideBatch(command, facts, ctx.now()), result: batchId }) }, metadata);
 }
 
@@ -24,13 +23,8 @@ async function foldOrders(db: Executor, orderIds: readonly number[]) {
 
 // The batch's id is drawn with the facts; a decision read again (a lost race) draws another, and the first is never
 // used. Answers the id of the batch created.
-export function createBatch(
-  ctx: AppContext,
-  body: { order_ids: readonly number[]; worker_id: number },
-  actor: Actor,
-  metadata: EventMetadata,
-): Promise<CommandResult<number>> {
-  return runBatchCommand(
+export const createBatch: CommandHandler<{ order_ids: readonly number[]; worker_id: number; actor: Actor }, number> = (ctx, body, metadata) =>
+  runBatchCommand(
     ctx,
     async (db) => {
       const [orders, worker, [batchId]] = await Promise.all([
@@ -40,16 +34,15 @@ export function createBatch(
       ]);
       return {
         batchId: batchId!,
-        command: { type: 'CreateBatch', batch_id: batchId!, order_ids: body.order_ids, worker_id: body.worker_id, worker, actor },
+        command: { type: 'CreateBatch', batch_id: batchId!, order_ids: body.order_ids, worker_id: body.worker_id, worker, actor: body.actor },
         facts: { batch: { version: 0, state: batchDecider.initialState() }, orders },
       };
     },
     metadata,
   );
-}
 
-export function completeBatch(ctx: AppContext, batchId: number, actor: Actor, metadata: EventMetadata): Promise<CommandResult<number>> {
-  return runBatchCommand(
+export const completeBatch: CommandHandler<{ batchId: number; actor: Actor }, number> = (ctx, { batchId, actor }, metadata) =>
+  runBatchCommand(
     ctx,
     async (db) => {
       const streamId = batchStreamId(batchId);
@@ -59,4 +52,3 @@ export function completeBatch(ctx: AppContext, batchId: number, actor: Actor, me
     },
     metadata,
   );
-}

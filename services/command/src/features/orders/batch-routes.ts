@@ -5,7 +5,8 @@ import type { Database } from '@wh/db';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
-import { metadataOf, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { answerCommand } from '../../platform/command-route.ts';
 import { completeBatch, createBatch } from './batch-commands.ts';
 import { batchWorker, findBatchOrThrow, listBatches } from './batch-queries.ts';
 import { NOT_YOUR_BATCH } from './decide-batch.ts';
@@ -26,11 +27,11 @@ export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/batches',
     { config: { access: 'orders:manage' }, schema: { tags: ['picking'], body: createBatchBodySchema, response: { 201: batchEnvelope } } },
     async (request, reply) => {
-      const { result: id, append } = await createBatch(ctx, request.body, actorOf(request), metadataOf(request));
-      const extra = await ctx.afterCommit(append);
-      const batch = await findBatchOrThrow(ctx.db, id);
-      const who = batch.worker.full_name ?? batch.worker.username;
-      return reply.code(201).send(ok(batch, { message: `Batch ${id} created: ${batch.orders.length} orders assigned to ${who}`, ...extra }));
+      const answer = await answerCommand(ctx, request, createBatch, { ...request.body, actor: actorOf(request) }, {
+        data: (id) => findBatchOrThrow(ctx.db, id),
+        message: (id, batch) => `Batch ${id} created: ${batch.orders.length} orders assigned to ${batch.worker.full_name ?? batch.worker.username}`,
+      });
+      return reply.code(201).send(answer);
     },
   );
 
@@ -62,11 +63,10 @@ export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/batches/:id/complete',
     { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
     async (request) => {
-      const { id } = request.params;
-      const { append } = await completeBatch(ctx, id, actorOf(request), metadataOf(request));
-      const extra = await ctx.afterCommit(append);
-      const batch = await findBatchOrThrow(ctx.db, id);
-      return ok(batch, { message: `Batch ${id} completed: ${batch.orders.length} orders completed`, ...extra });
+      return answerCommand(ctx, request, completeBatch, { batchId: request.params.id, actor: actorOf(request) }, {
+        data: (id) => findBatchOrThrow(ctx.db, id),
+        message: (id, batch) => `Batch ${id} completed: ${batch.orders.length} orders completed`,
+      });
     },
   );
 };

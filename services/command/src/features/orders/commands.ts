@@ -1,48 +1,49 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '@wh/db';
-import { orderStreamId, WAREHOUSE_SETTINGS_STREAM, type EventMetadata, type OrderEvent, type SettingsEvent } from '@wh/contracts';
-import type { AppContext } from '../../platform/app-context.ts';
+import { orderStreamId, WAREHOUSE_SETTINGS_STREAM, type OrderEvent, type SettingsEvent } from '@wh/contracts';
 import type { SessionCache } from '../../platform/auth.ts';
-import { runOnStream, type Executor, type Prefetch, type StreamOutcome } from '../../platform/command.ts';
-import { appendTakingStock, applyStockMovements, singleTake } from '../../platform/stock.ts';
+import { onStream, runCommand, type CommandContext, type CommandHandler, type Executor, type Prefetch, type StreamResult } from '../../platform/command.ts';
+import type { AppendOptions } from '../../platform/event-store.ts';
+import { applyStockMovements, singleTake, stockTake } from '../../platform/stock.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { decideOrder, type OrderCommand, type WorkerFacts } from './decide.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
 const SCAN_LOCATION_FIRST_SET: SettingsEvent['type'] = 'ScanLocationFirstSet';
 
-// Every order command: the order's stream folded, the command decided, the events appended. `command` may be built
-// from the state and the facts read with it (a pick's location depends on the item's SKU and its holders).
-export function runOrderCommand<P = never, F = undefined>(
-  ctx: AppContext,
+export type OrderResult = StreamResult<OrderState, OrderEvent>;
+
+// Every order command: the order's stream folded, the command decided, the events appended.
+export const runOrderCommand: CommandHandler<{ orderId: number; command: OrderCommand }, OrderResult> = (ctx, { orderId, command }, metadata) =>
+  runCommand(ctx.db, orderCommand(ctx, orderId, () => command), metadata);
+
+// `command` may be built from the state and the facts read with it (a pick's location depends on the item's SKU and
+// its holders).
+function orderCommand<P = never, F = undefined>(
+  ctx: CommandContext,
   orderId: number,
-  command: OrderCommand | ((state: OrderState, facts: F) => OrderCommand),
-  metadata: EventMetadata,
+  command: (state: OrderState, facts: F) => OrderCommand,
   read?: { prefetch?: Prefetch<P>; facts: (db: Executor, state: OrderState, prefetched: P | null) => Promise<F> },
-): Promise<StreamOutcome<OrderState, OrderEvent>> {
-  return runOnStream<OrderState, OrderEvent, P, F>(
-    ctx.db,
-    {
-      streamId: orderStreamId(orderId),
-      decider: orderDecider,
-      ...(read?.prefetch ? { prefetch: read.prefetch } : {}),
-      ...(read ? { facts: read.facts } : {}),
-      decide: (state, facts) => decideOrder(typeof command === 'function' ? command(state, facts) : command, state, ctx.now()),
-      // A pick takes its stock in the transaction that records it: never below zero, whatever races it.
-      effects: async (trx, events) => {
-        for (const e of events) if (e.type === 'OrderItemPicked') await applyStockMovements(trx, e.data.movements);
-      },
-      // Only a stocked pick moves stock: every other order command (an unstocked pick too) is one autocommitted append.
-      hasEffects: (events) => events.some((e) => e.type === 'OrderItemPicked' && e.data.movements.length > 0),
-      // A pick takes from one location: the take and the append in one statement, no transaction round trips.
-      appendInOne: (events) => {
-        const take = singleTake(events.flatMap((e) => (e.type === 'OrderItemPicked' ? e.data.movements : [])));
-        return take ? (db, appends, metadata) => appendTakingStock(db, appends, metadata, take) : null;
-      },
-    },
-    metadata,
-  );
+) {
+  return onStream<OrderState, OrderEvent, P, F>({
+    streamId: orderStreamId(orderId),
+    decider: orderDecider,
+    ...(read?.prefetch ? { prefetch: read.prefetch } : {}),
+    ...(read ? { facts: read.facts } : {}),
+    decide: (state, facts) => decideOrder(command(state, facts), state, ctx.now()),
+    appendWith: ({ events }) => withStock(events),
+  });
+}
+
+// A pick takes its stock with the events that record it: never below zero, whatever races it. From one location as
+// a guard of the append's one statement (no transaction round trips); from several in the append's transaction.
+// Every other order command (an unstocked pick too) is its events alone: one autocommitted statement.
+function withStock(events: readonly OrderEvent[]): AppendOptions {
+  const movements = events.flatMap((e) => (e.type === 'OrderItemPicked' ? e.data.movements : []));
+  if (movements.length === 0) return {};
+  const take = singleTake(movements);
+  return take ? { guard: stockTake(take) } : { effects: (trx) => applyStockMovements(trx, movements) };
 }
 
 // `cache`: the app's session cache, which also keeps users for up to a second (see SessionCache.getUser): an
@@ -61,15 +62,10 @@ export type PickFacts = Pick<Extract<OrderCommand, { type: 'PickItem' }>, 'holde
 
 // The pick's facts are read with the stream, in its statement: the SKU from the order's read model, checked against
 // the stream's own (a read model behind the stream, or none, falls back to statements of their own).
-export async function pickItem(
-  ctx: AppContext,
-  orderId: number,
-  itemId: number,
-  options: { actor: Actor; location: string | null; notes: string | null; metadata: EventMetadata },
-): Promise<StreamOutcome<OrderState, OrderEvent>> {
+export const pickItem: CommandHandler<PickInput, OrderResult> = (ctx, { orderId, itemId, actor, location, notes }, metadata) => {
   const prefetch = {
     key: 'pick-facts',
-    values: [itemId, orderId, options.location],
+    values: [itemId, orderId, location],
     expression: () =>
       jsonObjectFrom(
         ctx.db.selectNoFrom((eb) => [
@@ -80,7 +76,7 @@ export async function pickItem(
               .where('i.id', '=', itemId)
               .where('i.order_id', '=', orderId),
           ).as('item'),
-          jsonObjectFrom(registeredLocation(ctx.db, options.location)).as('registered'),
+          jsonObjectFrom(registeredLocation(ctx.db, location)).as('registered'),
           scanLocationFirst(eb).as('scan_location_first'),
         ]),
       ),
@@ -91,17 +87,20 @@ export async function pickItem(
       return { holders: prefetched.item?.holders ?? [], registered: prefetched.registered, scan_location_first: prefetched.scan_location_first };
     }
     const read = await db
-      .selectNoFrom((eb) => [jsonObjectFrom(registeredLocation(db, options.location)).as('registered'), scanLocationFirst(eb).as('scan_location_first')])
+      .selectNoFrom((eb) => [jsonObjectFrom(registeredLocation(db, location)).as('registered'), scanLocationFirst(eb).as('scan_location_first')])
       .executeTakeFirstOrThrow();
     return { holders: item ? await holdersWithType(db, item.sku).execute() : [], ...read };
   };
-  return runOrderCommand<PickPrefetch, PickFacts>(
-    ctx,
-    orderId,
-    (_state, pick: PickFacts) => ({ type: 'PickItem', item_id: itemId, actor: options.actor, location: options.location, ...pick, notes: options.notes }),
-    options.metadata,
-    { prefetch, facts },
-  );
+  const command = (_state: OrderState, pick: PickFacts): OrderCommand => ({ type: 'PickItem', item_id: itemId, actor, location, ...pick, notes });
+  return runCommand(ctx.db, orderCommand<PickPrefetch, PickFacts>(ctx, orderId, command, { prefetch, facts }), metadata);
+};
+
+export interface PickInput {
+  orderId: number;
+  itemId: number;
+  actor: Actor;
+  location: string | null;
+  notes: string | null;
 }
 
 type PickPrefetch = { item: { sku: string; holders: Holder[] } | null; registered: { type: string } | null; scan_location_first: boolean } | null;

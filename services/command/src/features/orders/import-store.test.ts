@@ -63,11 +63,6 @@ describe('order import decision', () => {
           items: 3,
           units: 6,
           skipped_existing: [],
-          // Claimed in key order, whatever the file's order.
-          claims: [
-            { number_key: 'ORD-1', order_id: 41 },
-            { number_key: 'ORD-2', order_id: 40 },
-          ],
         },
       });
   });
@@ -78,7 +73,7 @@ describe('order import decision', () => {
       .when([order('ord-1', [item('TS1-M-RED', 1, 2)]), order('ORD-3', [item('TS1-M-RED', 1, 3)])])
       .thenMatches({
         appends: [{ streamId: 'order-42' }],
-        result: { orders: 1, items: 1, units: 1, skipped_existing: ['ord-1'], claims: [{ number_key: 'ORD-3', order_id: 42 }] },
+        result: { orders: 1, items: 1, units: 1, skipped_existing: ['ord-1'] },
       });
   });
 
@@ -86,6 +81,6 @@ describe('order import decision', () => {
     spec
       .given({ existing: new Set(['ORD-1']), orderIds: [], itemIds: [] })
       .when([order('ORD-1', [item('TS1-M-RED', 1, 2)])])
-      .then({ appends: [], result: { orders: 0, items: 0, units: 0, skipped_existing: ['ORD-1'], claims: [] } });
+      .then({ appends: [], result: { orders: 0, items: 0, units: 0, skipped_existing: ['ORD-1'] } });
   });
 });

@@ -1,18 +1,16 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '@wh/db';
+import { sql } from 'kysely';
 import {
-  inCodeOrder,
   compareStreamPositions,
   MAX_REPORTED_EXISTING_ORDERS,
   MAX_REPORTED_ROW_ERRORS,
   orderStreamId,
-  type EventMetadata,
   type OrderEvent,
   type OrderUploadResult,
 } from '@wh/contracts';
 import { UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
-import { nextIds, runCommand, type Command, type Decision } from '../../platform/command.ts';
+import { nextIds, runCommand, type Command, type CommandHandler, type CommandOutcome, type Decision } from '../../platform/command.ts';
+import { registerOrderEvents } from '../../platform/registries.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
 import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 
@@ -28,11 +26,11 @@ export interface StoredImport {
   units: number;
   // Order numbers already imported (earlier, or by an upload that raced this one): skipped whole.
   skipped_existing: string[];
-  append: AppendResult | null;
 }
 
+export type ImportInput = ImportOptions & { orders: readonly PlannedOrder[] };
+
 interface ImportOptions {
-  metadata: EventMetadata;
   at: string;
   importDay: string;
   sourceFile: string;
@@ -40,40 +38,34 @@ interface ImportOptions {
 
 // Appends one OrderImported per new order, many streams per transaction. Each order number is claimed in
 // order_registry in the same transaction, so an order is written whole or not at all and never twice.
-export async function storeImportedOrders(
-  db: Kysely<Database>,
-  orders: readonly PlannedOrder[],
-  options: ImportOptions,
-): Promise<StoredImport> {
+export const storeImportedOrders: CommandHandler<ImportInput, StoredImport> = async (ctx, { orders, ...options }, metadata) => {
+  const { db } = ctx;
   const chunks: PlannedOrder[][] = [];
   for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) chunks.push(orders.slice(i, i + ORDERS_PER_TRANSACTION));
-  const stored: StoredImport[] = new Array(chunks.length);
+  const stored: CommandOutcome<StoredImport>[] = new Array(chunks.length);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < chunks.length; i = next++) stored[i] = await storeChunk(db, chunks[i]!, options);
+    for (let i = next++; i < chunks.length; i = next++) stored[i] = await runCommand(db, importChunk(chunks[i]!, options), metadata);
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_TRANSACTIONS, chunks.length) }, worker));
-  return stored.reduce<StoredImport>(
+  return stored.reduce<CommandOutcome<StoredImport>>(
     (all, c) => ({
-      orders: all.orders + c.orders,
-      items: all.items + c.items,
-      units: all.units + c.units,
-      skipped_existing: [...all.skipped_existing, ...c.skipped_existing],
+      result: {
+        orders: all.result.orders + c.result.orders,
+        items: all.result.items + c.result.items,
+        units: all.result.units + c.result.units,
+        skipped_existing: [...all.result.skipped_existing, ...c.result.skipped_existing],
+      },
       append: later(all.append, c.append),
     }),
-    { orders: 0, items: 0, units: 0, skipped_existing: [], append: null },
+    { result: { orders: 0, items: 0, units: 0, skipped_existing: [] }, append: null },
   );
-}
+};
 
 // Read-your-writes waits for the chunk the projector reaches last: the highest (transaction, position).
 function later(a: AppendResult | null, b: AppendResult | null): AppendResult | null {
   if (!a || !b) return a ?? b;
   return compareStreamPositions(b, a) > 0 ? b : a;
-}
-
-async function storeChunk(db: Kysely<Database>, chunk: readonly PlannedOrder[], options: ImportOptions): Promise<StoredImport> {
-  const { result: { claims: _claims, ...stored }, append } = await runCommand(db, importChunk(chunk, options), options.metadata);
-  return { ...stored, append };
 }
 
 interface ChunkFacts {
@@ -84,13 +76,11 @@ interface ChunkFacts {
 }
 
 // A chunk of orders as one command: the numbers already imported are read, ids are drawn for the rest, and each new
-// order's number is claimed in order_registry in the append's transaction, so an order is written whole or not at
-// all and never twice (an upload racing this one for a number makes it read and decide again).
-type ChunkResult = Omit<StoredImport, 'append'> & { claims: { number_key: string; order_id: number }[] };
-
-function importChunk(chunk: readonly PlannedOrder[], options: ImportOptions): Command<ChunkFacts, ChunkResult, OrderEvent> {
+// order's number is claimed in order_registry (registerOrderEvents) in the append's transaction, so an order is
+// written whole or not at all and never twice (an upload racing this one for a number makes it read and decide again).
+function importChunk(chunk: readonly PlannedOrder[], options: ImportOptions): Command<ChunkFacts, StoredImport, OrderEvent> {
   return {
-    locking: true,
+    locks: true,
     retryOn: (error) => isUniqueViolation(error, 'order_registry_pkey'),
     read: async (trx) => {
       const keys = chunk.map((o) => o.key);
@@ -105,13 +95,7 @@ function importChunk(chunk: readonly PlannedOrder[], options: ImportOptions): Co
       };
     },
     decide: (facts) => decideImportedOrders(chunk, facts, options),
-    effects: async (trx, { result: { claims } }) => {
-      // Two array parameters rather than a VALUES list of two parameters a row, which the server parses slowly.
-      if (claims.length === 0) return;
-      await sql`
-        insert into order_registry (number_key, order_id)
-        select k, id from unnest(${claims.map((c) => c.number_key)}::text[], ${claims.map((c) => c.order_id)}::int[]) as x(k, id)`.execute(trx);
-    },
+    appendWith: ({ appends }) => ({ effects: (trx) => registerOrderEvents(trx, appends.flatMap((a) => a.events)) }),
   };
 }
 
@@ -120,7 +104,7 @@ export function decideImportedOrders(
   chunk: readonly PlannedOrder[],
   facts: ChunkFacts,
   options: Pick<ImportOptions, 'at' | 'importDay' | 'sourceFile'>,
-): Decision<ChunkResult, OrderEvent> {
+): Decision<StoredImport, OrderEvent> {
   const fresh = chunk.filter((o) => !facts.existing.has(o.key));
   let nextItem = 0;
   const appends: StreamAppend<OrderEvent>[] = fresh.map((o, i) => {
@@ -146,10 +130,6 @@ export function decideImportedOrders(
       items: nextItem,
       units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
       skipped_existing: chunk.filter((o) => facts.existing.has(o.key)).map((o) => o.order_number),
-      // In key order, so two uploads sharing numbers never wait on each other in a cycle.
-      claims: fresh
-        .map((o, i) => ({ number_key: o.key, order_id: facts.orderIds[i]! }))
-        .sort((a, b) => inCodeOrder(a.number_key, b.number_key)),
     },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { orderStreamId, orderVerifiedV1ToV2, type EventMetadata, type OrderEvent, type StreamPosition } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
-import { foldStreams, runOnStream } from '../../platform/command.ts';
+import { foldStreams, onStream, runCommand } from '../../platform/command.ts';
 import { appendToStreams } from '../../platform/event-store.ts';
 import { orderDecider, type OrderState } from './order.ts';
 
@@ -128,9 +128,9 @@ describe('a stream holding an event of an older version', () => {
   it('is folded for a decision into the same state as the history written today, one stream or many', async () => {
     const seen = new Map<number, OrderState>();
     for (const id of [OLD, NEW]) {
-      await runOnStream(
+      await runCommand(
         t.database.db,
-        { streamId: orderStreamId(id), decider: orderDecider, decide: (state) => (seen.set(id, state), []) },
+        onStream({ streamId: orderStreamId(id), decider: orderDecider, decide: (state) => (seen.set(id, state), []) }),
         { actor_id: null, actor_role: null, correlation_id: 'fold', causation_id: null, client_ip: null },
       );
     }

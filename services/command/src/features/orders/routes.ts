@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import {
@@ -31,8 +32,9 @@ import { isDomainError, forbidden, unprocessable } from '../../platform/errors.t
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
+import { answerCommand, runForRequest } from '../../platform/command-route.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
-import { checkWorker, NOT_YOUR_ORDER } from './decide.ts';
+import { checkWorker, NOT_YOUR_ORDER, type OrderCommand } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
 import { storeImportedOrders, uploadResult } from './import-store.ts';
 import { pickItem, runOrderCommand, workerFacts } from './commands.ts';
@@ -42,11 +44,10 @@ import { EXPORT_COLUMNS } from './export.ts';
 const orderEnvelope = successEnvelope(orderSchema);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The answer to a command: the order as the screens will read it, once the projector has applied it.
-  async function answer(orderId: number, append: AppendResult | null, message: string) {
-    const extra = await ctx.afterCommit(append);
-    return ok(await findOrderOrThrow(ctx.db, orderId), { message, ...extra });
-  }
+  // The answer to a command on one order: the order as the screens will read it, once the projector has applied it.
+  const withOrder = (orderId: number, message: string) => ({ message, data: () => findOrderOrThrow(ctx.db, orderId) });
+  const orderCommand = (request: FastifyRequest, orderId: number, command: OrderCommand, message: string) =>
+    answerCommand(ctx, request, runOrderCommand, { orderId, command }, withOrder(orderId, message));
 
   // A worker reads only the orders assigned to them.
   async function mayRead(db: Kysely<Database>, auth: AuthContext, orderId: number) {
@@ -65,13 +66,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const file = await receiveUpload(request, { accept: ORDER_UPLOAD_ACCEPT, invalidTypeMessage: ORDER_UPLOAD_INVALID_TYPE });
       const plan = await ctx.files.plan(orderImportPlanner, file);
       const now = ctx.now();
-      const stored = await storeImportedOrders(ctx.db, plan.orders, {
-        metadata: metadataOf(request),
-        at: now.toISOString(),
-        importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE),
-        sourceFile: file.filename,
-      });
-      const extra = await ctx.afterCommit(stored.append, { events: stored.orders });
+      const input = { orders: plan.orders, at: now.toISOString(), importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE), sourceFile: file.filename };
+      const { result: stored, extra } = await runForRequest(ctx, request, storeImportedOrders, input, { events: (r) => r.orders });
       const result = uploadResult(plan, stored);
       const { message } = result;
       if (!result.success) {
@@ -152,8 +148,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const { id } = request.params;
       const worker = await workerFacts(ctx.db, request.body.worker_id, ctx.sessionCache);
-      const outcome = await runOrderCommand(ctx, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, metadataOf(request));
-      return answer(id, outcome.append, 'Worker assigned successfully');
+      return orderCommand(request, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, 'Worker assigned successfully');
     },
   );
 
@@ -166,13 +161,14 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       // A worker who cannot take orders fails the whole call: there is nothing to try per order.
       checkWorker({ worker_id, worker });
       const results: BulkOrderResult[] = [];
+      const metadata = metadataOf(request);
       let last: AppendResult | null = null;
       for (const orderId of order_ids) {
         try {
-          const outcome = await runOrderCommand(ctx, orderId, { type: 'AssignWorker', worker_id, worker }, metadataOf(request));
-          const number = outcome.state.status === 'absent' ? null : outcome.state.order_number;
-          last = outcome.append ?? last;
-          results.push({ order_id: orderId, order_number: number, success: true, message: outcome.events.length > 0 ? 'Assigned' : 'Already assigned to this worker' });
+          const { result, append } = await runOrderCommand(ctx, { orderId, command: { type: 'AssignWorker', worker_id, worker } }, metadata);
+          const number = result.state.status === 'absent' ? null : result.state.order_number;
+          last = append ?? last;
+          results.push({ order_id: orderId, order_number: number, success: true, message: result.events.length > 0 ? 'Assigned' : 'Already assigned to this worker' });
         } catch (error) {
           if (!isDomainError(error)) throw error;
           const found = await ctx.db.selectFrom('rm_orders').select('order_number').where('id', '=', orderId).executeTakeFirst();
@@ -193,9 +189,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/deassign-worker',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      const { id } = request.params;
-      const outcome = await runOrderCommand(ctx, id, { type: 'DeassignWorker' }, metadataOf(request));
-      return answer(id, outcome.append, 'Worker deassigned successfully');
+      return orderCommand(request, request.params.id, { type: 'DeassignWorker' }, 'Worker deassigned successfully');
     },
   );
 
@@ -203,9 +197,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/cancel',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      const { id } = request.params;
-      const outcome = await runOrderCommand(ctx, id, { type: 'CancelOrder' }, metadataOf(request));
-      return answer(id, outcome.append, 'Order cancelled successfully');
+      return orderCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
     },
   );
 
@@ -217,13 +209,8 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request) => {
       const { id, itemId } = request.params;
-      const outcome = await pickItem(ctx, id, itemId, {
-        actor: actorOf(request),
-        location: request.body.location ?? null,
-        notes: request.body.notes ?? null,
-        metadata: metadataOf(request),
-      });
-      return answer(id, outcome.append, 'Item picked successfully');
+      const pick = { orderId: id, itemId, actor: actorOf(request), location: request.body.location ?? null, notes: request.body.notes ?? null };
+      return answerCommand(ctx, request, pickItem, pick, withOrder(id, 'Item picked successfully'));
     },
   );
 
@@ -231,9 +218,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/complete',
     { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      const { id } = request.params;
-      const outcome = await runOrderCommand(ctx, id, { type: 'CompleteOrder', actor: actorOf(request) }, metadataOf(request));
-      return answer(id, outcome.append, 'Order completed successfully');
+      return orderCommand(request, request.params.id, { type: 'CompleteOrder', actor: actorOf(request) }, 'Order completed successfully');
     },
   );
 
@@ -244,19 +229,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['verification'], params: idParamsSchema, body: verifyOrderBodySchema, response: { 200: orderEnvelope } },
     },
     async (request) => {
-      const { id } = request.params;
-      const outcome = await runOrderCommand(
-        ctx,
-        id,
-        {
-          type: 'VerifyOrder',
-          actor: actorOf(request),
-          verification_notes: request.body.verification_notes,
-          discrepancies: request.body.discrepancies,
-        },
-        metadataOf(request),
-      );
-      return answer(id, outcome.append, 'Order verified successfully');
+      const { verification_notes, discrepancies } = request.body;
+      const command: OrderCommand = { type: 'VerifyOrder', actor: actorOf(request), verification_notes, discrepancies };
+      return orderCommand(request, request.params.id, command, 'Order verified successfully');
     },
   );
 };

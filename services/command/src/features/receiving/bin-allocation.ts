@@ -1,19 +1,16 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '@wh/db';
 import {
   binAllocationStreamId,
   RECEIVING_LOCATION,
   skuOf,
   type BinAllocationEvent,
   type BinAllocationResult,
-  type EventMetadata,
   type LocationEvent,
   type StyleEvent,
   type UploadRowError,
 } from '@wh/contracts';
-import { nextIds, runCommand, type Decision, type Executor } from '../../platform/command.ts';
+import { nextIds, runCommand, type CommandHandler, type Decision, type Executor } from '../../platform/command.ts';
 import { badRequest } from '../../platform/errors.ts';
-import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
+import type { StreamAppend } from '../../platform/event-store.ts';
 import { registerLocationEvents, registerStyleEvents } from '../../platform/registries.ts';
 import {
   applyStockMovements,
@@ -128,10 +125,6 @@ export function planAllocation(sheet: { lines: readonly SheetLine[]; errors: rea
     if (resolved.newVariant) newVariants.set(variant.sku, { ...variant, style_name: null });
     accepted.push({ ...line, ...variant, location_type: destination.location_type });
   }
-  if (accepted.length === 0 && errors.length > 0) {
-    const first = [...errors].sort((a, b) => a.row - b.row)[0]!;
-    throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
-  }
   errors.sort((a, b) => a.row - b.row);
   return { accepted, errors, newLocations: [...newLocations.values()], newVariants: [...newVariants.values()] };
 }
@@ -156,6 +149,8 @@ export function decideBinAllocation(
   facts: SheetFacts & CountFacts,
   o: { filename: string; uploadId: string; actorId: number | null; at: string },
 ): Decision<BinAllocationResult, AllocationEvent> {
+  const first = plan.errors[0];
+  if (plan.accepted.length === 0 && first) throw badRequest(`File validation failed: Row ${first.row}: ${first.error}`);
   const counts = new Map(facts.counts);
   const events: BinAllocationEvent[] = [];
   for (const r of plan.accepted) {
@@ -237,15 +232,19 @@ async function readSheetFacts(db: Executor, lines: readonly SheetLine[]): Promis
   return { styles: new Set(styles.keys()), variants, locations: await locationsByCode(db, lines.map((l) => l.location)) };
 }
 
-export async function applyBinAllocation(
-  db: Kysely<Database>,
-  sheet: { lines: SheetLine[]; errors: UploadRowError[] },
-  o: { filename: string; uploadId: string; actorId: number | null; metadata: EventMetadata; now: Date },
-): Promise<{ result: BinAllocationResult; append: AppendResult | null }> {
+export interface SheetInput {
+  sheet: { lines: SheetLine[]; errors: UploadRowError[] };
+  filename: string;
+  uploadId: string;
+  actorId: number | null;
+}
+
+export const applyBinAllocation: CommandHandler<SheetInput, BinAllocationResult> = (ctx, { sheet, ...o }, metadata) => {
+  const now = ctx.now();
   return runCommand(
-    db,
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       retryOn: RECEIVING_RACES,
       read: async (trx) => {
         const facts = await readSheetFacts(trx, sheet.lines);
@@ -262,20 +261,22 @@ export async function applyBinAllocation(
         const catalogue = await readCatalogue(trx, plan.newVariants.map((v) => v.style_code), plan.newVariants.map((v) => v.sku), [], plan.newVariants);
         return { plan, facts: { ...facts, counts, loads, locationIds, catalogue } };
       },
-      decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: o.now.toISOString() }),
-      effects: async (trx, { appends }) => {
-        for (const a of appends) {
-          const { events } = a;
-          await registerLocationEvents(trx, events.flatMap((e) => (e.type === 'LocationCreated' ? [e] : [])));
-          const styleEvents = events.flatMap((e) => (e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : []));
-          if (styleEvents.length > 0) await registerStyleEvents(trx, styleEvents);
-          await applyStockMovements(trx, events.flatMap((e) => (e.type === 'BinStockCounted' ? e.data.movements : [])));
-        }
-      },
+      decide: ({ plan, facts }) => decideBinAllocation(plan, facts, { ...o, at: now.toISOString() }),
+      appendWith: ({ appends }) => ({
+        effects: async (trx) => {
+          for (const a of appends) {
+            const { events } = a;
+            await registerLocationEvents(trx, events.flatMap((e) => (e.type === 'LocationCreated' ? [e] : [])));
+            const styleEvents = events.flatMap((e) => (e.type === 'StyleCreated' || e.type === 'StyleVariantsAdded' ? [e] : []));
+            if (styleEvents.length > 0) await registerStyleEvents(trx, styleEvents);
+            await applyStockMovements(trx, events.flatMap((e) => (e.type === 'BinStockCounted' ? e.data.movements : [])));
+          }
+        },
+      }),
     },
-    o.metadata,
+    metadata,
   );
-}
+};
 
 function allocationMessage(rows: number, changed: number, errors: number, over: number): string {
   const parts = [`Bin allocation processed: ${rows} ${rows === 1 ? 'row' : 'rows'}`, `${changed} ${changed === 1 ? 'count' : 'counts'} changed`];

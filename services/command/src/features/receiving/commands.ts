@@ -1,16 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { receiptStreamId, type EventMetadata, type OverCapacity, type ReceiptEvent, type ReceiptSource, type StyleEvent } from '@wh/contracts';
+import { receiptStreamId, type OverCapacity, type ReceiptEvent, type ReceiptSource, type StyleEvent } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
-import { foldStreams, nextIds, runCommand, type Decision } from '../../platform/command.ts';
-import { isUniqueViolation, type AppendResult, type StreamAppend } from '../../platform/event-store.ts';
+import { foldStreams, nextIds, runCommand, type CommandHandler, type Decision } from '../../platform/command.ts';
+import { isUniqueViolation, type StreamAppend } from '../../platform/event-store.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
 import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { mapInTurns } from '../../platform/turns.ts';
 import { decideCatalogueAdditions, readCatalogue, type CatalogueFacts } from './catalogue.ts';
 import { decideReceipt, receiptCounts, type Destination, type ReceiptCommand, type ReceiptCounts } from './decide.ts';
-import { resolveDestination, type LocationChoice } from './locations.ts';
+import { destinationOf, readLocationChoice, type LocationChoice } from './locations.ts';
 import { receiptDecider } from './receipt.ts';
 import type { ReceiptRow } from './stock-files.ts';
 
@@ -72,35 +72,34 @@ export interface RecordOptions {
   actor: Actor;
   // Approve as recorded: into RECEIVING for a manager's own upload (known styles only), or a direct approval.
   approve: { destination: Destination; notes: string | null; auto: boolean } | null;
-  metadata: EventMetadata;
-  now: Date;
 }
 
 export interface RecordOutcome extends ReceiptCounts {
-  append: AppendResult | null;
   receipt_ids: number[];
   over_capacity: OverCapacity[];
 }
 
 // Records a receipt per row as one command (an upload is all or nothing once its rows are read).
-export async function recordReceipts(db: Kysely<Database>, rows: readonly ReceiptRow[], o: RecordOptions): Promise<RecordOutcome> {
-  const at = o.now.toISOString();
-  const { result, append } = await runCommand(
-    db,
+export const recordReceipts: CommandHandler<RecordOptions & { rows: readonly ReceiptRow[] }, RecordOutcome> = (ctx, { rows, ...o }, metadata) => {
+  const now = ctx.now();
+  const at = now.toISOString();
+  return runCommand(
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       retryOn: RECEIVING_RACES,
       read: async (trx) => {
-        if (o.file) await refuseRepeatedFile(trx, o.file);
+        const earlier = o.file ? await earlierUpload(trx, o.file) : undefined;
         const codes = rows.map((r) => r.style_code);
         // A direct approval may create the styles the catalogue lacks; an upload approves known styles only.
         // An approval adds the SKUs the catalogue lacks.
         const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : [], o.approve ? rows : []);
         const destination = o.approve?.destination.location;
         const loads = destination ? await readLocationLoads(trx, rows.map((r) => ({ sku: r.sku, location: destination }))) : new Map<string, LocationLoad>();
-        return { catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
+        return { earlier, catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
       },
-      decide: async ({ catalogue, loads, ids }) => {
+      decide: async ({ earlier, catalogue, loads, ids }) => {
+        if (earlier && o.file) throw new AlreadyUploadedError(earlier, o.file.timeZone);
         const receipts = await mapInTurns(rows, (r, i): StreamAppend<ReceiptEvent> => {
           const receiptId = ids[i]!;
           const styleKnown = catalogue.styles.has(r.style_code);
@@ -129,7 +128,7 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
               approve: approve && { ...approve.destination, actor_id: o.actor.id, actor_role: o.actor.role, notes: approve.notes, auto: approve.auto },
             },
             receiptDecider.initialState(),
-            o.now,
+            now,
           );
           return { streamId: receiptStreamId(receiptId), expectedVersion: 0, events };
         });
@@ -140,15 +139,16 @@ export async function recordReceipts(db: Kysely<Database>, rows: readonly Receip
         };
         return withCatalogueAdditions(receipts, new Map(rows.map((r, i) => [ids[i]!, r.style_name])), catalogue, at, outcome);
       },
-      effects: async (trx, { appends }) => {
-        if (o.file) await recordStockFile(trx, o.file, o.uploadId ?? '', o.actor.id, o.now);
-        await receivingEffects(trx, appends);
-      },
+      appendWith: ({ appends }) => ({
+        effects: async (trx) => {
+          if (o.file) await recordStockFile(trx, o.file, o.uploadId ?? '', o.actor.id, now);
+          await receivingEffects(trx, appends);
+        },
+      }),
     },
-    o.metadata,
+    metadata,
   );
-  return { ...result, append };
-}
+};
 
 // The upload of a file already recorded by the same route, if any: when and by whom.
 async function earlierUpload(db: Kysely<Database> | Transaction<Database>, file: Pick<StockFile, 'route' | 'rows' | 'bytes'>) {
@@ -189,30 +189,35 @@ export async function refuseRepeatedFile(db: Kysely<Database> | Transaction<Data
 }
 
 // Approves or rejects one receipt.
-export async function decideOnReceipt(
-  db: Kysely<Database>,
-  receiptId: number,
-  decision: { type: 'approve'; choice: LocationChoice; notes: string | null } | { type: 'reject'; reason: string },
-  actor: Actor,
-  metadata: EventMetadata,
-  now: Date,
-): Promise<{ append: AppendResult | null; events: ReceiptEvent[]; over_capacity: OverCapacity[] }> {
+export interface ReceiptDecisionInput {
+  receiptId: number;
+  decision: { type: 'approve'; choice: LocationChoice; notes: string | null } | { type: 'reject'; reason: string };
+  actor: Actor;
+}
+
+export const decideOnReceipt: CommandHandler<ReceiptDecisionInput, { events: ReceiptEvent[]; over_capacity: OverCapacity[] }> = (
+  ctx,
+  { receiptId, decision, actor },
+  metadata,
+) => {
+  const now = ctx.now();
   const streamId = receiptStreamId(receiptId);
-  const { result, append } = await runCommand(
-    db,
+  return runCommand(
+    ctx.db,
     {
-      locking: true,
+      locks: true,
       retryOn: RECEIVING_RACES,
       read: async (trx) => {
         const { version, state } = (await foldStreams(trx, receiptDecider, [streamId])).get(streamId)!;
         if (decision.type === 'reject') return { version, state, approval: null };
-        const destination = await resolveDestination(trx, decision.choice);
-        if (state.status === 'absent') return { version, state, approval: { destination, catalogue: null, loads: new Map<string, LocationLoad>() } };
+        const chosen = await readLocationChoice(trx, decision.choice);
+        if (!chosen?.is_active || state.status === 'absent') return { version, state, approval: { chosen, catalogue: null, loads: new Map<string, LocationLoad>() } };
         const catalogue = await readCatalogue(trx, [state.style_code], [state.sku], [state.style_code], [state]);
-        const loads = state.status === 'pending' ? await readLocationLoads(trx, [{ sku: state.sku, location: destination.location }]) : new Map<string, LocationLoad>();
-        return { version, state, approval: { destination, catalogue, loads } };
+        const loads = state.status === 'pending' ? await readLocationLoads(trx, [{ sku: state.sku, location: chosen.code }]) : new Map<string, LocationLoad>();
+        return { version, state, approval: { chosen, catalogue, loads } };
       },
-      decide: ({ version, state, approval }) => {
+      decide: ({ version, state, approval: read }) => {
+        const approval = read && { ...read, destination: destinationOf(decision.type === 'approve' ? decision.choice : {}, read.chosen) };
         const command: ReceiptCommand =
           decision.type === 'reject' || approval === null
             ? { type: 'RejectReceipt', actor_id: actor.id, reason: decision.type === 'reject' ? decision.reason : '' }
@@ -231,9 +236,8 @@ export async function decideOnReceipt(
         if (state.status === 'absent' || !approval?.catalogue) return { appends: receipts, result };
         return withCatalogueAdditions(receipts, new Map([[receiptId, state.style_name]]), approval.catalogue, now.toISOString(), result);
       },
-      effects: (trx, { appends }) => receivingEffects(trx, appends),
+      appendWith: ({ appends }) => ({ effects: (trx) => receivingEffects(trx, appends) }),
     },
     metadata,
   );
-  return { append, ...result };
-}
+};

@@ -21,11 +21,22 @@ export interface KnownLocation extends Destination {
 
 // Where approved stock goes: the location chosen by id or code, RECEIVING when none is chosen.
 export async function resolveDestination(db: Executor, choice: LocationChoice): Promise<Destination> {
+  return destinationOf(choice, await readLocationChoice(db, choice));
+}
+
+// The registry row a choice names, if any.
+export async function readLocationChoice(db: Executor, choice: LocationChoice) {
   const query = db.selectFrom('location_registry').select(['id', 'code', 'type', 'is_active']);
-  const row =
-    choice.location_id !== undefined
-      ? await query.where('id', '=', choice.location_id).executeTakeFirst()
-      : await query.where('code', '=', choice.location ?? RECEIVING_LOCATION).executeTakeFirst();
+  return choice.location_id !== undefined
+    ? query.where('id', '=', choice.location_id).executeTakeFirst()
+    : query.where('code', '=', choice.location ?? RECEIVING_LOCATION).executeTakeFirst();
+}
+
+// Pure: the destination a choice resolves to, given the row it names: refused when there is none or it is inactive.
+export function destinationOf(
+  choice: LocationChoice,
+  row: Awaited<ReturnType<typeof readLocationChoice>>,
+): Destination {
   if (!row) throw notFound(choice.location_id !== undefined ? 'Location not found' : `Location ${choice.location} does not exist`);
   if (!row.is_active) throw illegalTransition(`Location ${row.code} is inactive. Choose another location.`);
   return { location: row.code, location_type: row.type };

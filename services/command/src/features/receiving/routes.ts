@@ -41,10 +41,11 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
+import { answerCommand, runForRequest } from '../../platform/command-route.ts';
 import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner, type UploadedFile } from '../../platform/uploads.ts';
 import { applyBinAllocation } from './bin-allocation.ts';
 import { binAllocationPlanner } from './bin-allocation-sheet.ts';
-import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type StockFile } from './commands.ts';
+import { decideOnReceipt, recordReceipts, refuseRepeatedFile, type ReceiptDecisionInput, type StockFile } from './commands.ts';
 import { resolveDestination } from './locations.ts';
 import { availableSkus, listReceipts, receiptAfterDecision, recentApprovals } from './queries.ts';
 import { manualStockPlanner, shopifyStockPlanner, type ReadStockFile } from './stock-files.ts';
@@ -103,21 +104,21 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     };
     // Rows this route already recorded are refused here, and again in the receipts' transaction.
     await refuseRepeatedFile(ctx.db, stockFile);
-    const metadata = metadataOf(request);
-    const outcome =
+    const recorded =
       file.rows.length === 0
         ? null
-        : await recordReceipts(ctx.db, file.rows, {
+        : await runForRequest(ctx, request, recordReceipts, {
+            rows: file.rows,
             source,
             filename: received.filename,
             file: stockFile,
-            uploadId: metadata.correlation_id,
+            // The upload's id is its request's, as its events' correlation id (metadataOf).
+            uploadId: request.id,
             actor,
             approve: autoApprove ? { destination: { location: RECEIVING_LOCATION, location_type: 'receiving' }, notes: null, auto: true } : null,
-            metadata,
-            now: ctx.now(),
           });
-    const extra = await ctx.afterCommit(outcome?.append ?? null);
+    const outcome = recorded?.result;
+    const extra = recorded?.extra ?? {};
     const errors = [...file.errors].sort((a, b) => a.row - b.row).slice(0, MAX_REPORTED_ROW_ERRORS);
     const result: StockUploadResult = {
       success: true,
@@ -158,15 +159,11 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const received = await receiveStockFile(request, BIN_ALLOCATION_ACCEPT);
       const sheet = await ctx.files.plan(binAllocationPlanner, received);
       refuseIfNothingValid(sheet.lines.length, sheet.errors, 0);
-      const metadata = metadataOf(request);
-      const { result, append } = await applyBinAllocation(ctx.db, sheet, {
-        filename: received.filename,
-        uploadId: metadata.correlation_id,
-        actorId: actor.id,
-        metadata,
-        now: ctx.now(),
+      // The upload's id is its request's, as its events' correlation id (metadataOf).
+      return answerCommand(ctx, request, applyBinAllocation, { sheet, filename: received.filename, uploadId: request.id, actorId: actor.id }, {
+        data: (result) => result,
+        message: (result) => result.message,
       });
-      return ok(result, { message: result.message, ...(await ctx.afterCommit(append)) });
     },
   );
 
@@ -184,17 +181,12 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
     async (request) => {
       const { location_id, location, notes } = request.body;
-      const { append, events, over_capacity } = await decideOnReceipt(
-        ctx.db,
-        request.params.id,
-        { type: 'approve', choice: { location_id, location }, notes },
-        actorOf(request),
-        metadataOf(request),
-        ctx.now(),
-      );
-      const extra = await ctx.afterCommit(append);
-      const receipt = await receiptAfterDecision(ctx.db, request.params.id, events, requireAuth(request).user.username);
-      return ok({ ...receipt, over_capacity }, { message: 'Stock approved successfully', ...extra });
+      const id = request.params.id;
+      const decision: ReceiptDecisionInput['decision'] = { type: 'approve', choice: { location_id, location }, notes };
+      return answerCommand(ctx, request, decideOnReceipt, { receiptId: id, decision, actor: actorOf(request) }, {
+        data: async ({ events, over_capacity }) => ({ ...(await receiptAfterDecision(ctx.db, id, events, requireAuth(request).user.username)), over_capacity }),
+        message: 'Stock approved successfully',
+      });
     },
   );
 
@@ -205,17 +197,12 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       schema: { tags: ['receiving'], params: idParamsSchema, body: rejectReceiptBodySchema, response: { 200: successEnvelope(receiptSchema) } },
     },
     async (request) => {
-      const { append, events } = await decideOnReceipt(
-        ctx.db,
-        request.params.id,
-        { type: 'reject', reason: request.body.reason },
-        actorOf(request),
-        metadataOf(request),
-        ctx.now(),
-      );
-      const extra = await ctx.afterCommit(append);
-      const receipt = await receiptAfterDecision(ctx.db, request.params.id, events, requireAuth(request).user.username);
-      return ok(receipt, { message: 'Receipt rejected', ...extra });
+      const id = request.params.id;
+      const decision: ReceiptDecisionInput['decision'] = { type: 'reject', reason: request.body.reason };
+      return answerCommand(ctx, request, decideOnReceipt, { receiptId: id, decision, actor: actorOf(request) }, {
+        data: ({ events }) => receiptAfterDecision(ctx.db, id, events, requireAuth(request).user.username),
+        message: 'Receipt rejected',
+      });
     },
   );
 
@@ -232,11 +219,13 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const destination = await resolveDestination(ctx.db, { location_id, location });
       const results: BulkApprovalOutcome[] = [];
       const fullest = new Map<string, OverCapacity>();
+      const metadata = metadataOf(request);
       let last = null;
       for (const id of [...new Set(receipt_ids)]) {
         try {
-          const decided = await decideOnReceipt(ctx.db, id, { type: 'approve', choice: { location_id, location }, notes }, actor, metadataOf(request), ctx.now());
-          last = decided.append ?? last;
+          const decision: ReceiptDecisionInput['decision'] = { type: 'approve', choice: { location_id, location }, notes };
+          const { result: decided, append } = await decideOnReceipt(ctx, { receiptId: id, decision, actor }, metadata);
+          last = append ?? last;
           results.push({ id, status: 'approved', over_capacity: decided.over_capacity });
           for (const o of decided.over_capacity) fullest.set(o.location, o);
         } catch (error) {
@@ -269,9 +258,8 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       if (!fits) throw badRequest(`Location ${destination.location} is a ${locationTypeLabel(destination.location_type).toLowerCase()}, not a ${locationTypeLabel(body.location_type).toLowerCase()}`);
       const now = ctx.now();
       const receivedDate = body.date ?? localDay(now, ctx.config.WAREHOUSE_TIMEZONE);
-      const outcome = await recordReceipts(
-        ctx.db,
-        [
+      const { result: outcome, extra } = await runForRequest(ctx, request, recordReceipts, {
+        rows: [
           {
             row: 0,
             style_code: body.style_code,
@@ -284,9 +272,12 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             received_date: receivedDate,
           },
         ],
-        { source: 'direct', filename: null, uploadId: null, actor, approve: { destination, notes: body.notes, auto: false }, metadata: metadataOf(request), now },
-      );
-      const extra = await ctx.afterCommit(outcome.append);
+        source: 'direct',
+        filename: null,
+        uploadId: null,
+        actor,
+        approve: { destination, notes: body.notes, auto: false },
+      });
       // Built from the command, not read back: the answer stands even when the projector is behind.
       const sku = skuOf(body.style_code, body.size, body.color);
       const approval: DirectApproval = {

@@ -41,12 +41,14 @@ export async function seedCatalogue(db: Kysely<Database>, needs: readonly Catalo
   await runCommand(
     db,
     {
-      locking: true,
+      locks: true,
       read: (trx) => readCatalogue(trx, codes, needs.map((n) => n.sku), codes, needs),
       decide: (facts) => ({ appends: decideCatalogueAdditions(needs, facts, new Date().toISOString()), result: null }),
-      effects: async (trx, { appends }) => {
-        for (const a of appends) await registerStyleEvents(trx, a.events);
-      },
+      appendWith: ({ appends }) => ({
+        effects: async (trx) => {
+          for (const a of appends) await registerStyleEvents(trx, a.events);
+        },
+      }),
     },
     systemMetadata('test catalogue'),
   );
@@ -57,10 +59,10 @@ export async function seedLocations(db: Kysely<Database>, codes: readonly string
   await runCommand(
     db,
     {
-      locking: true,
+      locks: true,
       read: (trx) => nextIds(trx, 'location_registry_id_seq', wanted.length),
       decide: (ids) => ({ appends: decideAllocatedLocations(wanted, ids, new Date().toISOString()), result: null }),
-      effects: (trx, { appends }) => registerLocationEvents(trx, appends.flatMap((a) => a.events)),
+      appendWith: ({ appends }) => ({ effects: (trx) => registerLocationEvents(trx, appends.flatMap((a) => a.events)) }),
     },
     systemMetadata('test locations'),
   );

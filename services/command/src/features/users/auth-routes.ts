@@ -5,9 +5,10 @@ import { loginBodySchema, loginResponseSchema, successEnvelope, userSchema } fro
 import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth, sessionLimits } from '../../platform/auth.ts';
 import { rateLimited, unauthenticated } from '../../platform/errors.ts';
-import { metadataOf, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { runForRequest } from '../../platform/command-route.ts';
 import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
-import { INVALID_CREDENTIALS } from './decide.ts';
+import { INVALID_CREDENTIALS, type UserCommand } from './decide.ts';
 import { findUserOrThrow, userAfterCommand } from './queries.ts';
 import { runUserCommand } from './commands.ts';
 import { countSignInAttempt, signInSucceeded, waitText } from './sign-in-limits.ts';
@@ -47,16 +48,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const token = newToken();
       const sessionId = randomUUID();
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null;
-      const outcome = await runUserCommand(
+      const { result, extra } = await runForRequest(
         ctx,
-        found.id,
-        { type: 'SignIn', session_id: sessionId, ip: request.ip ?? null, user_agent: userAgent },
-        { ...metadataOf(request), actor_id: found.id },
-        { session: { id: sessionId, tokenHash: hashToken(token), ip: request.ip ?? null, userAgent } },
+        request,
+        runUserCommand,
+        {
+          userId: found.id,
+          command: { type: 'SignIn', session_id: sessionId, ip: request.ip ?? null, user_agent: userAgent },
+          extras: { session: { id: sessionId, tokenHash: hashToken(token), ip: request.ip ?? null, userAgent } },
+        },
+        // The one signing in is the actor, not the (absent) session.
+        { metadata: (m) => ({ ...m, actor_id: found.id }), settled: () => signInSucceeded(ctx.db, attempt) },
       );
-      await signInSucceeded(ctx.db, attempt);
-      const extra = await ctx.afterCommit(outcome.append);
-      const state = outcome.state;
+      const state = result.state;
       if (state.status === 'absent') throw unauthenticated(INVALID_CREDENTIALS);
       return ok(
         { token, user: await userAfterCommand(ctx.db, state, extra.projected), expires_in: expiresIn },
@@ -70,14 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access: 'signed-in' }, schema: { tags: ['auth'], response: { 200: successEnvelope(z.null()) } } },
     async (request) => {
       const auth = requireAuth(request);
-      const outcome = await runUserCommand(
-        ctx,
-        auth.user.id,
-        { type: 'SignOut', session_id: auth.sessionId, reason: 'logout' },
-        metadataOf(request),
-      );
-      app.live.closeSession(auth.sessionId);
-      const extra = await ctx.afterCommit(outcome.append);
+      const command: UserCommand = { type: 'SignOut', session_id: auth.sessionId, reason: 'logout' };
+      const { extra } = await runForRequest(ctx, request, runUserCommand, { userId: auth.user.id, command }, { settled: () => app.live.closeSession(auth.sessionId) });
       return ok(null, { message: 'Logged out successfully', ...extra });
     },
   );

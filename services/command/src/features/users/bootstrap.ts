@@ -27,9 +27,8 @@ export async function ensureAdmin(ctx: AppContext, adminPassword: string | undef
     .executeTakeFirst();
   if (existing) {
     if (adminPassword && !(existing.password_hash && (await verifyPassword(existing.password_hash, adminPassword)))) {
-      await runUserCommand(ctx, ADMIN_USER_ID, { type: 'ChangePassword', actor_session_id: null }, systemMetadata('admin-password-from-env'), {
-        passwordHash: await hashPassword(adminPassword),
-      });
+      const extras = { passwordHash: await hashPassword(adminPassword) };
+      await runUserCommand(ctx, { userId: ADMIN_USER_ID, command: { type: 'ChangePassword', actor_session_id: null }, extras }, systemMetadata('admin-password-from-env'));
       return { created: false, generatedPassword: null, passwordReset: true };
     }
     return { created: false, generatedPassword: null, passwordReset: false };
@@ -38,13 +37,15 @@ export async function ensureAdmin(ctx: AppContext, adminPassword: string | undef
   try {
     await runUserCommand(
       ctx,
-      ADMIN_USER_ID,
       {
-        type: 'CreateUser',
-        data: { user_id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+        userId: ADMIN_USER_ID,
+        command: {
+          type: 'CreateUser',
+          data: { user_id: ADMIN_USER_ID, username: ADMIN_USERNAME, email: null, full_name: 'Administrator', role: 'manager', is_active: true },
+        },
+        extras: { passwordHash: await hashPassword(password) },
       },
       systemMetadata('bootstrap'),
-      { passwordHash: await hashPassword(password) },
     );
   } catch (error) {
     // Another instance starting at the same moment (docker compose starts the replicas together) created it first:

@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { userStreamId, type EventMetadata, type UserEvent } from '@wh/contracts';
+import { userStreamId, type UserEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { SessionExpiry } from '../../platform/auth.ts';
-import { runOnStream } from '../../platform/command.ts';
+import { onStream, runCommand, type CommandHandler, type StreamResult } from '../../platform/command.ts';
+import { registerUserEvents } from '../../platform/registries.ts';
 import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
 import { systemMetadata } from '../../platform/http.ts';
@@ -15,21 +16,10 @@ export interface CommandSideExtras {
   session?: { id: string; tokenHash: Buffer; ip: string | null; userAgent: string | null };
 }
 
-// Writes what the events imply on the command side (registry, credentials, sessions) in the same transaction.
-async function syncCommandSide(
-  trx: Transaction<Database>,
-  events: UserEvent[],
-  after: UserState,
-  extras: CommandSideExtras,
-  now: Date,
-): Promise<void> {
-  if (after.status === 'absent') return;
+// What the events imply on the command side besides the registry (credentials, sessions), in the same transaction.
+async function syncCommandSide(trx: Transaction<Database>, userId: number, events: readonly UserEvent[], extras: CommandSideExtras, now: Date): Promise<void> {
   try {
-    await trx
-      .insertInto('user_registry')
-      .values({ id: after.id, username: after.username, role: after.role, status: after.status })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ username: after.username, role: after.role, status: after.status }))
-      .execute();
+    await registerUserEvents(trx, events);
   } catch (error) {
     if (isUniqueViolation(error, 'user_registry_username')) throw conflict('Username already exists');
     throw error;
@@ -37,7 +27,7 @@ async function syncCommandSide(
   if (extras.passwordHash) {
     await trx
       .insertInto('credentials')
-      .values({ user_id: after.id, password_hash: extras.passwordHash, changed_at: now })
+      .values({ user_id: userId, password_hash: extras.passwordHash, changed_at: now })
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ password_hash: extras.passwordHash!, changed_at: now }))
       .execute();
   }
@@ -47,7 +37,7 @@ async function syncCommandSide(
         .insertInto('sessions')
         .values({
           id: extras.session.id,
-          user_id: after.id,
+          user_id: userId,
           token_hash: extras.session.tokenHash,
           created_at: now,
           last_seen_at: now,
@@ -67,23 +57,25 @@ async function syncCommandSide(
   }
 }
 
-export async function runUserCommand(
-  ctx: AppContext,
-  userId: number,
-  command: UserCommand,
-  metadata: EventMetadata,
-  extras: CommandSideExtras = {},
-) {
+export type UserResult = StreamResult<UserState, UserEvent>;
+
+export interface UserInput {
+  userId: number;
+  command: UserCommand;
+  extras?: CommandSideExtras;
+}
+
+export const runUserCommand: CommandHandler<UserInput, UserResult> = async (ctx, { userId, command, extras = {} }, metadata) => {
   const now = ctx.now();
   try {
-    return await runOnStream(
+    return await runCommand(
       ctx.db,
-      {
+      onStream({
         streamId: userStreamId(userId),
         decider: userDecider,
         decide: (state) => decideUser(command, state, now),
-        effects: (trx, events, _before, after) => syncCommandSide(trx, events, after, extras, now),
-      },
+        appendWith: ({ events }) => ({ effects: (trx) => syncCommandSide(trx, userId, events, extras, now) }),
+      }),
       metadata,
     );
   } finally {
@@ -92,11 +84,11 @@ export async function runUserCommand(
     // may still have committed.
     ctx.sessionCache.clear();
   }
-}
+};
 
 // Both rules end a session as 'expired'; the event's causation says which (session-idle, session-lifetime).
 export async function expireSession(ctx: AppContext, sessionId: string, userId: number, rule: SessionExpiry): Promise<void> {
-  await runUserCommand(ctx, userId, { type: 'SignOut', session_id: sessionId, reason: 'expired' }, systemMetadata(`session-${rule}`));
+  await runUserCommand(ctx, { userId, command: { type: 'SignOut', session_id: sessionId, reason: 'expired' } }, systemMetadata(`session-${rule}`));
   // A session the user's stream does not list as open (ended by an older rule) is closed here all the same.
   await ctx.db
     .updateTable('sessions')

@@ -13,39 +13,38 @@ import {
   userListSchema,
   userSchema,
   userStatsSchema,
-  type UserEvent,
 } from '@wh/contracts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
-import { metadataOf, ok } from '../../platform/http.ts';
+import { ok } from '../../platform/http.ts';
+import { answerCommand } from '../../platform/command-route.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { StreamOutcome } from '../../platform/command.ts';
 import { listUsers, loginSummary, userAfterCommand, userDetails, userStats } from './queries.ts';
-import { runUserCommand } from './commands.ts';
-import type { UserState } from './user.ts';
+import { runUserCommand, type UserResult } from './commands.ts';
+import type { UserCommand } from './decide.ts';
 
 const access = 'users:manage' as const;
 const userEnvelope = successEnvelope(userSchema);
 const emptyEnvelope = successEnvelope(z.null());
 
 export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // Signed-out sessions lose their live sockets at once; the answer waits for the read models (read your writes).
-  async function settle(outcome: StreamOutcome<UserState, UserEvent>) {
-    for (const e of outcome.events) if (e.type === 'UserSignedOut') app.live.closeSession(e.data.session_id);
-    return ctx.afterCommit(outcome.append);
-  }
+  // Signed-out sessions lose their live sockets at once, before the answer waits for the read models.
+  const settled = (result: UserResult) => {
+    for (const e of result.events) if (e.type === 'UserSignedOut') app.live.closeSession(e.data.session_id);
+  };
 
-  async function answerWithUser(outcome: StreamOutcome<UserState, UserEvent>, message: string) {
-    const extra = await settle(outcome);
-    if (outcome.state.status === 'absent') throw notFound('User not found');
-    return ok(await userAfterCommand(ctx.db, outcome.state, extra.projected), { message, ...extra });
-  }
-
-  async function answerWithoutData(outcome: StreamOutcome<UserState, UserEvent>, message: string) {
-    return ok(null, { message, ...(await settle(outcome)) });
-  }
+  // The user as the screens will read it (read your writes).
+  const withUser = (message: string | ((result: UserResult) => string)) => ({
+    message,
+    settled,
+    data: (result: UserResult, projected: boolean | undefined) => {
+      if (result.state.status === 'absent') throw notFound('User not found');
+      return userAfterCommand(ctx.db, result.state, projected);
+    },
+  });
+  const withoutData = (message: string) => ({ message, settled, data: () => null });
 
   app.get(
     '/api/users',
@@ -61,10 +60,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const passwordHash = await hashPassword(body.password);
       const { rows } = await sql<{ id: string }>`select nextval('user_id_seq') as id`.execute(ctx.db);
       const userId = Number(rows[0]!.id);
-      const outcome = await runUserCommand(
-        ctx,
+      const answer = await answerCommand(ctx, request, runUserCommand, {
         userId,
-        {
+        command: {
           type: 'CreateUser',
           data: {
             user_id: userId,
@@ -75,10 +73,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
             is_active: body.is_active,
           },
         },
-        metadataOf(request),
-        { passwordHash },
-      );
-      return reply.code(201).send(await answerWithUser(outcome, 'User created successfully'));
+        extras: { passwordHash },
+      }, withUser('User created successfully'));
+      return reply.code(201).send(answer);
     },
   );
 
@@ -106,10 +103,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const auth = requireAuth(request);
       const body = request.body;
-      const outcome = await runUserCommand(
-        ctx,
-        request.params.id,
-        {
+      return answerCommand(ctx, request, runUserCommand, {
+        userId: request.params.id,
+        command: {
           type: 'UpdateUser',
           actor_id: auth.user.id,
           data: {
@@ -120,9 +116,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
             ...(body.is_active !== undefined ? { is_active: body.is_active } : {}),
           },
         },
-        metadataOf(request),
-      );
-      return answerWithUser(outcome, 'User updated successfully');
+      }, withUser('User updated successfully'));
     },
   );
 
@@ -131,8 +125,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: emptyEnvelope } } },
     async (request) => {
       const auth = requireAuth(request);
-      const outcome = await runUserCommand(ctx, request.params.id, { type: 'DeleteUser', actor_id: auth.user.id }, metadataOf(request));
-      return answerWithoutData(outcome, 'User deleted successfully');
+      const command: UserCommand = { type: 'DeleteUser', actor_id: auth.user.id };
+      return answerCommand(ctx, request, runUserCommand, { userId: request.params.id, command }, withoutData('User deleted successfully'));
     },
   );
 
@@ -141,9 +135,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: userEnvelope } } },
     async (request) => {
       const auth = requireAuth(request);
-      const outcome = await runUserCommand(ctx, request.params.id, { type: 'ToggleUserStatus', actor_id: auth.user.id }, metadataOf(request));
-      const active = outcome.state.status === 'active';
-      return answerWithUser(outcome, active ? 'User activated successfully' : 'User deactivated successfully');
+      const command: UserCommand = { type: 'ToggleUserStatus', actor_id: auth.user.id };
+      return answerCommand(
+        ctx,
+        request,
+        runUserCommand,
+        { userId: request.params.id, command },
+        withUser((r) => (r.state.status === 'active' ? 'User activated successfully' : 'User deactivated successfully')),
+      );
     },
   );
 
@@ -153,14 +152,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const auth = requireAuth(request);
       const passwordHash = await hashPassword(request.body.password);
-      const outcome = await runUserCommand(
-        ctx,
-        request.params.id,
-        { type: 'ChangePassword', actor_session_id: auth.sessionId },
-        metadataOf(request),
-        { passwordHash },
-      );
-      return answerWithoutData(outcome, 'Password changed successfully');
+      const command: UserCommand = { type: 'ChangePassword', actor_session_id: auth.sessionId };
+      return answerCommand(ctx, request, runUserCommand, { userId: request.params.id, command, extras: { passwordHash } }, withoutData('Password changed successfully'));
     },
   );
 
@@ -168,8 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/api/users/:id/restore',
     { config: { access }, schema: { tags: ['users'], params: idParamsSchema, response: { 200: userEnvelope } } },
     async (request) => {
-      const outcome = await runUserCommand(ctx, request.params.id, { type: 'RestoreUser' }, metadataOf(request));
-      return answerWithUser(outcome, 'User restored successfully');
+      return answerCommand(ctx, request, runUserCommand, { userId: request.params.id, command: { type: 'RestoreUser' } }, withUser('User restored successfully'));
     },
   );
 };
