@@ -9,7 +9,8 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { orderDetailQuery } from '../api/orders-api.ts';
 import { isHighPriority } from '../order-rows.ts';
-import { OrderFacts, OrderHistory, OrderItems } from './order-details-parts.tsx';
+import { OrderFacts, OrderItems } from './order-details-parts.tsx';
+import { OrderHistory } from './order-history.tsx';
 import { OrderStatusBadge } from './status-badge.tsx';
 
 export function OrderDetailsDialog({ order: initial, onClose }: { order: OrderSummary; onClose: () => void }) {
