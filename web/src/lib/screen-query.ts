@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useAtomValue } from 'jotai';
 import {
   useQuery,
   type DefaultError,
@@ -6,12 +7,12 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
+import { liveStatusAtom } from './live-socket.ts';
 
 /**
- * How often an open screen reads its data again (DESIGN.md, live screens). The live socket refetches a screen the
- * moment a change is pushed; this poll runs beside it as the backstop for a notice that never arrives (one lost while
- * a socket dies between heartbeats, or a change the gateway does not announce), so no open screen stays stale for
- * longer than this.
+ * How often an open screen reads its data again while the live socket is not live (DESIGN.md, live screens). A live
+ * socket refetches a screen the moment a change is pushed, and its `ready` after a reconnect refetches every screen
+ * (whatever was pushed while it was down); without one, this poll keeps an open screen at most this stale.
  */
 export const SCREEN_POLL_MS = 30_000;
 
@@ -23,12 +24,13 @@ export interface ScreenRefresh {
   refetchOnReturn?: boolean;
 }
 
-/** A screen's query: live pushes refresh it at once, and a 30 s poll beside them catches a lost notice. */
+/** A screen's query: live pushes refresh it at once; while the socket is down, a 30 s poll does. */
 export function useScreenQuery<TQueryFnData, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
   { refetchOnReturn = false }: ScreenRefresh = {},
 ): UseQueryResult<TData, TError> {
-  const query = useQuery({ ...options, refetchInterval: SCREEN_POLL_MS });
+  const live = useAtomValue(liveStatusAtom) === 'live';
+  const query = useQuery({ ...options, refetchInterval: live ? false : SCREEN_POLL_MS });
   const refetch = useRef(query.refetch);
   refetch.current = query.refetch;
   useEffect(() => {

@@ -1,3 +1,5 @@
+import type { BulkAssignResult } from '@wh/contracts/orders/http';
+
 // Bulk assign, deassign and cancel run one call per order and tolerate partial failure (spec section 4).
 
 export type BulkVerb = 'assigned' | 'deassigned' | 'cancelled';
@@ -40,4 +42,12 @@ export async function runBulk<T>(
 /** 'N orders assigned successfully. M failed.' */
 export function bulkSummary(verb: BulkVerb, outcome: BulkOutcome): string {
   return `${outcome.succeeded} orders ${verb} successfully. ${outcome.failures.length} failed.`;
+}
+
+/** The bulk-assign answer as the notice reports it: the successes, and each failure by order number. */
+export function bulkOutcomeOf(answer: Pick<BulkAssignResult, 'succeeded' | 'results'>): BulkOutcome {
+  return {
+    succeeded: answer.succeeded,
+    failures: answer.results.filter((r) => !r.success).map((r) => ({ label: r.order_number ?? `#${r.order_id}`, message: r.message })),
+  };
 }

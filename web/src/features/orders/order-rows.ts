@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
 import { mayAssign, mayCancel, mayDeassign } from '@wh/contracts/orders/actions';
-import type { OrderSummary } from '@wh/contracts/orders/http';
+import type { OrderList, OrderSummary } from '@wh/contracts/orders/http';
 
 // What the order table shows and offers per row (spec section 2, order table), on the rules the order decider keeps
 // (contracts, orders/actions.ts).
@@ -30,4 +30,15 @@ export const isSelectable = (order: Pick<OrderSummary, 'status'>) => mayAssign({
 /** The selected ids that are on this page and still selectable (after a reload some may have moved on). */
 export function selectedOrders(orders: readonly OrderSummary[], selected: ReadonlySet<number>): OrderSummary[] {
   return orders.filter((o) => selected.has(o.id) && isSelectable(o));
+}
+
+/** A page of the list after a command answered with one of its orders: that row as answered (its items left out). */
+export function listWithOrder(list: OrderList, order: OrderSummary): OrderList {
+  if (!list.orders.some((o) => o.id === order.id)) return list;
+  return { ...list, orders: list.orders.map((o) => (o.id === order.id ? { ...o, ...summaryOf(order) } : o)) };
+}
+
+function summaryOf(order: OrderSummary & { items?: unknown; items_pagination?: unknown }): OrderSummary {
+  const { items: _items, items_pagination: _pages, ...summary } = order;
+  return summary;
 }

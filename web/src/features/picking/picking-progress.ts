@@ -13,13 +13,13 @@ export interface ProgressOrder {
   items: readonly ProgressItem[];
 }
 
-/** Picked per the server, plus the picks this screen has just made (held locally until the list reloads). */
-export function isPicked(item: ProgressItem, localPicks: ReadonlySet<number>): boolean {
-  return item.status === 'picked' || localPicks.has(item.id);
+/** Picked per the server: its last read, or the answer to a pick this screen has just made. */
+export function isPicked(item: ProgressItem): boolean {
+  return item.status === 'picked';
 }
 
-export function pickedCount(order: ProgressOrder, localPicks: ReadonlySet<number> = new Set()): number {
-  return order.items.filter((i) => isPicked(i, localPicks)).length;
+export function pickedCount(order: ProgressOrder): number {
+  return order.items.filter(isPicked).length;
 }
 
 /** Whole percent; 0 of nothing is 0. */
@@ -27,8 +27,8 @@ export function percentOf(part: number, whole: number): number {
   return whole === 0 ? 0 : Math.round((part / whole) * 100);
 }
 
-export function progressPercent(order: ProgressOrder, localPicks: ReadonlySet<number> = new Set()): number {
-  return percentOf(pickedCount(order, localPicks), order.items.length);
+export function progressPercent(order: ProgressOrder): number {
+  return percentOf(pickedCount(order), order.items.length);
 }
 
 export interface PickingStats {
@@ -38,12 +38,12 @@ export interface PickingStats {
   avgProgress: number;
 }
 
-export function pickingStats(orders: readonly ProgressOrder[], localPicks: ReadonlySet<number> = new Set()): PickingStats {
-  const percents = orders.map((o) => progressPercent(o, localPicks));
+export function pickingStats(orders: readonly ProgressOrder[]): PickingStats {
+  const percents = orders.map(progressPercent);
   return {
     assigned: orders.length,
     inProgress: orders.filter((o) => o.status === 'picking').length,
-    itemsPicked: orders.reduce((sum, o) => sum + pickedCount(o, localPicks), 0),
+    itemsPicked: orders.reduce((sum, o) => sum + pickedCount(o), 0),
     avgProgress: percents.length === 0 ? 0 : Math.round(percents.reduce((a, b) => a + b, 0) / percents.length),
   };
 }
@@ -64,17 +64,16 @@ export function scanTarget(
   code: string,
   orders: readonly ProgressOrder[],
   selectedId: number | null,
-  localPicks: ReadonlySet<number> = new Set(),
 ): ScanTarget {
   const selected = orders.find((o) => o.id === selectedId);
   if (selected) {
     const matching = selected.items.filter((i) => sameSku(i.sku, code));
-    const next = matching.find((i) => !isPicked(i, localPicks));
+    const next = matching.find((i) => !isPicked(i));
     if (next) return { kind: 'pick', orderId: selected.id, itemId: next.id };
     if (matching.length > 0) return { kind: 'all-picked', orderId: selected.id };
   }
   for (const order of orders) {
-    const next = order.items.find((i) => sameSku(i.sku, code) && !isPicked(i, localPicks));
+    const next = order.items.find((i) => sameSku(i.sku, code) && !isPicked(i));
     if (next) return { kind: 'select', orderId: order.id, itemId: next.id };
   }
   return { kind: 'not-found' };
@@ -84,15 +83,18 @@ export interface ProgressLine extends ProgressItem {
   order_id: number;
 }
 
-/** A batch's picked items: those the server counts, plus its lines this screen has just picked. */
-export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }, localPicks: ReadonlySet<number>): number {
-  return batch.picked_items + batch.lines.filter((l) => localPicks.has(l.id)).length;
+/**
+ * A batch's picked items: those the server counts, plus its lines picked since (the server lists only unpicked lines;
+ * a line the answer to a pick has marked picked stays listed until the batch is read again).
+ */
+export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }): number {
+  return batch.picked_items + batch.lines.filter(isPicked).length;
 }
 
 /** What a scanned SKU does in a batch: pick its next unpicked line with that SKU, in walk order. */
-export function batchScanTarget(code: string, lines: readonly ProgressLine[], localPicks: ReadonlySet<number> = new Set()): ScanTarget {
+export function batchScanTarget(code: string, lines: readonly ProgressLine[]): ScanTarget {
   const matching = lines.filter((l) => sameSku(l.sku, code));
-  const next = matching.find((l) => !isPicked(l, localPicks));
+  const next = matching.find((l) => !isPicked(l));
   if (next) return { kind: 'pick', orderId: next.order_id, itemId: next.id };
   return matching.length > 0 ? { kind: 'all-picked', orderId: matching[0]!.order_id } : { kind: 'not-found' };
 }

@@ -26,7 +26,6 @@ export interface ScanContext {
   selectedId: number | null;
   /** The batch open on the screen: scans work on its lines instead of the orders. */
   batch: { id: number; lines: readonly ScanLine[] } | null;
-  localPicks: ReadonlySet<number>;
   scanLocationFirst: boolean;
   /** The location label scanned last (null: none yet). */
   atLocation: string | null;
@@ -42,14 +41,14 @@ export type ScanOutcome =
   | { kind: 'not-found'; batchId: number | null };
 
 /** The first unpicked item of an order or line of a batch, in the order the server lists them (walk order). */
-export function nextUnpicked<T extends ProgressItem>(items: readonly T[], localPicks: ReadonlySet<number>): T | null {
-  return items.find((i) => !isPicked(i, localPicks)) ?? null;
+export function nextUnpicked<T extends ProgressItem>(items: readonly T[]): T | null {
+  return items.find((i) => !isPicked(i)) ?? null;
 }
 
 export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
   const code = normaliseCode(raw);
   const batchId = ctx.batch?.id ?? null;
-  const target = ctx.batch ? batchScanTarget(code, ctx.batch.lines, ctx.localPicks) : scanTarget(code, ctx.orders, ctx.selectedId, ctx.localPicks);
+  const target = ctx.batch ? batchScanTarget(code, ctx.batch.lines) : scanTarget(code, ctx.orders, ctx.selectedId);
   // The list being walked: the open batch's lines, or the selected order's items.
   const walking: readonly ScanItem[] = ctx.batch?.lines ?? ctx.orders.find((o) => o.id === ctx.selectedId)?.items ?? [];
   switch (target.kind) {
@@ -69,7 +68,7 @@ export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
       return { kind: 'all-picked' };
     case 'not-found': {
       if (locationCodeProblem(code) !== null) return { kind: 'not-found', batchId };
-      const unpicked = walking.filter((i) => !isPicked(i, ctx.localPicks));
+      const unpicked = walking.filter((i) => !isPicked(i));
       const pickHere = unpicked.filter((i) => i.location === code).length;
       return { kind: 'location', location: code, pickHere, next: unpicked.find((i) => i.location !== null)?.location ?? null, batchId };
     }

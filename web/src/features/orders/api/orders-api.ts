@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AssignableWorkers,
   BatchDetail,
@@ -6,6 +6,7 @@ import type {
   Order,
   OrderHistory,
   OrderList,
+  OrderSummary,
   OrderUploadResult,
 } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
@@ -15,12 +16,16 @@ import { uploadFile, type UploadProgress } from '../../../lib/upload.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE, UPLOAD_ORDERS_AUTH_MESSAGE } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
 import { fetchOrderWithItems } from '../../../lib/order-items.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
+import { bulkOutcomeOf, runBulk, type BulkOutcome } from '../bulk.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
+import { listWithOrder } from '../order-rows.ts';
 
 export type { OrderUploadResult };
 
 export const ordersKeys = {
   all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
   list: (filter: OrdersFilter) => ['orders', 'list', filter] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
   history: (id: number) => ['orders', 'history', id] as const,
@@ -71,40 +76,91 @@ export const assignableWorkersQuery = () =>
     staleTime: 60_000,
   });
 
-export const assignWorker = (orderId: number, workerId: number) =>
-  apiData<Order>(`/orders/${orderId}/assign-worker`, {
-    method: 'POST',
-    body: { worker_id: workerId },
-    defaultMessage: 'Failed to assign worker',
-  });
+// Every command answers with what it changed. A single order's answer goes into the lists at once; the command then
+// invalidates the order queries once, since a list's membership and counts under its filter are the server's to say.
 
-export const bulkAssign = (orderIds: readonly number[], workerId: number) =>
-  apiData<BulkAssignResult>('/orders/bulk-assign', {
-    method: 'POST',
-    body: { order_ids: orderIds, worker_id: workerId },
-    defaultMessage: 'Failed to assign worker',
-  });
+function applyOrder(queryClient: QueryClient, order: OrderSummary): void {
+  queryClient.setQueriesData<OrderList>({ queryKey: ordersKeys.lists }, (list) => list && listWithOrder(list, order));
+}
 
-/** Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, in the order given). Answers
- * with the server's message ('Batch 3 created: ...'). */
-export const createBatch = (orderIds: readonly number[], workerId: number) =>
-  apiRequest<BatchDetail>('/batches', {
-    method: 'POST',
-    body: { order_ids: orderIds, worker_id: workerId },
-    defaultMessage: 'Failed to create the batch',
-  });
+const orderCommand = <TVariables>(send: (variables: TVariables) => Promise<Order>, fallbackError: string): CommandSpec<TVariables, Order> => ({
+  send,
+  apply: applyOrder,
+  invalidates: [ordersKeys.all],
+  fallbackError,
+});
 
-export const deassignWorker = (orderId: number) =>
+export const assignCommand = orderCommand(
+  ({ orderId, workerId }: { orderId: number; workerId: number }) =>
+    apiData<Order>(`/orders/${orderId}/assign-worker`, { method: 'POST', body: { worker_id: workerId }, defaultMessage: 'Failed to assign worker' }),
+  'Failed to assign worker',
+);
+
+const deassignWorker = (orderId: number) =>
   apiData<Order>(`/orders/${orderId}/deassign-worker`, { method: 'POST', defaultMessage: 'Failed to deassign worker' });
 
-export const cancelOrder = (orderId: number) =>
-  apiData<Order>(`/orders/${orderId}/cancel`, { method: 'POST', defaultMessage: 'Failed to cancel order' });
+const cancelOrder = (orderId: number) => apiData<Order>(`/orders/${orderId}/cancel`, { method: 'POST', defaultMessage: 'Failed to cancel order' });
+
+export const deassignCommand = orderCommand(deassignWorker, 'Failed to deassign worker');
+export const cancelCommand = orderCommand(cancelOrder, 'Failed to cancel order');
+
+interface BulkVariables {
+  orders: readonly OrderSummary[];
+  workerId: number;
+}
+
+/** Assigns the orders to one worker; the answer says which failed and why. */
+export const bulkAssignCommand: CommandSpec<BulkVariables, BulkOutcome> = {
+  send: async ({ orders, workerId }) =>
+    bulkOutcomeOf(
+      await apiData<BulkAssignResult>('/orders/bulk-assign', {
+        method: 'POST',
+        body: { order_ids: orders.map((o) => o.id), worker_id: workerId },
+        defaultMessage: 'Failed to assign worker',
+      }),
+    ),
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Failed to assign worker',
+};
+
+/**
+ * Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, totes following the order
+ * numbers, lowest first). Answers with the server's message ('Batch 3 created: ...').
+ */
+export const createBatchCommand: CommandSpec<BulkVariables, string> = {
+  send: async ({ orders, workerId }) => {
+    const byNumber = [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
+    const answer = await apiRequest<BatchDetail>('/batches', {
+      method: 'POST',
+      body: { order_ids: byNumber.map((o) => o.id), worker_id: workerId },
+      defaultMessage: 'Failed to create the batch',
+    });
+    return answer.message ?? `Batch ${answer.data.id} created`;
+  },
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Failed to create the batch',
+};
+
+const label = (order: OrderSummary) => order.order_number;
+
+/** One call per order, a few at a time; the answer counts the successes and says why each failure failed. */
+export const bulkDeassignCommand: CommandSpec<readonly OrderSummary[], BulkOutcome> = {
+  send: (orders) => runBulk(orders, (o) => deassignWorker(o.id), label),
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Failed to deassign worker',
+};
+
+export const bulkCancelCommand: CommandSpec<readonly OrderSummary[], BulkOutcome> = {
+  send: (orders) => runBulk(orders, (o) => cancelOrder(o.id), label),
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Failed to cancel order',
+};
 
 export const exportOrders = (filter: OrdersFilter, format: 'csv' | 'xlsx') =>
   downloadFile('/orders/export', { ...filtersToQuery(filter), format }, 'Failed to export orders');
 
 /** Uploads an orders file. A file with nothing to import still answers with its result (422): it is returned, not thrown. */
-export async function uploadOrdersFile(file: File, onProgress: (p: UploadProgress) => void): Promise<OrderUploadResult> {
+async function uploadOrdersFile(file: File, onProgress: (p: UploadProgress) => void): Promise<OrderUploadResult> {
   try {
     const answer = await uploadFile<OrderUploadResult>('/files/upload/orders', file, { defaultMessage: 'Upload failed', noTokenMessage: UPLOAD_ORDERS_AUTH_MESSAGE, onProgress });
     return answer.data;
@@ -113,6 +169,17 @@ export async function uploadOrdersFile(file: File, onProgress: (p: UploadProgres
     throw error;
   }
 }
+
+export const uploadOrdersCommand: CommandSpec<{ file: File; onProgress: (p: UploadProgress) => void }, OrderUploadResult> = {
+  send: ({ file, onProgress }) => uploadOrdersFile(file, onProgress),
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Upload failed',
+};
+
+export const exportCommand: CommandSpec<{ filter: OrdersFilter; format: 'csv' | 'xlsx' }, string> = {
+  send: ({ filter, format }) => exportOrders(filter, format),
+  fallbackError: 'Failed to export orders',
+};
 
 function isUploadResult(body: unknown): body is OrderUploadResult {
   return typeof body === 'object' && body !== null && 'total_orders' in body && 'errors' in body;

@@ -3,8 +3,8 @@ import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
-import { assignWorker } from '../api/orders-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { assignCommand } from '../api/orders-api.ts';
 import { WorkerPicker } from './worker-picker.tsx';
 
 export interface AssignDialogProps {
@@ -12,41 +12,31 @@ export interface AssignDialogProps {
   workers: readonly UserRef[] | undefined;
   workersError: string | null;
   onClose: () => void;
-  onAssigned: () => void;
 }
 
-/** Single assign: active workers only; Assign Order is disabled until one is chosen. */
-export function AssignDialog({ order, workers, workersError, onClose, onAssigned }: AssignDialogProps) {
+/** Single assign: active workers only; Assign Order is disabled until one is chosen, and while it is sent. */
+export function AssignDialog({ order, workers, workersError, onClose }: AssignDialogProps) {
   const [workerId, setWorkerId] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async () => {
-    if (!workerId) return;
-    setPending(true);
-    setError(null);
-    try {
-      await assignWorker(order.id, Number(workerId));
-      onAssigned();
-    } catch (err) {
-      setError(messageOf(err, 'Failed to assign worker'));
-      setPending(false);
-    }
-  };
-
+  const assign = useCommand(assignCommand);
+  // Pending until the dialog closes: the answer is in, and the button stays disabled until then.
+  const busy = assign.isPending || assign.answer !== undefined;
   return (
     <Dialog title="Assign Order" isOpen onOpenChange={(open) => !open && onClose()}>
       <p>
         Assign order <strong>{order.order_number}</strong> ({order.total_items} items) to a worker.
       </p>
-      {error ? <Alert>{error}</Alert> : null}
+      {assign.error ? <Alert>{assign.error}</Alert> : null}
       {workersError ? <Alert>{workersError}</Alert> : null}
       <WorkerPicker workers={workers} value={workerId} onChange={setWorkerId} />
       <DialogActions>
         <Button variant="secondary" onPress={onClose}>
           Cancel
         </Button>
-        <Button onPress={() => void submit()} isDisabled={!workerId || pending} aria-busy={pending || undefined}>
+        <Button
+          onPress={() => workerId && assign.run({ orderId: order.id, workerId: Number(workerId) }, { onSuccess: onClose })}
+          isDisabled={!workerId || busy}
+          aria-busy={busy || undefined}
+        >
           Assign Order
         </Button>
       </DialogActions>

@@ -4,63 +4,48 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
 import { MAX_BATCH_ORDERS, MIN_BATCH_ORDERS } from '@wh/contracts/orders/events';
-import { bulkAssign, createBatch, deassignWorker } from '../api/orders-api.ts';
-import { runBulk, type BulkOutcome, type BulkVerb } from '../bulk.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { bulkAssignCommand, bulkDeassignCommand, createBatchCommand } from '../api/orders-api.ts';
+import { bulkSummary } from '../bulk.ts';
+import type { Notice } from '../orders-state.ts';
 import { WorkerPicker } from './worker-picker.tsx';
 
 type Mode = 'assign' | 'batch' | 'deassign';
+
+const SUBMIT_LABELS: Record<Mode, string> = { assign: 'Assign Orders', batch: 'Assign Batch', deassign: 'Deassign Orders' };
 
 export interface BulkAssignDialogProps {
   orders: readonly OrderSummary[];
   workers: readonly UserRef[] | undefined;
   onClose: () => void;
-  onDone: (verb: BulkVerb, outcome: BulkOutcome) => void;
-  /** A batch was created: what to tell the user. */
-  onBatched: (message: string) => void;
+  /** The action is done: what to tell the user. */
+  onDone: (notice: Notice) => void;
 }
 
 /** Bulk Assign: assign or reassign the selected orders to one worker, assign them to one worker as a batch picked in
  * one walk, or deassign them all. */
-export function BulkAssignDialog({ orders, workers, onClose, onDone, onBatched }: BulkAssignDialogProps) {
+export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssignDialogProps) {
   const assigned = orders.filter((o) => o.assigned_worker_id !== null);
   const [mode, setMode] = useState<Mode>('assign');
   const [workerId, setWorkerId] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const assign = useCommand(bulkAssignCommand);
+  const batch = useCommand(createBatchCommand);
+  const deassign = useCommand(bulkDeassignCommand);
+  const all = [assign, batch, deassign];
+  const pending = all.some((c) => c.isPending);
+  const error = all.find((c) => c.error !== null)?.error ?? null;
 
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      if (mode === 'batch') {
-        if (!workerId) return;
-        // Totes follow the order numbers, lowest first.
-        const byNumber = [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
-        const answer = await createBatch(
-          byNumber.map((o) => o.id),
-          Number(workerId),
-        );
-        onBatched(answer.message ?? `Batch ${answer.data.id} created`);
-      } else if (mode === 'assign') {
-        if (!workerId) return;
-        const answer = await bulkAssign(
-          orders.map((o) => o.id),
-          Number(workerId),
-        );
-        onDone('assigned', {
-          succeeded: answer.succeeded,
-          failures: answer.results.filter((r) => !r.success).map((r) => ({ label: r.order_number ?? `#${r.order_id}`, message: r.message })),
-        });
-      } else {
-        const outcome = await runBulk(assigned, (o) => deassignWorker(o.id), (o) => o.order_number);
-        onDone('deassigned', outcome);
-      }
-    } catch (err) {
-      setError(messageOf(err, mode === 'deassign' ? 'Failed to deassign worker' : mode === 'batch' ? 'Failed to create the batch' : 'Failed to assign worker'));
-      setPending(false);
+  const submit = () => {
+    all.forEach((c) => c.reset());
+    if (mode === 'deassign') {
+      deassign.run(assigned, { onSuccess: (outcome) => onDone({ text: bulkSummary('deassigned', outcome), failures: outcome.failures }) });
+      return;
     }
+    if (!workerId) return;
+    const variables = { orders, workerId: Number(workerId) };
+    if (mode === 'batch') batch.run(variables, { onSuccess: (text) => onDone({ text, failures: [] }) });
+    else assign.run(variables, { onSuccess: (outcome) => onDone({ text: bulkSummary('assigned', outcome), failures: outcome.failures }) });
   };
 
   const options = [
@@ -87,8 +72,8 @@ export function BulkAssignDialog({ orders, workers, onClose, onDone, onBatched }
         <Button variant="secondary" onPress={onClose}>
           Cancel
         </Button>
-        <Button onPress={() => void submit()} isDisabled={pending || (mode !== 'deassign' && !workerId)} aria-busy={pending || undefined}>
-          {mode === 'assign' ? 'Assign Orders' : mode === 'batch' ? 'Assign Batch' : 'Deassign Orders'}
+        <Button onPress={submit} isDisabled={pending || (mode !== 'deassign' && !workerId)} aria-busy={pending || undefined}>
+          {SUBMIT_LABELS[mode]}
         </Button>
       </DialogActions>
     </Dialog>

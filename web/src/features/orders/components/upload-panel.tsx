@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ORDER_UPLOAD_ACCEPT, ORDER_UPLOAD_INVALID_TYPE } from '@wh/contracts/orders/http';
 import { MAX_UPLOAD_BYTES } from '@wh/contracts/platform/http';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -7,54 +7,43 @@ import { Disclosure } from '../../../components/ui/disclosure.tsx';
 import { FileDrop } from '../../../components/ui/file-drop.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { uploadOrdersFile, type OrderUploadResult } from '../api/orders-api.ts';
-import { rowErrorLines } from '../upload-result.ts';
+import { usePageError } from '../../../lib/timers.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { uploadOrdersCommand } from '../api/orders-api.ts';
+import { UploadHelp, UploadResultPanel } from './upload-result-panel.tsx';
 
 const TOO_LARGE = 'File size must be less than 10MB';
 const EMPTY_FILE = 'The selected file is empty. Please choose a file with data.';
 const ERROR_CLEAR_MS = 5_000;
 
 export interface UploadPanelProps {
-  onUploaded: () => void;
   isExpanded: boolean;
   onExpandedChange: (expanded: boolean) => void;
 }
 
 /** The collapsible Upload Orders panel (spec section 2, order upload panel). */
-export function UploadOrdersPanel({ onUploaded, isExpanded, onExpandedChange }: UploadPanelProps) {
+export function UploadOrdersPanel({ isExpanded, onExpandedChange }: UploadPanelProps) {
   const [file, setFile] = useState<File | null>(null);
-  const [percent, setPercent] = useState<number | null>(null);
-  const [result, setResult] = useState<OrderUploadResult | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [percent, setPercent] = useState(0);
+  // Upload errors, the file's own and the server's, clear after 5 seconds (spec section 2).
+  const [error, setError] = usePageError(ERROR_CLEAR_MS);
+  const upload = useCommand(uploadOrdersCommand);
+  const busy = upload.isPending;
+  const result = upload.answer ?? null;
 
-  // Upload errors clear after 5 seconds (spec section 2).
-  useEffect(() => {
-    if (!error) return;
-    const id = setTimeout(() => setError(null), ERROR_CLEAR_MS);
-    return () => clearTimeout(id);
-  }, [error]);
-
-  const busy = percent !== null;
-
-  const upload = async () => {
+  const send = () => {
     if (!file) return;
     if (file.size === 0) {
       setError(EMPTY_FILE);
       return;
     }
     setError(null);
-    setResult(null);
     setPercent(0);
-    try {
-      const answer = await uploadOrdersFile(file, (p) => setPercent(p.percent));
-      setResult(answer);
-      setFile(null);
-      onUploaded();
-    } catch (err) {
-      setError(messageOf(err, 'Upload failed'));
-    } finally {
-      setPercent(null);
-    }
+    upload.reset();
+    upload.run(
+      { file, onProgress: (p) => setPercent(p.percent) },
+      { onSuccess: () => setFile(null), onError: (err) => setError(messageOf(err, uploadOrdersCommand.fallbackError)) },
+    );
   };
 
   return (
@@ -73,14 +62,14 @@ export function UploadOrdersPanel({ onUploaded, isExpanded, onExpandedChange }: 
           file={file}
           onFile={(f) => {
             setFile(f);
-            setResult(null);
+            upload.reset();
           }}
           onReject={setError}
           isDisabled={busy}
         />
         {file ? (
           <div className="upload-actions">
-            <Button onPress={() => void upload()} isDisabled={busy}>
+            <Button onPress={send} isDisabled={busy}>
               Upload
             </Button>
           </div>
@@ -96,69 +85,5 @@ export function UploadOrdersPanel({ onUploaded, isExpanded, onExpandedChange }: 
         <UploadHelp />
       </div>
     </Disclosure>
-  );
-}
-
-function UploadResultPanel({ result }: { result: OrderUploadResult }) {
-  const lines = rowErrorLines(result.errors);
-  return (
-    <div className={`upload-result ${result.success ? 'upload-result-ok' : 'upload-result-failed'}`} role="status">
-      <p className="upload-result-title">{result.success ? 'Upload Successful' : 'Upload Failed'}</p>
-      {result.message ? <p>{result.message}</p> : null}
-      <dl className="upload-result-figures">
-        <div>
-          <dt>Orders processed</dt>
-          <dd>{result.total_orders}</dd>
-        </div>
-        <div>
-          <dt>Items processed</dt>
-          <dd>{result.total_items}</dd>
-        </div>
-        <div>
-          <dt>Invalid items</dt>
-          <dd>{result.invalid_items}</dd>
-        </div>
-        <div>
-          <dt>Skipped gift vouchers</dt>
-          <dd>{result.skipped_gift_vouchers}</dd>
-        </div>
-        {result.skipped_existing_orders > 0 ? (
-          <div>
-            <dt>Already imported (skipped)</dt>
-            <dd>{result.skipped_existing_orders}</dd>
-          </div>
-        ) : null}
-        {result.skipped_fulfilled > 0 ? (
-          <div>
-            <dt>Fulfilled rows skipped</dt>
-            <dd>{result.skipped_fulfilled}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {lines.length > 0 ? (
-        <ul className="upload-errors" aria-label="Row errors">
-          {lines.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
-
-function UploadHelp() {
-  return (
-    <div className="upload-help">
-      <p className="upload-help-title">File format</p>
-      <ul>
-        <li>Required columns: Order #, Item, SKU</li>
-        <li>Optional columns: Value, is Fulfilled</li>
-        <li>Alternative column names: Order, Title, VALUE, IS FULFILLED</li>
-        <li>SKU is the style code, size and colour joined by hyphens (e.g. KN1010-12-WINE)</li>
-        <li>An Order # may repeat for several items</li>
-        <li>Gift vouchers and gift cards are skipped automatically</li>
-        <li>Maximum file size: 10MB</li>
-      </ul>
-    </div>
   );
 }

@@ -1,18 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
 import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
-import { withItems } from '../../../lib/order-items.ts';
+import { withItems, type OrderListWithItems } from '../../../lib/order-items.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { LocationQuery } from '../location-query.ts';
+import { batchesWith, batchWithOrder, listWithBatch, listWithOrder } from '../picking-cache.ts';
 
 const PICKING_LIMIT = 100;
 
 export const pickingKeys = {
   all: ['orders', 'picking'] as const,
-  list: (workerId: number | null) => ['orders', 'picking', workerId ?? 'all'] as const,
+  lists: ['orders', 'picking', 'list'] as const,
+  list: (workerId: number | null) => ['orders', 'picking', 'list', workerId ?? 'all'] as const,
+  batchLists: ['orders', 'picking', 'batches'] as const,
   batches: (workerId: number | null) => ['orders', 'picking', 'batches', workerId ?? 'all'] as const,
+  openBatches: ['orders', 'picking', 'batch'] as const,
   batch: (id: number) => ['orders', 'picking', 'batch', id] as const,
 };
 
@@ -62,19 +67,51 @@ export const pickingBatchQuery = (id: number) =>
     queryFn: ({ signal }) => apiData<BatchDetail>(`/batches/${id}`, { defaultMessage: 'Failed to fetch the batch', signal }),
   });
 
-/** Completes every order of the batch; answers with the server's message ('Batch 3 completed: ...'). */
-export const completeBatch = (id: number) =>
-  apiRequest<BatchDetail>(`/batches/${id}/complete`, { method: 'POST', defaultMessage: 'Failed to complete the batch' });
+// The commands answer with what they changed, written into the lists at once (picking-cache.ts); the live push for the
+// same change reads the lists again, so they invalidate nothing themselves.
 
-export const pickItem = (orderId: number, itemId: number, location: string | null) =>
-  apiData<Order>(`/orders/${orderId}/items/${itemId}/pick`, {
-    method: 'POST',
-    body: location ? { location } : {},
-    defaultMessage: 'Failed to pick item',
-  });
+function applyOrder(queryClient: QueryClient, order: Order): void {
+  queryClient.setQueriesData<OrderListWithItems>({ queryKey: pickingKeys.lists }, (list) => list && listWithOrder(list, order));
+  queryClient.setQueriesData<BatchDetail>({ queryKey: pickingKeys.openBatches }, (batch) => batch && batchWithOrder(batch, order));
+}
 
-export const completeOrder = (orderId: number) =>
-  apiData<Order>(`/orders/${orderId}/complete`, { method: 'POST', defaultMessage: 'Failed to complete order' });
+export interface PickVariables {
+  orderId: number;
+  itemId: number;
+  /** Where the item is taken from; null: the server's suggestion (none for an item no location holds). */
+  location: string | null;
+}
+
+export const pickCommand: CommandSpec<PickVariables, Order> = {
+  send: ({ orderId, itemId, location }) =>
+    apiData<Order>(`/orders/${orderId}/items/${itemId}/pick`, {
+      method: 'POST',
+      body: location ? { location } : {},
+      defaultMessage: 'Failed to pick item',
+    }),
+  apply: applyOrder,
+  fallbackError: 'Failed to pick item',
+};
+
+export const completeOrderCommand: CommandSpec<number, Order> = {
+  send: (orderId) => apiData<Order>(`/orders/${orderId}/complete`, { method: 'POST', defaultMessage: 'Failed to complete order' }),
+  apply: applyOrder,
+  fallbackError: 'Failed to complete order',
+};
+
+/** Completes every order of the batch; answers with the batch and the server's message ('Batch 3 completed: ...'). */
+export const completeBatchCommand: CommandSpec<number, { batch: BatchDetail; message: string | undefined }> = {
+  send: async (id) => {
+    const answer = await apiRequest<BatchDetail>(`/batches/${id}/complete`, { method: 'POST', defaultMessage: 'Failed to complete the batch' });
+    return { batch: answer.data, message: answer.message };
+  },
+  apply: (queryClient, { batch }) => {
+    queryClient.setQueryData(pickingKeys.batch(batch.id), batch);
+    queryClient.setQueriesData<BatchList>({ queryKey: pickingKeys.batchLists }, (list) => list && batchesWith(list, batch));
+    queryClient.setQueriesData<OrderListWithItems>({ queryKey: pickingKeys.lists }, (list) => list && listWithBatch(list, batch));
+  },
+  fallbackError: 'Failed to complete the batch',
+};
 
 /** The locations a refused pick names (409 details 'A-1-1: 5'), most first. */
 export function holdersOf(error: unknown): string[] {
@@ -84,7 +121,16 @@ export function holdersOf(error: unknown): string[] {
 
 export type InventoryMatch = InventorySearchItem;
 
-export async function searchInventory(query: LocationQuery): Promise<InventoryMatch[]> {
-  const result = await apiData<InventorySearchResult>('/inventory/search', { query: { ...query }, defaultMessage: 'Failed to search inventory' });
-  return result.items;
-}
+/**
+ * 'Find Item Location': where a style (or one colour and size of it) is held. The answer stays as read until searched
+ * again (its key is under no live topic, and it does not go stale).
+ */
+export const locationSearchQuery = (query: LocationQuery) =>
+  queryOptions({
+    queryKey: ['picking-location-search', query] as const,
+    staleTime: Infinity,
+    queryFn: async ({ signal }): Promise<InventoryMatch[]> => {
+      const result = await apiData<InventorySearchResult>('/inventory/search', { query: { ...query }, defaultMessage: 'Failed to search inventory', signal });
+      return result.items;
+    },
+  });

@@ -1,35 +1,32 @@
 import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
-import { searchInventory, type InventoryMatch } from '../api/picking-api.ts';
-import { parseLocationQuery } from '../location-query.ts';
+import { locationSearchQuery } from '../api/picking-api.ts';
+import { parseLocationQuery, type LocationQuery } from '../location-query.ts';
+
+const EMPTY_SEARCH = 'Enter a SKU or style code';
 
 /** 'Find Item Location': a SKU or style code, split on hyphens, looked up in the inventory. */
 export function LocationSearch() {
   const [text, setText] = useState('');
-  const [matches, setMatches] = useState<InventoryMatch[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The search asked for; an empty one only says so, and the last results stay (as they do while the next loads).
+  const [asked, setAsked] = useState<{ query: LocationQuery | null; empty: boolean }>({ query: null, empty: false });
+  const result = useQuery({ ...locationSearchQuery(asked.query ?? { style_code: '' }), enabled: asked.query !== null, placeholderData: keepPreviousData });
+  const matches = asked.query === null || result.isError ? null : (result.data ?? null);
+  const error = asked.empty ? EMPTY_SEARCH : result.isError ? messageOf(result.error, 'Failed to search inventory') : null;
+  const busy = result.isFetching;
 
-  const search = async () => {
+  const search = () => {
     const query = parseLocationQuery(text);
-    if (!query) {
-      setError('Enter a SKU or style code');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      setMatches(await searchInventory(query));
-    } catch (err) {
-      setMatches(null);
-      setError(messageOf(err, 'Failed to search inventory'));
-    } finally {
-      setBusy(false);
-    }
+    if (!query) setAsked((a) => ({ ...a, empty: true }));
+    else if (JSON.stringify(query) === JSON.stringify(asked.query)) {
+      setAsked({ query, empty: false });
+      void result.refetch();
+    } else setAsked({ query, empty: false });
   };
 
   return (
@@ -41,7 +38,7 @@ export function LocationSearch() {
         className="location-search-form"
         onSubmit={(e) => {
           e.preventDefault();
-          void search();
+          search();
         }}
       >
         <TextField label="SKU or style code" placeholder="e.g. KN1010-WINE-12 or KN1010" value={text} onChange={setText} />

@@ -5,13 +5,14 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchPicked, isPicked } from '../picking-progress.ts';
-import { PickErrorAlert, PickItemRow, PickProgressFoot, type PickError } from './pick-item-row.tsx';
+import type { PickError } from '../picking-state.ts';
+import { PickItemRow } from './pick-item-row.tsx';
+import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
   batch: BatchDetail | undefined;
   loadError: string | null;
-  localPicks: ReadonlySet<number>;
   pickingItemId: number | null;
   completing: boolean;
   error: PickError | null;
@@ -21,7 +22,7 @@ export interface PickingBatchPanelProps {
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
-export function PickingBatchPanel({ batchId, batch, loadError, localPicks, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
+export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -30,7 +31,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
     );
   }
   const busy = pickingItemId !== null || completing;
-  const picked = batchPicked(batch, localPicks);
+  const picked = batchPicked(batch);
   const retry = error ? batch.lines.find((l) => l.id === error.itemId) : undefined;
   return (
     <section className="card picking-panel" aria-label={`Batch ${batch.id}`}>
@@ -61,7 +62,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, localPicks, picki
           <PickItemRow
             key={line.id}
             item={line}
-            done={isPicked(line, localPicks)}
+            done={isPicked(line)}
             picking={pickingItemId === line.id}
             busy={busy}
             pickLabel={`Pick ${line.sku} for ${line.order_number}`}

@@ -4,11 +4,12 @@ import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
-import { PickErrorAlert, PickItemRow, PickProgressFoot, type PickError } from './pick-item-row.tsx';
+import type { PickError } from '../picking-state.ts';
+import { PickItemRow } from './pick-item-row.tsx';
+import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingOrderPanelProps {
   order: OrderWithItems | null;
-  localPicks: ReadonlySet<number>;
   pickingItemId: number | null;
   completing: boolean;
   error: PickError | null;
@@ -17,7 +18,7 @@ export interface PickingOrderPanelProps {
   onComplete: (order: OrderWithItems) => void;
 }
 
-export function PickingOrderPanel({ order, localPicks, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {
+export function PickingOrderPanel({ order, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {
   if (!order) {
     return (
       <section className="card picking-panel empty-state" aria-label="Selected order">
@@ -28,8 +29,8 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
   }
   const busy = pickingItemId !== null || completing;
   const retryItemId = error && error.orderId === order.id ? error.itemId : null;
-  const picked = pickedCount(order, localPicks);
-  const percent = progressPercent(order, localPicks);
+  const picked = pickedCount(order);
+  const percent = progressPercent(order);
   return (
     <section className="card picking-panel" aria-label={`Order ${order.order_number}`}>
       <header className="picking-panel-head">
@@ -57,7 +58,7 @@ export function PickingOrderPanel({ order, localPicks, pickingItemId, completing
           <PickItemRow
             key={item.id}
             item={item}
-            done={isPicked(item, localPicks)}
+            done={isPicked(item)}
             picking={pickingItemId === item.id}
             busy={busy}
             pickLabel={`Pick ${item.sku}`}

@@ -3,7 +3,7 @@ import { itemCount } from '../../../lib/format.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { percentOf } from '../picking-progress.ts';
+import { percentOf, progressPercent } from '../picking-progress.ts';
 
 export interface PickingOrdersListProps {
   /** The orders to pick on their own (those in a batch are picked with it). */
@@ -12,7 +12,6 @@ export interface PickingOrdersListProps {
   isLoading: boolean;
   selectedId: number | null;
   selectedBatchId: number | null;
-  progressOf: (order: OrderWithItems) => number;
   onSelect: (order: OrderWithItems) => void;
   onSelectBatch: (batch: Batch) => void;
 }
@@ -24,7 +23,7 @@ export function PickingStatusBadge({ status }: { status: string }) {
   return <Badge tone="info">Assigned</Badge>;
 }
 
-export function PickingOrdersList({ orders, batches, isLoading, selectedId, selectedBatchId, progressOf, onSelect, onSelectBatch }: PickingOrdersListProps) {
+export function PickingOrdersList({ orders, batches, isLoading, selectedId, selectedBatchId, onSelect, onSelectBatch }: PickingOrdersListProps) {
   return (
     <section className="card picking-orders" aria-labelledby="assigned-orders-title">
       <h2 id="assigned-orders-title" className="card-title">
@@ -61,7 +60,7 @@ export function PickingOrdersList({ orders, batches, isLoading, selectedId, sele
             );
           })}
           {orders.map((order) => {
-            const percent = progressOf(order);
+            const percent = progressPercent(order);
             const selected = order.id === selectedId;
             return (
               <li key={order.id}>

@@ -4,6 +4,7 @@ import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
 import { fetchOrderWithItems } from '../../../lib/order-items.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 
 const QUEUE_LIMIT = 100;
 
@@ -40,10 +41,23 @@ export const verificationOrderQuery = (id: number) =>
     queryFn: ({ signal }) => fetchOrderWithItems(id, { ...readOptions, defaultMessage: 'Failed to fetch order', signal }),
   });
 
-export const verifyOrder = (orderId: number, body: VerifyOrderBody) =>
-  apiData<Order>(`/orders/${orderId}/verify`, {
-    method: 'POST',
-    body,
-    defaultMessage: 'Failed to verify order',
-    networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
-  });
+/** The queue after an answer with a verified order: without it, until the queue is read again. */
+export function queueWithout(queue: OrderList, orderId: number): OrderList {
+  if (!queue.orders.some((o) => o.id === orderId)) return queue;
+  const total_records = Math.max(0, queue.pagination.total_records - 1);
+  return { orders: queue.orders.filter((o) => o.id !== orderId), pagination: { ...queue.pagination, total_records } };
+}
+
+/** Verifies a completed order: it leaves the queue at once (its answer), and the queue is read again once. */
+export const verifyCommand: CommandSpec<{ orderId: number; body: VerifyOrderBody }, Order> = {
+  send: ({ orderId, body }) =>
+    apiData<Order>(`/orders/${orderId}/verify`, {
+      method: 'POST',
+      body,
+      defaultMessage: 'Failed to verify order',
+      networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
+    }),
+  apply: (queryClient, order) => queryClient.setQueryData<OrderList>(verificationKeys.queue, (queue) => queue && queueWithout(queue, order.id)),
+  invalidates: [verificationKeys.queue],
+  fallbackError: 'Failed to verify order',
+};

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderSummary } from '@wh/contracts/orders/http';
+import { deferred, fakeApi, onePage, orderItem, orderSummary, renderScreen, resetScreen, type FakeAnswer, type FakeCall } from '../../lib/testing.ts';
+import { OrdersPage } from './orders-page.tsx';
+
+const wendy = { id: 7, username: 'wendy', full_name: 'Wendy Worker' };
+const pending = orderSummary({ id: 1, order_number: '#30001', status: 'pending' });
+const picking = orderSummary({ id: 2, order_number: '#30002', status: 'picking', assigned_worker: wendy, assigned_worker_id: 7, assigned_worker_name: 'Wendy Worker', worker_id: 7 });
+
+/** GET /orders as the server filters it (by status only, here). */
+const listOf = (orders: OrderSummary[]) => (call: FakeCall): FakeAnswer => {
+  const status = call.query.get('status');
+  const shown = status ? orders.filter((o) => o.status === status) : orders;
+  return { data: { orders: shown, pagination: onePage(shown.length) } };
+};
+
+function ordersApi(orders: OrderSummary[], assign?: (call: FakeCall) => Promise<FakeAnswer>) {
+  return fakeApi({
+    'GET /orders': listOf(orders),
+    'GET /orders/workers': () => ({ data: { workers: [wendy] } }),
+    ...(assign ? { 'POST /orders/:id/assign-worker': assign } : {}),
+  });
+}
+
+const rowOf = (orderNumber: string) => screen.getByRole('row', { name: new RegExp(orderNumber) });
+
+/** Picks an option of a select, found by its label (the trigger is named by its value, then its label). */
+async function choose(user: ReturnType<typeof userEvent.setup>, within: HTMLElement, label: string, option: string) {
+  const trigger = [...within.querySelectorAll('button')].find((b) => b.getAttribute('aria-labelledby') && b.closest('.field')?.querySelector('.field-label')?.textContent === label);
+  if (!trigger) throw new Error(`No select labelled ${label}`);
+  await user.click(trigger);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('the orders screen', () => {
+  afterEach(resetScreen);
+
+  it('lists the orders, each with its status and worker', async () => {
+    ordersApi([pending, picking]);
+    renderScreen(<OrdersPage />, { route: '/orders' });
+
+    expect(await screen.findByText('Showing 2 of 2 orders')).toBeTruthy();
+    expect(within(rowOf('#30001')).getByText('Unassigned')).toBeTruthy();
+    expect(within(rowOf('#30002')).getByText('Wendy Worker')).toBeTruthy();
+    expect(within(rowOf('#30001')).getByRole('button', { name: 'Assign #30001' })).toBeTruthy();
+  });
+
+  it('filters by status: the list is read again with the filter, which shows as a removable tag', async () => {
+    const user = userEvent.setup();
+    const api = ordersApi([pending, picking]);
+    renderScreen(<OrdersPage />, { route: '/orders' });
+    await screen.findByText('Showing 2 of 2 orders');
+
+    await choose(user, document.body, 'Status', 'Picking');
+
+    await waitFor(() => expect(screen.getByText('Showing 1 of 1 orders')).toBeTruthy(), { timeout: 3_000 });
+    expect(api.callsTo('GET', '/orders').at(-1)?.query.get('status')).toBe('picking');
+    expect(screen.queryByRole('row', { name: /#30001/ })).toBeNull();
+    expect(screen.getByText('Status: Picking')).toBeTruthy();
+  });
+
+  it('assigns an order: the button is disabled while the command is pending, and the row shows its answer', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<FakeAnswer>();
+    const assigned = { ...pending, status: 'assigned' as const, assigned_worker: wendy, assigned_worker_id: 7, assigned_worker_name: 'Wendy Worker', worker_id: 7 };
+    const orders = [pending, picking];
+    // The server assigns when it answers: a list read after that has the order assigned.
+    const api = ordersApi(orders, async () => {
+      const given = await answer.promise;
+      orders[0] = assigned;
+      return given;
+    });
+    renderScreen(<OrdersPage />, { route: '/orders' });
+
+    await user.click(await screen.findByRole('button', { name: 'Assign #30001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Order' });
+    const submit = within(dialog).getByRole('button', { name: 'Assign Order' });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await choose(user, dialog, 'Worker', 'Wendy Worker');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+
+    await user.click(submit);
+    await waitFor(() => expect(submit.hasAttribute('disabled')).toBe(true));
+    expect(api.callsTo('POST', '/orders/1/assign-worker').map((c) => c.body)).toEqual([{ worker_id: 7 }]);
+
+    answer.resolve({ data: { ...assigned, items: [orderItem()], items_pagination: onePage(1) }, message: 'Worker assigned successfully' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(rowOf('#30001')).getByText('Wendy Worker')).toBeTruthy());
+    expect(within(rowOf('#30001')).queryByRole('button', { name: 'Assign #30001' })).toBeNull();
+    // The command invalidates the list once: it is read once more.
+    await waitFor(() => expect(api.callsTo('GET', '/orders')).toHaveLength(2));
+  });
+});

@@ -1,0 +1,53 @@
+import type { OrderSummary } from '@wh/contracts/orders/http';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { formatDay, itemCount } from '../../../lib/format.ts';
+
+const workerOf = (o: OrderSummary) => o.assigned_worker?.full_name || o.assigned_worker?.username || o.completed_by?.full_name || o.completed_by?.username || '-';
+
+export interface VerificationQueueProps {
+  orders: readonly OrderSummary[];
+  total: number;
+  isLoading: boolean;
+  selectedId: number | null;
+  onSelect: (order: OrderSummary) => void;
+}
+
+/** The completed orders waiting for verification, newest first. */
+export function VerificationQueue({ orders, total, isLoading, selectedId, onSelect }: VerificationQueueProps) {
+  return (
+    <section className="card" aria-labelledby="completed-orders-title">
+      <h2 id="completed-orders-title" className="card-title">
+        Completed Orders ({total})
+      </h2>
+      {total > orders.length ? <p className="muted small">Showing the first {orders.length}, newest first.</p> : null}
+      {isLoading ? (
+        <p className="muted" role="status">
+          Loading orders...
+        </p>
+      ) : orders.length === 0 ? (
+        <p className="muted empty-state">No completed orders to verify</p>
+      ) : (
+        <ul className="verify-list" aria-label="Completed orders">
+          {orders.map((order) => (
+            <li key={order.id}>
+              <button
+                type="button"
+                className={`verify-order ${order.id === selectedId ? 'is-selected' : ''}`}
+                aria-pressed={order.id === selectedId}
+                onClick={() => onSelect(order)}
+              >
+                <span className="verify-order-head">
+                  <strong>{order.order_number}</strong>
+                  <Badge tone="success">Completed</Badge>
+                </span>
+                <span className="muted small">
+                  {itemCount(order.total_items)} · {formatDay(order.order_date)} · {workerOf(order)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
