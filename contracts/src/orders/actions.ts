@@ -14,3 +14,7 @@ export const mayDeassign = <T extends WithStatus>(order: T): order is T & { stat
 /** Cancel: an order nobody has started picking; cancelling is irreversible. */
 export const mayCancel = <T extends WithStatus>(order: T): order is T & { status: 'pending' | 'assigned' } =>
   order.status === 'pending' || order.status === 'assigned';
+
+/** Pick and complete: an order assigned to a worker, before or during picking; the picker's list shows these. */
+export const mayPick = <T extends WithStatus>(order: T): order is T & { status: 'assigned' | 'picking' } =>
+  order.status === 'assigned' || order.status === 'picking';

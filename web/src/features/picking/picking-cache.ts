@@ -1,12 +1,13 @@
 // What the answer to a picking command does to the picking screen's data. Each command answers with what it changed
 // as the screens will read it (a pick or a completion with the order and its items, a batch's completion with the
 // batch): written into the cached lists at once, it is the screen's state until the live push reads them again.
-import { PICKABLE_STATUSES, type BatchDetail, type BatchList, type Order } from '@wh/contracts/orders/http';
+import { mayPick } from '@wh/contracts/orders/actions';
+import { type BatchDetail, type BatchList, type Order } from '@wh/contracts/orders/http';
 import type { OrderListWithItems } from '../../lib/order-items.ts';
 
 /** The picking list after an answer with the order: updated in place while it is still to be picked, else left out. */
 export function listWithOrder(list: OrderListWithItems, { items_pagination: _, items, ...order }: Order): OrderListWithItems {
-  if (!PICKABLE_STATUSES.includes(order.status)) return withoutOrders(list, [order.id]);
+  if (!mayPick(order)) return withoutOrders(list, [order.id]);
   // By id: an order of more items than one answer's page keeps those the answer does not carry.
   const answered = new Map(items.map((i) => [i.id, i]));
   return {
@@ -23,7 +24,7 @@ function withoutOrders(list: OrderListWithItems, ids: readonly number[]): OrderL
 export function listWithBatch(list: OrderListWithItems, batch: BatchDetail): OrderListWithItems {
   return withoutOrders(
     list,
-    batch.orders.filter((o) => !PICKABLE_STATUSES.includes(o.status)).map((o) => o.order_id),
+    batch.orders.filter((o) => !mayPick(o)).map((o) => o.order_id),
   );
 }
 

@@ -1,4 +1,4 @@
-import { mayAssign, mayCancel, mayDeassign, type OrderEvent, type StockMovement } from '@wh/contracts';
+import { mayAssign, mayCancel, mayDeassign, mayPick, type OrderEvent, type StockMovement } from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 import { batchOf, type ExistingOrder, type OrderState } from './order.ts';
@@ -84,7 +84,7 @@ function existing(state: OrderState): ExistingOrder {
 }
 
 // Only the assigned worker picks and completes; a manager may do it for them.
-function mayPick(order: ExistingOrder, actor: Actor): void {
+function checkPicker(order: ExistingOrder, actor: Actor): void {
   if (actor.role === 'manager') return;
   const worker = 'worker_id' in order ? order.worker_id : null;
   if (worker !== actor.id) throw forbidden(NOT_YOUR_ORDER);
@@ -182,8 +182,8 @@ function pickSource(command: Command<'PickItem'>): { location: string | null; lo
 
 // The item is taken from its source (pickSource); an unstocked pick moves nothing.
 function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string): OrderEvent[] {
-  mayPick(order, command.actor);
-  if (order.status !== 'assigned' && order.status !== 'picking') {
+  checkPicker(order, command.actor);
+  if (!mayPick(order)) {
     if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
     return refused(order, 'picked');
   }
@@ -219,9 +219,9 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
 
 // Every item picked first; an order in a batch is completed with its batch.
 function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, at: string): OrderEvent[] {
-  mayPick(order, command.actor);
+  checkPicker(order, command.actor);
   if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
-  if (order.status !== 'assigned' && order.status !== 'picking') {
+  if (!mayPick(order)) {
     if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be completed`);
     return refused(order, 'completed');
   }
