@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { messageOf } from '../../lib/api-errors.ts';
 import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
@@ -19,27 +20,16 @@ export interface ConfirmDialogProps {
 
 /** A question before an action (cancel an order, pick an item with no stock): Go Back, or the action. */
 export function ConfirmDialog({ title, children, confirmLabel, cancelLabel = 'Go Back', tone = 'danger', onConfirm, onClose, fallbackError }: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const confirm = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (err) {
-      setError(messageOf(err, fallbackError));
-      setPending(false);
-    }
-  };
+  const confirm = useMutation({ mutationFn: onConfirm });
   return (
     <Dialog title={title} role="alertdialog" isOpen onOpenChange={(open) => !open && onClose()}>
-      {error ? <Alert>{error}</Alert> : null}
+      {confirm.error ? <Alert>{messageOf(confirm.error, fallbackError)}</Alert> : null}
       {children}
       <DialogActions>
         <Button variant="secondary" onPress={onClose} autoFocus>
           {cancelLabel}
         </Button>
-        <Button variant={tone} onPress={() => void confirm()} isDisabled={pending} aria-busy={pending || undefined}>
+        <Button variant={tone} onPress={() => confirm.mutate()} isDisabled={confirm.isPending} aria-busy={confirm.isPending || undefined}>
           {confirmLabel}
         </Button>
       </DialogActions>
