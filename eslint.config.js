@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -62,6 +64,8 @@ export default defineConfig(
             // The deciders features share (styles, locations) know none of the features that use them.
             { target: './services/command/src/domain', from: './services/command/src/features', message: DOMAIN_KNOWS_NO_FEATURE },
             { target: ['./web/src/lib', './web/src/components'], from: './web/src/features', message: PLATFORM_KNOWS_NO_FEATURE },
+            // Imports flow shared -> features -> app: the app composes the features (routes, live keys), never the reverse.
+            { target: './web/src/features', from: './web/src/app', message: 'A feature does not import the app: the app composes the features.' },
             { target: './contracts', from: '.', except: ['./contracts', './node_modules'], message: 'contracts imports nothing of the other workspaces.' },
           ],
         },
@@ -80,6 +84,19 @@ export default defineConfig(
       ],
     },
   })),
+  // The web's components follow the rules of hooks and name what their effects depend on; its markup stays accessible.
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    plugins: { ...jsxA11y.flatConfigs.recommended.plugins, 'react-hooks': reactHooks },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A react-aria component's autoFocus is its focus scope's first stop (a dialog's safe choice, the sign-in field).
+      'jsx-a11y/no-autofocus': ['error', { ignoreNonDOM: true }],
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
   // The web app reaches contracts by its package name, never by a relative path into another workspace.
   {
     files: ['web/**'],

@@ -134,11 +134,10 @@ function readReadiness(): ScannerReadiness {
 
 /** scannerReadiness, kept up to date as focus moves. */
 export function useScannerReadiness(): ScannerReadiness {
-  const read = readReadiness;
-  const [readiness, setReadiness] = useState<ScannerReadiness>(read);
+  const [readiness, setReadiness] = useState<ScannerReadiness>(readReadiness);
   useEffect(() => {
     // focusout fires before the next element has focus: read once focus has settled.
-    const update = () => setTimeout(() => setReadiness(read()), 0);
+    const update = () => setTimeout(() => setReadiness(readReadiness()), 0);
     const events = ['focusin', 'focusout', 'focus', 'blur'] as const;
     for (const e of events) window.addEventListener(e, update, true);
     return () => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { can, PERMISSION_DENIED } from '@wh/contracts/auth/permissions';
 import type { Style } from '@wh/contracts/catalogue/http';
@@ -20,7 +19,6 @@ const UPLOAD_ERROR_MS = 5_000;
 
 export function StylesPage() {
   const me = useAtomValue(signedInUserAtom);
-  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<Open>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -85,7 +83,6 @@ export function StylesPage() {
           onSaved={(style, created) => {
             setOpen(null);
             setSaved(created ? `Style ${style.style_code} created` : `Style ${style.style_code} updated`);
-            void queryClient.invalidateQueries({ queryKey: stylesKeys.all });
           }}
         />
       ) : null}

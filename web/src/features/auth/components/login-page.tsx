@@ -5,9 +5,9 @@ import type { User } from '@wh/contracts/users/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordField, TextField } from '../../../components/ui/text-field.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
 import { LOGGED_OUT_MESSAGE, saveSessionAtom, sessionNoticeAtom } from '../../../lib/session.ts';
-import { login, LOGIN_FAILED_MESSAGE } from '../api/auth-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { loginCommand } from '../api/auth-api.ts';
 
 export interface LoginPageProps {
   /** Told who signed in, just before the session is stored, so the caller can choose where to go. */
@@ -17,33 +17,32 @@ export interface LoginPageProps {
 export function LoginPage({ onSignedIn }: LoginPageProps) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const signIn = useCommand(loginCommand);
+  const { isPending: pending, error } = signIn;
   const notice = useAtomValue(sessionNoticeAtom);
   const saveSession = useSetAtom(saveSessionAtom);
   const setNotice = useSetAtom(sessionNoticeAtom);
 
   const canSubmit = username.trim() !== '' && password.trim() !== '' && !pending;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    setPending(true);
-    setError(null);
-    try {
-      const result = await login({ username: username.trim(), password });
-      onSignedIn(result.user);
-      saveSession({ token: result.token, user: result.user });
-    } catch (err) {
-      setError(messageOf(err, LOGIN_FAILED_MESSAGE));
-      setPending(false);
-    }
+    signIn.run(
+      { username: username.trim(), password },
+      {
+        onSuccess: (result) => {
+          onSignedIn(result.user);
+          saveSession({ token: result.token, user: result.user });
+        },
+      },
+    );
   };
 
   // Typing clears the failure box.
   const edit = (setter: (v: string) => void) => (value: string) => {
     setter(value);
-    if (error) setError(null);
+    if (error) signIn.reset();
     if (notice) setNotice(null);
   };
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CreateStyleBody, Style, StyleList, UpdateStyleBody } from '@wh/contracts/catalogue/http';
 import { apiData } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 
 export interface StylesFilter {
   search: string;
@@ -46,3 +47,15 @@ export const createStyle = (body: CreateStyleBody) =>
 
 export const updateStyle = (id: number, body: UpdateStyleBody) =>
   apiData<Style>(`/styles/${id}`, { method: 'PUT', body, defaultMessage: 'Failed to update style' });
+
+export const createStyleCommand: CommandSpec<CreateStyleBody, Style> = {
+  send: createStyle,
+  invalidates: [stylesKeys.all],
+  fallbackError: 'Failed to create style',
+};
+
+export const updateStyleCommand: CommandSpec<{ id: number; body: UpdateStyleBody }, Style> = {
+  send: ({ id, body }) => updateStyle(id, body),
+  invalidates: [stylesKeys.all],
+  fallbackError: 'Failed to update style',
+};

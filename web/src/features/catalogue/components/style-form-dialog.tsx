@@ -9,7 +9,8 @@ import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
-import { createStyle, updateStyle } from '../api/styles-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { createStyleCommand, updateStyleCommand } from '../api/styles-api.ts';
 import { codeLocked, styleFormValues, validateCreate, validateUpdate, type StyleFormErrors, type StyleFormValues } from '../style-form.ts';
 
 export interface StyleFormDialogProps {
@@ -19,42 +20,46 @@ export interface StyleFormDialogProps {
   onSaved: (style: Style, created: boolean) => void;
 }
 
+/** The server's refusal as field errors, or null when it names no field. */
+function refusalFields(cause: unknown): StyleFormErrors | null {
+  const fields = fieldErrorsOf(cause);
+  if (Object.keys(fields).length > 0) return fields;
+  const message = messageOf(cause, '');
+  return /style code/i.test(message) ? { style_code: message } : null;
+}
+
 export function StyleFormDialog({ style, onClose, onSaved }: StyleFormDialogProps) {
   const editing = style !== undefined;
   const [values, setValues] = useState<StyleFormValues>(() => styleFormValues(style));
   const [errors, setErrors] = useState<StyleFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const create = useCommand(createStyleCommand);
+  const update = useCommand(updateStyleCommand);
+  const save = editing ? update : create;
+  const formError = save.failure && refusalFields(save.failure) === null ? save.error : null;
+  const pending = save.isPending;
 
   const set = <K extends keyof StyleFormValues>(key: K) => (value: StyleFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
-    setFormError(null);
+    save.reset();
   };
 
-  const submit = async (event: FormEvent) => {
+  const refused = (cause: unknown) => {
+    const fields = refusalFields(cause);
+    if (fields) setErrors(fields);
+  };
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (pending) return;
-    const checked = editing ? validateUpdate(values, style) : validateCreate(values);
-    if (!checked.body) {
-      setErrors(checked.errors);
-      return;
-    }
-    if (editing && Object.keys(checked.body).length === 0) {
-      onClose();
-      return;
-    }
-    setPending(true);
-    setFormError(null);
-    try {
-      const saved = editing ? await updateStyle(style.id, checked.body) : await createStyle(validateCreate(values).body!);
-      onSaved(saved, !editing);
-    } catch (cause) {
-      const fields = fieldErrorsOf(cause);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else if (/style code/i.test(messageOf(cause, ''))) setErrors({ style_code: messageOf(cause, '') });
-      else setFormError(messageOf(cause, editing ? 'Failed to update style' : 'Failed to create style'));
-      setPending(false);
+    if (editing) {
+      const checked = validateUpdate(values, style);
+      if (!checked.body) return setErrors(checked.errors);
+      if (Object.keys(checked.body).length === 0) return onClose();
+      update.run({ id: style.id, body: checked.body }, { onSuccess: (saved) => onSaved(saved, false), onError: refused });
+    } else {
+      const checked = validateCreate(values);
+      if (!checked.body) return setErrors(checked.errors);
+      create.run(checked.body, { onSuccess: (saved) => onSaved(saved, true), onError: refused });
     }
   };
 

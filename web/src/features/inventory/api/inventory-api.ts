@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import type {
   AdjustInventoryBody,
   AdjustmentRecord,
@@ -17,6 +18,7 @@ import type {
 } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { SearchQuery } from '../search-input.ts';
 import { PAGE_SIZE } from '../options.ts';
 
@@ -108,6 +110,12 @@ export const adjustmentSummaryQuery = (days = 30) =>
 
 export const adjustInventory = (body: AdjustInventoryBody) =>
   apiRequest<AdjustmentResult>('/inventory/adjust', { method: 'POST', body, defaultMessage: 'Failed to process inventory adjustment' });
+
+export const adjustInventoryCommand: CommandSpec<AdjustInventoryBody, SuccessEnvelope<AdjustmentResult>> = {
+  send: adjustInventory,
+  invalidates: [inventoryKeys.all],
+  fallbackError: 'Failed to process inventory adjustment',
+};
 
 export const suggestLocations = (body: SuggestLocationBody) =>
   apiData<LocationSuggestions>('/inventory/suggest-location', {

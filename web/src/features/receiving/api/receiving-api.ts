@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SelectableLocations } from '@wh/contracts/inventory/http';
 import {
   type ApprovedReceipt,
@@ -41,11 +41,7 @@ export const receivingLiveKeys: LiveKeys = {
 };
 
 // After stock is received: the receipts and every stock figure the approval screens show.
-export const refreshAfterReceiving = (queryClient: QueryClient) =>
-  Promise.all([
-    queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts }),
-    queryClient.invalidateQueries({ queryKey: receivingKeys.stock }),
-  ]);
+export const RECEIVED = [receivingKeys.allReceipts, receivingKeys.stock];
 
 export const AVAILABLE_SKU_LIMIT = 20;
 export const RECENT_APPROVALS = { limit: 50, days: 7 } as const;

@@ -1,12 +1,13 @@
 import { useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
-import { refreshAfterReceiving } from '../api/receiving-api.ts';
+import type { Command } from '../../../lib/use-command.ts';
 import { DestinationSelect, useDestination, type Destination } from './destination-select.tsx';
+
+/** What an approval sends: the chosen location (none: RECEIVING) and the notes. */
+export type ApprovalBody = Destination['body'] & { notes: string | null };
 
 export interface ApprovalDialogProps<R> {
   title: string;
@@ -17,36 +18,21 @@ export interface ApprovalDialogProps<R> {
   /** Below the location choice (suggestions). */
   children?: (destination: Destination) => ReactNode;
   approveLabel: string;
-  /** Sends the approval with the chosen location (none: RECEIVING) and the notes. */
-  submit: (body: Destination['body'] & { notes: string | null }) => Promise<R>;
+  /** The approval, sent with the chosen location (none: RECEIVING) and the notes. */
+  command: Command<ApprovalBody, R>;
   onApproved: (result: R) => void;
   onClose: () => void;
 }
 
 /** One approval form for one receipt or many: a location (or the receiving area), notes, and the server's refusal in place. */
-export function ApprovalDialog<R>({ title, summary, units, destinationHint, children, approveLabel, submit, onApproved, onClose }: ApprovalDialogProps<R>) {
-  const queryClient = useQueryClient();
+export function ApprovalDialog<R>({ title, summary, units, destinationHint, children, approveLabel, command, onApproved, onClose }: ApprovalDialogProps<R>) {
   const destination = useDestination();
   const [notes, setNotes] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const approve = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      const result = await submit({ ...destination.body, notes: notes.trim() || null });
-      await refreshAfterReceiving(queryClient);
-      onApproved(result);
-    } catch (cause) {
-      setError(messageOf(cause, 'Failed to approve stock'));
-      setPending(false);
-    }
-  };
+  const approve = () => command.run({ ...destination.body, notes: notes.trim() || null }, { onSuccess: onApproved });
 
   return (
     <Dialog title={title} isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
-      {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
+      {command.error ? <Alert onDismiss={command.reset}>{command.error}</Alert> : null}
       {summary}
       <DestinationSelect destination={destination} units={units} description={destinationHint} />
       {children?.(destination)}
@@ -55,8 +41,8 @@ export function ApprovalDialog<R>({ title, summary, units, destinationHint, chil
         <Button variant="secondary" onPress={onClose}>
           Cancel
         </Button>
-        <Button onPress={() => void approve()} isDisabled={pending} aria-busy={pending || undefined}>
-          {pending ? 'Approving...' : approveLabel}
+        <Button onPress={approve} isDisabled={command.isPending} aria-busy={command.isPending || undefined}>
+          {command.isPending ? 'Approving...' : approveLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { RECEIVING_LOCATION, type OverCapacity } from '@wh/contracts/platform/stock';
-import type { Receipt } from '@wh/contracts/receiving/http';
+import type { ApprovedReceipt, Receipt } from '@wh/contracts/receiving/http';
 import { SuggestionList } from '../../../components/location-suggestion-panel.tsx';
 import { suggestLocations } from '../../../components/location-suggestion.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { unitCount } from '../../../lib/format.ts';
-import { approveReceipt, receivingKeys } from '../api/receiving-api.ts';
-import { ApprovalDialog } from './approval-dialog.tsx';
+import { useCommand } from '../../../lib/use-command.ts';
+import { receivingKeys } from '../api/receiving-api.ts';
+import { approveReceiptCommand } from '../api/receiving-commands.ts';
+import { ApprovalDialog, type ApprovalBody } from './approval-dialog.tsx';
 
 export interface ApproveReceiptDialogProps {
   receipt: Receipt;
@@ -17,6 +19,7 @@ export interface ApproveReceiptDialogProps {
 
 /** Approve a receipt into a chosen location (suggestions shown), or leave it in the receiving area. */
 export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveReceiptDialogProps) {
+  const approve = useCommand<ApprovalBody, ApprovedReceipt>(approveReceiptCommand(receipt.id));
   const suggestions = useQuery({
     queryKey: receivingKeys.suggestions(receipt),
     queryFn: () =>
@@ -37,7 +40,7 @@ export function ApproveReceiptDialog({ receipt, onClose, onApproved }: ApproveRe
       }
       units={receipt.quantity}
       approveLabel="Approve"
-      submit={(body) => approveReceipt(receipt.id, body)}
+      command={approve}
       onApproved={(approved) =>
         onApproved(`Approved ${receipt.quantity} × ${receipt.sku} into ${approved.location ?? RECEIVING_LOCATION}`, approved.over_capacity)
       }

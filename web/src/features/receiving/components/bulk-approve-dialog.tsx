@@ -1,7 +1,8 @@
 import type { BulkApproveResult, Receipt } from '@wh/contracts/receiving/http';
 import { unitCount } from '../../../lib/format.ts';
-import { bulkApproveReceipts } from '../api/receiving-api.ts';
-import { ApprovalDialog } from './approval-dialog.tsx';
+import { useCommand } from '../../../lib/use-command.ts';
+import { bulkApproveCommand } from '../api/receiving-commands.ts';
+import { ApprovalDialog, type ApprovalBody } from './approval-dialog.tsx';
 
 export interface BulkApproveDialogProps {
   receipts: readonly Receipt[];
@@ -11,6 +12,7 @@ export interface BulkApproveDialogProps {
 
 /** Approve the selected receipts together into one location, or leave them all in the receiving area. */
 export function BulkApproveDialog({ receipts, onClose, onApproved }: BulkApproveDialogProps) {
+  const bulkApprove = useCommand<ApprovalBody, BulkApproveResult>(bulkApproveCommand(receipts.map((r) => r.id)));
   const units = receipts.reduce((sum, r) => sum + r.quantity, 0);
   const count = `${receipts.length} ${receipts.length === 1 ? 'receipt' : 'receipts'}`;
   return (
@@ -33,7 +35,7 @@ export function BulkApproveDialog({ receipts, onClose, onApproved }: BulkApprove
       units={units}
       destinationHint="Every selected receipt goes here"
       approveLabel={`Approve ${count}`}
-      submit={(body) => bulkApproveReceipts({ receipt_ids: receipts.map((r) => r.id), ...body })}
+      command={bulkApprove}
       onApproved={onApproved}
       onClose={onClose}
     />

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { rejectReceiptBodySchema, type Receipt } from '@wh/contracts/receiving/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
-import { receivingKeys, rejectReceipt } from '../api/receiving-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { rejectReceiptCommand } from '../api/receiving-commands.ts';
 
 export interface RejectReceiptDialogProps {
   receipt: Receipt;
@@ -15,33 +14,22 @@ export interface RejectReceiptDialogProps {
 }
 
 export function RejectReceiptDialog({ receipt, onClose, onRejected }: RejectReceiptDialogProps) {
-  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const command = useCommand(rejectReceiptCommand(receipt.id));
 
-  const reject = async () => {
+  const reject = () => {
     const parsed = rejectReceiptBodySchema.safeParse({ reason });
     if (!parsed.success) {
       setReasonError(parsed.error.issues[0]?.message);
       return;
     }
-    setPending(true);
-    setError(null);
-    try {
-      await rejectReceipt(receipt.id, parsed.data);
-      await queryClient.invalidateQueries({ queryKey: receivingKeys.allReceipts });
-      onRejected(`Rejected ${receipt.quantity} × ${receipt.sku}`);
-    } catch (cause) {
-      setError(messageOf(cause, 'Failed to reject stock'));
-      setPending(false);
-    }
+    command.run(parsed.data, { onSuccess: () => onRejected(`Rejected ${receipt.quantity} × ${receipt.sku}`) });
   };
 
   return (
     <Dialog title="Reject Stock" role="alertdialog" isOpen onOpenChange={(open) => !open && onClose()}>
-      {error ? <Alert onDismiss={() => setError(null)}>{error}</Alert> : null}
+      {command.error ? <Alert onDismiss={command.reset}>{command.error}</Alert> : null}
       <p>
         Reject <strong>{receipt.quantity} × {receipt.sku}</strong>? The stock is not added.
       </p>
@@ -60,7 +48,7 @@ export function RejectReceiptDialog({ receipt, onClose, onRejected }: RejectRece
         <Button variant="secondary" onPress={onClose} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" onPress={() => void reject()} isDisabled={pending} aria-busy={pending || undefined}>
+        <Button variant="danger" onPress={reject} isDisabled={command.isPending} aria-busy={command.isPending || undefined}>
           Reject
         </Button>
       </DialogActions>

@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import type { CreateLocationBody, CreateLocationRangeBody, Location, LocationRangeResult, UpdateLocationBody } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 
 export const layoutKeys = {
   all: ['inventory', 'locations'] as const,
@@ -31,3 +33,35 @@ export const createLocationRange = (body: CreateLocationRangeBody) =>
 
 export const updateLocation = (code: string, body: UpdateLocationBody, defaultMessage = 'Failed to update location') =>
   apiData<Location>(`/locations/${encodeURIComponent(code)}`, { method: 'PATCH', body, defaultMessage });
+
+const LAYOUT_KEYS = [layoutKeys.all];
+
+export const createLocationCommand: CommandSpec<CreateLocationBody, SuccessEnvelope<Location>> = {
+  send: createLocation,
+  invalidates: LAYOUT_KEYS,
+  fallbackError: 'Failed to create location',
+};
+
+export const createLocationRangeCommand: CommandSpec<CreateLocationRangeBody, SuccessEnvelope<LocationRangeResult>> = {
+  send: createLocationRange,
+  invalidates: LAYOUT_KEYS,
+  fallbackError: 'Failed to create locations',
+};
+
+export interface LocationUpdate {
+  code: string;
+  body: UpdateLocationBody;
+  /** The refusal's text when the server gives none (deactivate and reactivate word theirs). */
+  defaultMessage?: string;
+}
+
+export const updateLocationCommand: CommandSpec<LocationUpdate, Location> = {
+  send: ({ code, body, defaultMessage }) => updateLocation(code, body, defaultMessage),
+  // The layout shows the changed location at once; the refetch brings its neighbours' figures.
+  apply: (queryClient, location) =>
+    queryClient.setQueryData<{ locations: Location[] }>(layoutKeys.layout, (old) =>
+      old ? { locations: old.locations.map((l) => (l.code === location.code ? location : l)) } : old,
+    ),
+  invalidates: LAYOUT_KEYS,
+  fallbackError: 'Failed to update location',
+};

@@ -4,8 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiError, messageOf } from '../../../lib/api-errors.ts';
-import { createLocation, createLocationRange } from '../api/locations-api.ts';
+import { ApiError } from '../../../lib/api-errors.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { createLocationCommand, createLocationRangeCommand } from '../api/locations-api.ts';
 import { rangeSize } from '../layout.ts';
 import { codeHint, LocationShapeFields, shapeBody, type LocationShape } from './location-fields.tsx';
 
@@ -28,28 +29,17 @@ export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocatio
   const [shape, setShape] = useState<LocationShape>({ type: 'bin', capacity: 50, gender: null });
   const [code, setCode] = useState('');
   const [to, setTo] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const createOne = useCommand(createLocationCommand);
+  const createRange = useCommand(createLocationRangeCommand);
+  const create = mode === 'one' ? createOne : createRange;
+  const errors = fieldErrors(create.failure);
   const count = mode === 'range' ? rangeSize(shape.type, code, to) : null;
 
-  const submit = async () => {
-    setBusy(true);
-    setError(null);
-    setErrors({});
-    try {
-      if (mode === 'one') {
-        const answer = await createLocation({ code, ...shapeBody(shape) });
-        onCreated(answer.message ?? `Location ${answer.data.code} created`);
-      } else {
-        const answer = await createLocationRange({ from: code, to, ...shapeBody(shape) });
-        onCreated(answer.message ?? rangeMessage(answer.data));
-      }
-    } catch (cause) {
-      setErrors(fieldErrors(cause));
-      setError(messageOf(cause, mode === 'one' ? 'Failed to create location' : 'Failed to create locations'));
-    } finally {
-      setBusy(false);
+  const submit = () => {
+    if (mode === 'one') {
+      createOne.run({ code, ...shapeBody(shape) }, { onSuccess: (answer) => onCreated(answer.message ?? `Location ${answer.data.code} created`) });
+    } else {
+      createRange.run({ from: code, to, ...shapeBody(shape) }, { onSuccess: (answer) => onCreated(answer.message ?? rangeMessage(answer.data)) });
     }
   };
 
@@ -59,7 +49,7 @@ export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocatio
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          void submit();
+          submit();
         }}
       >
         <LocationShapeFields shape={shape} onChange={setShape} errors={errors}>
@@ -78,13 +68,13 @@ export function CreateLocationDialog({ mode, onClose, onCreated }: CreateLocatio
             {shape.type === 'bin' ? ' (every zone, aisle and shelf between)' : ''}
           </p>
         ) : null}
-        {error ? <Alert>{error}</Alert> : null}
+        {create.error ? <Alert>{create.error}</Alert> : null}
         <DialogActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={busy}>
-            {busy ? 'Creating...' : mode === 'one' ? 'Create Location' : 'Create Range'}
+          <Button type="submit" isDisabled={create.isPending}>
+            {create.isPending ? 'Creating...' : mode === 'one' ? 'Create Location' : 'Create Range'}
           </Button>
         </DialogActions>
       </form>

@@ -5,8 +5,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
-import { messageOf } from '../../../lib/api-errors.ts';
-import { updateLocation } from '../api/locations-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { updateLocationCommand } from '../api/locations-api.ts';
 
 export type LocationNumber = 'capacity' | 'walk_sequence';
 
@@ -58,19 +58,10 @@ export function LocationNumberDialog({
 }) {
   const f = FIELDS[field];
   const [value, setValue] = useState<number>(f.current(location) ?? Number.NaN);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const body: UpdateLocationBody = { [field]: Number.isNaN(value) ? null : value };
-      onSaved(f.saved(await updateLocation(location.code, body)));
-    } catch (cause) {
-      setError(messageOf(cause, 'Failed to update location'));
-    } finally {
-      setBusy(false);
-    }
+  const update = useCommand(updateLocationCommand);
+  const save = () => {
+    const body: UpdateLocationBody = { [field]: Number.isNaN(value) ? null : value };
+    update.run({ code: location.code, body }, { onSuccess: (saved) => onSaved(f.saved(saved)) });
   };
   return (
     <Dialog title={`${f.title} ${location.code}`} isOpen onOpenChange={(open) => (open ? null : onClose())}>
@@ -78,17 +69,17 @@ export function LocationNumberDialog({
         className="form"
         onSubmit={(e) => {
           e.preventDefault();
-          void save();
+          save();
         }}
       >
         <NumberField label={f.label} minValue={0} maxValue={f.max} value={value} onChange={setValue} description={f.description(location)} autoFocus />
-        {error ? <Alert>{error}</Alert> : null}
+        {update.error ? <Alert>{update.error}</Alert> : null}
         <DialogActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={busy}>
-            {busy ? 'Saving...' : f.save}
+          <Button type="submit" isDisabled={update.isPending}>
+            {update.isPending ? 'Saving...' : f.save}
           </Button>
         </DialogActions>
       </form>

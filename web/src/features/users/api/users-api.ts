@@ -1,8 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { CreateUserBody, UpdateUserBody, User, UserDetails, UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 
 export type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -71,3 +72,61 @@ export const changeUserPassword = (id: number, newPassword: string, confirmPassw
 
 export const restoreUser = (id: number) =>
   apiData<User>(`/users/${id}/restore`, { method: 'PATCH', defaultMessage: 'Failed to restore user' });
+
+/** Writes a user a command answered with over its row in every cached list. */
+function putUser(queryClient: QueryClient, user: User): void {
+  queryClient.setQueriesData<UserList>({ queryKey: [...usersKeys.all, 'list'] }, (old) =>
+    old ? { ...old, users: old.users.map((u) => (u.id === user.id ? user : u)) } : old,
+  );
+}
+
+const showsDeleted = (key: readonly unknown[]): boolean => {
+  const filter = key[2];
+  return typeof filter === 'object' && filter !== null && 'includeDeleted' in filter && filter.includeDeleted === true;
+};
+
+const USERS = [usersKeys.all];
+
+export const createUserCommand: CommandSpec<CreateUserBody, User> = {
+  send: createUser,
+  invalidates: USERS,
+  fallbackError: 'Failed to create user',
+};
+
+export const updateUserCommand: CommandSpec<{ id: number; body: UpdateUserBody }, User> = {
+  send: ({ id, body }) => updateUser(id, body),
+  apply: putUser,
+  invalidates: USERS,
+  fallbackError: 'Failed to update user',
+};
+
+export const deleteUserCommand: CommandSpec<number, unknown> = {
+  send: deleteUser,
+  // The user leaves every list that hides deleted users at once; the refetch confirms it.
+  apply: (queryClient, _answer, id) =>
+    queryClient.setQueriesData<UserList>(
+      { queryKey: [...usersKeys.all, 'list'], predicate: (query) => !showsDeleted(query.queryKey) },
+      (old) => (old ? { ...old, users: old.users.filter((u) => u.id !== id) } : old),
+    ),
+  invalidates: USERS,
+  fallbackError: 'Failed to delete user',
+};
+
+export const toggleUserStatusCommand: CommandSpec<number, User> = {
+  send: toggleUserStatus,
+  apply: putUser,
+  invalidates: USERS,
+  fallbackError: 'Failed to toggle user status',
+};
+
+export const restoreUserCommand: CommandSpec<number, User> = {
+  send: restoreUser,
+  apply: putUser,
+  invalidates: USERS,
+  fallbackError: 'Failed to restore user',
+};
+
+export const changeUserPasswordCommand: CommandSpec<{ id: number; newPassword: string; confirmPassword: string }, unknown> = {
+  send: ({ id, newPassword, confirmPassword }) => changeUserPassword(id, newPassword, confirmPassword),
+  fallbackError: 'Failed to change password',
+};

@@ -5,8 +5,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { PasswordField } from '../../../components/ui/text-field.tsx';
-import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
-import { changeUserPassword } from '../api/users-api.ts';
+import { fieldErrorsOf } from '../../../lib/api-errors.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { changeUserPasswordCommand } from '../api/users-api.ts';
 import { PASSWORD_HINT, validatePasswordChange, type FieldErrors } from '../user-form.ts';
 
 export interface ChangePasswordDialogProps {
@@ -16,40 +17,34 @@ export interface ChangePasswordDialogProps {
   onChanged: () => void;
 }
 
+function refusalOf(failure: unknown): FieldErrors {
+  const fields = fieldErrorsOf(failure);
+  if (fields.password) fields.new_password ??= fields.password;
+  return fields;
+}
+
 export function ChangePasswordDialog({ user, isOpen, onClose, onChanged }: ChangePasswordDialogProps) {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const change = useCommand(changeUserPasswordCommand);
 
   const validation = validatePasswordChange(newPassword, confirmPassword);
+  const serverErrors = change.failure ? refusalOf(change.failure) : {};
   const errors: FieldErrors = { ...(submitted ? validation : {}), ...serverErrors };
+  const formError = change.failure && !serverErrors.new_password && !serverErrors.confirm_password ? change.error : null;
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validation).length > 0 || pending) return;
-    setPending(true);
-    setFormError(null);
-    try {
-      await changeUserPassword(user.id, newPassword, confirmPassword);
-      onChanged();
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.password) fields.new_password ??= fields.password;
-      setServerErrors(fields);
-      if (!fields.new_password && !fields.confirm_password) setFormError(messageOf(error, 'Failed to change password'));
-    } finally {
-      setPending(false);
-    }
+    if (Object.keys(validation).length > 0) return;
+    change.run({ id: user.id, newPassword, confirmPassword }, { onSuccess: onChanged });
   };
 
+  // Editing either field clears the server's refusal.
   const edit = (setter: (v: string) => void) => (value: string) => {
     setter(value);
-    setServerErrors({});
-    setFormError(null);
+    change.reset();
   };
 
   return (
@@ -82,7 +77,7 @@ export function ChangePasswordDialog({ user, isOpen, onClose, onChanged }: Chang
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <Button type="submit" isDisabled={pending} aria-busy={pending || undefined}>
+          <Button type="submit" isDisabled={change.isPending} aria-busy={change.isPending || undefined}>
             Change Password
           </Button>
         </DialogActions>

@@ -1,6 +1,7 @@
 import type { User } from '@wh/contracts/users/http';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { deleteUser } from '../api/users-api.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { deleteUserCommand } from '../api/users-api.ts';
 
 export interface DeleteUserDialogProps {
   user: User;
@@ -9,6 +10,7 @@ export interface DeleteUserDialogProps {
 }
 
 export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogProps) {
+  const remove = useCommand(deleteUserCommand);
   return (
     <ConfirmDialog
       title="Delete User"
@@ -16,7 +18,7 @@ export function DeleteUserDialog({ user, onClose, onDeleted }: DeleteUserDialogP
       cancelLabel="Cancel"
       fallbackError="Failed to delete user"
       onConfirm={async () => {
-        await deleteUser(user.id);
+        await remove.runAsync(user.id);
         onDeleted(user);
       }}
       onClose={onClose}

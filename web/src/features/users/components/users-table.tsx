@@ -1,9 +1,8 @@
 import { ROLE_LABELS } from '@wh/contracts/auth/permissions';
 import { ADMIN_USER_ID, type User } from '@wh/contracts/users/http';
-import { Button } from '../../../components/ui/button.tsx';
-import { ActionMenu } from '../../../components/ui/menu.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { formatLastLogin, initialsOf } from '../relative-time.ts';
+import { UserActions } from './user-actions.tsx';
 
 export type UserAction = 'details' | 'edit' | 'toggle' | 'password' | 'delete' | 'restore';
 
@@ -44,19 +43,7 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
           return (
             <Row key={user.id} id={user.id} className={user.is_deleted ? 'row-deleted' : ''}>
               <Cell label="User">
-                <div className="user-cell">
-                  <span className="avatar" aria-hidden="true">
-                    {initialsOf(user.full_name, user.username)}
-                  </span>
-                  <div className="user-cell-text">
-                    <span className="user-name">
-                      {user.full_name || user.username}
-                      {own ? <span className="you-marker"> (You)</span> : null}
-                    </span>
-                    {user.email ? <span className="user-email">{user.email}</span> : null}
-                    <span className="user-username">@{user.username}</span>
-                  </div>
-                </div>
+                <UserCell user={user} own={own} />
               </Cell>
               <Cell label="Role">
                 <span className="role-badge" data-role={user.role}>
@@ -80,39 +67,30 @@ export function UsersTable({ users, currentUserId, now, busyUserId, onAction }: 
                 </span>
               </Cell>
               <Cell label="Actions">
-                <div className="row-actions">
-                  {user.is_deleted ? (
-                    <Button size="sm" variant="secondary" isDisabled={busy} onPress={() => onAction('restore', user)}>
-                      Restore
-                    </Button>
-                  ) : (
-                    <>
-                      <Button size="sm" variant="ghost" onPress={() => onAction('details', user)}>
-                        View details
-                      </Button>
-                      <Button size="sm" variant="ghost" onPress={() => onAction('edit', user)}>
-                        Edit
-                      </Button>
-                      <ActionMenu<UserAction>
-                        label="More"
-                        aria-label={`More actions for ${user.username}`}
-                        onAction={(action) => onAction(action, user)}
-                        actions={[
-                          ...(user.id === ADMIN_USER_ID || own
-                            ? []
-                            : [{ id: 'toggle' as const, label: user.is_active ? 'Deactivate' : 'Activate', isDisabled: busy }]),
-                          { id: 'password', label: 'Change password' },
-                          { id: 'delete', label: 'Delete', tone: 'danger', isDisabled: blocked !== null, description: blocked },
-                        ]}
-                      />
-                    </>
-                  )}
-                </div>
+                <UserActions user={user} own={own} blocked={blocked} busy={busy} onAction={onAction} />
               </Cell>
             </Row>
           );
         })}
       </TableBody>
     </Table>
+  );
+}
+
+function UserCell({ user, own }: { user: User; own: boolean }) {
+  return (
+    <div className="user-cell">
+      <span className="avatar" aria-hidden="true">
+        {initialsOf(user.full_name, user.username)}
+      </span>
+      <div className="user-cell-text">
+        <span className="user-name">
+          {user.full_name || user.username}
+          {own ? <span className="you-marker"> (You)</span> : null}
+        </span>
+        {user.email ? <span className="user-email">{user.email}</span> : null}
+        <span className="user-username">@{user.username}</span>
+      </div>
+    </div>
   );
 }
