@@ -26,8 +26,8 @@ export const auditProjection: Projection = {
   name: 'audit',
   handles: new EveryEventType(),
   async apply(trx, events, topics) {
-    topics.add('reports');
-    if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add('dashboard');
+    topics.add({ kind: 'reports' });
+    if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add({ kind: 'dashboard' });
     const names = await namesBefore(trx, events);
     const rows: ReturnType<typeof auditRow>[] = [];
     const imports = new Map<string, ImportRow>();

@@ -26,7 +26,7 @@ export const ordersProjection: Projection = {
     if (imports.length > 0) {
       await insertImported(trx, imports);
       count('pending', true, imports.length);
-      topics.add('orders');
+      topics.add({ kind: 'orders' });
     }
     const changes = events
       .filter((e) => e.type !== 'OrderImported')
@@ -36,11 +36,11 @@ export const ordersProjection: Projection = {
       const items = new Map<number, ItemPick>();
       const touched = new Set<number>();
       for (const event of changes) {
-        topics.add('orders');
-        topics.add(`order:${event.data.order_id}`);
+        topics.add({ kind: 'orders' });
+        topics.add({ kind: 'order', id: event.data.order_id });
         const row = orders.get(event.data.order_id);
         if (row) touched.add(row.id);
-        fold(event, row, items, count, (workerId) => workerId !== null && topics.add(`worker:${workerId}`));
+        fold(event, row, items, count, (workerId) => workerId !== null && topics.add({ kind: 'worker', id: workerId }));
       }
       await writeTogether(trx, [orderWrites([...touched].map((id) => orders.get(id)!)), itemWrites([...items.values()])]);
     }

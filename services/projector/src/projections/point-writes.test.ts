@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { OrderEvent, ReceiptEvent, StoredEvent } from '@wh/contracts';
+import { TopicSet, type OrderEvent, type ReceiptEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { rebuildReadModels } from '../rebuild.ts';
 import { ordersProjection } from './orders.ts';
@@ -80,7 +80,7 @@ function stored(events: readonly (OrderEvent | ReceiptEvent)[]): StoredEvent[] {
 // Applies one batch in a transaction and returns, per table, how many times that transaction read it whole.
 async function wholeTableReads(projection: Projection, events: readonly StoredEvent[], tables: readonly string[]) {
   return db.transaction().execute(async (trx: Transaction<Database>) => {
-    await projection.apply(trx, events, new Set());
+    await projection.apply(trx, events, new TopicSet());
     const { rows } = await sql<{ relname: string; seq_scan: string }>`
       select relname, seq_scan::text from pg_stat_xact_user_tables where relname = any(${tables}::text[])`.execute(trx);
     return Object.fromEntries(tables.map((t) => [t, Number(rows.find((r) => r.relname === t)?.seq_scan ?? 0)]));

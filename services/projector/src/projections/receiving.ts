@@ -31,7 +31,7 @@ export const receivingProjection: Projection = {
     const skus = new Set<string>();
     const flushCatalogue = async () => {
       if (styles.size + skus.size === 0) return;
-      if (await markKnown(trx, [...styles], [...skus])) topics.add('receipts');
+      if (await markKnown(trx, [...styles], [...skus])) topics.add({ kind: 'receipts' });
       styles.clear();
       skus.clear();
     };
@@ -45,7 +45,7 @@ export const receivingProjection: Projection = {
         continue;
       }
       await flushCatalogue();
-      topics.add('receipts');
+      topics.add({ kind: 'receipts' });
       const event = { type: stored.type, data: stored.data } as ReceiptEvent;
       if (event.type === 'StockReceiptRecorded') {
         recorded.set(event.data.receipt_id, receiptRow(event.data));

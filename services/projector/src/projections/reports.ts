@@ -23,8 +23,8 @@ export const reportsProjection: Projection = {
   name: 'reports',
   handles: new Set<string>(ORDER_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('dashboard');
-    topics.add('reports');
+    topics.add({ kind: 'dashboard' });
+    topics.add({ kind: 'reports' });
     const timings = await timingsBefore(trx, events);
     // Orders this batch imports: inserted, where the others are updated.
     const imported = new Set<number>();

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CreateLocationBody, CreateLocationRangeBody, Location, LocationRangeResult, UpdateLocationBody } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 
 export const layoutKeys = {
   all: ['inventory', 'locations'] as const,
@@ -9,8 +9,7 @@ export const layoutKeys = {
 };
 
 // A location's layout changes with locations pushes, its fill with every push that moves stock.
-const LAYOUT = [layoutKeys.all];
-export const settingsLiveKeys: LiveKeys = { locations: LAYOUT, inventory: LAYOUT, styles: LAYOUT, receipts: LAYOUT };
+export const settingsLiveKeys: LiveKeys = dependsOn(['locations', 'inventory', 'styles', 'receipts'], [layoutKeys.all]);
 
 export const layoutQuery = () =>
   queryOptions({
