@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase, toStoredEvent, type Database, type DatabaseHandle, type EventRow } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
-import { reportsProjection } from './reports.ts';
-import { auditProjection } from './audit.ts';
+import { reportsProjection } from './reports/projection.ts';
+import { auditProjection } from './audit/projection.ts';
 
 // An upload's OrderImported events are written to rm_audit and rm_order_timings straight from the events table; any
 // other event (and one handed to apply that is not in the table) goes through the in-process path. Both must give

@@ -5,9 +5,9 @@ import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { TopicSet, type OrderEvent, type ReceiptEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { rebuildReadModels } from '../rebuild.ts';
-import { ordersProjection } from './orders.ts';
-import { reportsProjection } from './reports.ts';
-import { receivingProjection } from './receiving.ts';
+import { ordersProjection } from './orders/projection.ts';
+import { reportsProjection } from './reports/projection.ts';
+import { receivingProjection } from './receiving/projection.ts';
 
 // A live batch carries a handful of events whatever the size of the history. Its updates must find their rows through
 // their keys: a statement that reads a whole read-model table costs more with every order the warehouse ever had,

@@ -2,8 +2,9 @@ import type { Selectable } from 'kysely';
 import type { RmOrderTimingsTable } from '@wh/db';
 import type { OrderEvent } from '@wh/contracts';
 
-// What the live projection (reports.ts) and its rebuild (reports-rebuild.ts) share, so the two cannot drift: the
-// 15-minute buckets, an order's timing row from its import, and the fold of its later events.
+// The reports read models' one fold: the 15-minute buckets' counters, an order's timing row from its import, the
+// fold of its later events and the pickers' sums, in memory. The live path (projection.ts, `apply`) folds over the
+// touched orders' rows read from the tables; the rebuild (projection.ts, `rebuilder`) over every order of the history.
 
 // 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -13,6 +14,21 @@ export function bucketOf(at: Date): string {
 }
 
 export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+export type Counters = Record<Counter, number>;
+
+// The bucket counters a run of events adds to: `count` adds one, by the bucket of `at`.
+export function bucketCounters(): { counters: Map<string, Counters>; count: (at: Date, counter: Counter) => void } {
+  const counters = new Map<string, Counters>();
+  return {
+    counters,
+    count: (at, counter) => {
+      const key = bucketOf(at);
+      let row = counters.get(key);
+      if (!row) counters.set(key, (row = { received: 0, assigned: 0, completed: 0, verified: 0, cancelled: 0 }));
+      row[counter] += 1;
+    },
+  };
+}
 export type Timing = Selectable<RmOrderTimingsTable>;
 export type WorkerPicks = Map<string, { items: number; units: number }>;
 type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
@@ -41,7 +57,7 @@ export function importedTiming(d: Imported, at: Date): Timing {
 }
 
 // An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
-// picker's sums. Shared by the live projection and the rebuild, so the two cannot drift. True when the row changed.
+// picker's sums. True when the row changed.
 export function foldTiming(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   row: Timing | undefined,

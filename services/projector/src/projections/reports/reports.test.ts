@@ -3,8 +3,8 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
-import { reportsProjection } from './reports.ts';
-import { auditProjection } from './audit.ts';
+import { reportsProjection } from './projection.ts';
+import { auditProjection } from '../audit/projection.ts';
 
 const TABLES = {
   rm_order_timings: 'order_id',

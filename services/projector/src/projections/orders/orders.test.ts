@@ -4,11 +4,11 @@ import type { Database } from '@wh/db';
 import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { applyStockMovements } from '@wh/command/platform/stock';
-import { rebuildReadModels } from '../rebuild.ts';
-import { projections } from './index.ts';
-import { ordersProjection } from './orders.ts';
-import { fixture } from '../../../../test/fixtures.ts';
-import { caughtUp } from '../testing.ts';
+import { rebuildReadModels } from '../../rebuild.ts';
+import { projections } from '../index.ts';
+import { ordersProjection } from './projection.ts';
+import { fixture } from '../../../../../test/fixtures.ts';
+import { caughtUp } from '../../testing.ts';
 
 const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
 let app: TestApp;
