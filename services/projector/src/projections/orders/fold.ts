@@ -41,6 +41,23 @@ export interface ProjectedOrder {
   updated_at: Date | string;
 }
 
+// ProjectedOrder's columns, as listed for a select or a COPY.
+export const PROJECTED_COLUMNS = [
+  'id',
+  'status',
+  'picked_items',
+  'assigned_worker_id',
+  'assigned_at',
+  'completed_by',
+  'completed_at',
+  'verified_by',
+  'verified_at',
+  'cancelled_at',
+  'verification_notes',
+  'discrepancies',
+  'updated_at',
+] as const satisfies readonly (keyof ProjectedOrder)[];
+
 export interface ItemPick {
   id: number;
   picked_at: string;

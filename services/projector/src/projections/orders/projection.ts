@@ -3,7 +3,7 @@ import type { Database } from '@wh/db';
 import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyFields, copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
-import { fold, statusCounts, type ItemPick, type ProjectedOrder } from './fold.ts';
+import { fold, PROJECTED_COLUMNS, statusCounts, type ItemPick, type ProjectedOrder } from './fold.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
@@ -51,21 +51,7 @@ export const ordersProjection: Projection = {
 async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, ProjectedOrder>> {
   const query = trx
     .selectFrom('rm_orders')
-    .select([
-      'id',
-      'status',
-      'picked_items',
-      'assigned_worker_id',
-      'assigned_at',
-      'completed_by',
-      'completed_at',
-      'verified_by',
-      'verified_at',
-      'cancelled_at',
-      'verification_notes',
-      'discrepancies',
-      'updated_at',
-    ])
+    .select(PROJECTED_COLUMNS)
     .where('id', '=', sql<number>`any(${ids}::int[])`);
   const { rows } = await executePrepared<ProjectedOrder>(trx, query);
   return new Map(rows.map((r) => [r.id, r]));
@@ -249,19 +235,8 @@ const ORDER_COLUMNS = [
   'total_quantity',
   'source_file',
   'created_at',
-  // ProjectedOrder
-  'status',
-  'picked_items',
-  'assigned_worker_id',
-  'assigned_at',
-  'completed_by',
-  'completed_at',
-  'verified_by',
-  'verified_at',
-  'cancelled_at',
-  'verification_notes',
-  'discrepancies',
-  'updated_at',
+  // ProjectedOrder, but its id
+  ...PROJECTED_COLUMNS.slice(1),
 ] as const;
 
 function orderLine(o: OrderRow): string {

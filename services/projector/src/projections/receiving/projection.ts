@@ -178,11 +178,5 @@ const COLUMNS = [
   'variant_known',
   'recorded_by',
   'recorded_at',
-  'decided_by',
-  'decided_at',
-  'auto_approved',
-  'location',
-  'location_type',
-  'notes',
-  'reject_reason',
+  ...DECISION_COLUMNS.slice(1),
 ] as const satisfies readonly (keyof ReceiptRow)[];

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { RmOrderTimingsTable } from '@wh/db';
-import type { OrderEvent } from '@wh/contracts';
+import type { OrderEvent, StoredEvent } from '@wh/contracts';
+import { occurredAt } from '../event-time.ts';
 
 // The reports read models' one fold: the 15-minute buckets' counters, an order's timing row from its import, the
 // fold of its later events and the pickers' sums, in memory. The live path (projection.ts, `apply`) folds over the
@@ -126,4 +127,32 @@ export function foldTiming(
       throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
     }
   }
+}
+
+// What a run of events is folded over: the orders' timing rows in memory, the bucket counters and the pickers' sums.
+export interface ReportsState {
+  timings: Map<number, Timing>;
+  count: (at: Date, counter: Counter) => void;
+  workerPicks: WorkerPicks;
+}
+
+type Picked = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
+
+// One event over the state: an import makes its order's row, a later event changes it (when an import introduced the
+// order; its counter counts either way). `pick`: a pick that changed a row, for the pick rows.
+export function foldReport(
+  stored: StoredEvent,
+  state: ReportsState,
+): { event: OrderEvent; at: Date; row: Timing | undefined; pick?: Picked } {
+  const event = { type: stored.type, data: stored.data } as OrderEvent;
+  const at = occurredAt(stored);
+  if (event.type === 'OrderImported') {
+    state.count(at, 'received');
+    const row = importedTiming(event.data, at);
+    state.timings.set(event.data.order_id, row);
+    return { event, at, row };
+  }
+  const row = state.timings.get(event.data.order_id);
+  const changed = foldTiming(event, row, at, state.count, state.workerPicks);
+  return { event, at, row, pick: changed && row && event.type === 'OrderItemPicked' ? event.data : undefined };
 }

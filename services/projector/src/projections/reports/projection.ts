@@ -4,8 +4,8 @@ import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@w
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
-import { bucketCounters, foldTiming, importedTiming, type Counters, type Timing, type WorkerPicks } from './fold.ts';
-import { importedInSql, occurredAt } from '../event-time.ts';
+import { bucketCounters, foldReport, type Counters, type Timing, type WorkerPicks } from './fold.ts';
+import { importedInSql } from '../event-time.ts';
 
 type Trx = Transaction<Database>;
 type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
@@ -38,21 +38,15 @@ export const reportsProjection: Projection = {
     const workerPicks: WorkerPicks = new Map();
     const pickRows: PickRow[] = [];
     for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as OrderEvent;
-      const at = occurredAt(stored);
+      const { event, at, row, pick } = foldReport(stored, { timings, count, workerPicks });
       if (event.type === 'OrderImported') {
-        const d = event.data;
-        count(at, 'received');
-        if (importedInSql(d.at)) sqlImported.set(d.order_id, stored.global_position);
-        timings.set(d.order_id, importedTiming(d, at));
-        imported.add(d.order_id);
+        if (importedInSql(event.data.at)) sqlImported.set(event.data.order_id, stored.global_position);
+        imported.add(event.data.order_id);
         continue;
       }
-      // An event of an order no import introduced (hand-written test events) changes no row; its counter still counts.
-      const row = timings.get(event.data.order_id);
+      // An event of an order no import introduced (hand-written test events) changes no row.
       if (row) changed.add(row.order_id);
-      if (foldTiming(event, row, at, count, workerPicks) && row && event.type === 'OrderItemPicked')
-        pickRows.push(pickRow(stored.global_position, event.data, row.order_number, at));
+      if (pick && row) pickRows.push(pickRow(stored.global_position, pick, row.order_number, at));
     }
     const inserts: Timing[] = [];
     const updates: Timing[] = [];
@@ -207,19 +201,10 @@ function reportsRebuilder(io: RebuildIo): Rebuilder {
     async apply(_trx, events) {
       const picks: string[] = [];
       for (const stored of events) {
-        const event = { type: stored.type, data: stored.data } as OrderEvent;
-        const at = occurredAt(stored);
-        if (event.type === 'OrderImported') {
-          const d = event.data;
-          count(at, 'received');
-          timings.set(d.order_id, importedTiming(d, at));
-          continue;
-        }
-        const row = timings.get(event.data.order_id);
-        if (foldTiming(event, row, at, count, workerPicks) && row && event.type === 'OrderItemPicked') {
-          const r = pickRow(stored.global_position, event.data, row.order_number, at);
-          picks.push(copyLine(PICK_COLUMNS.map((c) => r[c])));
-        }
+        const { at, row, pick } = foldReport(stored, { timings, count, workerPicks });
+        if (!pick || !row) continue;
+        const r = pickRow(stored.global_position, pick, row.order_number, at);
+        picks.push(copyLine(PICK_COLUMNS.map((c) => r[c])));
       }
       io.copy('rm_report_picks', PICK_COLUMNS, picks);
     },
