@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { createDatabase } from '@wh/db';
 import { EVENTS, ORDER_EVENT_TYPES } from '@wh/contracts';
 import { createTestDatabase } from '@wh/db/testing';
-import { reportsProjection } from '../services/projector/src/projections/reports.ts';
-import { auditProjection } from '../services/projector/src/projections/audit.ts';
+import { reportsProjection } from '../services/projector/src/projections/reports/projection.ts';
+import { auditProjection } from '../services/projector/src/projections/audit/projection.ts';
 import { rebuildReadModels } from '../services/projector/src/rebuild.ts';
 import type { Bench } from './lib/types.ts';
 

@@ -55,14 +55,14 @@ describe('projectBatch with many topics', () => {
   let listener: pg.Client;
   const notices: ReadModelsNotice[] = [];
 
-  // Touches one 'thing:N' topic per event plus the 'things' family. Its events are of a real type (the projector
+  // Touches one 'order:N' topic per event plus the 'orders' family. Its events are of a real type (the projector
   // refuses a type it does not know) with what data the test needs: reading checks versions, not shapes.
   const noisy: Projection = {
     name: 'noisy',
     handles: new Set(['UserActivated']),
     async apply(_trx, events, topics) {
-      topics.add('things');
-      for (const e of events) topics.add(`thing:${(e.data as { user_id: number }).user_id}`);
+      topics.add({ kind: 'orders' });
+      for (const e of events) topics.add({ kind: 'order', id: (e.data as { user_id: number }).user_id });
     },
   };
 
@@ -87,7 +87,7 @@ describe('projectBatch with many topics', () => {
     const n = 1500;
     await sql`insert into events (stream_id, stream_version, event_type, data)
               select 'noisy-' || i, 1, 'UserActivated', jsonb_build_object('user_id', i) from generate_series(1, ${n}) as i`.execute(handle.db);
-    expect(fits(['things', ...Array.from({ length: n }, (_, i) => `thing:${i + 1}`)])).toBe(false);
+    expect(fits(['orders', ...Array.from({ length: n }, (_, i) => `order:${i + 1}`)])).toBe(false);
 
     let applied = 0;
     await vi.waitFor(
@@ -101,7 +101,7 @@ describe('projectBatch with many topics', () => {
     await vi.waitFor(() => expect(notices.some((x) => x.pos === cp.pos)).toBe(true), { timeout: 10_000, interval: 20 });
     const notice = notices.find((x) => x.pos === cp.pos)!;
     expect(notice.tx).toBe(cp.tx);
-    expect(notice.topics).toEqual(['things']);
+    expect(notice.topics).toEqual(['orders']);
   });
 });
 

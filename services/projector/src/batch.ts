@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
-import { compareStreamPositions, TOPIC_EVERYTHING, type ReadModelsNotice, type StoredEvent, type StreamPosition } from '@wh/contracts';
+import { compareStreamPositions, TOPIC_EVERYTHING, TopicSet, type ReadModelsNotice, type StoredEvent, type StreamPosition } from '@wh/contracts';
 import type { Projection } from './projection.ts';
 import { executePrepared } from './write-together.ts';
 
@@ -28,7 +28,7 @@ export async function applyEvents(
   trx: Transaction<Database>,
   projections: readonly Projection[],
   events: readonly StoredEvent[],
-  topics: Set<string>,
+  topics: TopicSet,
 ): Promise<void> {
   // Each projection's events in one pass over the batch, not a filter a projection: a rebuild hands over millions.
   const mine = projections.map((): StoredEvent[] => []);
@@ -154,7 +154,7 @@ function readable(cp: Checkpoint, row: EventRow): StoredEvent {
 
 // The checkpoint moved and the change announced in one statement, for the same reason. The notice is delivered at
 // commit, so listeners only hear about what they can already read.
-export async function saveAndNotify(trx: Transaction<Database>, cp: Checkpoint, topics: Iterable<string>): Promise<void> {
+export async function saveAndNotify(trx: Transaction<Database>, cp: Checkpoint, topics: TopicSet): Promise<void> {
   const notice: ReadModelsNotice = { tx: cp.tx, pos: cp.pos, topics: compactTopics([...topics]) };
   await executePrepared(
     trx,
@@ -177,7 +177,7 @@ export async function projectBatch(
 ): Promise<BatchResult> {
   const { cp, events, past: heldBack } = await lockAndRead(trx, limit);
   if (events.length === 0) return { count: 0, checkpoint: cp, topics: [], heldBack };
-  const topics = new Set<string>();
+  const topics = new TopicSet();
   const last = events[events.length - 1]!;
   const next = { tx: last.transaction_id, pos: last.global_position };
   try {
@@ -258,15 +258,15 @@ async function applyBeside(
   side: Side,
   events: readonly StoredEvent[],
   next: Checkpoint,
-  topics: Set<string>,
+  topics: TopicSet,
 ): Promise<void> {
-  const sideTopics = new Set<string>();
+  const sideTopics = new TopicSet();
   const besides = side.db.transaction().execute(async (sideTrx) => {
     await sql`set local synchronous_commit = off`.execute(sideTrx);
     await sql`insert into projector_checkpoints (name) values (${SIDE_CHECKPOINT}) on conflict (name) do nothing`.execute(sideTrx);
     const done = await lockCheckpoint(sideTrx, SIDE_CHECKPOINT);
     const mine = events.filter((e) => past(e, done));
-    if (mine.length < events.length) sideTopics.add(TOPIC_EVERYTHING);
+    if (mine.length < events.length) sideTopics.add({ kind: 'everything' });
     if (mine.length === 0) return;
     await applyEvents(sideTrx, side.projections, mine, sideTopics);
     await saveCheckpoint(sideTrx, next, SIDE_CHECKPOINT);
@@ -274,5 +274,5 @@ async function applyBeside(
   const [own, beside] = await Promise.allSettled([applyEvents(trx, main, events, topics), besides]);
   if (own.status === 'rejected') throw own.reason;
   if (beside.status === 'rejected') throw beside.reason;
-  for (const t of sideTopics) topics.add(t);
+  topics.addWire(sideTopics);
 }

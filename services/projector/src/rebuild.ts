@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect, PostgresDriver, sql, type PostgresDialectConfig, type Transaction } from 'kysely';
 import { poolOf, READ_MODEL_TABLES, type Database } from '@wh/db';
-import { compareStreamPositions, TOPIC_EVERYTHING, type StoredEvent } from '@wh/contracts';
+import { compareStreamPositions, TopicSet, type StoredEvent } from '@wh/contracts';
 import { rebuiltPastStops } from './stops.ts';
 import { applyEvents, lockAndRead, lockCheckpoint, saveAndNotify, saveCheckpoint, SIDE_CHECKPOINT, type Checkpoint } from './batch.ts';
 import type { Projection } from './projection.ts';
@@ -307,7 +307,7 @@ class Rebuild {
           next = prefetch(reader);
           const started = performance.now();
           const events = batch.value;
-          await applyEvents(trx, rebuilders, events, new Set());
+          await applyEvents(trx, rebuilders, events, new TopicSet());
           // The rows this batch gathered are written while the next batch is applied; a backlog past the limit (the
           // server slower than this process) is waited for, so memory stays bounded. Waiting for a macrotask lets the
           // socket take the rows sent so far and the reader's stream fill.
@@ -350,7 +350,7 @@ class Rebuild {
   private async applyNext(trx: Transaction<Database>): Promise<number> {
     const { events } = await lockAndRead(trx, CATCH_UP_BATCH);
     if (events.length === 0) return 0;
-    await applyEvents(trx, this.projections, events, new Set());
+    await applyEvents(trx, this.projections, events, new TopicSet());
     await saveCheckpoint(trx, lastOf(events));
     return events.length;
   }
@@ -411,7 +411,7 @@ class Rebuild {
     for (const table of READ_MODEL_TABLES) await sql`alter table ${sql.id(this.schema, table)} set schema ${sql.id(RETIRED_SCHEMA)}`.execute(trx);
     for (const table of READ_MODEL_TABLES) await sql`alter table ${sql.id(SHADOW_SCHEMA, table)} set schema ${sql.id(this.schema)}`.execute(trx);
     await searchPath(trx, this.paths.live);
-    await saveAndNotify(trx, cp, [TOPIC_EVERYTHING]);
+    await saveAndNotify(trx, cp, new TopicSet().add({ kind: 'everything' }));
     // The projections applied beside the main batch are exactly as far as the others in the new tables.
     await saveCheckpoint(trx, cp, SIDE_CHECKPOINT);
     // Every projection, a stopped one too, has applied every event up to cp in the new tables.

@@ -38,6 +38,9 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
+// Each recorder announces a batch topic of its own ('batch:<n>'), so a notice says which of them applied events.
+const recorderTopic = (name: string) => [...name].reduce((n, c) => n * 31 + c.charCodeAt(0), 7) % 1_000_000;
+
 // Records each applied event in its own table; the primary key makes a second application fail loudly.
 function recorder(name: string, table: string, options: { failOn?: () => string | null; note?: (trx: Parameters<Projection['apply']>[0], position: string) => Promise<string> } = {}): Projection {
   return {
@@ -48,7 +51,7 @@ function recorder(name: string, table: string, options: { failOn?: () => string 
         if (options.failOn?.() === e.stream_id) throw new Error(`numeric field overflow at ${e.stream_id}`);
         const note = options.note ? await options.note(trx, e.global_position) : null;
         await sql`insert into ${sql.table(table)} (position, note) values (${e.global_position}::bigint, ${note})`.execute(trx);
-        topics.add(name);
+        topics.add({ kind: 'batch', id: recorderTopic(name) });
       }
     },
   };
@@ -157,7 +160,7 @@ describe('a projection that cannot apply an event', () => {
     // From where it stopped, every event once and in order: what a rebuild would give.
     expect(await applied('fragile_applied')).toEqual([...before, bad, ...after, later].map((e) => e.position));
     expect(fixed.logs.some((l) => l.msg.includes('rejoined'))).toBe(true);
-    await vi.waitFor(() => expect(listener.notices.some((n) => n.topics.includes('system') && n.topics.includes('fragile'))).toBe(true), WAIT);
+    await vi.waitFor(() => expect(listener.notices.some((n) => n.topics.includes('system') && n.topics.includes(`batch:${recorderTopic('fragile')}`))).toBe(true), WAIT);
     // And it is back in the main batch.
     const last = await append();
     await vi.waitFor(async () => expect(await applied('fragile_applied')).toContain(last.position), WAIT);

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
-import { compareStreamPositions, type ReadModelsNotice } from '@wh/contracts';
+import { compareStreamPositions, TopicSet, type ReadModelsNotice } from '@wh/contracts';
 import { applyEvents, BatchFailed, compactTopics, lockCheckpoint, type Checkpoint, type EventRef } from './batch.ts';
 import { faultMessage, systemNotice } from './health.ts';
 import type { Projection } from './projection.ts';
@@ -103,7 +103,7 @@ export async function catchUpBatch(trx: Transaction<Database>, group: readonly P
      order by transaction_id, global_position
      limit ${limit}`.execute(trx);
   const refs: EventRef[] = found.map((r) => ({ tx: r.transaction_id, pos: r.global_position, type: r.event_type, stream: r.stream_id }));
-  const topics = new Set<string>();
+  const topics = new TopicSet();
   try {
     await applyEvents(trx, behind, found.map(toStoredEvent), topics);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { invalidateForTopics, queryKeysForTopics } from '../lib/live-topics.ts';
+import { LIVE_TOPIC_KINDS } from '@wh/contracts/platform/live';
 import { LIVE_KEYS } from './live-keys.ts';
 
 // A client holding one query of every screen's kind, each shown by an observer as an open screen's would be.
@@ -22,31 +23,47 @@ function screens() {
   return { client, keys, fetched, settled, close: () => unsubscribes.forEach((u) => u()) };
 }
 
-const coveredRoots = (topic: string) => queryKeysForTopics(LIVE_KEYS, [topic]).map((key) => key[0]);
+const keysOf = (topics: string[]) => {
+  const keys = queryKeysForTopics(LIVE_KEYS, topics);
+  if (keys === 'all') throw new Error(`${topics.join(', ')} covers everything`);
+  return keys;
+};
+const coveredRoots = (topic: string) => keysOf([topic]).map((key) => key[0]);
 
 describe('live topics of the screens', () => {
   it('maps users and user:N to the users queries', () => {
-    expect(queryKeysForTopics(LIVE_KEYS, ['users', 'user:7'])).toEqual([['users']]);
+    expect(keysOf(['users', 'user:7'])).toEqual([['users']]);
   });
 
-  it('maps order topics to orders and dashboard, unknown kinds to themselves', () => {
-    expect(queryKeysForTopics(LIVE_KEYS, ['order:42'])).toEqual([['orders'], ['dashboard']]);
-    expect(queryKeysForTopics(LIVE_KEYS, ['widgets'])).toEqual([['widgets']]);
+  it('maps order topics to what depends on them, * and unknown topics to everything', () => {
+    expect(keysOf(['order:42'])).toEqual([['orders'], ['picking'], ['dashboard']]);
+    expect(queryKeysForTopics(LIVE_KEYS, ['*'])).toBe('all');
+    expect(queryKeysForTopics(LIVE_KEYS, ['widgets'])).toBe('all');
   });
 
   it('refreshes, for each topic, the screens whose data it changes', () => {
-    expect(coveredRoots('orders')).toEqual(['orders', 'dashboard']);
-    expect(coveredRoots('worker:7')).toEqual(['orders', 'dashboard']);
-    expect(queryKeysForTopics(LIVE_KEYS, ['batches', 'batch:3'])).toEqual([['orders', 'picking']]);
+    expect(coveredRoots('orders')).toEqual(['orders', 'picking', 'dashboard']);
+    expect(coveredRoots('worker:7')).toEqual(['orders', 'picking', 'dashboard']);
+    expect(keysOf(['batches', 'batch:3'])).toEqual([['picking']]);
     expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
     expect(coveredRoots('styles')).toEqual(['inventory', 'styles']);
     // A location's walk sequence orders the picker's items.
-    expect(coveredRoots('locations')).toEqual(['orders', 'inventory']);
+    expect(coveredRoots('locations')).toEqual(['picking', 'inventory']);
     expect(coveredRoots('settings')).toEqual(['settings']);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);
     expect(coveredRoots('system')).toEqual(['dashboard']);
     expect(coveredRoots('reports')).toEqual(['reports']);
+  });
+
+  it('has a screen that depends on every kind of topic the server announces', () => {
+    for (const kind of LIVE_TOPIC_KINDS) if (kind !== 'everything') expect(LIVE_KEYS[kind].length, kind).toBeGreaterThan(0);
+  });
+
+  it('refreshes the picking screen on what it declares, not on the orders screen\'s keys', () => {
+    const picking = LIVE_KEYS.orders.filter((key) => key[0] === 'picking');
+    expect(picking).toEqual([['picking']]);
+    expect(keysOf(['batch:3'])).toEqual([['picking']]);
   });
 
   it('refetches only the open queries a topic covers', async () => {

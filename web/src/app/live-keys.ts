@@ -9,8 +9,9 @@ import { settingsLiveKeys } from '../features/settings/api/locations-api.ts';
 import { usersLiveKeys } from '../features/users/api/users-api.ts';
 import { verificationLiveKeys } from '../features/verification/api/verification-api.ts';
 import { composeLiveKeys } from '../lib/live-topics.ts';
+import { warehouseSettingsLiveKeys } from '../lib/warehouse-settings.ts';
 
-/** What each live topic covers, across every screen: each feature names its own queries. */
+/** What each kind of live topic makes stale, across every screen: each feature declares what its queries depend on. */
 export const LIVE_KEYS = composeLiveKeys(
   usersLiveKeys,
   ordersLiveKeys,
@@ -22,4 +23,5 @@ export const LIVE_KEYS = composeLiveKeys(
   settingsLiveKeys,
   reportsLiveKeys,
   catalogueLiveKeys,
+  warehouseSettingsLiveKeys,
 );

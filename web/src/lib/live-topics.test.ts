@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_CLOSE_SERVICE_RESTART } from '@wh/contracts/platform/live';
-import { composeLiveKeys, queryKeysForTopics, reconnectDelay, touchesUser } from './live-topics.ts';
+import { composeLiveKeys, dependsOn, queryKeysForTopics, reconnectDelay, touchesUser, type LiveKeys } from './live-topics.ts';
 
 describe('live topics', () => {
   it('composes the feature mappings: a kind covers what any feature lists for it', () => {
     const keys = composeLiveKeys({ order: [['orders']] }, { order: [['dashboard']], system: [['dashboard']] });
     expect(queryKeysForTopics(keys, ['order:42'])).toEqual([['orders'], ['dashboard']]);
     expect(queryKeysForTopics(keys, ['system'])).toEqual([['dashboard']]);
+    expect(keys.users).toEqual([]);
   });
 
-  it('maps a kind no feature lists to the queries named after it', () => {
-    expect(queryKeysForTopics({}, ['widgets'])).toEqual([['widgets']]);
+  it('declares dependencies as kinds and keys', () => {
+    expect(dependsOn(['orders', 'batch'], [['picking']])).toEqual({ orders: [['picking']], batch: [['picking']] });
+    // @ts-expect-error: a kind the contracts do not name
+    dependsOn(['widgets'], [['widgets']]);
+    // @ts-expect-error: a kind the contracts do not name
+    const unknown: LiveKeys = { widgets: [['widgets']] };
+    expect(unknown).toBeDefined();
+  });
+
+  it('refreshes nothing for a kind no feature lists, and everything for * or a topic it does not know', () => {
+    expect(queryKeysForTopics({}, ['inventory'])).toEqual([]);
+    expect(queryKeysForTopics({}, ['*'])).toBe('all');
+    expect(queryKeysForTopics({ orders: [['orders']] }, ['orders', 'widgets'])).toBe('all');
   });
 
   it('leaves out a key inside a wider one, and a key listed twice', () => {
@@ -22,6 +34,7 @@ describe('live topics', () => {
     expect(touchesUser(['users', 'user:3'], 3)).toBe(true);
     expect(touchesUser(['user:31'], 3)).toBe(false);
     expect(touchesUser(['*'], 3)).toBe(true);
+    expect(touchesUser(['users', 'widgets'], 3)).toBe(true);
   });
 
   it('backs off exponentially up to 30 s', () => {

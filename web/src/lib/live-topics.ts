@@ -1,18 +1,45 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { LIVE_CLOSE_SERVICE_RESTART, TOPIC_EVERYTHING } from '@wh/contracts/platform/live';
+import { decodeTopic, LIVE_CLOSE_SERVICE_RESTART, type LiveTopic, type LiveTopicKind } from '@wh/contracts/platform/live';
+
+/** The kinds of topic a query can depend on (`everything` covers every query of every screen). */
+export type DependencyKind = Exclude<LiveTopicKind, 'everything'>;
 
 /**
- * For each live topic kind a feature listens to, the query-key prefixes of its own queries that the topic covers.
- * A topic's kind is the part before the colon: 'user:7' is of kind 'user'. Each feature declares its own; the app
- * composes them (`composeLiveKeys`) for the live socket.
+ * What a feature's queries depend on: for each kind of live topic, the query keys of its own queries that a change of
+ * that kind makes stale ('order:42' is of kind 'order'). Each feature declares its own; the app composes them
+ * (`composeLiveKeys`) for the live socket. A kind the contracts do not name is a type error.
  */
-export type LiveKeys = Readonly<Record<string, readonly QueryKey[]>>;
+export type LiveKeys = { readonly [K in DependencyKind]?: readonly QueryKey[] };
+
+/** Every kind mapped: what the app hands the live socket. */
+export type ComposedLiveKeys = { readonly [K in DependencyKind]: readonly QueryKey[] };
+
+/** The query keys under `keys` depend on each of `kinds`: one feature's declaration, read as a sentence. */
+export function dependsOn(kinds: readonly DependencyKind[], keys: readonly QueryKey[]): LiveKeys {
+  return Object.fromEntries(kinds.map((kind) => [kind, keys]));
+}
 
 /** One mapping from the features' own: a topic kind covers what any of them lists for it. */
-export function composeLiveKeys(...features: readonly LiveKeys[]): LiveKeys {
-  const composed: Record<string, QueryKey[]> = {};
+export function composeLiveKeys(...features: readonly LiveKeys[]): ComposedLiveKeys {
+  const composed: { [K in DependencyKind]: QueryKey[] } = {
+    system: [],
+    users: [],
+    user: [],
+    orders: [],
+    order: [],
+    worker: [],
+    batches: [],
+    batch: [],
+    inventory: [],
+    styles: [],
+    locations: [],
+    receipts: [],
+    dashboard: [],
+    reports: [],
+    settings: [],
+  };
   for (const feature of features) {
-    for (const [kind, keys] of Object.entries(feature)) (composed[kind] ??= []).push(...keys);
+    for (const kind of Object.keys(composed) as DependencyKind[]) composed[kind].push(...(feature[kind] ?? []));
   }
   return composed;
 }
@@ -21,15 +48,15 @@ const startsWith = (key: QueryKey, prefix: QueryKey) =>
   prefix.length <= key.length && prefix.every((part, i) => Object.is(part, key[i]));
 
 /**
- * The distinct query-key prefixes to invalidate for a batch of topics: a prefix inside another one listed is left out,
- * since invalidating the wider one refetches it too. A kind no feature lists covers the queries whose key starts with
- * the kind itself.
+ * The distinct query keys to invalidate for a batch of topics, or 'all' for every query: on `*` (a rebuild, or a
+ * change too wide to list) and on a topic this build does not know (a newer server's, during a rolling deploy). A key
+ * inside another one listed is left out, since invalidating the wider one refetches it too.
  */
-export function queryKeysForTopics(liveKeys: LiveKeys, topics: readonly string[]): QueryKey[] {
+export function queryKeysForTopics(liveKeys: LiveKeys, wire: readonly string[]): QueryKey[] | 'all' {
   const keys: QueryKey[] = [];
-  for (const topic of topics) {
-    const kind = topic.split(':')[0] ?? topic;
-    keys.push(...(liveKeys[kind] ?? [[kind]]));
+  for (const topic of wire.map(decodeTopic)) {
+    if (!topic || topic.kind === 'everything') return 'all';
+    keys.push(...(liveKeys[topic.kind] ?? []));
   }
   return keys.filter(
     (key, i) => !keys.some((other, j) => startsWith(key, other) && (other.length < key.length || j < i)),
@@ -38,19 +65,23 @@ export function queryKeysForTopics(liveKeys: LiveKeys, topics: readonly string[]
 
 /**
  * Marks stale the queries a batch of topics covers, and refetches those an open screen shows (the others refetch when
- * a screen opens them). `*` (a rebuild, or a change too wide to list) covers every query of every screen.
+ * a screen opens them).
  */
-export function invalidateForTopics(queryClient: QueryClient, liveKeys: LiveKeys, topics: readonly string[]): void {
-  if (topics.includes(TOPIC_EVERYTHING)) {
+export function invalidateForTopics(queryClient: QueryClient, liveKeys: LiveKeys, wire: readonly string[]): void {
+  const keys = queryKeysForTopics(liveKeys, wire);
+  if (keys === 'all') {
     void queryClient.invalidateQueries();
     return;
   }
-  for (const queryKey of queryKeysForTopics(liveKeys, topics)) void queryClient.invalidateQueries({ queryKey });
+  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
 }
 
-/** True when a topic concerns the signed-in user's own record (role, name, status may have changed); `*` may. */
-export function touchesUser(topics: readonly string[], userId: number): boolean {
-  return topics.includes(`user:${userId}`) || topics.includes(TOPIC_EVERYTHING);
+const isOwnRecord = (topic: LiveTopic | undefined, userId: number) =>
+  !topic || topic.kind === 'everything' || (topic.kind === 'user' && topic.id === userId);
+
+/** True when a topic may concern the signed-in user's own record (role, name, status): theirs, `*`, or an unknown one. */
+export function touchesUser(wire: readonly string[], userId: number): boolean {
+  return wire.some((t) => isOwnRecord(decodeTopic(t), userId));
 }
 
 /** The most a reconnect after a service restart (1012) waits: the tabs of a stopping server spread over this. */

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '@wh/db';
 import {
-  canSeeTopic,
+  canSeeWireTopic,
+  decodeTopic,
   TOPIC_EVERYTHING,
   LIVE_AUTH_TIMEOUT_MS,
   LIVE_CLOSE_UNAUTHORIZED,
@@ -98,7 +99,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
   };
 
   const unsubscribe = options.watcher.onChange((notice, readAfter) => {
-    const touchedUsers = new Set(notice.topics.filter((t) => t.startsWith('user:')).map((t) => Number(t.slice(5))));
+    const touchedUsers = new Set(notice.topics.map(decodeTopic).flatMap((t) => (t?.kind === 'user' ? [t.id] : [])));
     const everything = notice.topics.includes(TOPIC_EVERYTHING);
     const recheck: Client[] = [];
     // One text per distinct list of topics a user may see.
@@ -107,7 +108,7 @@ export async function liveGateway(app: FastifyInstance, options: LiveOptions): P
       if (!client.auth) continue;
       if (touchedUsers.has(client.auth.user.id) || everything) recheck.push(client);
       const user = client.auth.user;
-      const topics = everything ? [TOPIC_EVERYTHING] : notice.topics.filter((t) => canSeeTopic(user, t));
+      const topics = everything ? [TOPIC_EVERYTHING] : notice.topics.filter((t) => canSeeWireTopic(user, t));
       if (topics.length === 0) continue;
       const key = topics.join('\n');
       let text = texts.get(key);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
+import { canSeeWireTopic, type ReadModelsNotice } from '@wh/contracts';
 import { startServer, type RunningServer } from '../server.ts';
 import { ADMIN_PASSWORD, readinessOf, startTestApp, type TestApp } from '../testing.ts';
 import { loadConfig } from './config.ts';
@@ -67,7 +67,7 @@ describe('GET /api/ready and a projection that fails for a passing cause', () =>
     }
     // Announced, so a dashboard hears of it at once rather than at its next poll.
     await vi.waitFor(() => expect(notices.some((n) => n.topics.includes('system'))).toBe(true), WAIT);
-    for (const role of ['manager', 'executive1', 'executive2', 'worker'] as const) expect(canSeeTopic({ id: 9, role }, 'system')).toBe(true);
+    for (const role of ['manager', 'executive1', 'executive2', 'worker'] as const) expect(canSeeWireTopic({ id: 9, role }, 'system')).toBe(true);
 
     await sql`drop trigger refuse_faulty on rm_users`.execute(t.database.db);
     await vi.waitFor(async () => expect((await readiness()).projector).toMatchObject({ status: 'ok', failure: null, lag_events: 0 }), WAIT);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import type { BatchEvent, OrderEvent, StoredEvent } from '@wh/contracts';
+import { TopicSet, type BatchEvent, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
@@ -85,7 +85,7 @@ describe('batches read model', () => {
     ];
     const run = async (list: typeof events) => {
       const stored = list.map((e, i) => ({ ...e, stream_id: 'x', stream_version: i + 1 }) as unknown as StoredEvent);
-      const topics = new Set<string>();
+      const topics = new TopicSet();
       let status: string | undefined;
       await app.database.db
         .transaction()

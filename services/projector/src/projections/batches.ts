@@ -16,9 +16,9 @@ export const batchesProjection: Projection = {
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as BatchEvent | Leaving;
       const announce = (batchId: number, ...workers: (number | null)[]) => {
-        topics.add('batches');
-        topics.add(`batch:${batchId}`);
-        for (const w of workers) if (w !== null) topics.add(`worker:${w}`);
+        topics.add({ kind: 'batches' });
+        topics.add({ kind: 'batch', id: batchId });
+        for (const w of workers) if (w !== null) topics.add({ kind: 'worker', id: w });
       };
       switch (event.type) {
         case 'BatchCreated': {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, toStoredEvent, type Database, type DatabaseHandle, type EventRow } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { StoredEvent } from '@wh/contracts';
+import { TopicSet, type StoredEvent } from '@wh/contracts';
 import { projections } from './index.ts';
 
 // Projecting an imported order is linear in its lines: each projection reads the event's data a fixed number of
@@ -54,7 +54,7 @@ async function toastReadsProjecting(event: StoredEvent): Promise<number> {
       return rows[0]!.n;
     };
     const before = await reads();
-    for (const p of projections) if (p.handles.has(event.type)) await p.apply(trx, [event], new Set());
+    for (const p of projections) if (p.handles.has(event.type)) await p.apply(trx, [event], new TopicSet());
     return (await reads()) - before;
   });
 }

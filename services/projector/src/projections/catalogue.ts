@@ -6,7 +6,7 @@ export const catalogueProjection: Projection = {
   name: 'catalogue',
   handles: new Set<string>(STYLE_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('styles');
+    topics.add({ kind: 'styles' });
     // A product-export upload creates thousands of styles in a row: they are inserted together, before any other
     // catalogue event of the batch.
     const created: Extract<StyleEvent, { type: 'StyleCreated' }>['data'][] = [];

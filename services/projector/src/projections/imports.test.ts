@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, toStoredEvent, type Database, type DatabaseHandle, type EventRow } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { OrderEvent, StoredEvent } from '@wh/contracts';
-import { reportsProjection } from './reports.ts';
-import { auditProjection } from './audit.ts';
+import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { reportsProjection } from './reports/projection.ts';
+import { auditProjection } from './audit/projection.ts';
 
 // An upload's OrderImported events are written to rm_audit and rm_order_timings straight from the events table; any
 // other event (and one handed to apply that is not in the table) goes through the in-process path. Both must give
@@ -68,8 +68,8 @@ async function writeEvents(db: Kysely<Database>): Promise<StoredEvent[]> {
 
 async function project(db: Kysely<Database>, events: readonly StoredEvent[]) {
   await db.transaction().execute(async (trx) => {
-    await auditProjection.apply(trx, events, new Set());
-    await reportsProjection.apply(trx, events.filter((e) => reportsProjection.handles.has(e.type)), new Set());
+    await auditProjection.apply(trx, events, new TopicSet());
+    await reportsProjection.apply(trx, events.filter((e) => reportsProjection.handles.has(e.type)), new TopicSet());
   });
   const out: Record<string, unknown[]> = {};
   for (const [table, key] of Object.entries(TABLES)) {

@@ -1,6 +1,6 @@
 import type { Projection } from '../projection.ts';
-import { receivingProjection } from './receiving.ts';
-import { ordersProjection } from './orders.ts';
+import { receivingProjection } from './receiving/projection.ts';
+import { ordersProjection } from './orders/projection.ts';
 import { batchesProjection } from './batches.ts';
 import { orderSearchProjection } from './order-search.ts';
 import { usersProjection } from './users.ts';
@@ -8,8 +8,8 @@ import { catalogueProjection } from './catalogue.ts';
 import { inventoryProjection } from './inventory.ts';
 import { locationsProjection } from './locations.ts';
 import { stockLedgerProjection } from './stock-ledger.ts';
-import { reportsProjection } from './reports.ts';
-import { auditProjection } from './audit.ts';
+import { reportsProjection } from './reports/projection.ts';
+import { auditProjection } from './audit/projection.ts';
 import { settingsProjection } from './settings.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).

@@ -9,7 +9,7 @@ export const inventoryProjection: Projection = {
   name: 'inventory-adjustments',
   handles: new Set<string>(['InventoryAdjusted']),
   async apply(trx, events, topics) {
-    topics.add('inventory');
+    topics.add({ kind: 'inventory' });
     await trx.insertInto('rm_adjustments').values(events.map(adjustmentRow)).execute();
   },
   // A rebuild COPYs the same rows: an insert per batch would make the rebuild wait for the server's earlier writes.

@@ -6,7 +6,7 @@ export const locationsProjection: Projection = {
   name: 'locations',
   handles: new Set<string>(LOCATION_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('locations');
+    topics.add({ kind: 'locations' });
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as LocationEvent;
       const { code, at } = event.data;

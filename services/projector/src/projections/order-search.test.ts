@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '@wh/command/testing';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
 import { orderSearchProjection } from './order-search.ts';
-import type { StoredEvent } from '@wh/contracts';
+import { TopicSet, type StoredEvent } from '@wh/contracts';
 import { caughtUp } from '../testing.ts';
 
 let app: TestApp;
@@ -105,7 +105,7 @@ describe('order search read model', () => {
       await db
         .transaction()
         .execute(async (trx) => {
-          for (const batch of batches) await orderSearchProjection.apply(trx, batch, new Set());
+          for (const batch of batches) await orderSearchProjection.apply(trx, batch, new TopicSet());
           terms = await trx.selectFrom('rm_search_terms').select(['id', 'term']).where('term', 'in', ['ZZ1-1-A', 'ZZ2-1-A', 'ZED ONE']).orderBy('id').execute();
           throw rollback;
         })

@@ -3,7 +3,7 @@ import type { Database } from '@wh/db';
 import { EVENTS, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../projection.ts';
 import { copyLine, type RebuildIo } from '../rebuild-io.ts';
-import { eventItems } from './orders.ts';
+import { eventItems } from './orders/projection.ts';
 
 // rm_search_terms and rm_order_terms, the orders list's search (migrations 060, 062): each distinct SKU and style
 // name once, upper-cased, and each order's terms (one row per order, its term ids in a GIN-indexed array). Order numbers are not terms: the search matches them in rm_orders

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { OrderEvent, ReceiptEvent, StoredEvent } from '@wh/contracts';
+import { TopicSet, type OrderEvent, type ReceiptEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { rebuildReadModels } from '../rebuild.ts';
-import { ordersProjection } from './orders.ts';
-import { reportsProjection } from './reports.ts';
-import { receivingProjection } from './receiving.ts';
+import { ordersProjection } from './orders/projection.ts';
+import { reportsProjection } from './reports/projection.ts';
+import { receivingProjection } from './receiving/projection.ts';
 
 // A live batch carries a handful of events whatever the size of the history. Its updates must find their rows through
 // their keys: a statement that reads a whole read-model table costs more with every order the warehouse ever had,
@@ -80,7 +80,7 @@ function stored(events: readonly (OrderEvent | ReceiptEvent)[]): StoredEvent[] {
 // Applies one batch in a transaction and returns, per table, how many times that transaction read it whole.
 async function wholeTableReads(projection: Projection, events: readonly StoredEvent[], tables: readonly string[]) {
   return db.transaction().execute(async (trx: Transaction<Database>) => {
-    await projection.apply(trx, events, new Set());
+    await projection.apply(trx, events, new TopicSet());
     const { rows } = await sql<{ relname: string; seq_scan: string }>`
       select relname, seq_scan::text from pg_stat_xact_user_tables where relname = any(${tables}::text[])`.execute(trx);
     return Object.fromEntries(tables.map((t) => [t, Number(rows.find((r) => r.relname === t)?.seq_scan ?? 0)]));

@@ -6,7 +6,7 @@ export const settingsProjection: Projection = {
   name: 'settings',
   handles: new Set<string>(SETTINGS_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('settings');
+    topics.add({ kind: 'settings' });
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as SettingsEvent;
       switch (event.type) {

@@ -13,7 +13,7 @@ export const stockLedgerProjection: Projection = {
   name: 'stock-ledger',
   handles: new Set<string>(STOCK_MOVEMENT_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('inventory');
+    topics.add({ kind: 'inventory' });
     const moves = movesOf(events);
     if (moves.length === 0) return;
     const types = await locationTypes(trx, moves.map((x) => x.m.location));

@@ -22,8 +22,8 @@ export const usersProjection: Projection = {
   async apply(trx, events, topics) {
     for (const stored of events) {
       const event = { type: stored.type, data: stored.data } as UserEvent;
-      topics.add('users');
-      topics.add(`user:${event.data.user_id}`);
+      topics.add({ kind: 'users' });
+      topics.add({ kind: 'user', id: event.data.user_id });
       await applyUserEvent(trx, event);
     }
   },

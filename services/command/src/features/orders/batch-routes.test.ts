@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { canSeeTopic } from '@wh/contracts';
+import { canSeeWireTopic } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
@@ -126,7 +126,7 @@ describe('reading batches', () => {
 
   it('live notices of batches reach managers, executive1 and executive2; a worker hears of their own through worker:<id>', () => {
     for (const topic of ['batches', 'batch:1']) {
-      expect((['manager', 'executive1', 'executive2', 'worker'] as const).map((role) => canSeeTopic({ id: 9, role }, topic))).toEqual([true, true, true, false]);
+      expect((['manager', 'executive1', 'executive2', 'worker'] as const).map((role) => canSeeWireTopic({ id: 9, role }, topic))).toEqual([true, true, true, false]);
     }
   });
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { canSeeTopic, type ReadModelsNotice } from '@wh/contracts';
+import { canSeeWireTopic, type ReadModelsNotice } from '@wh/contracts';
 import { sql } from 'kysely';
 import * as XLSX from 'xlsx';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
@@ -396,13 +396,13 @@ describe('live updates', () => {
       await listener.end();
     }
     const worker = { id: ann.id, role: 'worker' as const };
-    expect(canSeeTopic(worker, `worker:${ann.id}`)).toBe(true);
-    expect(canSeeTopic(worker, `worker:${ben.id}`)).toBe(false);
-    expect(canSeeTopic(worker, 'orders')).toBe(false);
-    expect(canSeeTopic(worker, `order:${order('10023')}`)).toBe(false);
+    expect(canSeeWireTopic(worker, `worker:${ann.id}`)).toBe(true);
+    expect(canSeeWireTopic(worker, `worker:${ben.id}`)).toBe(false);
+    expect(canSeeWireTopic(worker, 'orders')).toBe(false);
+    expect(canSeeWireTopic(worker, `order:${order('10023')}`)).toBe(false);
     for (const role of ['manager', 'executive1', 'executive2'] as const) {
-      expect(canSeeTopic({ id: 1, role }, 'orders')).toBe(true);
-      expect(canSeeTopic({ id: 1, role }, `order:${order('10023')}`)).toBe(true);
+      expect(canSeeWireTopic({ id: 1, role }, 'orders')).toBe(true);
+      expect(canSeeWireTopic({ id: 1, role }, `order:${order('10023')}`)).toBe(true);
     }
   });
 });

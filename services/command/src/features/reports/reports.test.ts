@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '@wh/db';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp } from '@wh/projector/testing';
-import { reportsProjection } from '@wh/projector/projections/reports';
-import { auditProjection } from '@wh/projector/projections/audit';
-import type { StoredEvent } from '@wh/contracts';
+import { reportsProjection } from '@wh/projector/projections/reports/projection';
+import { auditProjection } from '@wh/projector/projections/audit/projection';
+import { TopicSet, type StoredEvent } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
@@ -554,8 +554,8 @@ describe('live topics', () => {
       metadata: { actor_id: null, actor_role: null, correlation_id: 'c', causation_id: null, client_ip: null },
       recorded_at: new Date(),
     }) as StoredEvent;
-  async function topicsOf(apply: (trx: never, topics: Set<string>) => Promise<void>): Promise<string[]> {
-    const topics = new Set<string>();
+  async function topicsOf(apply: (trx: never, topics: TopicSet) => Promise<void>): Promise<string[]> {
+    const topics = new TopicSet();
     await t.database.db
       .transaction()
       .execute(async (trx) => {

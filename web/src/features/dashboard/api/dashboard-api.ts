@@ -3,7 +3,7 @@ import type { Readiness } from '@wh/contracts/platform/http';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { apiData } from '../../../lib/api-client.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
 
@@ -15,15 +15,7 @@ export const dashboardKeys = {
 };
 
 // The dashboard sums up orders, workers and stock; 'system' is the projector's health, shown in System Status.
-const DASHBOARD = [dashboardKeys.all];
-export const dashboardLiveKeys: LiveKeys = {
-  dashboard: DASHBOARD,
-  orders: DASHBOARD,
-  order: DASHBOARD,
-  worker: DASHBOARD,
-  inventory: DASHBOARD,
-  system: DASHBOARD,
-};
+export const dashboardLiveKeys: LiveKeys = dependsOn(['dashboard', 'orders', 'order', 'worker', 'inventory', 'system'], [dashboardKeys.all]);
 
 /** Today's summary, shaped by the caller's role on the server (the warehouse's today, not the browser's). */
 export const dailySummaryQuery = () =>

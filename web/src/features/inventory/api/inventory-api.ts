@@ -17,7 +17,7 @@ import type {
   SuggestLocationBody,
 } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { SearchQuery } from '../search-input.ts';
 import { PAGE_SIZE } from '../options.ts';
@@ -36,8 +36,7 @@ export const inventoryKeys = {
 };
 
 // Stock moves with inventory pushes and with approved receipts; styles and locations name what the screen lists.
-const INVENTORY = [inventoryKeys.all];
-export const inventoryLiveKeys: LiveKeys = { inventory: INVENTORY, styles: INVENTORY, locations: INVENTORY, receipts: INVENTORY };
+export const inventoryLiveKeys: LiveKeys = dependsOn(['inventory', 'styles', 'locations', 'receipts'], [inventoryKeys.all]);
 
 export const inventorySearchQuery = (q: SearchQuery) =>
   queryOptions({

@@ -3,7 +3,7 @@ import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/i
 import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { withItems, type OrderListWithItems } from '../../../lib/order-items.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { LocationQuery } from '../location-query.ts';
@@ -12,27 +12,20 @@ import { batchesWith, batchWithOrder, listWithBatch, listWithOrder } from '../pi
 const PICKING_LIMIT = 100;
 
 export const pickingKeys = {
-  all: ['orders', 'picking'] as const,
-  lists: ['orders', 'picking', 'list'] as const,
-  list: (workerId: number | null) => ['orders', 'picking', 'list', workerId ?? 'all'] as const,
-  batchLists: ['orders', 'picking', 'batches'] as const,
-  batches: (workerId: number | null) => ['orders', 'picking', 'batches', workerId ?? 'all'] as const,
-  openBatches: ['orders', 'picking', 'batch'] as const,
-  batch: (id: number) => ['orders', 'picking', 'batch', id] as const,
+  all: ['picking'] as const,
+  lists: ['picking', 'list'] as const,
+  list: (workerId: number | null) => ['picking', 'list', workerId ?? 'all'] as const,
+  batchLists: ['picking', 'batches'] as const,
+  batches: (workerId: number | null) => ['picking', 'batches', workerId ?? 'all'] as const,
+  openBatches: ['picking', 'batch'] as const,
+  batch: (id: number) => ['picking', 'batch', id] as const,
 };
 
 /**
  * Pushes on worker:N (the worker's own orders and batches) and on orders and batches (a manager's view of every worker)
  * refresh the lists and the open batch, and so do layout changes (a location's walk sequence orders the items).
  */
-export const pickingLiveKeys: LiveKeys = {
-  orders: [pickingKeys.all],
-  order: [pickingKeys.all],
-  worker: [pickingKeys.all],
-  locations: [pickingKeys.all],
-  batches: [pickingKeys.all],
-  batch: [pickingKeys.all],
-};
+export const pickingLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker', 'batches', 'batch', 'locations'], [pickingKeys.all]);
 
 /**
  * The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's), each with its items

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import type { CreateLocationBody, CreateLocationRangeBody, Location, LocationRangeResult, UpdateLocationBody } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 
 export const layoutKeys = {
@@ -11,8 +11,7 @@ export const layoutKeys = {
 };
 
 // A location's layout changes with locations pushes, its fill with every push that moves stock.
-const LAYOUT = [layoutKeys.all];
-export const settingsLiveKeys: LiveKeys = { locations: LAYOUT, inventory: LAYOUT, styles: LAYOUT, receipts: LAYOUT };
+export const settingsLiveKeys: LiveKeys = dependsOn(['locations', 'inventory', 'styles', 'receipts'], [layoutKeys.all]);
 
 export const layoutQuery = () =>
   queryOptions({

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
-import type { LiveKeys } from '../../../lib/live-topics.ts';
+import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { fetchOrderWithItems } from '../../../lib/order-items.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 
@@ -15,11 +15,7 @@ export const verificationKeys = {
 };
 
 /** A completed order is announced on the order topics, and appears in open queues. */
-export const verificationLiveKeys: LiveKeys = {
-  orders: [verificationKeys.queue],
-  order: [verificationKeys.queue],
-  worker: [verificationKeys.queue],
-};
+export const verificationLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker'], [verificationKeys.queue]);
 
 const readOptions = {
   networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,

@@ -1,9 +1,11 @@
-import type { Insertable } from 'kysely';
+import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '@wh/db';
 import type { ReceiptEvent, StyleEvent } from '@wh/contracts';
 
-// A receipt's rm_receipts row as its events make it, the same for the live projection (receiving.ts) and its rebuild
-// (receiving-rebuild.ts), so the two cannot drift.
+// The receipts read model's one fold: a receipt's rm_receipts row as its events make it, in memory. The live path
+// (projection.ts, `apply`) folds over the batch's new rows and the decided receipts' rows read from the table; the
+// rebuild (projection.ts, `rebuilder`) over every receipt of the history. The catalogue's events set style_known and
+// variant_known on the receipts still waiting for the style or SKU (markKnown below, on a row or a whole table).
 
 export const CATALOGUE_EVENTS: ReadonlySet<string> = new Set<StyleEvent['type']>(['StyleCreated', 'StyleVariantsAdded']);
 
@@ -78,4 +80,34 @@ export function receiptRow(d: Extract<ReceiptEvent, { type: 'StockReceiptRecorde
     recorded_by: d.recorded_by,
     recorded_at: d.at,
   };
+}
+
+export type ReceiptRow = Insertable<Database['rm_receipts']>;
+
+// The columns a decision sets.
+export const DECISION_COLUMNS = [
+  'status',
+  'decided_by',
+  'decided_at',
+  'auto_approved',
+  'location',
+  'location_type',
+  'notes',
+  'reject_reason',
+] as const satisfies readonly (keyof Decision)[];
+export type DecidedRow = Pick<Selectable<Database['rm_receipts']>, 'id' | (typeof DECISION_COLUMNS)[number]>;
+
+// A decision over its receipt's row: an approval keeps the reject reason, a rejection the approval's columns.
+export function decide(row: ReceiptRow | DecidedRow, d: Decision): void {
+  row.status = d.status;
+  row.decided_by = d.decided_by;
+  row.decided_at = d.decided_at;
+  if (d.status === 'approved') {
+    row.auto_approved = d.auto_approved;
+    row.location = d.location;
+    row.location_type = d.location_type;
+    row.notes = d.notes;
+  } else {
+    row.reject_reason = d.reject_reason;
+  }
 }

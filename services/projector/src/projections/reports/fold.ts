@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
 import type { RmOrderTimingsTable } from '@wh/db';
-import type { OrderEvent } from '@wh/contracts';
+import type { OrderEvent, StoredEvent } from '@wh/contracts';
+import { occurredAt } from '../event-time.ts';
 
-// What the live projection (reports.ts) and its rebuild (reports-rebuild.ts) share, so the two cannot drift: the
-// 15-minute buckets, an order's timing row from its import, and the fold of its later events.
+// The reports read models' one fold: the 15-minute buckets' counters, an order's timing row from its import, the
+// fold of its later events and the pickers' sums, in memory. The live path (projection.ts, `apply`) folds over the
+// touched orders' rows read from the tables; the rebuild (projection.ts, `rebuilder`) over every order of the history.
 
 // 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -13,6 +15,21 @@ export function bucketOf(at: Date): string {
 }
 
 export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+export type Counters = Record<Counter, number>;
+
+// The bucket counters a run of events adds to: `count` adds one, by the bucket of `at`.
+export function bucketCounters(): { counters: Map<string, Counters>; count: (at: Date, counter: Counter) => void } {
+  const counters = new Map<string, Counters>();
+  return {
+    counters,
+    count: (at, counter) => {
+      const key = bucketOf(at);
+      let row = counters.get(key);
+      if (!row) counters.set(key, (row = { received: 0, assigned: 0, completed: 0, verified: 0, cancelled: 0 }));
+      row[counter] += 1;
+    },
+  };
+}
 export type Timing = Selectable<RmOrderTimingsTable>;
 export type WorkerPicks = Map<string, { items: number; units: number }>;
 type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
@@ -41,7 +58,7 @@ export function importedTiming(d: Imported, at: Date): Timing {
 }
 
 // An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
-// picker's sums. Shared by the live projection and the rebuild, so the two cannot drift. True when the row changed.
+// picker's sums. True when the row changed.
 export function foldTiming(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   row: Timing | undefined,
@@ -110,4 +127,32 @@ export function foldTiming(
       throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
     }
   }
+}
+
+// What a run of events is folded over: the orders' timing rows in memory, the bucket counters and the pickers' sums.
+export interface ReportsState {
+  timings: Map<number, Timing>;
+  count: (at: Date, counter: Counter) => void;
+  workerPicks: WorkerPicks;
+}
+
+type Picked = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
+
+// One event over the state: an import makes its order's row, a later event changes it (when an import introduced the
+// order; its counter counts either way). `pick`: a pick that changed a row, for the pick rows.
+export function foldReport(
+  stored: StoredEvent,
+  state: ReportsState,
+): { event: OrderEvent; at: Date; row: Timing | undefined; pick?: Picked } {
+  const event = { type: stored.type, data: stored.data } as OrderEvent;
+  const at = occurredAt(stored);
+  if (event.type === 'OrderImported') {
+    state.count(at, 'received');
+    const row = importedTiming(event.data, at);
+    state.timings.set(event.data.order_id, row);
+    return { event, at, row };
+  }
+  const row = state.timings.get(event.data.order_id);
+  const changed = foldTiming(event, row, at, state.count, state.workerPicks);
+  return { event, at, row, pick: changed && row && event.type === 'OrderItemPicked' ? event.data : undefined };
 }

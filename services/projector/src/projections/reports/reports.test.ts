@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type DatabaseHandle } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
-import type { OrderEvent, StoredEvent } from '@wh/contracts';
-import { reportsProjection } from './reports.ts';
-import { auditProjection } from './audit.ts';
+import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { reportsProjection } from './projection.ts';
+import { auditProjection } from '../audit/projection.ts';
 
 const TABLES = {
   rm_order_timings: 'order_id',
@@ -82,8 +82,8 @@ async function project(sizes: (i: number) => number) {
     for (const table of Object.keys(TABLES)) await sql`delete from ${sql.table(table)}`.execute(trx);
     for (let i = 0; i < stored.length; ) {
       const batch = stored.slice(i, i + sizes(i));
-      await auditProjection.apply(trx, batch, new Set());
-      await reportsProjection.apply(trx, batch, new Set());
+      await auditProjection.apply(trx, batch, new TopicSet());
+      await reportsProjection.apply(trx, batch, new TopicSet());
       i += batch.length;
     }
   });

@@ -3,9 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import { startTestApp, type Answer, type TestApp } from '@wh/command/testing';
 import { fixture, seedCatalogue, seedLocations } from '@wh/command/features/receiving/testing';
-import { projections } from './index.ts';
-import { rebuildReadModels } from '../rebuild.ts';
-import { caughtUp } from '../testing.ts';
+import { projections } from '../index.ts';
+import { rebuildReadModels } from '../../rebuild.ts';
+import { caughtUp } from '../../testing.ts';
 
 let app: TestApp;
 

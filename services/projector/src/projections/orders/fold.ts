@@ -1,9 +1,28 @@
 import type { OrderEvent, OrderStatus } from '@wh/contracts';
 
-// What the live projection (orders.ts) and its rebuild (orders-rebuild.ts) share, so the two cannot drift: the fold
-// of an order's events after its import over the order's row, its picked items and the status counts.
+// The orders read model's one fold: an order's events after its import over the order's row, its picked items and
+// the status counts, in memory. The live path (projection.ts, `apply`) folds over the touched orders' rows read from
+// the tables; the rebuild (projection.ts, `rebuilder`) over every order of the history, held in memory.
 
 export type Count = (status: OrderStatus, unassigned: boolean, delta: number) => void;
+
+// rm_order_status_counts as changes to its rows: `count` adds to one, `rows` lists those that changed.
+export function statusCounts(): { count: Count; rows: () => { status: string; unassigned: boolean; count: number }[] } {
+  const counts = new Map<string, number>();
+  return {
+    count: (status, unassigned, delta) => {
+      const key = `${status}|${unassigned}`;
+      counts.set(key, (counts.get(key) ?? 0) + delta);
+    },
+    rows: () =>
+      [...counts]
+        .filter(([, n]) => n !== 0)
+        .map(([key, n]) => {
+          const [status = '', unassigned] = key.split('|');
+          return { status, unassigned: unassigned === 'true', count: n };
+        }),
+  };
+}
 
 // An rm_orders row's columns that the order's events after its import change.
 export interface ProjectedOrder {
@@ -21,6 +40,23 @@ export interface ProjectedOrder {
   discrepancies: unknown;
   updated_at: Date | string;
 }
+
+// ProjectedOrder's columns, as listed for a select or a COPY.
+export const PROJECTED_COLUMNS = [
+  'id',
+  'status',
+  'picked_items',
+  'assigned_worker_id',
+  'assigned_at',
+  'completed_by',
+  'completed_at',
+  'verified_by',
+  'verified_at',
+  'cancelled_at',
+  'verification_notes',
+  'discrepancies',
+  'updated_at',
+] as const satisfies readonly (keyof ProjectedOrder)[];
 
 export interface ItemPick {
   id: number;

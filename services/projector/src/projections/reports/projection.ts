@@ -1,11 +1,11 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database, RmReportPicksTable } from '@wh/db';
 import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
-import type { Projection } from '../projection.ts';
-import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
-import { reportsRebuilder } from './reports-rebuild.ts';
-import { bucketOf, foldTiming, importedTiming, type Counter, type Timing, type WorkerPicks } from './reports-fold.ts';
-import { importedInSql, occurredAt } from './event-time.ts';
+import type { Projection, Rebuilder } from '../../projection.ts';
+import { copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
+import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
+import { bucketCounters, foldReport, type Counters, type Timing, type WorkerPicks } from './fold.ts';
+import { importedInSql } from '../event-time.ts';
 
 type Trx = Transaction<Database>;
 type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
@@ -14,48 +14,39 @@ type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
 const WRITE_CHUNK = 5000;
 
 // rm_report_buckets, rm_report_worker_buckets, rm_order_timings and rm_report_picks: Order Analytics, Worker
-// Productivity and the dashboard's daily figures.
-//
-// A batch costs the same few statements whatever its size (a rebuild replays millions of events): the timings rows
-// it touches are read once, every event is folded into them in memory in log order, and each table is written once.
-// Counters are summed per batch and added once per bucket.
+// Productivity and the dashboard's daily figures; announces 'dashboard' and 'reports'. One fold (fold.ts), two ways
+// to hold its rows:
+// - live (`apply`): a batch costs the same few statements whatever its size: the timings rows it touches are read
+//   once, every event is folded into them in memory in log order, and each table is written once. Counters are summed
+//   per batch and added once per bucket;
+// - rebuild (`rebuilder`): rm_order_timings folded in memory over the whole history and COPYed once at the end; the
+//   bucket counters and worker pick sums (sums: adding per batch or once gives the same rows) likewise; the pick rows
+//   (one per pick event) COPYed a batch at a time.
 export const reportsProjection: Projection = {
   name: 'reports',
   handles: new Set<string>(ORDER_EVENT_TYPES),
   async apply(trx, events, topics) {
-    topics.add('dashboard');
-    topics.add('reports');
+    topics.add({ kind: 'dashboard' });
+    topics.add({ kind: 'reports' });
     const timings = await timingsBefore(trx, events);
     // Orders this batch imports: inserted, where the others are updated.
     const imported = new Set<number>();
     // Of those, the ones whose row is inserted straight from the event (by position), not from this process.
     const sqlImported = new Map<number, string>();
     const changed = new Set<number>();
-    const counters = new Map<string, Record<Counter, number>>();
-    const count = (at: Date, counter: Counter) => {
-      const key = bucketOf(at);
-      const row = counters.get(key) ?? { received: 0, assigned: 0, completed: 0, verified: 0, cancelled: 0 };
-      row[counter] += 1;
-      counters.set(key, row);
-    };
+    const { counters, count } = bucketCounters();
     const workerPicks: WorkerPicks = new Map();
     const pickRows: PickRow[] = [];
     for (const stored of events) {
-      const event = { type: stored.type, data: stored.data } as OrderEvent;
-      const at = occurredAt(stored);
+      const { event, at, row, pick } = foldReport(stored, { timings, count, workerPicks });
       if (event.type === 'OrderImported') {
-        const d = event.data;
-        count(at, 'received');
-        if (importedInSql(d.at)) sqlImported.set(d.order_id, stored.global_position);
-        timings.set(d.order_id, importedTiming(d, at));
-        imported.add(d.order_id);
+        if (importedInSql(event.data.at)) sqlImported.set(event.data.order_id, stored.global_position);
+        imported.add(event.data.order_id);
         continue;
       }
-      // An event of an order no import introduced (hand-written test events) changes no row; its counter still counts.
-      const row = timings.get(event.data.order_id);
+      // An event of an order no import introduced (hand-written test events) changes no row.
       if (row) changed.add(row.order_id);
-      if (foldTiming(event, row, at, count, workerPicks) && row && event.type === 'OrderItemPicked')
-        pickRows.push(pickRow(stored.global_position, event.data, row.order_number, at));
+      if (pick && row) pickRows.push(pickRow(stored.global_position, pick, row.order_number, at));
     }
     const inserts: Timing[] = [];
     const updates: Timing[] = [];
@@ -168,7 +159,7 @@ function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
   );
 }
 
-function counterWrites(counters: Map<string, Record<Counter, number>>): WriteStatement[] {
+function counterWrites(counters: Map<string, Counters>): WriteStatement[] {
   const rows = [...counters].map(([bucket, c]) => ({ bucket, ...c }));
   if (rows.length === 0) return [];
   return [
@@ -200,3 +191,61 @@ function pickCounterWrites(picks: Map<string, { items: number; units: number }>)
              units_picked = rm_report_worker_buckets.units_picked + excluded.units_picked`,
   ];
 }
+
+// The rebuild's way: every order's timing row held in memory over the whole history.
+function reportsRebuilder(io: RebuildIo): Rebuilder {
+  const timings = new Map<number, Timing>();
+  const { counters, count } = bucketCounters();
+  const workerPicks: WorkerPicks = new Map();
+  return {
+    async apply(_trx, events) {
+      const picks: string[] = [];
+      for (const stored of events) {
+        const { at, row, pick } = foldReport(stored, { timings, count, workerPicks });
+        if (!pick || !row) continue;
+        const r = pickRow(stored.global_position, pick, row.order_number, at);
+        picks.push(copyLine(PICK_COLUMNS.map((c) => r[c])));
+      }
+      io.copy('rm_report_picks', PICK_COLUMNS, picks);
+    },
+    async finish() {
+      await io.copyAll('rm_order_timings', TIMING_FIELDS, linesOf(timings.values(), (t) => copyLine(TIMING_FIELDS.map((c) => t[c]))));
+      io.copy(
+        'rm_report_buckets',
+        ['bucket', 'received', 'assigned', 'completed', 'verified', 'cancelled'],
+        [...counters].map(([bucket, c]) => copyLine([bucket, c.received, c.assigned, c.completed, c.verified, c.cancelled])),
+      );
+      io.copy(
+        'rm_report_worker_buckets',
+        ['bucket', 'worker_id', 'items_picked', 'units_picked'],
+        [...workerPicks].map(([key, p]) => {
+          const [bucket = '', worker] = key.split('|');
+          return copyLine([bucket, Number(worker), p.items, p.units]);
+        }),
+      );
+    },
+  };
+}
+
+const PICK_COLUMNS = ['position', 'order_id', 'order_number', 'item_id', 'sku', 'style_code', 'quantity', 'picked_by', 'worker_id', 'unstocked', 'picked_at'] as const;
+
+const TIMING_FIELDS = [
+  'order_id',
+  'order_number',
+  'status',
+  'total_items',
+  'picked_items',
+  'imported_at',
+  'worker_id',
+  'assigned_at',
+  'first_pick_at',
+  'last_pick_at',
+  'completed_at',
+  'completed_worker_id',
+  'verified_at',
+  'verified_by',
+  'picked_by',
+  'discrepancy_count',
+  'cancelled_at',
+  'last_activity_at',
+] as const satisfies readonly (keyof Timing)[];

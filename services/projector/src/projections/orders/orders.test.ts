@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import type { OrderEvent, StoredEvent } from '@wh/contracts';
+import { TopicSet, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { applyStockMovements } from '@wh/command/platform/stock';
-import { rebuildReadModels } from '../rebuild.ts';
-import { projections } from './index.ts';
-import { ordersProjection } from './orders.ts';
-import { fixture } from '../../../../test/fixtures.ts';
-import { caughtUp } from '../testing.ts';
+import { rebuildReadModels } from '../../rebuild.ts';
+import { projections } from '../index.ts';
+import { ordersProjection } from './projection.ts';
+import { fixture } from '../../../../../test/fixtures.ts';
+import { caughtUp } from '../../testing.ts';
 
 const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
 let app: TestApp;
@@ -106,7 +106,7 @@ describe('orders read models', () => {
       { type: 'OrderCancelled', data: { ...ref, previous_status: 'assigned', worker_id: 8, at } },
     ];
     const stored = events.map((e, i) => ({ ...e, stream_id: 'order-42', stream_version: i + 1 }) as unknown as StoredEvent);
-    const topics = new Set<string>();
+    const topics = new TopicSet();
     await app.database.db
       .transaction()
       .execute(async (trx) => {

@@ -1,8 +1,8 @@
 import { locationTypeLabel, movementsOf, type StoredEvent } from '@wh/contracts';
-import { occurredAt } from './event-time.ts';
+import { occurredAt } from '../event-time.ts';
 
-// An event's audit row, made the same way by the live projection (audit.ts) and its rebuild (audit-rebuild.ts), so
-// the two cannot drift.
+// The audit log's one fold: an event's row, given the user names learnt so far (learnName), the same for the live
+// projection and the rebuild (projection.ts).
 
 type Data = Record<string, unknown>;
 

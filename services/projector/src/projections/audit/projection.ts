@@ -1,11 +1,11 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { EVENTS, type StoredEvent } from '@wh/contracts';
-import type { Projection } from '../projection.ts';
-import { importedInSql } from './event-time.ts';
-import { auditRebuilder } from './audit-rebuild.ts';
-import { auditRow, learnName, summarise, usersOf, USER_FIELDS } from './audit-row.ts';
-import { executePrepared } from '../write-together.ts';
+import type { Projection, Rebuilder } from '../../projection.ts';
+import { copyLine, type RebuildIo } from '../../rebuild-io.ts';
+import { importedInSql } from '../event-time.ts';
+import { auditRow, learnName, summarise, usersOf, USER_FIELDS } from './fold.ts';
+import { executePrepared } from '../../write-together.ts';
 
 type Trx = Transaction<Database>;
 type Data = Record<string, unknown>;
@@ -21,13 +21,19 @@ class EveryEventType extends Set<string> {
   }
 }
 
-// rm_audit: one row per event with who, when, a one-line summary and the keys the audit filters look for.
+// rm_audit: one row per event with who, when, a one-line summary and the keys the audit filters look for; announces
+// 'reports', and 'dashboard' for warehouse activity. One fold (fold.ts: an event's row, and the user names it learns),
+// two ways to hold the names:
+// - live (`apply`): read back from rm_users before each batch, the rows inserted a chunk at a time (a big upload's
+//   imports straight from the events, inside the database);
+// - rebuild (`rebuilder`): kept in memory across the whole history (a rebuild's rm_users holds exactly the names
+//   learnt from the events applied so far), the rows COPYed a batch at a time.
 export const auditProjection: Projection = {
   name: 'audit',
   handles: new EveryEventType(),
   async apply(trx, events, topics) {
-    topics.add('reports');
-    if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add('dashboard');
+    topics.add({ kind: 'reports' });
+    if (events.some((e) => !SESSION_EVENTS.has(e.type))) topics.add({ kind: 'dashboard' });
     const names = await namesBefore(trx, events);
     const rows: ReturnType<typeof auditRow>[] = [];
     const imports = new Map<string, ImportRow>();
@@ -128,4 +134,36 @@ async function namesBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Ma
     trx.selectFrom('rm_users').select(['id', 'username']).where('id', '=', sql<number>`any(${ids}::int[])`),
   );
   return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+const COLUMNS = [
+  'position',
+  'event_type',
+  'stream_id',
+  'occurred_at',
+  'actor_id',
+  'actor_role',
+  'user_ids',
+  'order_key',
+  'order_number',
+  'skus',
+  'locations',
+  'summary',
+] as const satisfies readonly (keyof ReturnType<typeof auditRow>)[];
+
+// The rebuild's way: the names in memory, each batch's rows COPYed.
+function auditRebuilder(io: RebuildIo): Rebuilder {
+  const names = new Map<number, string>();
+  return {
+    async apply(_trx, events) {
+      const lines: string[] = [];
+      for (const stored of events) {
+        learnName(stored, names);
+        const r = auditRow(stored, names);
+        lines.push(copyLine(COLUMNS.map((c) => r[c])));
+      }
+      io.copy('rm_audit', COLUMNS, lines);
+    },
+    async finish() {},
+  };
 }
