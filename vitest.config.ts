@@ -45,7 +45,8 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
           env: NO_DATABASE,
-          testTimeout: 10_000,
+          // A screen's first render loads react-aria whole: seconds on a busy machine.
+          testTimeout: 30_000,
           pool: 'threads',
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
