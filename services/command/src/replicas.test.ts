@@ -245,9 +245,14 @@ describe('two command services and a projector behind a load balancer', () => {
     form.append('file', new Blob([['Order #,Item,SKU,Value,is Fulfilled', ...rows].join('\n')], { type: 'text/csv' }), 'replicas.csv');
     const uploaded = await fetch(`${a.url}/api/files/upload/orders`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
     expect(uploaded.status).toBe(200);
-    const all = await call(a.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1')}&limit=100`, { token: admin });
-    orderIds = all.body.data.orders.map((o: { id: number }) => o.id);
-    expect(orderIds).toHaveLength(ORDERS);
+    await vi.waitFor(
+      async () => {
+        const all = await call(a.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1')}&limit=100`, { token: admin });
+        orderIds = all.body.data.orders.map((o: { id: number }) => o.id);
+        expect(orderIds).toHaveLength(ORDERS);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
   }, 120_000);
 
   it('show an order imported through one to the other, and tell a socket on the other about a command on one', async () => {
