@@ -106,6 +106,21 @@ export default defineConfig(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: globals.node },
   },
+  // Test support stays out of what ships: an event type registered by a test, or a test database, would let the
+  // service pass its tests and fail in production.
+  {
+    files: ['contracts/src/**', 'db/src/**', 'services/*/src/**', 'scripts/**', 'web/src/**'],
+    ignores: [...TEST_AND_BUILD_FILES, 'services/*/src/resilience/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['@wh/*/testing', '**/testing.ts'], message: 'Test support is for tests only.' }],
+          paths: [{ name: '@wh/contracts', importNames: ['addEventTypes'], message: 'Event types come from EVENT_FAMILIES; tests register theirs with registerTestEvents.' }],
+        },
+      ],
+    },
+  },
   // A test reads answers whose shape it asserts, so its client types bodies as `any`.
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/testing.ts'],

@@ -1,27 +1,69 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Three tiers (README "Test it"). unit: no database at all, so it has no global setup and no pgUrl, and a test in it
+// that asks for a database fails (createTestDatabase refuses, and libpq finds no server at PGHOST). server: HTTP,
+// projector, migration and script tests, each file on a copy of the run's migrated template. e2e: browser journeys.
+const UNIT = [
+  'contracts/src/**/*.test.ts',
+  'web/src/**/*.test.ts',
+  // Deciders and the pure plans around them.
+  'services/*/src/**/decide*.test.ts',
+  'services/command/src/features/orders/import-file.test.ts',
+  'services/command/src/features/orders/import-store.test.ts',
+  'services/command/src/features/receiving/bin-allocation.test.ts',
+  'services/command/src/features/receiving/catalogue.test.ts',
+  'services/command/src/features/inventory/suggest.test.ts',
+  'services/command/src/platform/app-context.test.ts',
+  'services/command/src/platform/exports.test.ts',
+  'services/projector/src/projections/event-time.test.ts',
+];
+
+// What libpq and the app would find a server through: nothing, in the unit tiers.
+const NO_DATABASE = { PGHOST: '/nonexistent-unit-tier-has-no-database', DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
 export default defineConfig({
   test: {
     projects: [
       {
-        // No database and no server: component tests render a screen against a fake of the API's answers.
         test: {
           name: 'unit',
+          include: UNIT,
+          environment: 'node',
+          env: NO_DATABASE,
+          testTimeout: 10_000,
+          pool: 'threads',
+          isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          // Component tests (Testing Library): each file on a DOM and a module graph of its own, since the app's
+          // stores are module singletons.
+          name: 'unit-dom',
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
-          // A screen's first render loads react-aria whole: seconds on a busy 2-core machine.
+          env: NO_DATABASE,
+          // A screen's first render loads react-aria whole: seconds on a busy machine.
           testTimeout: 30_000,
+          pool: 'threads',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'server',
-          include: ['contracts/src/**/*.test.ts', 'db/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['db/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -32,8 +74,9 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           pool: 'forks',
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -31,13 +31,18 @@ export interface EveryKindHistory {
   openSessions: Api[];
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 15));
+// Until the clock shows a later millisecond than when called.
+async function nextMillisecond(): Promise<void> {
+  const called = Date.now();
+  while (Date.now() <= called) await new Promise((resolve) => setImmediate(resolve));
+}
 
-// An instant strictly between what came before and what comes after.
+// An instant strictly between what came before and what comes after: every change before it was recorded in an
+// earlier millisecond (to the microsecond), every change after it in a later one.
 async function instant(): Promise<string> {
-  await settle();
+  await nextMillisecond();
   const at = new Date().toISOString();
-  await settle();
+  await nextMillisecond();
   return at;
 }
 

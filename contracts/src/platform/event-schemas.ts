@@ -58,20 +58,36 @@ export interface EventRegistry {
   readInDatabase(type: string, version: number, reader: string): void;
 }
 
+// Each registry's types, for addEventTypes.
+const typesOf = new WeakMap<EventRegistry, Map<string, EventVersions>>();
+
+function addTo(types: Map<string, EventVersions>, family: EventFamily): void {
+  const twice = Object.keys(family).find((type) => types.has(type));
+  if (twice !== undefined) throw new Error(`event type ${twice} is defined twice`);
+  for (const [type, versions] of Object.entries(family)) types.set(type, versions);
+}
+
+// Adds a family's types to a registry until the returned function removes them. For tests only
+// (registerTestEvents in contracts/src/testing.ts, which lint keeps out of the services and the web): the service
+// writes exactly the types EVENT_FAMILIES lists.
+export function addEventTypes(registry: EventRegistry, family: EventFamily): () => void {
+  const types = typesOf.get(registry);
+  if (!types) throw new Error('not a registry made by eventRegistry');
+  addTo(types, family);
+  return () => {
+    for (const type of Object.keys(family)) types.delete(type);
+  };
+}
+
 export function eventRegistry(...families: readonly EventFamily[]): EventRegistry {
   const types = new Map<string, EventVersions>();
-  for (const family of families) {
-    for (const [type, versions] of Object.entries(family)) {
-      if (types.has(type)) throw new Error(`event type ${type} is defined twice`);
-      types.set(type, versions);
-    }
-  }
+  for (const family of families) addTo(types, family);
   const versionsOf = (type: string, version: number): EventVersions => {
     const v = types.get(type);
     if (!v) throw new UnknownEventError(type, version);
     return v;
   };
-  return {
+  const registry: EventRegistry = {
     currentVersion: (type) => versionsOf(type, 0).upcasters.length + 1,
     check(type, data) {
       const result = versionsOf(type, 0).schema.safeParse(data);
@@ -93,4 +109,6 @@ export function eventRegistry(...families: readonly EventFamily[]): EventRegistr
       }
     },
   };
+  typesOf.set(registry, types);
+  return registry;
 }

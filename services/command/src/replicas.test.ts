@@ -228,7 +228,8 @@ describe('two command services and a projector behind a load balancer', () => {
   let workers: { id: number; token: string }[];
   let orderIds: number[];
 
-  it('show an order imported through one to the other, and tell a socket on the other about a command on one', async () => {
+  // Orders imported through one replica, for the tests below, each of which can run alone.
+  beforeAll(async () => {
     admin = await signIn(a.url, 'admin', ADMIN_PASSWORD);
     const styled = await call(a.url, 'POST', '/api/styles', { token: admin, body: { style_code: 'REP1', name: 'Replica Tee', sizes: ['M'], colors: ['Blue'] } });
     expect(styled.status, JSON.stringify(styled.body)).toBe(201);
@@ -244,12 +245,21 @@ describe('two command services and a projector behind a load balancer', () => {
     form.append('file', new Blob([['Order #,Item,SKU,Value,is Fulfilled', ...rows].join('\n')], { type: 'text/csv' }), 'replicas.csv');
     const uploaded = await fetch(`${a.url}/api/files/upload/orders`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
     expect(uploaded.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const all = await call(a.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1')}&limit=100`, { token: admin });
+        orderIds = all.body.data.orders.map((o: { id: number }) => o.id);
+        expect(orderIds).toHaveLength(ORDERS);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  }, 120_000);
 
+  it('show an order imported through one to the other, and tell a socket on the other about a command on one', async () => {
     const listed = await call(b.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1000')}`, { token: admin });
     expect(listed.body.data.orders.map((o: { order_number: string }) => o.order_number)).toEqual(['#R1000']);
     const all = await call(b.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1')}&limit=100`, { token: admin });
-    orderIds = all.body.data.orders.map((o: { id: number }) => o.id);
-    expect(orderIds).toHaveLength(ORDERS);
+    expect(all.body.data.orders.map((o: { id: number }) => o.id).sort()).toEqual([...orderIds].sort());
 
     const worker = workers[0]!;
     const socket = new LiveClient(b.url, worker.token);

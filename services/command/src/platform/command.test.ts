@@ -6,10 +6,15 @@ import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { backoffMs, foldStreams, MAX_TRIES, onStream, runCommand, type Decider, type StreamCommand } from './command.ts';
 import { badRequest, conflict, DomainError } from './errors.ts';
 import { isUniqueViolation, type EventMetadata } from './event-store.ts';
+import { z } from 'zod';
+import { firstVersion, type EventsOf } from '@wh/contracts';
+import { registerTestEvents } from '@wh/contracts/testing';
 
-// A real event type (appends are checked against their type's schema), standing for an increment: `reason` says who
-// made it, `receipt_id` counts.
-type CounterEvent = { type: 'StockReceiptRejected'; data: { receipt_id: number; reason: string; rejected_by: null; at: string } };
+// An event type of the test's own (appends are checked against their type's schema): an increment, `n` counting and
+// `reason` saying who made it.
+const COUNTER_EVENTS = { TestIncremented: firstVersion(z.object({ n: z.number().int(), reason: z.string() })) };
+registerTestEvents(COUNTER_EVENTS);
+type CounterEvent = EventsOf<typeof COUNTER_EVENTS>;
 
 // State: how many increments the stream holds.
 const counter: Decider<number, CounterEvent> = {
@@ -17,7 +22,7 @@ const counter: Decider<number, CounterEvent> = {
   evolve: (state) => state + 1,
 };
 
-const inc = (by: string, n: number): CounterEvent => ({ type: 'StockReceiptRejected', data: { receipt_id: n, reason: by, rejected_by: null, at: '' } });
+const inc = (by: string, n: number): CounterEvent => ({ type: 'TestIncremented', data: { n, reason: by } });
 
 const metadata: EventMetadata = {
   actor_id: 1,
@@ -63,7 +68,7 @@ async function pendingCompetitor(streamId: string, version: number): Promise<{ c
   await client.connect();
   await client.query('begin');
   await client.query(
-    `insert into events (stream_id, stream_version, event_type, data) values ($1, $2, 'StockReceiptRejected', $3)`,
+    `insert into events (stream_id, stream_version, event_type, data) values ($1, $2, 'TestIncremented', $3)`,
     [streamId, version, JSON.stringify(inc('competitor', version).data)],
   );
   let committed: Promise<unknown> | null = null;

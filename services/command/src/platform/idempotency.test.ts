@@ -53,11 +53,12 @@ describe('Idempotency-Key', () => {
   });
 
   it('the same key with another body, or on another route, is refused with 422 and does nothing', async () => {
+    expect((await send(manager.token, '/api/inventory/adjust', adjustment(), 'adjust-2')).status).toBe(201);
     const before = await eventCount();
-    const other = await send(manager.token, '/api/inventory/adjust', adjustment(3), 'adjust-1');
+    const other = await send(manager.token, '/api/inventory/adjust', adjustment(3), 'adjust-2');
     expect(other.status).toBe(422);
     expect(other.body.message).toBe(IDEMPOTENCY_MESSAGES.otherRequest);
-    const elsewhere = await send(manager.token, '/api/locations', { code: 'A-1-2', location_type: 'bin', capacity: 5 }, 'adjust-1');
+    const elsewhere = await send(manager.token, '/api/locations', { code: 'A-1-2', location_type: 'bin', capacity: 5 }, 'adjust-2');
     expect(elsewhere.status).toBe(422);
     expect(await eventCount()).toBe(before);
   });

@@ -61,6 +61,8 @@ describe('/api/settings/picking', () => {
   });
 
   it('shows in the audit log', async () => {
+    await manager.put('/api/settings/picking', { scan_location_first: true });
+    await manager.put('/api/settings/picking', { scan_location_first: false });
     const res = await manager.get('/api/audit/events');
     const summaries = res.body.data.events.map((e: { summary: string }) => e.summary);
     expect(summaries).toContain('Turned on scanning the location before each picked item');
