@@ -92,6 +92,11 @@ export class FilePool {
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
+  // Worker threads alive now, reading or idle.
+  get workers(): number {
+    return this.pool.threads.length;
+  }
+
   async close(): Promise<void> {
     await this.pool.destroy();
   }
