@@ -23,6 +23,7 @@ async function main() {
     config: { ...config, DATABASE_URL: databaseUrl },
     withProjector: true,
     webDist: `${root}web/dist`,
+    filePool: { warm: true },
   });
   const shown = server.url.replace('0.0.0.0', 'localhost').replace('127.0.0.1', 'localhost');
   console.log(`\nWarehouse is running at ${shown}`);

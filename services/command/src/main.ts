@@ -10,6 +10,7 @@ try {
     config: { ...config, DATABASE_URL: config.DATABASE_URL },
     withProjector: process.env.WITH_PROJECTOR === 'true',
     webDist: fileURLToPath(new URL('../../../web/dist', import.meta.url)),
+    filePool: { warm: true },
   });
   // A stop (docker stop, a rolling restart) drains: requests in flight finish, live sockets are told to reconnect
   // elsewhere (server.ts close); a second signal while draining changes nothing.

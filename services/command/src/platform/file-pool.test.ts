@@ -1,5 +1,5 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { orderImportPlanner, planOrderImport } from '../features/orders/import-file.ts';
 import { DomainError } from './errors.ts';
 import { FILE_POOL_MESSAGES, FilePool } from './file-pool.ts';
@@ -53,6 +53,19 @@ describe('the upload pool', () => {
     expect(there.orders).toHaveLength(3000);
     expect(there).toEqual(here);
   });
+
+  it('starts a warm worker with the pool and keeps it; a cold pool starts one for a file', async () => {
+    const warm = pool({ warm: true });
+    const cold = pool();
+    // A worker's start takes seconds on a loaded machine.
+    await vi.waitFor(() => expect(warm.workers).toBe(1), { timeout: 60_000, interval: 50 });
+    expect(cold.workers).toBe(0);
+    expect((await warm.plan(orderImportPlanner, orderSheet(10, 'csv'))).orders).toHaveLength(10);
+    expect((await cold.plan(orderImportPlanner, orderSheet(10, 'csv'))).orders).toHaveLength(10);
+    expect(warm.workers).toBe(1);
+    expect(cold.workers).toBe(1);
+    // Two workers' starts, which take tens of seconds on a machine busy with other work.
+  }, 120_000);
 
   it("answers with the reader's and the planner's refusals as they are", async () => {
     const p = pool();

@@ -31,10 +31,15 @@ export interface FilePoolOptions {
   heapMb?: number;
   // From the file's arrival at the pool to its plan.
   timeoutMs?: number;
+  // One worker started with the pool and kept: a worker's start (its isolate, the TypeScript loader, the sheet readers and
+  // the contracts) costs about a CPU-second, as much as reading a 100,000-row CSV, and a service that is up
+  // pays it once instead of with every upload that comes after a quiet spell. Off for the many short-lived servers
+  // of the tests, which mostly upload nothing.
+  warm?: boolean;
 }
 
 // A 250,000-row order workbook is read within a 512 MB heap; 1 GB leaves room for wider sheets.
-const DEFAULTS: Required<FilePoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000 };
+const DEFAULTS: Required<FilePoolOptions> = { threads: 2, queue: 8, heapMb: 1024, timeoutMs: 120_000, warm: false };
 
 export class FilePool {
   // Two tasks: reading an upload (the worker's default export) and writing an export (writeSheet).
@@ -51,9 +56,9 @@ export class FilePool {
     this.capacity = o.threads + o.queue;
     this.pool = new Piscina<UploadTask | WriteTask, UploadOutcome | Uint8Array>({
       filename: WORKER,
-      minThreads: 0,
+      minThreads: o.warm ? 1 : 0,
       maxThreads: o.threads,
-      // An idle worker gives its heap back.
+      // An idle worker past the warm one gives its heap back.
       idleTimeout: 30_000,
       niceIncrement: 10,
       execArgv: ['--import', TS_LOADER],
@@ -85,6 +90,11 @@ export class FilePool {
   async write(format: ExportFormat, cells: ExportMatrix, sheetName: string): Promise<Buffer> {
     const bytes = (await this.pool.run({ format, cells, sheetName } satisfies WriteTask, { name: 'writeSheet', signal: AbortSignal.timeout(this.timeoutMs) })) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  // Worker threads alive now, reading or idle.
+  get workers(): number {
+    return this.pool.threads.length;
   }
 
   async close(): Promise<void> {
