@@ -2,32 +2,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedOrder, OrderItem, OrderList } from '@wh/contracts/orders/http';
 import { withItems } from './order-items.ts';
 import { appStore, tokenAtom } from './session.ts';
+import { orderItem } from './testing.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   appStore.set(tokenAtom, null);
 });
 
-const item = (id: number): OrderItem => ({
-  id,
-  sku: `SKU-${id}`,
-  style_code: 'DR1000',
-  style_name: 'Wrap Midi Dress',
-  size: '8',
-  color: 'Blue',
-  quantity: 1,
-  value: 10,
-  status: 'pending',
-  picked_at: null,
-  picked_by: null,
-  location: 'A-1-1',
-  location_type: 'shelf',
-  location_suggested: true,
-  location_quantity: 3,
-  unstocked: false,
-  no_stock: false,
-  notes: null,
-});
+const item = (id: number): OrderItem => orderItem({ id, sku: `SKU-${id}` });
 
 const order = (id: number, items: OrderItem[] | null): ListedOrder => ({
   id,
