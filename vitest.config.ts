@@ -62,7 +62,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
@@ -75,7 +74,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
+          // One browser journey at a time: each runs a whole app and a Chromium, and two at once on 2 cores starve
+          // each other's timers.
+          fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
       },
