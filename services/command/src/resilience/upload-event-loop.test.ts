@@ -95,7 +95,7 @@ describe('the event loop during uploads', () => {
       expect(body.length).toBeGreaterThan(1_000_000);
       expect(latencies.length).toBeGreaterThan(5);
       // 100,000 rows as XLSX are seconds of CPU: spent in the pool's worker, not on this loop.
-      expect(Math.max(...latencies), format).toBeLessThan(500);
+      expect(Math.max(...latencies), format).toBeLessThan(HEALTH_BOUND_MS);
     }
   }, 120_000);
 
@@ -110,7 +110,8 @@ describe('the event loop during uploads', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data.processed_records).toBe(100_000);
     expect(latencies.length).toBeGreaterThan(50);
-    // The target's ceiling for a request's hold on the loop (the receipts are decided a slice per turn).
-    expect(Math.max(...latencies)).toBeLessThan(500);
+    // A generous bound: the 500 ms target is bench/event-loop.ts's, measured against its floor in the same run (the
+    // receipts are decided a slice per turn).
+    expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
   }, 240_000);
 });
