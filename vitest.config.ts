@@ -75,7 +75,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           // One browser journey at a time: each runs a whole app and a Chromium, and two at once on 2 cores starve
-          // each other's timers. The tier runs beside the server tier (the same group), one file of each at a time.
+          // each other's timers. The tier shares the server tier's group and its workers.
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
