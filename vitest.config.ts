@@ -18,6 +18,10 @@ const UNIT = [
   'services/projector/src/projections/event-time.test.ts',
 ];
 
+// Workers per tier, on this 2-core machine: see README "Test it" and docs/performance.md, "Test suite".
+const SERVER_WORKERS = 1;
+const E2E_WORKERS = 1;
+
 // What libpq and the app would find a server through: nothing, in the unit tiers.
 const NO_DATABASE = { PGHOST: '/nonexistent-unit-tier-has-no-database', DATABASE_URL: '', TEST_DATABASE_URL: '' };
 
@@ -59,9 +63,14 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, ...UNIT],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Bounds for a test that hangs, not for one that is slow: a busy machine takes several times as long.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           pool: 'forks',
+          // The files of a worker share one module graph: importing the service is most of a small file's time. Each
+          // file still has a database and an app of its own, and what a test registers (event types) it removes.
+          isolate: false,
+          maxWorkers: SERVER_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
@@ -71,13 +80,13 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           pool: 'forks',
-          // One browser journey at a time: each runs a whole app and a Chromium, and two at once on 2 cores starve
-          // each other's timers. The tier shares the server tier's group and its workers.
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          maxWorkers: E2E_WORKERS,
+          // After the server tier when both run in one vitest; `npm test` runs them side by side, each in a vitest of
+          // its own (scripts/run-together.mjs), so that a browser journey and a server file share the two cores.
+          sequence: { groupOrder: 2 },
         },
       },
     ],

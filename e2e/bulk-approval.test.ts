@@ -30,11 +30,8 @@ const isIndeterminate = (page: Page) =>
 
 describe('Stock Approval at volume', () => {
   it('an executive2 filters receipts, selects all on the page, approves them into one bin and reads each result and the capacity warning', async () => {
-    const { context, page } = await e2e.newPage();
+    const { context, page } = await e2e.openAs(stocker, '/stock-approval');
     try {
-      await e2e.signIn(page, stocker.username, stocker.password);
-      await page.waitForURL((u) => u.pathname !== '/login');
-      await page.goto('/stock-approval');
       await page.getByRole('heading', { name: 'Stock Approval' }).waitFor();
       await page.getByText('No recent approvals found').waitFor();
 

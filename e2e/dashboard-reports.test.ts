@@ -126,14 +126,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => e2e?.stop());
 
-async function signedIn(who: { username: string; password: string }, path: string) {
-  const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-  const page = await context.newPage();
-  await e2e.signIn(page, who.username, who.password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
-  return { context, page };
-}
+const signedIn = (who: { username: string; password: string }, path: string) => e2e.openAs(who, path, { acceptDownloads: true });
 
 const statValue = (page: Page, label: string) =>
   page.locator('.stat-card').filter({ has: page.locator('.stat-card-label', { hasText: new RegExp(`^${label}$`) }) }).locator('.stat-card-value');

@@ -10,7 +10,8 @@ const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 // has no motor).
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, recordVibrations: true } as const;
 
-export type OpenOptions = BrowserContextOptions & { recordVibrations?: boolean };
+// clock: Playwright's fake clock installed before the page loads (a test moves time on with context.clock).
+export type OpenOptions = BrowserContextOptions & { recordVibrations?: boolean; clock?: boolean };
 
 export interface E2E {
   url: string;
@@ -54,12 +55,19 @@ export async function startE2E(): Promise<E2E> {
       return { context, page };
     },
     signIn,
-    async openAs(who, path, { recordVibrations = false, ...options } = {}) {
-      const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 }, ...options });
+    async openAs(who, path, { recordVibrations = false, clock = false, ...options } = {}) {
+      // Signed in as a returning user is: the session the login page stores, checked by the app as it starts. The
+      // login page itself is the sign-in journeys' (sign-in-and-users, accessibility).
+      const session = await apiSession(url, who);
+      const context = await browser.newContext({
+        baseURL: url,
+        viewport: { width: 1280, height: 900 },
+        storageState: { cookies: [], origins: [{ origin: url, localStorage: [{ name: 'token', value: session.token }, { name: 'user', value: JSON.stringify(session.user) }] }] },
+        ...options,
+      });
       if (recordVibrations) await context.addInitScript('window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };');
+      if (clock) await context.clock.install();
       const page = await context.newPage();
-      await signIn(page, who.username, who.password);
-      await page.waitForURL((u) => u.pathname !== '/login');
       await page.goto(path);
       return { context, page };
     },
@@ -68,6 +76,14 @@ export async function startE2E(): Promise<E2E> {
       await app.stop();
     },
   };
+}
+
+// A session as POST /api/auth/login answers it, for a browser context to start signed in.
+async function apiSession(url: string, who: { username: string; password: string }): Promise<{ token: string; user: unknown }> {
+  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(who) });
+  const body = (await res.json()) as { data?: { token: string; user: unknown } };
+  if (res.status !== 200 || !body.data) throw new Error(`sign in ${who.username}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
 }
 
 // A key as a keyboard sends it (trusted events: keydown, keypress for a character, keyup), with Shift around capitals.

@@ -49,10 +49,7 @@ function adjust(sku: string, location: string, type: 'increase' | 'decrease', qu
 }
 
 async function signedIn(username: string, password: string, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await e2e.newPage();
-  await e2e.signIn(page, username, password);
-  await page.waitForURL((u) => u.pathname !== '/login');
-  await page.goto(path);
+  const { context, page } = await e2e.openAs({ username, password }, path);
   return { page, close: () => context.close() };
 }
 
@@ -101,12 +98,8 @@ describe('Warehouse layout (/settings)', () => {
 describe('Inventory (/inventory)', () => {
   it('a manager increases stock at a bin, finds it in Adjustment History, and a decrease below zero is refused', async () => {
     const sku = await seed('AD2000', '10', 'Blue', 'D-1-1');
-    const { context, page } = await e2e.newPage();
+    const { context, page } = await e2e.openAs({ username: 'admin', password: ADMIN_PASSWORD }, '/inventory?tab=adjustments', { clock: true });
     try {
-      await context.clock.install();
-      await e2e.signIn(page, 'admin', ADMIN_PASSWORD);
-      await page.waitForURL((u) => u.pathname === '/dashboard');
-      await page.goto('/inventory?tab=adjustments');
       const form = page.getByRole('form', { name: 'Make adjustment' });
       await form.getByLabel('Find Item').fill('ad2000');
       await form.getByRole('button', { name: 'Find' }).click();

@@ -23,12 +23,8 @@ afterAll(() => e2e?.stop());
 
 // A signed-in page at `path`; on a failure the screen's text is printed, which says more than a timeout.
 async function journey(user: { username: string; password: string }, path: string, run: (page: Page) => Promise<void>, clock = false) {
-  const { context, page } = await e2e.newPage();
+  const { context, page } = await e2e.openAs(user, path, { clock });
   try {
-    if (clock) await context.clock.install();
-    await e2e.signIn(page, user.username, user.password);
-    await page.waitForURL((u) => u.pathname !== '/login');
-    await page.goto(path);
     await run(page);
   } catch (error) {
     console.error(`Screen at failure (${page.url()}):\n${await page.locator('body').innerText().catch(() => '')}`);

@@ -36,13 +36,15 @@ interface Server {
 let server: Promise<Server> | null = null;
 let users = 0;
 
-async function startServer(): Promise<Server> {
+// `cluster` names the embedded cluster's folder: `npm test` runs the server and browser tiers side by side, each in a
+// vitest of its own, and two servers cannot share one data directory.
+async function startServer(cluster: string): Promise<Server> {
   let embedded: EmbeddedDatabase | null = null;
   let url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!url) {
     if (await reachable(LOCAL)) url = LOCAL;
     else {
-      embedded = await startEmbeddedPostgres(join(tmpdir(), 'warehouse-test-pg'), 'test');
+      embedded = await startEmbeddedPostgres(join(tmpdir(), `warehouse-test-pg-${cluster}`), 'test');
       url = embedded.url;
     }
   }
@@ -62,7 +64,7 @@ async function startServer(): Promise<Server> {
 // copy of it.
 export default async function setup(project: TestProject) {
   users++;
-  server ??= startServer();
+  server ??= startServer(project.name);
   const { url, template } = await server;
   project.provide('pgUrl', url);
   project.provide('pgTemplate', template.name);

@@ -10,6 +10,10 @@ import { loadConfig } from './config.ts';
 
 const WAIT = { timeout: 30_000, interval: 50 };
 const STALLED_MS = 1500;
+// A command waits this long for the read models here: one answered "at once" is answered in well under it, on however
+// busy a machine, and one that waited for it is not.
+const READ_WAIT_MS = 30_000;
+const AT_ONCE_MS = READ_WAIT_MS / 2;
 
 let t: TestApp;
 // A second command instance on the same database, without a projector of its own: it hears of stops by NOTIFY.
@@ -18,9 +22,9 @@ let admin: Client;
 let otherAdmin: Client;
 
 beforeAll(async () => {
-  t = await startTestApp({ config: { PROJECTION_RETRY_MS: 300, PROJECTOR_STALLED_MS: STALLED_MS } });
+  t = await startTestApp({ config: { PROJECTION_RETRY_MS: 300, PROJECTOR_STALLED_MS: STALLED_MS, READ_YOUR_WRITES_TIMEOUT_MS: READ_WAIT_MS } });
   other = await startServer({
-    config: { ...loadConfig({}), DATABASE_URL: t.db.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', PROJECTOR_STALLED_MS: STALLED_MS },
+    config: { ...loadConfig({}), DATABASE_URL: t.db.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', PROJECTOR_STALLED_MS: STALLED_MS, READ_YOUR_WRITES_TIMEOUT_MS: READ_WAIT_MS },
     withProjector: false,
     listen: false,
     logger: false,
@@ -71,8 +75,8 @@ describe('a projection that cannot apply an event', () => {
     const refused = await importOrder('#90001');
     expect(refused.body.projected).toBe(false);
     expect(refused.body.projection_stopped).toMatch(STOPPED_REASON);
-    // Well under the read-your-writes timeout (3 s): it waits for the others only.
-    expect(refused.ms).toBeLessThan(2000);
+    // Well under the read-your-writes timeout: it waits for the others only.
+    expect(refused.ms).toBeLessThan(AT_ONCE_MS);
 
     for (const app of [t.app, other.app]) {
       const ready = await readiness(app);
@@ -94,10 +98,10 @@ describe('a projection that cannot apply an event', () => {
     // A later order, on this instance and on the other: at once, with the reason.
     const later = await importOrder('#90002');
     expect(later.body).toMatchObject({ projected: false, projection_stopped: expect.stringMatching(STOPPED_REASON) });
-    expect(later.ms).toBeLessThan(2000);
+    expect(later.ms).toBeLessThan(AT_ONCE_MS);
     const elsewhere = await importOrder('#90003', otherAdmin);
     expect(elsewhere.body).toMatchObject({ projected: false, projection_stopped: expect.stringMatching(STOPPED_REASON) });
-    expect(elsewhere.ms).toBeLessThan(2000);
+    expect(elsewhere.ms).toBeLessThan(AT_ONCE_MS);
 
     // Every other screen stays live: a location is projected and listed.
     const location = await admin.post('/api/locations', { code: 'R-91', location_type: 'rack' });
@@ -133,9 +137,13 @@ describe('a projector that makes no progress with events waiting', () => {
     try {
       await holder.query('begin');
       await holder.query(`select 1 from projector_checkpoints where name = 'main' for update`);
+      const appended = performance.now();
       const pending = admin.post('/api/locations', { code: 'R-92', location_type: 'rack' });
       await vi.waitFor(async () => expect((await readiness()).projector.lag_events).toBeGreaterThan(0), WAIT);
-      expect((await readiness()).projector.status).toBe('ok');
+      const waiting = await readiness();
+      // Not stalled while the event has waited less than PROJECTOR_STALLED_MS (a busy machine may take longer than
+      // that to get here, and then it is rightly stalled already).
+      if (performance.now() - appended < STALLED_MS) expect(waiting.projector.status).toBe('ok');
       await vi.waitFor(async () => expect((await readiness()).projector.status).toBe('stalled'), WAIT);
       expect((await readiness(other.app)).projector.status).toBe('stalled');
       await holder.query('rollback');

@@ -55,7 +55,8 @@ describe('importing the daily order sheets', () => {
   });
 
   it('reads style name, size and colour from the SKU and the item text', async () => {
-    await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
+    const uploaded = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
     const list = await manager.get('/api/orders?search=%2310001');
     const order = (await manager.get(`/api/orders/${list.body.data.orders[0].id}`)).body.data;
     expect(order.items.map((i: any) => [i.sku, i.style_code, i.style_name, i.size, i.color, i.quantity, i.value])).toEqual([
