@@ -47,16 +47,36 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => e2e?.stop());
 
+// Requests each page has in flight (the live socket is not one).
+const inFlight = new WeakMap<Page, { count: number }>();
+
 // A desktop page that lets axe's script in past the app's Content-Security-Policy.
 async function newPage() {
   const context = await e2e.browser.newContext({ baseURL: e2e.url, viewport: { width: 1280, height: 900 }, bypassCSP: true });
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  const tracked = { count: 0 };
+  inFlight.set(page, tracked);
+  page.on('request', () => void tracked.count++);
+  page.on('requestfinished', () => void tracked.count--);
+  page.on('requestfailed', () => void tracked.count--);
+  return { context, page };
 }
 
-// The page has settled: no request in flight and no loading text left.
+// The page has settled: no request in flight on two looks a moment apart (a screen's reads may start one another), and
+// no loading text left.
 async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await expect.poll(() => page.getByText(/^Loading/).count(), { timeout: 15_000 }).toBe(0);
+  const tracked = inFlight.get(page)!;
+  let quiet = 0;
+  await expect
+    .poll(
+      async () => {
+        const loading = await page.getByText(/^Loading/).count();
+        quiet = tracked.count === 0 && loading === 0 ? quiet + 1 : 0;
+        return quiet >= 2;
+      },
+      { timeout: 15_000, interval: 100 },
+    )
+    .toBe(true);
 }
 
 async function findings(page: Page): Promise<string[]> {
