@@ -1,7 +1,7 @@
 // What the picking screen holds besides its data (the lists and the commands' answers live in the query cache):
 // what is open, what the last scan did, and the question before a pick without stock.
 import type { OrderItem } from '@wh/contracts/orders/http';
-import type { ScanTone } from './scan-flow.ts';
+import type { ScanTone } from './picking-rules.ts';
 
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {

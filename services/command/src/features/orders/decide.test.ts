@@ -2,8 +2,7 @@ import { describe, it } from 'vitest';
 import { mayAssign, type OrderEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
-import { orderDecider } from './order.ts';
+import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, orderDecider, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const at = now.toISOString();

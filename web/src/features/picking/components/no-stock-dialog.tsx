@@ -1,6 +1,6 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { PickRequest } from '../picking-state.ts';
-import { NO_STOCK_QUESTION } from '../scan-flow.ts';
+import { NO_STOCK_QUESTION } from '../picking-rules.ts';
 
 export interface NoStockDialogProps {
   request: PickRequest;

@@ -2,7 +2,7 @@ import { PrintLink } from '../../../components/print/print-link.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
-import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
+import { isPicked, pickedCount, progressPercent } from '../picking-rules.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 import type { PickError } from '../picking-state.ts';
 import { PickItemRow } from './pick-item-row.tsx';

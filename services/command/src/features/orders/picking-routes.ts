@@ -1,27 +1,51 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { batchDetailSchema, batchListSchema, createBatchBodySchema, idParamsSchema, listBatchesQuerySchema, successEnvelope } from '@wh/contracts';
+import {
+  batchDetailSchema,
+  batchListSchema,
+  createBatchBodySchema,
+  idParamsSchema,
+  listBatchesQuerySchema,
+  orderItemParamsSchema,
+  orderSchema,
+  pickItemBodySchema,
+  successEnvelope,
+} from '@wh/contracts';
 import type { Database } from '@wh/db';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type AuthContext } from '../../platform/auth.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { answerCommand } from '../../platform/command-route.ts';
-import { completeBatch, createBatch } from './batch-commands.ts';
-import { batchWorker, findBatchOrThrow, listBatches } from './batch-queries.ts';
 import { NOT_YOUR_BATCH } from './decide-batch.ts';
+import { batchWorker, completeBatch, createBatch, findBatchOrThrow, listBatches, pickItem } from './picking.ts';
+import { findOrderOrThrow } from './queries.ts';
 
 const batchEnvelope = successEnvelope(batchDetailSchema);
 
-// Batch picking: several orders assigned to one worker as a batch, picked as one list (each pick is the order item's
-// own pick route) and completed together.
-export const batchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+// Picking: the pick of an order's item, and batches (several orders assigned to one worker, picked as one list, each
+// line by the pick route, and completed together). An order's other commands, completing it too, are in routes.ts.
+export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // A worker reads only their own batches.
   async function mayRead(db: Kysely<Database>, auth: AuthContext, batchId: number) {
     if (auth.user.role !== 'worker') return;
     const worker = await batchWorker(db, batchId);
     if (worker !== undefined && worker !== auth.user.id) throw forbidden(NOT_YOUR_BATCH);
   }
+
+  app.post(
+    '/api/orders/:id/items/:itemId/pick',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: pickItemBodySchema, response: { 200: successEnvelope(orderSchema) } },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const pick = { orderId: id, itemId, actor: actorOf(request), location: request.body.location ?? null, notes: request.body.notes ?? null };
+      // The answer is the order as the screens will read it, once the projector has applied the pick.
+      return answerCommand(ctx, request, pickItem, pick, { message: 'Item picked successfully', data: () => findOrderOrThrow(ctx.db, id) });
+    },
+  );
 
   app.post(
     '/api/batches',
