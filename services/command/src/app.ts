@@ -27,7 +27,7 @@ import { inventoryRoutes } from './features/inventory/routes.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
-import { pickingRoutes } from './features/orders/picking-routes.ts';
+import { pickingRoutes } from './features/orders/picking.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { settingsRoutes } from './features/settings/routes.ts';

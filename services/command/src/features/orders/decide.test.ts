@@ -126,7 +126,7 @@ describe('order decider', () => {
     ])('a %s order: refused', (status, message) => {
       spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).thenFails(409, message);
     });
-    // The order table selects and offers orders on the same rule (contracts, orders/actions.ts).
+    // The order table selects and offers orders on the same rule (contracts, orders/events.ts).
     it.each(Object.keys(states))('a %s order: assigned exactly when mayAssign says so', (status) => {
       const state = states[status]!.reduce(orderDecider.evolve, orderDecider.initialState());
       if (state.status === 'absent') throw new Error('no order');

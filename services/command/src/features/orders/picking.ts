@@ -1,11 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database, RmBatchesTable } from '@wh/db';
 import {
+  batchDetailSchema,
+  batchListSchema,
   batchStreamId,
+  createBatchBodySchema,
+  idParamsSchema,
+  listBatchesQuerySchema,
   ORDER_STATUSES,
+  orderItemParamsSchema,
+  orderSchema,
   orderStreamId,
   pagination,
+  pickItemBodySchema,
+  successEnvelope,
   WAREHOUSE_SETTINGS_STREAM,
   type Batch,
   type BatchDetail,
@@ -17,7 +27,9 @@ import {
   type OrderStatus,
   type SettingsEvent,
 } from '@wh/contracts';
-import type { Actor } from '../../platform/auth.ts';
+import type { AppContext } from '../../platform/app-context.ts';
+import { actorOf, requireAuth, type Actor, type AuthContext } from '../../platform/auth.ts';
+import { answerCommand } from '../../platform/command-route.ts';
 import {
   foldStreams,
   nextIds,
@@ -29,19 +41,94 @@ import {
   type Executor,
   type StreamResult,
 } from '../../platform/command.ts';
-import { notFound } from '../../platform/errors.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import { ok } from '../../platform/http.ts';
 import type { AppendOptions } from '../../platform/event-store.ts';
 import { applyStockMovements, singleTake, stockTake } from '../../platform/stock.ts';
-import { BATCH_NOT_FOUND, batchDecider, decideBatch, type BatchCommand, type BatchFacts } from './decide-batch.ts';
+import { BATCH_NOT_FOUND, batchDecider, decideBatch, NOT_YOUR_BATCH, type BatchCommand, type BatchFacts } from './decide-batch.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
-import { itemsInWalkOrder, userOf, usersById, workerFacts } from './queries.ts';
+import { findOrderOrThrow, itemsInWalkOrder, userOf, usersById, workerFacts } from './queries.ts';
 
 // Picking: the pick of an order's item (which takes its stock), and batches (several orders of one worker picked as
-// one walk-ordered list and completed together): their commands and the batch reads the picking screen shows.
+// one walk-ordered list, each line by the pick route, and completed together): their routes, their commands and the
+// batch reads the picking screen shows.
 
 type Db = Kysely<Database>;
 
 const SCAN_LOCATION_FIRST_SET: SettingsEvent['type'] = 'ScanLocationFirstSet';
+
+const batchEnvelope = successEnvelope(batchDetailSchema);
+
+// The routes. An order's other commands, completing it too, are routes.ts's.
+export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A worker reads only their own batches.
+  async function mayRead(db: Kysely<Database>, auth: AuthContext, batchId: number) {
+    if (auth.user.role !== 'worker') return;
+    const worker = await batchWorker(db, batchId);
+    if (worker !== undefined && worker !== auth.user.id) throw forbidden(NOT_YOUR_BATCH);
+  }
+
+  app.post(
+    '/api/orders/:id/items/:itemId/pick',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: pickItemBodySchema, response: { 200: successEnvelope(orderSchema) } },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const pick = { orderId: id, itemId, actor: actorOf(request), location: request.body.location ?? null, notes: request.body.notes ?? null };
+      // The answer is the order as the screens will read it, once the projector has applied the pick.
+      return answerCommand(ctx, request, pickItem, pick, { message: 'Item picked successfully', data: () => findOrderOrThrow(ctx.db, id) });
+    },
+  );
+
+  app.post(
+    '/api/batches',
+    { config: { access: 'orders:manage' }, schema: { tags: ['picking'], body: createBatchBodySchema, response: { 201: batchEnvelope } } },
+    async (request, reply) => {
+      const answer = await answerCommand(ctx, request, createBatch, { ...request.body, actor: actorOf(request) }, {
+        data: (id) => findBatchOrThrow(ctx.db, id),
+        message: (id, batch) => `Batch ${id} created: ${batch.orders.length} orders assigned to ${batch.worker.full_name ?? batch.worker.username}`,
+      });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/batches',
+    { config: { access: 'orders:view' }, schema: { tags: ['picking'], querystring: listBatchesQuerySchema, response: { 200: successEnvelope(batchListSchema) } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = request.query;
+      if (auth.user.role === 'worker') {
+        if (query.worker_id !== undefined && query.worker_id !== auth.user.id) throw forbidden('You can only see the batches assigned to you');
+        return ok(await listBatches(await ctx.reader(request), { ...query, worker_id: auth.user.id }));
+      }
+      return ok(await listBatches(await ctx.reader(request), query));
+    },
+  );
+
+  app.get(
+    '/api/batches/:id',
+    { config: { access: 'orders:view' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
+    async (request) => {
+      const db = await ctx.reader(request);
+      await mayRead(db, requireAuth(request), request.params.id);
+      return ok(await findBatchOrThrow(db, request.params.id));
+    },
+  );
+
+  app.post(
+    '/api/batches/:id/complete',
+    { config: { access: 'orders:pick' }, schema: { tags: ['picking'], params: idParamsSchema, response: { 200: batchEnvelope } } },
+    async (request) => {
+      return answerCommand(ctx, request, completeBatch, { batchId: request.params.id, actor: actorOf(request) }, {
+        data: (id) => findBatchOrThrow(ctx.db, id),
+        message: (id, batch) => `Batch ${id} completed: ${batch.orders.length} orders completed`,
+      });
+    },
+  );
+};
 
 // What a pick is decided on besides the order (decide.ts, pickSource): the holders of the item's SKU with their
 // location types, the named location as registered, and the warehouse's "scan the location label first" setting.

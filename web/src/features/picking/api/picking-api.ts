@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
-import { mayPick } from '@wh/contracts/orders/actions';
+import { mayPick } from '@wh/contracts/orders/events';
 import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';

@@ -6,8 +6,7 @@ import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchPicked, isPicked } from '../picking-rules.ts';
 import type { PickError } from '../picking-state.ts';
-import { PickItemRow } from './pick-item-row.tsx';
-import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;

@@ -5,8 +5,7 @@ import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent } from '../picking-rules.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 import type { PickError } from '../picking-state.ts';
-import { PickItemRow } from './pick-item-row.tsx';
-import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingOrderPanelProps {
   order: OrderWithItems | null;
