@@ -29,8 +29,8 @@ import {
 } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth, type Actor, type AuthContext } from '../../platform/auth.ts';
-import { answerCommand } from '../../platform/command-route.ts';
 import {
+  answerCommand,
   foldStreams,
   nextIds,
   onStream,

@@ -32,8 +32,7 @@ import { isDomainError, forbidden, unprocessable } from '../../platform/errors.t
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { answerCommand, runForRequest } from '../../platform/command-route.ts';
-import { onStream, runCommand, type CommandHandler, type StreamResult } from '../../platform/command.ts';
+import { answerCommand, onStream, runCommand, runForRequest, type CommandHandler, type StreamResult } from '../../platform/command.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
