@@ -4,8 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
-import { batchPicked, isPicked } from '../picking-rules.ts';
-import type { PickError } from '../picking-state.ts';
+import { batchPicked, isPicked, type PickError } from '../picking-state.ts';
 import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {

@@ -18,8 +18,17 @@ import {
   pickingOrdersQuery,
   type PickVariables,
 } from '../api/picking-api.ts';
-import { nextUnpicked, pickedMessage, readScan, scanMessage } from '../picking-rules.ts';
-import type { PickError, PickingEvent, PickingState, PickRequest, Selection } from '../picking-state.ts';
+import {
+  nextUnpicked,
+  pickedMessage,
+  readScan,
+  scanMessage,
+  type PickError,
+  type PickingEvent,
+  type PickingState,
+  type PickRequest,
+  type Selection,
+} from '../picking-state.ts';
 
 interface PickingInput {
   state: PickingState;

@@ -13,7 +13,7 @@ import {
   type ScanContext,
   type ScanLine,
   type ScanOrder,
-} from './picking-rules.ts';
+} from './picking-state.ts';
 
 describe('progress', () => {
   const order = (id: number, status: string, items: [number, string, string][]): ProgressOrder => ({
