@@ -20,7 +20,6 @@ export * from './inventory/http.ts';
 export * from './inventory/walk.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
-export * from './orders/actions.ts';
 export * from './reports/http.ts';
 export * from './settings/events.ts';
 export * from './settings/http.ts';

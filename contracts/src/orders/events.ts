@@ -9,6 +9,25 @@ export const orderStreamId = (orderId: number) => `order-${orderId}`;
 export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'verified', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+// Which orders may be assigned, deassigned, cancelled and picked, by status (spec section 4, transitions): the order decider
+// refuses the others, and the order table offers these actions and selects these orders on the same rule.
+type WithStatus = { status: OrderStatus };
+
+/** Assign or reassign: an order nobody has started picking (pending, or assigned to a worker). */
+export const mayAssign = <T extends WithStatus>(order: T): order is T & { status: 'pending' | 'assigned' } =>
+  order.status === 'pending' || order.status === 'assigned';
+
+/** Deassign: an order assigned to a worker and not yet started. */
+export const mayDeassign = <T extends WithStatus>(order: T): order is T & { status: 'assigned' } => order.status === 'assigned';
+
+/** Cancel: an order nobody has started picking; cancelling is irreversible. */
+export const mayCancel = <T extends WithStatus>(order: T): order is T & { status: 'pending' | 'assigned' } =>
+  order.status === 'pending' || order.status === 'assigned';
+
+/** Pick and complete: an order assigned to a worker, before or during picking; the picker's list shows these. */
+export const mayPick = <T extends WithStatus>(order: T): order is T & { status: 'assigned' | 'picking' } =>
+  order.status === 'assigned' || order.status === 'picking';
+
 export const importedOrderItemSchema = z.object({
   item_id: n.id,
   sku: z.string(),

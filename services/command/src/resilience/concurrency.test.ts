@@ -8,7 +8,7 @@ import { caughtUp } from '@wh/projector/testing';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../../scripts/embedded-postgres.ts';
 import { fixture } from '../../../../test/fixtures.ts';
 import { foldStreams } from '../platform/command.ts';
-import { orderDecider } from '../features/orders/order.ts';
+import { orderDecider } from '../features/orders/decide.ts';
 import { ADMIN_PASSWORD, startTestApp, type Answer, type Client, type TestApp } from '../testing.ts';
 import { httpLogin } from './http.ts';
 

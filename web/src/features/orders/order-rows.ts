@@ -1,9 +1,8 @@
-import { ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
-import { mayAssign, mayCancel, mayDeassign } from '@wh/contracts/orders/actions';
+import { mayAssign, mayCancel, mayDeassign, ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
 import type { OrderList, OrderSummary } from '@wh/contracts/orders/http';
 
 // What the order table shows and offers per row (spec section 2, order table), on the rules the order decider keeps
-// (contracts, orders/actions.ts).
+// (contracts, orders/events.ts).
 
 /** An unknown status displays as pending. */
 export function displayStatus(status: string): OrderStatus {

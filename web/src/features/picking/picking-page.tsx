@@ -6,35 +6,19 @@ import { messageOf } from '../../lib/api-errors.ts';
 import { LocationSearch } from './components/location-search.tsx';
 import { NoStockDialog } from './components/no-stock-dialog.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
-import { PickingPanel } from './components/picking-panel.tsx';
+import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
+import { PickingOrderPanel } from './components/picking-order-panel.tsx';
 import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
-import { usePickCommands } from './hooks/use-pick-commands.ts';
-import { usePickingData } from './hooks/use-picking-data.ts';
-import { usePickingScan } from './hooks/use-picking-scan.ts';
+import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
 import { INITIAL_PICKING, pickingReducer, type Selection } from './picking-state.ts';
 import './picking.css';
 
 export function PickingPage() {
   const [state, dispatch] = useReducer(pickingReducer, INITIAL_PICKING);
-  const data = usePickingData(state.selection);
   const panelRef = useRef<HTMLDivElement>(null);
   const scanPanelRef = useRef<HTMLElement>(null);
-  const commands = usePickCommands({ state, dispatch, scanLocationFirst: data.scanLocationFirst, batch: data.batch, panel: panelRef, scanPanel: scanPanelRef });
-  const show = (selection: Selection) => {
-    dispatch({ type: 'selected', selection });
-    commands.clearErrors();
-    // On a phone the panel sits under the list: bring it into view.
-    requestAnimationFrame(() => panelRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
-  };
-  const onScan = usePickingScan({
-    data,
-    state,
-    dispatch,
-    commands,
-    select: (order) => show({ kind: 'order', id: order.id }),
-    scanHome: () => scanPanelRef.current?.focus({ preventScroll: true }),
-  });
+  const { data, commands, show, onScan } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
   const { me, list, batchList, orders, batches } = data;
 
   return (
@@ -79,7 +63,7 @@ export function PickingPage() {
           onSelectBatch={(batch) => show({ kind: 'batch', id: batch.id })}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <PickingPanel selection={state.selection} data={data} commands={commands} />
+          <SelectedPanel selection={state.selection} data={data} commands={commands} />
         </div>
       </div>
 
@@ -87,5 +71,32 @@ export function PickingPage() {
         <NoStockDialog request={state.noStockPick} onClose={() => dispatch({ type: 'no-stock-closed' })} onPick={commands.record} />
       ) : null}
     </section>
+  );
+}
+
+const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
+
+/** The open batch's combined list, or the selected order's items (or the prompt to select one). */
+function SelectedPanel({ selection, data, commands }: { selection: Selection; data: PickingData; commands: PickCommands }) {
+  const shared = { pickingItemId: commands.pickingItemId, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
+  if (selection?.kind === 'batch') {
+    return (
+      <PickingBatchPanel
+        {...shared}
+        batchId={selection.id}
+        batch={data.batch}
+        loadError={data.openBatch.isError ? messageOf(data.openBatch.error, 'Failed to fetch the batch') : null}
+        onPick={(line, from) => commands.pickLine(line, onlyFrom(from))}
+        onComplete={commands.completeBatch}
+      />
+    );
+  }
+  return (
+    <PickingOrderPanel
+      {...shared}
+      order={data.selected}
+      onPick={(order, itemId, from) => commands.pickOf(order, itemId, onlyFrom(from))}
+      onComplete={commands.completeOrder}
+    />
   );
 }

@@ -1,7 +1,8 @@
-// What the picking screen holds besides its data (the lists and the commands' answers live in the query cache):
-// what is open, what the last scan did, and the question before a pick without stock.
+// What the picking screen holds besides its data (the lists and the commands' answers live in the query cache): what
+// is open, what the last scan did, and the question before a pick without stock; and the pure rules it goes by:
+// progress over the lists, and what a scan does and says.
 import type { OrderItem } from '@wh/contracts/orders/http';
-import type { ScanTone } from './scan-flow.ts';
+import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
 
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {
@@ -84,3 +85,236 @@ export function pickingReducer(state: PickingState, event: PickingEvent): Pickin
     }
   }
 }
+
+// Progress on the picking screen (spec sections 2, 4, 9): picked items over all items, whole percent;
+// Complete Order is offered at 100 %.
+
+export interface ProgressItem {
+  id: number;
+  sku: string;
+  status: string;
+}
+
+export interface ProgressOrder {
+  id: number;
+  status: string;
+  items: readonly ProgressItem[];
+}
+
+/** Picked per the server: its last read, or the answer to a pick this screen has just made. */
+export function isPicked(item: ProgressItem): boolean {
+  return item.status === 'picked';
+}
+
+export function pickedCount(order: ProgressOrder): number {
+  return order.items.filter(isPicked).length;
+}
+
+/** Whole percent; 0 of nothing is 0. */
+export function percentOf(part: number, whole: number): number {
+  return whole === 0 ? 0 : Math.round((part / whole) * 100);
+}
+
+export function progressPercent(order: ProgressOrder): number {
+  return percentOf(pickedCount(order), order.items.length);
+}
+
+export interface PickingStats {
+  assigned: number;
+  inProgress: number;
+  itemsPicked: number;
+  avgProgress: number;
+}
+
+export function pickingStats(orders: readonly ProgressOrder[]): PickingStats {
+  const percents = orders.map(progressPercent);
+  return {
+    assigned: orders.length,
+    inProgress: orders.filter((o) => o.status === 'picking').length,
+    itemsPicked: orders.reduce((sum, o) => sum + pickedCount(o), 0),
+    avgProgress: percents.length === 0 ? 0 : Math.round(percents.reduce((a, b) => a + b, 0) / percents.length),
+  };
+}
+
+export type ScanTarget =
+  | { kind: 'pick'; orderId: number; itemId: number }
+  | { kind: 'select'; orderId: number; itemId: number }
+  | { kind: 'all-picked'; orderId: number }
+  | { kind: 'not-found' };
+
+const sameSku = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/**
+ * What a scanned SKU does: pick the next unpicked item with that SKU in the selected order; with no order
+ * selected (or none of its items match), select the first order holding an unpicked item with that SKU.
+ */
+export function scanTarget(
+  code: string,
+  orders: readonly ProgressOrder[],
+  selectedId: number | null,
+): ScanTarget {
+  const selected = orders.find((o) => o.id === selectedId);
+  if (selected) {
+    const matching = selected.items.filter((i) => sameSku(i.sku, code));
+    const next = matching.find((i) => !isPicked(i));
+    if (next) return { kind: 'pick', orderId: selected.id, itemId: next.id };
+    if (matching.length > 0) return { kind: 'all-picked', orderId: selected.id };
+  }
+  for (const order of orders) {
+    const next = order.items.find((i) => sameSku(i.sku, code) && !isPicked(i));
+    if (next) return { kind: 'select', orderId: order.id, itemId: next.id };
+  }
+  return { kind: 'not-found' };
+}
+
+export interface ProgressLine extends ProgressItem {
+  order_id: number;
+}
+
+/**
+ * A batch's picked items: those the server counts, plus its lines picked since (the server lists only unpicked lines;
+ * a line the answer to a pick has marked picked stays listed until the batch is read again).
+ */
+export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }): number {
+  return batch.picked_items + batch.lines.filter(isPicked).length;
+}
+
+/** What a scanned SKU does in a batch: pick its next unpicked line with that SKU, in walk order. */
+export function batchScanTarget(code: string, lines: readonly ProgressLine[]): ScanTarget {
+  const matching = lines.filter((l) => sameSku(l.sku, code));
+  const next = matching.find((l) => !isPicked(l));
+  if (next) return { kind: 'pick', orderId: next.order_id, itemId: next.id };
+  return matching.length > 0 ? { kind: 'all-picked', orderId: matching[0]!.order_id } : { kind: 'not-found' };
+}
+
+// What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
+// an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
+// by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
+// stock recorded anywhere) after the label of any location, where it is taken from (the server refuses a pick
+// naming no location while the setting is on).
+// What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
+// an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
+// by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
+// stock recorded anywhere) after the label of any location, where it is taken from (the server refuses a pick
+// naming no location while the setting is on).
+
+export interface ScanItem extends ProgressItem {
+  location: string | null;
+  no_stock: boolean;
+}
+
+export interface ScanOrder extends ProgressOrder {
+  order_number: string;
+  items: readonly ScanItem[];
+}
+
+export interface ScanLine extends ScanItem {
+  order_id: number;
+}
+
+export interface ScanContext {
+  /** The orders picked alone (a batch's orders are picked with their batch). */
+  orders: readonly ScanOrder[];
+  selectedId: number | null;
+  /** The batch open on the screen: scans work on its lines instead of the orders. */
+  batch: { id: number; lines: readonly ScanLine[] } | null;
+  scanLocationFirst: boolean;
+  /** The location label scanned last (null: none yet). */
+  atLocation: string | null;
+}
+
+export type ScanOutcome =
+  | { kind: 'pick'; orderId: number; item: ScanItem }
+  | { kind: 'select'; orderId: number; orderNumber: string }
+  | { kind: 'location'; location: string; pickHere: number; next: string | null; batchId: number | null }
+  | { kind: 'location-first'; item: ScanItem; location: string | null }
+  | { kind: 'wrong-location'; item: ScanItem; location: string; scanned: string }
+  | { kind: 'all-picked' }
+  | { kind: 'not-found'; batchId: number | null };
+
+/** The first unpicked item of an order or line of a batch, in the order the server lists them (walk order). */
+export function nextUnpicked<T extends ProgressItem>(items: readonly T[]): T | null {
+  return items.find((i) => !isPicked(i)) ?? null;
+}
+
+export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
+  const code = normaliseCode(raw);
+  const batchId = ctx.batch?.id ?? null;
+  const target = ctx.batch ? batchScanTarget(code, ctx.batch.lines) : scanTarget(code, ctx.orders, ctx.selectedId);
+  // The list being walked: the open batch's lines, or the selected order's items.
+  const walking: readonly ScanItem[] = ctx.batch?.lines ?? ctx.orders.find((o) => o.id === ctx.selectedId)?.items ?? [];
+  switch (target.kind) {
+    case 'pick': {
+      const item = walking.find((i) => i.id === target.itemId)!;
+      if (ctx.scanLocationFirst) {
+        if (ctx.atLocation === null) return { kind: 'location-first', item, location: item.location };
+        if (item.location !== null && ctx.atLocation !== item.location) return { kind: 'wrong-location', item, location: item.location, scanned: ctx.atLocation };
+      }
+      return { kind: 'pick', orderId: target.orderId, item };
+    }
+    case 'select': {
+      const order = ctx.orders.find((o) => o.id === target.orderId)!;
+      return { kind: 'select', orderId: order.id, orderNumber: order.order_number };
+    }
+    case 'all-picked':
+      return { kind: 'all-picked' };
+    case 'not-found': {
+      if (locationCodeProblem(code) !== null) return { kind: 'not-found', batchId };
+      const unpicked = walking.filter((i) => !isPicked(i));
+      const pickHere = unpicked.filter((i) => i.location === code).length;
+      return { kind: 'location', location: code, pickHere, next: unpicked.find((i) => i.location !== null)?.location ?? null, batchId };
+    }
+  }
+}
+
+export type ScanTone = 'success' | 'info' | 'error';
+
+/** The line the screen shows for a scan (a pick's own line comes once the server has recorded it: pickedMessage). */
+export function scanMessage(raw: string, outcome: ScanOutcome): { tone: ScanTone; text: string } {
+  const code = normaliseCode(raw);
+  switch (outcome.kind) {
+    case 'pick':
+      return { tone: 'info', text: `Picking ${outcome.item.sku}...` };
+    case 'select':
+      return { tone: 'info', text: `Scanned ${code}: order ${outcome.orderNumber} selected. Scan again to pick.` };
+    case 'location':
+      if (outcome.pickHere > 0) return { tone: 'success', text: `At ${outcome.location}: scan the item.` };
+      return {
+        tone: 'info',
+        text: `At ${outcome.location}: nothing of this ${outcome.batchId === null ? 'order' : 'batch'} to pick here.${outcome.next ? ` Next: ${outcome.next}.` : ''}`,
+      };
+    case 'location-first':
+      return {
+        tone: 'error',
+        text:
+          outcome.location === null
+            ? `Scan the location first: no stock of ${outcome.item.sku} is recorded anywhere; scan the label where you take it from.`
+            : `Scan the location first: ${outcome.item.sku} is at ${outcome.location}.`,
+      };
+    case 'wrong-location':
+      return {
+        tone: 'error',
+        text: `Wrong location: ${outcome.item.sku} is at ${outcome.location}, not ${outcome.scanned}. Scan ${outcome.location} first.`,
+      };
+    case 'all-picked':
+      return { tone: 'info', text: `Scanned ${code}: every item with this SKU is already picked.` };
+    case 'not-found':
+      return {
+        tone: 'error',
+        text: `Not recognised: ${code} is not an item of ${outcome.batchId === null ? 'your orders' : `batch ${outcome.batchId}`} or a location.`,
+      };
+  }
+}
+
+export function pickedMessage(item: { sku: string; style_name: string; size: string; color: string }, location: string | null): string {
+  return `Picked ${item.sku} (${item.style_name}, ${item.size} ${item.color})${location ? ` from ${location}` : ' without a location'}.`;
+}
+
+/** The one-line hint under the scan field. */
+export function scanHint(scanLocationFirst: boolean): string {
+  return scanLocationFirst
+    ? "Scan the location label, then the item's barcode (or type the code and press Enter)"
+    : "Scan an item's barcode or type its SKU and press Enter";
+}
+
+export const NO_STOCK_QUESTION = 'No stock recorded here or anywhere. Pick anyway?';

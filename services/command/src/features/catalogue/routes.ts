@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../platform/app-context.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
-import { answerCommand, runForRequest } from '../../platform/command-route.ts';
+import { answerCommand, runForRequest } from '../../platform/command.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
 import { createStyle, runStyleCommand } from './commands.ts';
 import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';

@@ -40,7 +40,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
-import { answerCommand } from '../../platform/command-route.ts';
+import { answerCommand } from '../../platform/command.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { locationExists, locationNotFound } from '../../domain/decide-location.ts';
 import { expandRange } from './location-range.ts';

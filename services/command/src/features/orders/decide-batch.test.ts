@@ -2,10 +2,8 @@ import { describe, it } from 'vitest';
 import { batchStreamId, orderStreamId, type BatchEvent, type OrderEvent } from '@wh/contracts';
 import { decisionSpec, deciderSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { batchDecider, type BatchState } from './batch.ts';
-import { decideBatch, type BatchCommand, type BatchFacts } from './decide-batch.ts';
-import { decideOrder, type WorkerFacts } from './decide.ts';
-import { orderDecider, type OrderState } from './order.ts';
+import { batchDecider, decideBatch, type BatchCommand, type BatchFacts, type BatchState } from './decide-batch.ts';
+import { decideOrder, orderDecider, type OrderState, type WorkerFacts } from './decide.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const at = now.toISOString();

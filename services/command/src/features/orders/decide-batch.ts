@@ -2,9 +2,31 @@ import { batchStreamId, MAX_BATCH_ORDERS, MIN_BATCH_ORDERS, orderStreamId, type 
 import type { Actor } from '../../platform/auth.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 import { badRequest, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
-import type { BatchState } from './batch.ts';
-import { checkWorker, decideOrder, type WorkerFacts } from './decide.ts';
-import { batchOf, type OrderState } from './order.ts';
+import { batchOf, checkWorker, decideOrder, type OrderState, type WorkerFacts } from './decide.ts';
+
+// A batch as its own stream tells it: its worker and the orders it was made of, by slot. Which of them are still in
+// it is each order's own fact (OrderState.batch_id): an order leaves through its own stream.
+export type BatchState =
+  | { status: 'absent' }
+  | { status: 'open'; id: number; worker_id: number; orders: readonly BatchOrderRef[] }
+  | { status: 'completed'; id: number; worker_id: number; orders: readonly BatchOrderRef[] };
+
+export const initialBatchState = (): BatchState => ({ status: 'absent' });
+
+export function evolveBatch(state: BatchState, event: BatchEvent): BatchState {
+  switch (event.type) {
+    case 'BatchCreated':
+      return { status: 'open', id: event.data.batch_id, worker_id: event.data.worker_id, orders: event.data.orders };
+    case 'BatchCompleted':
+      return state.status === 'absent' ? state : { ...state, status: 'completed' };
+    default: {
+      const exhaustive: never = event;
+      return exhaustive;
+    }
+  }
+}
+
+export const batchDecider = { initialState: initialBatchState, evolve: evolveBatch };
 
 export type BatchCommand =
   | { type: 'CreateBatch'; batch_id: number; order_ids: readonly number[]; worker_id: number; worker: WorkerFacts | null; actor: Actor }

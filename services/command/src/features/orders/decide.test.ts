@@ -2,8 +2,7 @@ import { describe, it } from 'vitest';
 import { mayAssign, type OrderEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
-import { orderDecider } from './order.ts';
+import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, orderDecider, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const at = now.toISOString();
@@ -127,7 +126,7 @@ describe('order decider', () => {
     ])('a %s order: refused', (status, message) => {
       spec.given(states[status]!).when({ type: 'AssignWorker', worker_id: 6, worker: worker(6) }).thenFails(409, message);
     });
-    // The order table selects and offers orders on the same rule (contracts, orders/actions.ts).
+    // The order table selects and offers orders on the same rule (contracts, orders/events.ts).
     it.each(Object.keys(states))('a %s order: assigned exactly when mayAssign says so', (status) => {
       const state = states[status]!.reduce(orderDecider.evolve, orderDecider.initialState());
       if (state.status === 'absent') throw new Error('no order');

@@ -4,7 +4,7 @@ import { orderStreamId, orderVerifiedV1ToV2, type EventMetadata, type OrderEvent
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { foldStreams, onStream, runCommand } from '../../platform/command.ts';
 import { appendToStreams } from '../../platform/event-store.ts';
-import { orderDecider, type OrderState } from './order.ts';
+import { orderDecider, type OrderState } from './decide.ts';
 
 // A stream written by the release before OrderVerified's version 2: the order's verification is stored as version 1
 // (`picked_by`, no counts), straight into the events table. Order OLD carries it; order NEW the same history with the

@@ -19,9 +19,10 @@ import {
   type OrderSummary,
   type UserRef,
 } from '@wh/contracts';
+import type { SessionCache } from '../../platform/auth.ts';
 import { readStream } from '../../platform/event-store.ts';
 import { notFound } from '../../platform/errors.ts';
-import { defaultPickLocation } from './decide.ts';
+import { defaultPickLocation, type WorkerFacts } from './decide.ts';
 import { describeEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
 
@@ -530,6 +531,17 @@ export async function exportRows(db: Db, f: OrderFilters, limit: number): Promis
     .orderBy('i.position')
     .limit(limit)
     .execute();
+}
+
+// The user to assign, read before deciding (an assign's, a bulk assign's, a new batch's). `cache`: the app's session
+// cache, which also keeps users for up to a second (see SessionCache.getUser): an assign is half the commands under
+// load, and this read would be one of its statements.
+export async function workerFacts(db: Kysely<Database>, userId: number, cache?: SessionCache): Promise<WorkerFacts | null> {
+  const cached = cache?.getUser<WorkerFacts>(userId);
+  if (cached) return cached;
+  const row = await db.selectFrom('user_registry').select(['id', 'username', 'role', 'status']).where('id', '=', userId).executeTakeFirst();
+  if (row) cache?.setUser(userId, row);
+  return row ?? null;
 }
 
 export async function assignableWorkers(db: Db): Promise<UserRef[]> {

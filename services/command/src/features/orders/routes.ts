@@ -15,15 +15,15 @@ import {
   ORDER_UPLOAD_ACCEPT,
   ORDER_UPLOAD_INVALID_TYPE,
   orderHistorySchema,
-  orderItemParamsSchema,
   orderListSchema,
   orderSchema,
+  orderStreamId,
   orderUploadFailureSchema,
   orderUploadResultSchema,
-  pickItemBodySchema,
   successEnvelope,
   verifyOrderBodySchema,
   type BulkOrderResult,
+  type OrderEvent,
 } from '@wh/contracts';
 import type { Database } from '@wh/db';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -32,16 +32,20 @@ import { isDomainError, forbidden, unprocessable } from '../../platform/errors.t
 import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { answerCommand, runForRequest } from '../../platform/command-route.ts';
+import { answerCommand, onStream, runCommand, runForRequest, type CommandHandler, type StreamResult } from '../../platform/command.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
-import { checkWorker, NOT_YOUR_ORDER, type OrderCommand } from './decide.ts';
+import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
 import { storeImportedOrders, uploadResult } from './import-store.ts';
-import { pickItem, runOrderCommand, workerFacts } from './commands.ts';
-import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker } from './queries.ts';
+import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker, workerFacts } from './queries.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
+
+// An order command: the order's stream folded, the command decided, the events appended (a pick, which takes stock
+// with its events, is picking.ts's).
+const runOrderCommand: CommandHandler<{ orderId: number; command: OrderCommand }, StreamResult<OrderState, OrderEvent>> = (ctx, { orderId, command }, metadata) =>
+  runCommand(ctx.db, onStream({ streamId: orderStreamId(orderId), decider: orderDecider, decide: (state) => decideOrder(command, state, ctx.now()) }), metadata);
 
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The answer to a command on one order: the order as the screens will read it, once the projector has applied it.
@@ -198,19 +202,6 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
       return orderCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
-    },
-  );
-
-  app.post(
-    '/api/orders/:id/items/:itemId/pick',
-    {
-      config: { access: 'orders:pick' },
-      schema: { tags: ['picking'], params: orderItemParamsSchema, body: pickItemBodySchema, response: { 200: orderEnvelope } },
-    },
-    async (request) => {
-      const { id, itemId } = request.params;
-      const pick = { orderId: id, itemId, actor: actorOf(request), location: request.body.location ?? null, notes: request.body.notes ?? null };
-      return answerCommand(ctx, request, pickItem, pick, withOrder(id, 'Item picked successfully'));
     },
   );
 

@@ -41,7 +41,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { actorOf, requireAuth } from '../../platform/auth.ts';
 import { badRequest, isDomainError } from '../../platform/errors.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
-import { answerCommand, runForRequest } from '../../platform/command-route.ts';
+import { answerCommand, runForRequest } from '../../platform/command.ts';
 import { receiveUpload, UPLOAD_MESSAGES, type SheetPlanner, type UploadedFile } from '../../platform/uploads.ts';
 import { applyBinAllocation } from './bin-allocation.ts';
 import { binAllocationPlanner } from './bin-allocation-sheet.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pickingSettingsSchema, successEnvelope, updatePickingSettingsBodySchema } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
-import { answerCommand } from '../../platform/command-route.ts';
+import { answerCommand } from '../../platform/command.ts';
 import { ok } from '../../platform/http.ts';
 import { changeSettings } from './commands.ts';
 import { pickingSettings } from './queries.ts';

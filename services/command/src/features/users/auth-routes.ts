@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth, sessionLimits } from '../../platform/auth.ts';
 import { rateLimited, unauthenticated } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
-import { runForRequest } from '../../platform/command-route.ts';
+import { runForRequest } from '../../platform/command.ts';
 import { dummyHash, hashToken, newToken, verifyPassword } from '../../platform/passwords.ts';
 import { INVALID_CREDENTIALS, type UserCommand } from './decide.ts';
 import { findUserOrThrow, userAfterCommand } from './queries.ts';

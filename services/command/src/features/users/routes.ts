@@ -18,7 +18,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../platform/app-context.ts';
 import { requireAuth } from '../../platform/auth.ts';
 import { ok } from '../../platform/http.ts';
-import { answerCommand } from '../../platform/command-route.ts';
+import { answerCommand } from '../../platform/command.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { notFound } from '../../platform/errors.ts';
 import { listUsers, loginSummary, userAfterCommand, userDetails, userStats } from './queries.ts';

@@ -3,9 +3,10 @@ import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { useCommand } from '../../../lib/use-command.ts';
 import { assignCommand } from '../api/orders-api.ts';
-import { WorkerPicker } from './worker-picker.tsx';
+import { workerName } from '../order-filters.ts';
 
 export interface AssignDialogProps {
   order: OrderSummary;
@@ -41,5 +42,32 @@ export function AssignDialog({ order, workers, workersError, onClose }: AssignDi
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+export interface WorkerPickerProps {
+  workers: readonly UserRef[] | undefined;
+  value: string | null;
+  onChange: (id: string) => void;
+}
+
+/** The active workers to assign to, or why there are none (this dialog's and the bulk dialog's). */
+export function WorkerPicker({ workers, value, onChange }: WorkerPickerProps) {
+  if (workers === undefined) {
+    return (
+      <p className="muted" role="status">
+        Loading workers...
+      </p>
+    );
+  }
+  if (workers.length === 0) return <p className="muted">No available workers found</p>;
+  return (
+    <Select
+      label="Worker"
+      placeholder="Select a worker"
+      options={workers.map((w) => ({ id: String(w.id), label: workerName(w) }))}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -9,7 +9,7 @@ import { useCommand } from '../../../lib/use-command.ts';
 import { bulkAssignCommand, bulkDeassignCommand, createBatchCommand } from '../api/orders-api.ts';
 import { bulkSummary } from '../bulk.ts';
 import type { Notice } from '../orders-state.ts';
-import { WorkerPicker } from './worker-picker.tsx';
+import { WorkerPicker } from './assign-dialog.tsx';
 
 type Mode = 'assign' | 'batch' | 'deassign';
 

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
+import { mayPick } from '@wh/contracts/orders/events';
 import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
@@ -7,7 +8,6 @@ import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { withItems, type OrderListWithItems } from '../../../lib/order-items.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { LocationQuery } from '../location-query.ts';
-import { batchesWith, batchWithOrder, listWithBatch, listWithOrder } from '../picking-cache.ts';
 
 const PICKING_LIMIT = 100;
 
@@ -60,8 +60,55 @@ export const pickingBatchQuery = (id: number) =>
     queryFn: ({ signal }) => apiData<BatchDetail>(`/batches/${id}`, { defaultMessage: 'Failed to fetch the batch', signal }),
   });
 
-// The commands answer with what they changed, written into the lists at once (picking-cache.ts); the live push for the
-// same change reads the lists again, so they invalidate nothing themselves.
+// What the answer to a picking command does to the picking screen's data. Each command answers with what it changed
+// as the screens will read it (a pick or a completion with the order and its items, a batch's completion with the
+// batch): written into the cached lists at once, it is the screen's state until the live push for the same change
+// reads them again, so the commands invalidate nothing themselves.
+
+/** The picking list after an answer with the order: updated in place while it is still to be picked, else left out. */
+function listWithOrder(list: OrderListWithItems, { items_pagination: _, items, ...order }: Order): OrderListWithItems {
+  if (!mayPick(order)) return withoutOrders(list, [order.id]);
+  // By id: an order of more items than one answer's page keeps those the answer does not carry.
+  const answered = new Map(items.map((i) => [i.id, i]));
+  return {
+    ...list,
+    orders: list.orders.map((o) => (o.id === order.id ? { ...o, ...order, items: o.items.map((i) => answered.get(i.id) ?? i) } : o)),
+  };
+}
+
+function withoutOrders(list: OrderListWithItems, ids: readonly number[]): OrderListWithItems {
+  return { ...list, orders: list.orders.filter((o) => !ids.includes(o.id)) };
+}
+
+/** The picking list after an answer with a batch: without the batch's orders that are no longer to be picked. */
+function listWithBatch(list: OrderListWithItems, batch: BatchDetail): OrderListWithItems {
+  return withoutOrders(
+    list,
+    batch.orders.filter((o) => !mayPick(o)).map((o) => o.order_id),
+  );
+}
+
+/**
+ * An open batch after an answer with one of its orders: its lines of that order take the answer's items (a picked line
+ * stays listed, marked picked, until the batch is read again and the server leaves it out and counts it).
+ */
+function batchWithOrder(batch: BatchDetail, order: Order): BatchDetail {
+  if (!batch.lines.some((l) => l.order_id === order.id)) return batch;
+  const answered = new Map(order.items.map((i) => [i.id, i]));
+  return {
+    ...batch,
+    lines: batch.lines.map((line) => {
+      const item = line.order_id === order.id ? answered.get(line.id) : undefined;
+      return item ? { ...line, ...item } : line;
+    }),
+  };
+}
+
+/** The open batches after an answer with a batch that is no longer open (completed): without it. */
+function batchesWith(list: BatchList, batch: BatchDetail): BatchList {
+  return batch.status === 'open' ? list : { ...list, batches: list.batches.filter((b) => b.id !== batch.id) };
+}
+
 
 function applyOrder(queryClient: QueryClient, order: Order): void {
   queryClient.setQueriesData<OrderListWithItems>({ queryKey: pickingKeys.lists }, (list) => list && listWithOrder(list, order));

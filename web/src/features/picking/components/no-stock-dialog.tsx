@@ -1,6 +1,5 @@
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import type { PickRequest } from '../picking-state.ts';
-import { NO_STOCK_QUESTION } from '../scan-flow.ts';
+import { NO_STOCK_QUESTION, type PickRequest } from '../picking-state.ts';
 
 export interface NoStockDialogProps {
   request: PickRequest;

@@ -1,6 +1,68 @@
+// The pieces of an order's and a batch's pick list alike: a line to pick, a refused pick, the progress and complete.
+import type { ReactNode } from 'react';
+import type { OrderItem } from '@wh/contracts/orders/http';
+import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PickError } from '../picking-state.ts';
+
+type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type' | 'no_stock'>;
+
+export interface PickItemRowProps {
+  item: PickItem;
+  done: boolean;
+  picking: boolean;
+  busy: boolean;
+  /** The Pick button's accessible name. */
+  pickLabel: string;
+  /** Shown above the SKU (a batch line's tote and order). */
+  heading?: ReactNode;
+  /** data-order on the row (a batch line's order number). */
+  orderNumber?: string;
+  onPick: () => void;
+}
+
+/** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
+export function PickItemRow({ item, done, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
+  return (
+    <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
+      <div className="pick-item-info">
+        {heading}
+        <strong className="pick-sku">{item.sku}</strong>
+        <span>{item.style_name}</span>
+        <span className="muted small">
+          Size {item.size} · {item.color} · Qty {item.quantity}
+        </span>
+        {item.no_stock ? (
+          <span className="pick-no-stock">
+            <Badge tone="warning">No stock</Badge> <span className="muted small">None recorded anywhere: listed last</span>
+          </span>
+        ) : null}
+        <span className="pick-location">
+          {item.location ? (
+            <>
+              <span className="muted small">Location </span>
+              <strong className="pick-location-code">{item.location}</strong>
+              {item.location_type ? <span className="muted small"> ({locationTypeLabel(item.location_type)})</span> : null}
+            </>
+          ) : (
+            <span className="muted">Location not assigned</span>
+          )}
+        </span>
+      </div>
+      <div className="pick-item-action">
+        {done ? (
+          <Badge tone="success">Picked</Badge>
+        ) : (
+          <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
+            {picking ? 'Picking...' : 'Pick'}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}
 
 export interface PickErrorAlertProps {
   error: PickError;

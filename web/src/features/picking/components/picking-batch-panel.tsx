@@ -4,10 +4,8 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
-import { batchPicked, isPicked } from '../picking-progress.ts';
-import type { PickError } from '../picking-state.ts';
-import { PickItemRow } from './pick-item-row.tsx';
-import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
+import { batchPicked, isPicked, type PickError } from '../picking-state.ts';
+import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;

@@ -2,11 +2,9 @@ import { PrintLink } from '../../../components/print/print-link.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
-import { isPicked, pickedCount, progressPercent } from '../picking-progress.ts';
+import { isPicked, pickedCount, progressPercent, type PickError } from '../picking-state.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
-import type { PickError } from '../picking-state.ts';
-import { PickItemRow } from './pick-item-row.tsx';
-import { PickErrorAlert, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingOrderPanelProps {
   order: OrderWithItems | null;

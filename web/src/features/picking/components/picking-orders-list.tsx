@@ -3,7 +3,7 @@ import { itemCount } from '../../../lib/format.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
-import { percentOf, progressPercent } from '../picking-progress.ts';
+import { percentOf, progressPercent } from '../picking-state.ts';
 
 export interface PickingOrdersListProps {
   /** The orders to pick on their own (those in a batch are picked with it). */

@@ -1,6 +1,6 @@
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
-import { pickingStats } from '../picking-progress.ts';
+import { pickingStats } from '../picking-state.ts';
 
 /** The four stat cards over every order to pick (those in batches too). */
 export function PickingStats({ orders }: { orders: readonly OrderWithItems[] }) {

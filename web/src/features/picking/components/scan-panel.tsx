@@ -2,7 +2,7 @@ import { useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { SCAN_FIELD_ATTRIBUTE, useScannerReadiness, type ScannerReadiness } from '../../../lib/barcode-scanner.ts';
-import { scanHint, type ScanTone } from '../scan-flow.ts';
+import { scanHint, type ScanTone } from '../picking-state.ts';
 
 const READINESS_TEXT: Record<ScannerReadiness, string> = {
   ready: 'Scanner ready',
