@@ -79,12 +79,12 @@ describe('the order verification screen', () => {
     await user.click(await screen.findByRole('button', { name: /#30001/ }));
     const panel = screen.getByRole('region', { name: 'Verification' });
     await within(panel).findByRole('list', { name: 'Order items' });
-    await user.type(within(panel).getByRole('textbox', { name: 'Verification Notes' }), 'One tee missing');
+    await user.type(within(panel).getByRole('textbox', { name: 'Verification Notes' }), 'Tee short');
     expect(within(panel).getByText('No discrepancies reported')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Add Discrepancy' }));
     const discrepancy = within(panel).getByRole('group', { name: 'Discrepancy 1' });
-    await user.type(within(discrepancy).getByRole('textbox', { name: 'Issue' }), 'Tee not on the shelf');
-    await user.type(within(discrepancy).getByRole('textbox', { name: 'Resolution' }), 'Sent without it');
+    await user.type(within(discrepancy).getByRole('textbox', { name: 'Issue' }), 'Missing');
+    await user.type(within(discrepancy).getByRole('textbox', { name: 'Resolution' }), 'Sent');
 
     const verify = within(panel).getByRole('button', { name: 'Verify Order' });
     await user.click(verify);
@@ -92,7 +92,7 @@ describe('the order verification screen', () => {
     expect(pending.hasAttribute('disabled')).toBe(true);
     expect(within(panel).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
     expect(api.callsTo('POST', '/orders/1/verify').map((c) => c.body)).toEqual([
-      { verification_notes: 'One tee missing', discrepancies: [{ item_id: 11, issue: 'Tee not on the shelf', resolution: 'Sent without it' }] },
+      { verification_notes: 'Tee short', discrepancies: [{ item_id: 11, issue: 'Missing', resolution: 'Sent' }] },
     ]);
 
     answer.resolve({ data: { ...first, status: 'verified', verified_at: '2026-03-02T13:00:00Z', items: [dress, tee], items_pagination: onePage(2) } });
