@@ -69,21 +69,18 @@ const received = {
 describe('the stock upload panel', () => {
   afterEach(resetScreen);
 
-  it('offers the types the role may send; one it may not says No Permission', async () => {
+  it('uploads a file of a type the role may send: busy while pending, then the result card with the envelope message', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<{ status: number; body: unknown }>();
+    const sent = fakeUploads(answer.promise);
     renderScreen(<StockUploadPanel role={executive2} invalidates={[]} />);
 
+    // The first type the role may send is chosen; one it may not says No Permission.
     const types = screen.getByRole('radiogroup', { name: 'File Type' });
     expect(within(types).getByRole('radio', { name: /Online-shop Stock CSV/ })).toHaveProperty('checked', true);
     expect(within(types).getByRole('radio', { name: /Bin Allocation/ })).toHaveProperty('disabled', true);
     expect(within(types).getByText('No Permission')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload Online-shop Stock CSV' }).hasAttribute('disabled')).toBe(true);
-  });
-
-  it('uploads the chosen file: busy while pending, then the result card with the envelope message', async () => {
-    const user = userEvent.setup();
-    const answer = deferred<{ status: number; body: unknown }>();
-    const sent = fakeUploads(answer.promise);
-    renderScreen(<StockUploadPanel role={executive2} invalidates={[]} />);
 
     await user.upload(fileInput(), stockFile());
     expect(screen.getByText('stock.csv')).toBeTruthy();

@@ -32,24 +32,19 @@ const orderButton = (orderNumber: string) => within(queueList()).getByRole('butt
 describe('the order verification screen', () => {
   afterEach(resetScreen);
 
-  it('lists the completed orders and asks for only those', async () => {
-    const api = verificationApi([first, second]);
-    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
-
-    expect(await screen.findByRole('heading', { name: 'Completed Orders (2)' })).toBeTruthy();
-    expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('false');
-    expect(orderButton('#30002')).toBeTruthy();
-    expect(within(orderButton('#30001')).getByText(/Wendy Worker/)).toBeTruthy();
-    expect(screen.getByText('Select an order to verify')).toBeTruthy();
-    expect(api.callsTo('GET', '/orders').map((c) => c.query.get('status'))).toEqual(['completed']);
-  });
-
-  it("selecting an order shows its items, picked or not, and reads only that order's items", async () => {
+  it('lists the completed orders (and asks for only those); selecting one shows its items, picked or not', async () => {
     const user = userEvent.setup();
     const api = verificationApi([first, second]);
     renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
 
-    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    expect(await screen.findByRole('heading', { name: 'Completed Orders (2)' })).toBeTruthy();
+    expect(within(orderButton('#30001')).getByText(/Wendy Worker/)).toBeTruthy();
+    expect(orderButton('#30002')).toBeTruthy();
+    expect(screen.getByText('Select an order to verify')).toBeTruthy();
+    expect(api.callsTo('GET', '/orders').map((c) => c.query.get('status'))).toEqual(['completed']);
+
+    expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('false');
+    await user.click(orderButton('#30001'));
 
     expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('true');
     const panel = screen.getByRole('region', { name: 'Verification' });
@@ -60,6 +55,7 @@ describe('the order verification screen', () => {
     expect(within(items[0]!).getByText('Picked')).toBeTruthy();
     expect(within(items[1]!).getByText('Tee')).toBeTruthy();
     expect(within(items[1]!).getByText('Not picked')).toBeTruthy();
+    // Only the selected order's items are read.
     expect(api.callsTo('GET', '/orders/1')).toHaveLength(1);
     expect(api.callsTo('GET', '/orders/2')).toHaveLength(0);
   });
