@@ -1,5 +1,6 @@
 import { suggestLocationBodySchema, type LocationSuggestions, type SuggestLocationBody } from '@wh/contracts/inventory/http';
 import { apiData } from '../lib/api-client.ts';
+import type { CommandSpec } from '../lib/use-command.ts';
 import type { ItemType } from '../lib/stock-options.ts';
 
 // Location suggestion (spec section 5): style code non-empty and quantity above 0; the contract's schema words
@@ -35,3 +36,9 @@ export const suggestLocations = (body: SuggestLocationBody) =>
     body,
     defaultMessage: 'Failed to get location suggestions',
   });
+
+/** Asks where the stock would fit; a read, run as a command so the form shows it pending and its failure. */
+export const suggestLocationsCommand: CommandSpec<SuggestLocationBody, LocationSuggestions> = {
+  send: suggestLocations,
+  fallbackError: 'Failed to get location suggestions',
+};

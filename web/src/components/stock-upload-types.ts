@@ -1,4 +1,5 @@
 import { can, type Permission, type Role } from '@wh/contracts/auth/permissions';
+import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import { STYLE_UPLOAD_ACCEPT, type StockEntryUploadResult } from '@wh/contracts/catalogue/http';
 import type { OverCapacity } from '@wh/contracts/platform/stock';
 import { BIN_ALLOCATION_ACCEPT, MANUAL_STOCK_ACCEPT, SHOPIFY_STOCK_ACCEPT } from '@wh/contracts/receiving/http';
@@ -134,3 +135,8 @@ export function firstPermitted(choices: readonly UploadChoice[]): StockUploadTyp
 // Every stock and catalogue upload answers the spec's Stock-entry upload result (some with more counts); stock uploads
 // also name the locations they took past their capacity.
 export type StockUploadResult = StockEntryUploadResult & { over_capacity?: OverCapacity[] };
+
+/** The result card's answer: the result's own message, else the envelope's. */
+export function uploadResultOf<T extends StockEntryUploadResult>(answer: SuccessEnvelope<T>): T {
+  return { ...answer.data, message: answer.data.message || (answer.message ?? '') };
+}

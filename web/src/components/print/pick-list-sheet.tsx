@@ -1,22 +1,8 @@
 import { Barcode } from '../barcode.tsx';
-import { locationTypeLabel } from '@wh/contracts/inventory/events';
+import { PickSheetRow, type PickListLine } from './pick-list-row.tsx';
 import './print.css';
 
-export interface PickListLine {
-  /** Unique within the list (an order item's id). */
-  key: string | number;
-  sku: string;
-  styleName: string;
-  size: string;
-  color: string;
-  quantity: number;
-  location: string | null;
-  locationType: string | null;
-  picked: boolean;
-  /** A batch list's lines say which order each goes to, and its tote or slot. */
-  orderNumber?: string;
-  tote?: string;
-}
+export type { PickListLine } from './pick-list-row.tsx';
 
 export interface PickListSheetProps {
   title: string;
@@ -32,36 +18,9 @@ export interface PickListSheetProps {
 export function PickListSheet({ title, orderNumber, details = [], lines }: PickListSheetProps) {
   const perOrder = lines.some((l) => l.orderNumber !== undefined);
   const withTote = lines.some((l) => l.tote !== undefined);
-  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
   return (
     <article className="print-sheet pick-sheet" aria-labelledby="pick-sheet-title">
-      <header className="pick-sheet-head">
-        <div>
-          <h2 id="pick-sheet-title" className="pick-sheet-title">
-            {title}
-          </h2>
-          <dl className="pick-sheet-details">
-            {details.map((d) => (
-              <div key={d.label}>
-                <dt>{d.label}</dt>
-                <dd>{d.value}</dd>
-              </div>
-            ))}
-            <div>
-              <dt>Items</dt>
-              <dd>
-                {lines.length} lines, {units} units
-              </dd>
-            </div>
-          </dl>
-        </div>
-        {orderNumber ? (
-          <div className="pick-sheet-order">
-            <Barcode value={orderNumber} heightMm={14} />
-            <span className="pick-sheet-order-number">{orderNumber}</span>
-          </div>
-        ) : null}
-      </header>
+      <PickSheetHead title={title} orderNumber={orderNumber} details={details} lines={lines} />
       <table className="pick-sheet-table">
         <thead>
           <tr>
@@ -79,40 +38,44 @@ export function PickListSheet({ title, orderNumber, details = [], lines }: PickL
         </thead>
         <tbody>
           {lines.map((line, index) => (
-            <tr key={line.key} data-sku={line.sku}>
-              <td>{index + 1}</td>
-              <td className="pick-sheet-location">
-                {line.location ? (
-                  <>
-                    <strong>{line.location}</strong>
-                    {line.locationType ? <span className="small"> {locationTypeLabel(line.locationType)}</span> : null}
-                  </>
-                ) : (
-                  'Location not assigned'
-                )}
-              </td>
-              <th scope="row" className="pick-sheet-sku">
-                <Barcode value={line.sku} heightMm={9} />
-                <span>{line.sku}</span>
-              </th>
-              <td>{line.styleName}</td>
-              <td>{line.size}</td>
-              <td>{line.color}</td>
-              <td className="pick-sheet-qty">{line.quantity}</td>
-              {perOrder ? <td>{line.orderNumber ?? ''}</td> : null}
-              {withTote ? <td>{line.tote ?? ''}</td> : null}
-              <td className="pick-sheet-tick">{line.picked ? (
-                  'Picked'
-                ) : (
-                  <>
-                    <span className="tick-box" aria-hidden="true" />
-                    <span className="sr-only">Not picked</span>
-                  </>
-                )}</td>
-            </tr>
+            <PickSheetRow key={line.key} line={line} index={index} perOrder={perOrder} withTote={withTote} />
           ))}
         </tbody>
       </table>
     </article>
+  );
+}
+
+/** The title, the details with the line and unit counts, and the one order's barcode. */
+function PickSheetHead({ title, orderNumber, details = [], lines }: PickListSheetProps) {
+  const units = lines.reduce((sum, l) => sum + l.quantity, 0);
+  return (
+    <header className="pick-sheet-head">
+      <div>
+        <h2 id="pick-sheet-title" className="pick-sheet-title">
+          {title}
+        </h2>
+        <dl className="pick-sheet-details">
+          {details.map((d) => (
+            <div key={d.label}>
+              <dt>{d.label}</dt>
+              <dd>{d.value}</dd>
+            </div>
+          ))}
+          <div>
+            <dt>Items</dt>
+            <dd>
+              {lines.length} lines, {units} units
+            </dd>
+          </div>
+        </dl>
+      </div>
+      {orderNumber ? (
+        <div className="pick-sheet-order">
+          <Barcode value={orderNumber} heightMm={14} />
+          <span className="pick-sheet-order-number">{orderNumber}</span>
+        </div>
+      ) : null}
+    </header>
   );
 }

@@ -1,5 +1,12 @@
 // Pure arithmetic behind the bar chart (components/ui/chart.tsx), kept apart so it can be tested without a DOM.
 
+export interface ChartSeries {
+  id: string;
+  label: string;
+  /** One value per category, in the categories' order. */
+  values: readonly number[];
+}
+
 /** A round top for the value axis (1, 2 or 5 times a power of ten) and its step, at least 1 for counts. */
 export function niceScale(max: number, ticks = 4): { top: number; step: number } {
   if (!Number.isFinite(max) || max <= 0) return { top: ticks, step: 1 };

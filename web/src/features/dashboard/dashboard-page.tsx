@@ -1,15 +1,11 @@
-import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useQueryClient } from '@tanstack/react-query';
-import { can, isRole, ROLE_DESCRIPTIONS } from '@wh/contracts/auth/permissions';
-import { refreshCurrentUser } from '../../lib/current-user.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { can, isRole } from '@wh/contracts/auth/permissions';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { signedInUserAtom } from '../../lib/session.ts';
-import { useNow } from '../../lib/timers.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
-import { dailySummaryQuery, dashboardKeys } from './api/dashboard-api.ts';
+import { dailySummaryQuery } from './api/dashboard-api.ts';
+import { DashboardHeader } from './components/dashboard-header.tsx';
 import { AccountCard } from './components/account-card.tsx';
 import { InventoryAlerts } from './components/inventory-alerts.tsx';
 import { QuickActions } from './components/quick-actions.tsx';
@@ -18,14 +14,10 @@ import { SummaryCards } from './components/summary-cards.tsx';
 import { SystemOverview } from './components/system-overview.tsx';
 import { SystemStatus } from './components/system-status.tsx';
 import { WorkerPerformanceToday } from './components/worker-performance.tsx';
-import { greetingFor } from './greeting.ts';
 import './dashboard.css';
 
 export function DashboardPage() {
   const user = useAtomValue(signedInUserAtom);
-  const queryClient = useQueryClient();
-  const now = useNow(60_000);
-  const [refreshing, setRefreshing] = useState(false);
   // A 401 here ends the session in the API client ('Your session has expired. Please log in again.').
   const summary = useScreenQuery(dailySummaryQuery());
   if (!user) return null;
@@ -33,36 +25,7 @@ export function DashboardPage() {
   const role = isRole(user.role) ? user.role : 'worker';
   const name = user.full_name?.trim() || user.username;
 
-  const refresh = async () => {
-    setRefreshing(true);
-    try {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), refreshCurrentUser()]);
-    } finally {
-      setRefreshing(false);
-    }
-  };
-
-  const header = (
-    <PageHeader
-      title={`${greetingFor(now.getHours())}, ${name}`}
-      subtitle={
-        <>
-          <span>{ROLE_DESCRIPTIONS[role]}</span>
-          <span className="dot-sep" aria-hidden="true">
-            ·
-          </span>
-          <time dateTime={now.toISOString().slice(0, 10)}>
-            {now.toLocaleDateString(undefined, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' })}
-          </time>
-        </>
-      }
-      actions={
-        <Button variant="secondary" onPress={() => void refresh()} isDisabled={refreshing} aria-busy={refreshing || undefined}>
-          Refresh
-        </Button>
-      }
-    />
-  );
+  const header = <DashboardHeader name={name} role={role} />;
 
   if (!summary.data) {
     if (summary.isError) {

@@ -1,17 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { Form } from 'react-aria-components';
 import type { Style } from '@wh/contracts/catalogue/http';
-import { inSizeOrder } from '@wh/contracts/platform/sizes';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
-import { TextArea } from '../../../components/ui/text-area.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldErrorsOf, messageOf } from '../../../lib/api-errors.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { createStyleCommand, updateStyleCommand } from '../api/styles-api.ts';
-import { codeLocked, styleFormValues, validateCreate, validateUpdate, type StyleFormErrors, type StyleFormValues } from '../style-form.ts';
+import { StyleFormFields } from './style-form-fields.tsx';
+import { styleFormValues, validateCreate, validateUpdate, type StyleFormErrors, type StyleFormValues } from '../style-form.ts';
 
 export interface StyleFormDialogProps {
   /** Absent: add a new style. */
@@ -67,43 +64,7 @@ export function StyleFormDialog({ style, onClose, onSaved }: StyleFormDialogProp
     <Dialog title={editing ? `Edit Style ${style.style_code}` : 'Add New Style'} isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
       <Form className="form" onSubmit={submit} validationBehavior="aria">
         {formError ? <Alert>{formError}</Alert> : null}
-        <div className="form-grid">
-          <TextField
-            label="Style Code"
-            isRequired
-            value={values.style_code}
-            onChange={(v) => set('style_code')(v.toUpperCase())}
-            errorMessage={errors.style_code}
-            isDisabled={codeLocked(style)}
-            description={codeLocked(style) ? 'Fixed: the style already has SKUs' : 'Letters and digits, no hyphens (e.g. DR1000)'}
-          />
-          <TextField label="Style Name" isRequired value={values.name} onChange={set('name')} errorMessage={errors.name} />
-        </div>
-        <Checkbox isSelected={values.is_jeans} onChange={set('is_jeans')}>
-          Jeans (stored on jean racks)
-        </Checkbox>
-        {editing ? (
-          <p className="muted small">
-            Sizes: {inSizeOrder(style.sizes).join(', ') || 'none'} · Colours: {style.colors.join(', ') || 'none'}. SKUs are never removed; add more below.
-          </p>
-        ) : null}
-        <div className="form-grid">
-          <TextField
-            label={editing ? 'Add Sizes' : 'Sizes'}
-            value={values.sizes}
-            onChange={set('sizes')}
-            errorMessage={errors.sizes}
-            description="Comma-separated, e.g. 8, 10, 12. None: Free Size"
-          />
-          <TextField
-            label={editing ? 'Add Colours' : 'Colours'}
-            value={values.colors}
-            onChange={set('colors')}
-            errorMessage={errors.colors}
-            description="Comma-separated, e.g. Black, Navy"
-          />
-        </div>
-        <TextArea label="Image URLs" value={values.images} onChange={set('images')} errorMessage={errors.images} description="One per line" rows={2} />
+        <StyleFormFields style={style} values={values} errors={errors} set={set} />
         <DialogActions>
           <Button variant="secondary" onPress={onClose}>
             Cancel

@@ -1,9 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Readiness } from '@wh/contracts/platform/http';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { apiData } from '../../../lib/api-client.ts';
+import { refreshCurrentUser } from '../../../lib/current-user.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 
 const DASHBOARD_ERROR = 'Failed to load dashboard data';
 
@@ -45,3 +47,14 @@ export const systemStatusQuery = () =>
     refetchInterval: SYSTEM_STATUS_POLL_MS,
     retry: false,
   });
+
+/**
+ * Refresh: reads the dashboard and the signed-in user again, pending until both are answered. It is given the query
+ * client whose dashboard it reads.
+ */
+export const refreshDashboardCommand: CommandSpec<QueryClient, void> = {
+  send: async (queryClient) => {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: dashboardKeys.all }), refreshCurrentUser()]);
+  },
+  fallbackError: DASHBOARD_ERROR,
+};

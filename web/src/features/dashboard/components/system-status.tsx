@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import type { Readiness } from '@wh/contracts/platform/http';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { liveStatusAtom } from '../../../lib/live-socket.ts';
@@ -17,8 +18,6 @@ export function SystemStatus() {
   const live = useAtomValue(liveStatusAtom);
   const reachable = ready.isError ? false : ready.data ? true : null;
   const lag = ready.data?.projector.lag_events;
-  const failure = ready.data?.projector.failure ?? null;
-  const stalled = ready.data?.projector.status === 'stalled';
   const stopped = ready.data?.projector.stopped ?? [];
   return (
     <section className="card" aria-labelledby="system-status-title">
@@ -41,21 +40,7 @@ export function SystemStatus() {
         <div>
           <dt>Projector</dt>
           <dd>
-            {!ready.data ? (
-              '-'
-            ) : failure ? (
-              <>
-                <Badge tone="danger">Failing</Badge>
-                <p className="muted system-status-failure">{projectorFailureText(failure)}</p>
-              </>
-            ) : stalled ? (
-              <>
-                <Badge tone="danger">Stalled</Badge>
-                <p className="muted system-status-failure">{projectorStalledText(ready.data.projector.checkpoint_updated_at)}</p>
-              </>
-            ) : (
-              <Badge tone="success">Running</Badge>
-            )}
+            <ProjectorState readiness={ready.data} />
           </dd>
         </div>
         {stopped.length > 0 && (
@@ -92,4 +77,27 @@ export function SystemStatus() {
       </dl>
     </section>
   );
+}
+
+/** Running, or failing on an event, or stalled, with what the projector says about it. */
+function ProjectorState({ readiness }: { readiness: Readiness | undefined }) {
+  if (!readiness) return '-';
+  const { failure, status, checkpoint_updated_at } = readiness.projector;
+  if (failure) {
+    return (
+      <>
+        <Badge tone="danger">Failing</Badge>
+        <p className="muted system-status-failure">{projectorFailureText(failure)}</p>
+      </>
+    );
+  }
+  if (status === 'stalled') {
+    return (
+      <>
+        <Badge tone="danger">Stalled</Badge>
+        <p className="muted system-status-failure">{projectorStalledText(checkpoint_updated_at)}</p>
+      </>
+    );
+  }
+  return <Badge tone="success">Running</Badge>;
 }

@@ -12,9 +12,7 @@ import type {
   InventoryStatus,
   Ledger,
   Location,
-  LocationSuggestions,
   Racks,
-  SuggestLocationBody,
 } from '@wh/contracts/inventory/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
@@ -115,13 +113,6 @@ export const adjustInventoryCommand: CommandSpec<AdjustInventoryBody, SuccessEnv
   invalidates: [inventoryKeys.all],
   fallbackError: 'Failed to process inventory adjustment',
 };
-
-export const suggestLocations = (body: SuggestLocationBody) =>
-  apiData<LocationSuggestions>('/inventory/suggest-location', {
-    method: 'POST',
-    body,
-    defaultMessage: 'Failed to get location suggestions',
-  });
 
 export type HistoryTarget = { sku: string } | { location: string };
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import type { AvailableItems } from '@wh/contracts/inventory/http';
 import { inSizeOrder } from '@wh/contracts/platform/sizes';
 import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -57,32 +58,7 @@ export function AvailableItemsTab() {
           <p className="list-meta">
             Showing {rows.length} of {pagination?.total_records ?? rows.length} styles
           </p>
-          <Table aria-label="Available items" stackOnMobile>
-            <TableHeader>
-              <Column isRowHeader>Style</Column>
-              <Column>Type</Column>
-              <Column>Sizes</Column>
-              <Column>Colours</Column>
-              <Column>Variants</Column>
-              <Column>Stock</Column>
-            </TableHeader>
-            <TableBody>
-              {rows.map((item) => (
-                <Row key={item.style_code} id={item.style_code}>
-                  <Cell label="Style">
-                    <span className="sku-code">{item.style_code}</span>
-                    <br />
-                    <span className="muted small">{item.style_name}</span>
-                  </Cell>
-                  <Cell label="Type">{item.is_jeans ? <Badge tone="info">Jeans</Badge> : <Badge>Regular</Badge>}</Cell>
-                  <Cell label="Sizes">{inSizeOrder(item.available_sizes).join(', ') || '—'}</Cell>
-                  <Cell label="Colours">{item.available_colors.join(', ') || '—'}</Cell>
-                  <Cell label="Variants">{item.variant_count}</Cell>
-                  <Cell label="Stock">{item.current_stock.toLocaleString()}</Cell>
-                </Row>
-              ))}
-            </TableBody>
-          </Table>
+          <AvailableItemsTable rows={rows} />
         </>
       ) : null}
 
@@ -95,5 +71,37 @@ export function AvailableItemsTab() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** A row a style: its type, the sizes and colours in stock, how many variants and units. */
+function AvailableItemsTable({ rows }: { rows: AvailableItems['available_items'] }) {
+  return (
+    <Table aria-label="Available items" stackOnMobile>
+      <TableHeader>
+        <Column isRowHeader>Style</Column>
+        <Column>Type</Column>
+        <Column>Sizes</Column>
+        <Column>Colours</Column>
+        <Column>Variants</Column>
+        <Column>Stock</Column>
+      </TableHeader>
+      <TableBody>
+        {rows.map((item) => (
+          <Row key={item.style_code} id={item.style_code}>
+            <Cell label="Style">
+              <span className="sku-code">{item.style_code}</span>
+              <br />
+              <span className="muted small">{item.style_name}</span>
+            </Cell>
+            <Cell label="Type">{item.is_jeans ? <Badge tone="info">Jeans</Badge> : <Badge>Regular</Badge>}</Cell>
+            <Cell label="Sizes">{inSizeOrder(item.available_sizes).join(', ') || '—'}</Cell>
+            <Cell label="Colours">{item.available_colors.join(', ') || '—'}</Cell>
+            <Cell label="Variants">{item.variant_count}</Cell>
+            <Cell label="Stock">{item.current_stock.toLocaleString()}</Cell>
+          </Row>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
-import { locationTypeLabel } from '@wh/contracts/inventory/events';
-import type { InventorySearchItem } from '@wh/contracts/inventory/http';
 import { compareVariants } from '@wh/contracts/platform/sizes';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -13,6 +9,7 @@ import { messageOf } from '../../../lib/api-errors.ts';
 import { inventorySearchQuery } from '../api/inventory-api.ts';
 import { ANY, COLOURS, colourOptions, fromOption, sizeOptions } from '../options.ts';
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
+import { SearchResults } from './search-results.tsx';
 
 export function SearchTab() {
   const [styleCode, setStyleCode] = useState('');
@@ -68,60 +65,5 @@ export function SearchTab() {
 
       {query && search.data ? <SearchResults items={[...search.data.items].sort(compareVariants)} total={search.data.total_quantity} /> : null}
     </div>
-  );
-}
-
-const historyLink = (by: 'sku' | 'location', code: string) => `?${new URLSearchParams({ tab: 'history', [by]: code })}`;
-
-function SearchResults({ items, total }: { items: readonly InventorySearchItem[]; total: number }) {
-  if (items.length === 0) {
-    return (
-      <div className="card card-muted empty-state" role="status">
-        <p className="empty-title">No Items Found</p>
-        <p>No stock matches that style code, colour and size.</p>
-      </div>
-    );
-  }
-  return (
-    <section aria-label="Search results" className="inventory-results">
-      <p className="list-meta" role="status">
-        {items.length} {items.length === 1 ? 'SKU' : 'SKUs'} · {total.toLocaleString()} units
-      </p>
-      <ul className="sku-list">
-        {items.map((item) => (
-          <li key={item.sku} className="card sku-card" aria-label={item.sku}>
-            <div className="sku-head">
-              <div>
-                <p className="sku-code">{item.sku}</p>
-                <p className="muted small">
-                  {item.style_name} · {item.color} · Size {item.size}
-                </p>
-              </div>
-              <div className="sku-head-end">
-                <Badge tone={item.quantity === 0 ? 'danger' : 'info'}>{item.quantity.toLocaleString()} units</Badge>
-                <Link className="btn btn-ghost btn-sm" to={historyLink('sku', item.sku)} aria-label={`Stock history of ${item.sku}`}>
-                  History
-                </Link>
-              </div>
-            </div>
-            {item.locations.length === 0 ? (
-              <p className="muted small">Not held at any location</p>
-            ) : (
-              <ul className="location-chips" aria-label={`Locations of ${item.sku}`}>
-                {item.locations.map((l) => (
-                  <li key={l.location} className="location-chip">
-                    <Link className="location-code" to={historyLink('location', l.location)} aria-label={`Stock history of ${l.location}`}>
-                      {l.location}
-                    </Link>
-                    <span className="muted small">{locationTypeLabel(l.location_type)}</span>
-                    <span className="location-qty">{l.quantity}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RECEIVING_LOCATION, type OverCapacity } from '@wh/contracts/platform/stock';
 import type { ApprovedReceipt, Receipt } from '@wh/contracts/receiving/http';
-import { SuggestionList } from '../../../components/location-suggestion-panel.tsx';
+import { SuggestionList } from '../../../components/location-suggestion-list.tsx';
 import { suggestLocations } from '../../../components/location-suggestion.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { STOCK_UPLOAD_KINDS } from '../../../components/stock-upload-types.ts';
+import { STOCK_UPLOAD_KINDS, uploadResultOf } from '../../../components/stock-upload-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { UploadOutcome } from '../../../components/stock-upload-panel.tsx';
+import { UploadOutcome } from '../../../components/upload-outcome.tsx';
 import { todayIso } from '../../../lib/stock-options.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { manualEntryCommand } from '../api/receiving-commands.ts';
@@ -23,8 +23,7 @@ export function ManualEntry() {
   const [edited, setEdited] = useState(false);
   const save = useCommand(manualEntryCommand);
   const error = nothingToSend ? NO_COMPLETE_ROWS : edited ? null : save.error;
-  const answer = save.answer;
-  const result = answer ? { ...answer.data, message: answer.data.message || (answer.message ?? '') } : null;
+  const result = save.answer ? uploadResultOf(save.answer) : null;
 
   const update = (key: number, field: Field, value: string) => {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, [field]: field === 'itemCode' ? value.toUpperCase() : value } : r)));

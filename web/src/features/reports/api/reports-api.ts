@@ -5,7 +5,9 @@ import type { UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
+import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { AuditFilters } from '../audit-filters.ts';
+import type { ReportView } from '../report-options.ts';
 
 export const reportsKeys = {
   all: ['reports'] as const,
@@ -85,3 +87,9 @@ export const exportReport = (report: 'inventory' | 'orders' | 'productivity', ra
 
 export const exportAudit = (filters: AuditFilters, format: ExportFormat) =>
   downloadFile('/audit/events/export', { ...filters, format }, 'Failed to export the audit log');
+
+/** Downloads what the screen shows: the audit log with its filters, or the chosen report for its range. */
+export const exportCommand: CommandSpec<{ view: ReportView; filters: AuditFilters; format: ExportFormat }, string> = {
+  send: ({ view, filters, format }) => (view.type === 'audit' ? exportAudit(filters, format) : exportReport(view.type, view.range, format)),
+  fallbackError: 'Failed to export report',
+};

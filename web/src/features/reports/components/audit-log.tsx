@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AuditPage } from '@wh/contracts/reports/http';
 import { isRole, ROLE_LABELS } from '@wh/contracts/auth/permissions';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
@@ -38,64 +39,69 @@ export function AuditLog({
   const { events, pagination } = query.data;
   return (
     <>
-    {panel}
-    {/* A failed background refetch keeps the rows on screen, and says they may be out of date. */}
-    {state}
-    <section className="card report-body" aria-labelledby="audit-title" aria-busy={query.isFetching || undefined}>
-      <h2 className="card-title" id="audit-title">
-        Audit Log
-      </h2>
-      <p className="muted small" role="status">
-        {pagination.total_records === 0
-          ? 'No events match these filters.'
-          : `Showing ${events.length} of ${pagination.total_records.toLocaleString()} events`}
-      </p>
-      {events.length > 0 ? (
-        <Table aria-label="Audit events" stackOnMobile>
-          <TableHeader>
-            <Column isRowHeader>When</Column>
-            <Column>Who</Column>
-            <Column>Event</Column>
-            <Column>What</Column>
-          </TableHeader>
-          <TableBody items={events.map((e) => ({ ...e, id: e.position }))}>
-            {(e) => (
-              <Row id={e.position}>
-                <Cell label="When">
-                  <time dateTime={e.occurred_at}>{formatDateTime(e.occurred_at)}</time>
-                </Cell>
-                <Cell label="Who">
-                  {e.user_id === null ? (
-                    <span className="muted">System</span>
-                  ) : (
-                    <span className="audit-who">
-                      <span>{e.full_name?.trim() || e.username || `User ${e.user_id}`}</span>
-                      {e.role ? <span className="muted small">{isRole(e.role) ? ROLE_LABELS[e.role] : e.role}</span> : null}
-                    </span>
-                  )}
-                </Cell>
-                <Cell label="Event">
-                  <code className="audit-type">{e.event_type}</code>
-                </Cell>
-                <Cell label="What">
-                  <span className="audit-what">
-                    <span>{e.summary}</span>
-                    {e.order_number || e.skus.length > 0 || e.locations.length > 0 ? (
-                      <span className="muted small">
-                        {[e.order_number, ...e.skus.slice(0, 3), ...e.locations.slice(0, 3)]
-                          .filter(Boolean)
-                          .join(' · ')}
-                      </span>
-                    ) : null}
-                  </span>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      ) : null}
-      <Pagination page={pagination.current_page} totalPages={pagination.total_pages} onPageChange={onPageChange} label="Audit pages" maxButtons={7} />
-    </section>
+      {panel}
+      {/* A failed background refetch keeps the rows on screen, and says they may be out of date. */}
+      {state}
+      <section className="card report-body" aria-labelledby="audit-title" aria-busy={query.isFetching || undefined}>
+        <h2 className="card-title" id="audit-title">
+          Audit Log
+        </h2>
+        <p className="muted small" role="status">
+          {pagination.total_records === 0
+            ? 'No events match these filters.'
+            : `Showing ${events.length} of ${pagination.total_records.toLocaleString()} events`}
+        </p>
+        {events.length > 0 ? <AuditTable events={events} /> : null}
+        <Pagination page={pagination.current_page} totalPages={pagination.total_pages} onPageChange={onPageChange} label="Audit pages" maxButtons={7} />
+      </section>
     </>
+  );
+}
+
+/** One row an event: when, who (with their role), the event type and what it touched. */
+function AuditTable({ events }: { events: AuditPage['events'] }) {
+  return (
+    <Table aria-label="Audit events" stackOnMobile>
+      <TableHeader>
+        <Column isRowHeader>When</Column>
+        <Column>Who</Column>
+        <Column>Event</Column>
+        <Column>What</Column>
+      </TableHeader>
+      <TableBody items={events.map((e) => ({ ...e, id: e.position }))}>
+        {(e) => (
+          <Row id={e.position}>
+            <Cell label="When">
+              <time dateTime={e.occurred_at}>{formatDateTime(e.occurred_at)}</time>
+            </Cell>
+            <Cell label="Who">
+              {e.user_id === null ? (
+                <span className="muted">System</span>
+              ) : (
+                <span className="audit-who">
+                  <span>{e.full_name?.trim() || e.username || `User ${e.user_id}`}</span>
+                  {e.role ? <span className="muted small">{isRole(e.role) ? ROLE_LABELS[e.role] : e.role}</span> : null}
+                </span>
+              )}
+            </Cell>
+            <Cell label="Event">
+              <code className="audit-type">{e.event_type}</code>
+            </Cell>
+            <Cell label="What">
+              <span className="audit-what">
+                <span>{e.summary}</span>
+                {e.order_number || e.skus.length > 0 || e.locations.length > 0 ? (
+                  <span className="muted small">
+                    {[e.order_number, ...e.skus.slice(0, 3), ...e.locations.slice(0, 3)]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </span>
+                ) : null}
+              </span>
+            </Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
   );
 }

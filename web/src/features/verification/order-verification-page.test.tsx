@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderSummary } from '@wh/contracts/orders/http';
+import { deferred, fakeApi, onePage, orderItem, orderSummary, renderScreen, resetScreen, testUser, type FakeAnswer, type FakeHandler } from '../../lib/testing.ts';
+import { OrderVerificationPage } from './order-verification-page.tsx';
+
+const verifier = testUser({ id: 3, username: 'eve', full_name: 'Eve Executive', role: 'executive2' });
+const wendy = { id: 7, username: 'wendy', full_name: 'Wendy Worker' };
+const dress = orderItem({ id: 11, sku: 'KN1010-12-WINE', style_name: 'Knit Dress', status: 'picked' });
+const tee = orderItem({ id: 12, sku: 'TP1007-6-GREEN', style_name: 'Tee', size: '6', color: 'GREEN', location: 'A-10-1', status: 'pending' });
+const first = orderSummary({ id: 1, order_number: '#30001', status: 'completed', completed_at: '2026-03-02T11:00:00Z', assigned_worker: wendy });
+const second = orderSummary({ id: 2, order_number: '#30002', status: 'completed', completed_at: '2026-03-02T12:00:00Z', total_items: 1 });
+
+/** The queue as the server reads it now (completed orders only), and each order with its items. */
+function verificationApi(queue: OrderSummary[], verify?: FakeHandler) {
+  return fakeApi({
+    'GET /orders': () => ({ data: { orders: queue, pagination: onePage(queue.length) } }),
+    'GET /orders/:id': ({ params }) => {
+      const order = queue.find((o) => o.id === Number(params.id));
+      const items = order?.id === 1 ? [dress, tee] : [orderItem({ id: 21 })];
+      return order ? { data: { ...order, items, items_pagination: onePage(items.length) } } : { status: 404, error: { code: 'NOT_FOUND', message: 'Order not found' } };
+    },
+    ...(verify ? { 'POST /orders/:id/verify': verify } : {}),
+  });
+}
+
+const queueList = () => screen.getByRole('list', { name: 'Completed orders' });
+const orderButton = (orderNumber: string) => within(queueList()).getByRole('button', { name: new RegExp(orderNumber) });
+
+describe('the order verification screen', () => {
+  afterEach(resetScreen);
+
+  it('lists the completed orders (and asks for only those); selecting one shows its items, picked or not', async () => {
+    const user = userEvent.setup();
+    const api = verificationApi([first, second]);
+    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+
+    expect(await screen.findByRole('heading', { name: 'Completed Orders (2)' })).toBeTruthy();
+    expect(within(orderButton('#30001')).getByText(/Wendy Worker/)).toBeTruthy();
+    expect(orderButton('#30002')).toBeTruthy();
+    expect(screen.getByText('Select an order to verify')).toBeTruthy();
+    expect(api.callsTo('GET', '/orders').map((c) => c.query.get('status'))).toEqual(['completed']);
+
+    expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('false');
+    await user.click(orderButton('#30001'));
+
+    expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Verification' });
+    expect(within(panel).getByRole('heading', { name: '#30001' })).toBeTruthy();
+    const items = within(await within(panel).findByRole('list', { name: 'Order items' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Knit Dress')).toBeTruthy();
+    expect(within(items[0]!).getByText('Picked')).toBeTruthy();
+    expect(within(items[1]!).getByText('Tee')).toBeTruthy();
+    expect(within(items[1]!).getByText('Not picked')).toBeTruthy();
+    // Only the selected order's items are read.
+    expect(api.callsTo('GET', '/orders/1')).toHaveLength(1);
+    expect(api.callsTo('GET', '/orders/2')).toHaveLength(0);
+  });
+
+  it('Verify sends the notes and discrepancy, is disabled while pending, and the verified order leaves the queue', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<FakeAnswer>();
+    const queue = [first, second];
+    // The server verifies when it answers: a queue read after that no longer has the order.
+    const api = verificationApi(queue, async () => {
+      const given = await answer.promise;
+      queue.splice(0, 1);
+      return given;
+    });
+    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+
+    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    const panel = screen.getByRole('region', { name: 'Verification' });
+    await within(panel).findByRole('list', { name: 'Order items' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Verification Notes' }), 'Tee short');
+    expect(within(panel).getByText('No discrepancies reported')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Add Discrepancy' }));
+    const discrepancy = within(panel).getByRole('group', { name: 'Discrepancy 1' });
+    await user.type(within(discrepancy).getByRole('textbox', { name: 'Issue' }), 'Missing');
+    await user.type(within(discrepancy).getByRole('textbox', { name: 'Resolution' }), 'Sent');
+
+    const verify = within(panel).getByRole('button', { name: 'Verify Order' });
+    await user.click(verify);
+    const pending = await within(panel).findByRole('button', { name: 'Verifying...' });
+    expect(pending.hasAttribute('disabled')).toBe(true);
+    expect(within(panel).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+    expect(api.callsTo('POST', '/orders/1/verify').map((c) => c.body)).toEqual([
+      { verification_notes: 'Tee short', discrepancies: [{ item_id: 11, issue: 'Missing', resolution: 'Sent' }] },
+    ]);
+
+    answer.resolve({ data: { ...first, status: 'verified', verified_at: '2026-03-02T13:00:00Z', items: [dress, tee], items_pagination: onePage(2) } });
+    expect(await screen.findByText('Order verified successfully!')).toBeTruthy();
+    await waitFor(() => expect(within(queueList()).queryByRole('button', { name: /#30001/ })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Completed Orders (1)' })).toBeTruthy();
+    expect(orderButton('#30002')).toBeTruthy();
+    expect(screen.getByText('Select an order to verify')).toBeTruthy();
+    // The command invalidates the queue once: it is read once more.
+    await waitFor(() => expect(api.callsTo('GET', '/orders')).toHaveLength(2));
+  });
+
+  it('a refused verification says why and keeps the order open with what was typed', async () => {
+    const user = userEvent.setup();
+    verificationApi([first], () => ({ status: 409, error: { code: 'INVALID_STATE', message: 'Order is not completed' } }));
+    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+
+    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    const panel = screen.getByRole('region', { name: 'Verification' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Verification Notes' }), 'Checked');
+    await user.click(within(panel).getByRole('button', { name: 'Verify Order' }));
+
+    expect(await screen.findByText('Verification failed: Order is not completed')).toBeTruthy();
+    expect((within(panel).getByRole('textbox', { name: 'Verification Notes' }) as HTMLTextAreaElement).value).toBe('Checked');
+    expect(within(panel).getByRole('button', { name: 'Verify Order' }).hasAttribute('disabled')).toBe(false);
+  });
+});
