@@ -4,8 +4,8 @@ import { axeFindings, PHONE, pressKeys, scannerBurst, startE2E, type E2E } from 
 import { fixture } from '../test/fixtures.ts';
 
 // A picker on a phone with a keyboard-wedge scanner: its keys reach whatever has focus, 20 ms apart and ending in
-// Enter. The scan flow takes the whole burst, Enter included, wherever focus is: a refused scan presses no Pick or
-// Complete button, and a good one picks only what was scanned. A person's Enter, after a pause, still presses.
+// Enter. The scan flow takes the whole burst, Enter included, wherever focus is: a refused scan presses no Pick,
+// Complete or Search button, and a good one picks only what was scanned. A person's Enter, after a pause, still presses.
 let e2e: E2E;
 const picker = { username: 'picker_sam', password: 'password1' };
 
@@ -161,6 +161,43 @@ describe('a scanner on the picking screen never presses a button', () => {
       // One jumper taken, by its scan; none of the wrong size.
       expect(await stockOf('KN1010-12-WINE')).toEqual({ 'A-2-1': 2 });
       expect(await stockOf('DR1012-10-BLUE')).toEqual({ 'A-3-1': 3 });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a scan with focus on the location search’s Search button sends no search and changes nothing there; a person’s Enter searches', async () => {
+    const { context, page } = await e2e.openAs(picker, '/picking', { ...PHONE, bypassCSP: true });
+    try {
+      const searches: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/inventory/search') searches.push(request.url());
+      });
+      const scanner = page.getByRole('region', { name: 'Scan' });
+      await scanner.getByText('Scanner ready').waitFor();
+      await page.getByRole('button', { name: 'Location Search' }).click();
+      const search = page.getByRole('region', { name: 'Find Item Location' });
+      const field = search.getByLabel('SKU or style code');
+      // Something to search for, so that a press of the button would send a search.
+      await field.fill('KN1010');
+      const button = search.getByRole('button', { name: 'Search' });
+      await button.focus();
+
+      await scannerBurst(page, 'DR1012-10-BLUE');
+      await scanner.getByRole('status').getByText('Not recognised: DR1012-10-BLUE is not an item of your orders or a location.').waitFor();
+      await settle(page);
+      expect(searches).toEqual([]);
+      expect(await button.innerText()).toBe('Search');
+      expect(await field.inputValue()).toBe('KN1010');
+      expect(await search.getByRole('list', { name: 'Search results' }).count()).toBe(0);
+      expect(await search.getByText(/No Items Found|Search Error/).count()).toBe(0);
+
+      // The person's own Enter on the button searches: the same check sees a search when there is one.
+      await button.focus();
+      await pressKeys(page, [{ key: 'Enter', at: 0 }]);
+      await search.getByRole('list', { name: 'Search results' }).getByText('KN1010-12-WINE').waitFor();
+      expect(searches).toHaveLength(1);
+      expect(await axeFindings(page)).toEqual([]);
     } finally {
       await context.close();
     }

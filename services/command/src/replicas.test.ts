@@ -183,6 +183,7 @@ class LiveClient {
     ws.on('close', (code) => {
       this.closes.push(code);
       if (this.stopped || code === LIVE_CLOSE_UNAUTHORIZED) return;
+      // The client's own delay before it reconnects, not a wait of the test's: the test waits on `readies`.
       setTimeout(() => this.connect(), code === LIVE_CLOSE_SERVICE_RESTART ? Math.random() * 250 : 1000);
     });
   }

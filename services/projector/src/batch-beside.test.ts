@@ -6,7 +6,7 @@ import { projectBatch, SIDE_CHECKPOINT, type BatchResult } from './batch.ts';
 import { besideProjections, projections } from './projections/index.ts';
 import type { Projection } from './projection.ts';
 import { Projector } from './runner.ts';
-import { caughtUp, snapshot } from './testing.ts';
+import { caughtUp, projectAll, snapshot, untilApplied } from './testing.ts';
 
 // The side connection's projections (audit, users, order search) against the one-connection batch: the same read
 // models whatever the batch sizes, and a main transaction failing after the side's commit leaves nothing applied
@@ -70,24 +70,6 @@ async function fromEmpty(): Promise<void> {
 
 const besideBatch = (size: number, own: readonly Projection[] = main): Promise<BatchResult> =>
   db.transaction().execute((trx) => projectBatch(trx, own, size, { db, projections: side }));
-
-// The next batch that finds events: another database's open transaction on the shared server can hold them back.
-async function untilApplied(batch: () => Promise<BatchResult>): Promise<BatchResult> {
-  for (;;) {
-    const result = await batch();
-    if (!result.heldBack) return result;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-async function projectAll(batch: () => Promise<BatchResult>): Promise<BatchResult[]> {
-  const results: BatchResult[] = [];
-  for (;;) {
-    const result = await untilApplied(batch);
-    if (result.count === 0) return results;
-    results.push(result);
-  }
-}
 
 let expected: Record<string, unknown[]>;
 

@@ -8,7 +8,7 @@ import { projectBatch } from './batch.ts';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels, SHADOW_SCHEMA, type RebuildStep } from './rebuild.ts';
-import { caughtUp, failingAtBatch, snapshot } from './testing.ts';
+import { caughtUp, failingAtBatch, projectAll, snapshot, tableOids, tablesKept } from './testing.ts';
 
 // The rebuild beside the live read models (rebuild.ts): while it runs, the warehouse works (commands are projected by
 // the live projector and read back, lists answer), it swaps the new tables in at the end with nothing lost, and a
@@ -49,20 +49,56 @@ async function leftoverSchemas(): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-// A projection with no tables of its own that takes its time over every batch the rebuild replays (not over the live
-// path's): a rebuild long enough for commands and readers to arrive while it runs.
-async function slowedDown(ms: number): Promise<Projection[]> {
-  const { rows } = await sql<{ type: string }>`select distinct event_type as type from events`.execute(db);
-  const slow: Projection = {
-    name: 'slow',
-    handles: new Set(rows.map((r) => r.type)),
-    apply: async () => {},
-    rebuilder: () => ({ apply: () => sleep(ms), finish: async () => {} }),
+// A projection with no tables of its own whose rebuilder holds the replay at each batch until the test lets it go on:
+// commands and readers arrive while the rebuild is certainly replaying, however fast or slow the machine. `held`
+// resolves once the replay waits at a batch (or the rebuild ended: the race with `rebuilding` says which); `next`
+// lets that batch go on; `open` lets every batch from then on go by.
+function heldReplay(types: ReadonlySet<string>): { projections: Projection[]; held(): Promise<void>; next(): void; open(): void } {
+  let go: (() => void) | null = null;
+  let opened = false;
+  let arrived = () => {};
+  let arrival = new Promise<void>((resolve) => (arrived = resolve));
+  const wait = () => {
+    if (opened) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      go = resolve;
+      arrived();
+    });
   };
-  return [...projections, slow];
+  const release = () => {
+    const waiting = go;
+    go = null;
+    arrival = new Promise<void>((resolve) => (arrived = resolve));
+    waiting?.();
+  };
+  const held: Projection = { name: 'held', handles: types, apply: async () => {}, rebuilder: () => ({ apply: wait, finish: async () => {} }) };
+  return {
+    projections: [...projections, held],
+    held: () => arrival,
+    next: release,
+    open: () => {
+      opened = true;
+      release();
+    },
+  };
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+async function eventTypes(): Promise<Set<string>> {
+  const { rows } = await sql<{ type: string }>`select distinct event_type as type from events`.execute(db);
+  return new Set(rows.map((r) => r.type));
+}
+
+// Transaction ids held in the test's database now (other databases on the shared server hold theirs too, which this
+// rebuild is not answerable for).
+async function heldXids(): Promise<string[]> {
+  const { rows } = await sql<{ xid: string }>`
+    select backend_xid::text as xid from pg_stat_activity
+     where backend_xid is not null and datname = current_database()`.execute(db);
+  return rows.map((r) => r.xid);
+}
+
+// Paces the readers' and the sampler's loops: a rate, not a wait for anything (each loop ends on the rebuild's step).
+const pace = () => new Promise<void>((r) => setTimeout(r, 20));
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -82,66 +118,75 @@ afterAll(async () => {
 });
 
 describe('a rebuild while the warehouse works', () => {
+  // Batches of the replay held while the warehouse works: at each, a round of commands and reads.
+  const HELD_BATCHES = 4;
+  const READS_A_BATCH = 3;
   let result: { events: number; checkpoint: { tx: string; pos: string } };
   let eventsBefore = 0;
   const reads: number[] = [];
   // Commands made while the rebuild replayed the history: whether each was projected in time, and read back.
   const midway: { projected: boolean; listed: boolean }[] = [];
-  // How long each transaction id was seen held in the test's database, in milliseconds (other databases on the shared
-  // server hold theirs too, which this rebuild is not answerable for).
+  // The transaction ids seen both as a held batch began and as it was let go, the round of commands (and their
+  // projection) between: a transaction held across them holds back every projector on the server.
+  const lingering: string[][] = [];
+  // How long each transaction id was seen held in the test's database, in milliseconds.
   const held = new Map<string, number>();
+
+  async function read(): Promise<void> {
+    const started = performance.now();
+    const res = await manager.get('/api/orders?per_page=20');
+    reads.push(performance.now() - started);
+    expect(res.status).toBe(200);
+  }
 
   beforeAll(async () => {
     eventsBefore = Number((await sql<{ n: string }>`select count(*) as n from events`.execute(db)).rows[0]!.n);
     const rebuild: { step: RebuildStep | 'preparing' | 'done' } = { step: 'preparing' };
-    const rebuilding = rebuildReadModels(db, await slowedDown(450), { batchSize: 10, onStep: (s) => (rebuild.step = s) });
+    const replay = heldReplay(await eventTypes());
+    const rebuilding = rebuildReadModels(db, replay.projections, { batchSize: 10, onStep: (s) => (rebuild.step = s) });
+    let ended = false;
     rebuilding.then(
-      () => (rebuild.step = 'done'),
-      () => (rebuild.step = 'done'),
+      () => ((rebuild.step = 'done'), (ended = true)),
+      () => ((rebuild.step = 'done'), (ended = true)),
     );
-    const readers = (async () => {
-      while (rebuild.step !== 'done') {
-        const started = performance.now();
-        const res = await manager.get('/api/orders?per_page=20');
-        reads.push(performance.now() - started);
-        expect(res.status).toBe(200);
-        // Paces the readers; the loop ends on the rebuild's step, not on a time.
-        await sleep(20);
-      }
-    })();
-    const commands = (async () => {
-      while (rebuild.step !== 'done') {
-        const during = rebuild.step;
-        const imported = await importOrders(2);
-        expect(imported.status).toBe(200);
-        const ids = await orderIds(imported.numbers);
-        const assigned = await manager.post(`/api/orders/${ids[0]}/assign-worker`, { worker_id: workerId });
-        expect(assigned.status).toBe(200);
-        const listed = await manager.get(`/api/orders?search=${encodeURIComponent(imported.numbers[1]!)}`);
-        if (during === 'replaying' && rebuild.step === 'replaying') {
-          midway.push({ projected: imported.projected && assigned.body.projected === true, listed: listed.body.data.orders.length === 1 });
-        }
-        // Paces the commands; the loop ends on the rebuild's step, not on a time.
-        await sleep(100);
-      }
-    })();
     const sampler = (async () => {
       const seen = new Map<string, number>();
       while (rebuild.step !== 'done') {
-        const { rows } = await sql<{ xid: string }>`
-          select backend_xid::text as xid from pg_stat_activity
-           where backend_xid is not null and datname = current_database()`.execute(db);
+        const xids = await heldXids();
         const now = performance.now();
-        for (const { xid } of rows) {
+        for (const xid of xids) {
           if (!seen.has(xid)) seen.set(xid, now);
           held.set(xid, now - seen.get(xid)!);
         }
-        // The sampling interval; the loop ends on the rebuild's step, not on a time.
-        await sleep(20);
+        await pace();
+      }
+    })();
+    for (let batch = 0; batch < HELD_BATCHES; batch++) {
+      await Promise.race([replay.held(), rebuilding]);
+      if (ended || rebuild.step !== 'replaying') break;
+      const before = await heldXids();
+      const imported = await importOrders(2);
+      expect(imported.status).toBe(200);
+      const ids = await orderIds(imported.numbers);
+      const assigned = await manager.post(`/api/orders/${ids[0]}/assign-worker`, { worker_id: workerId });
+      expect(assigned.status).toBe(200);
+      const listed = await manager.get(`/api/orders?search=${encodeURIComponent(imported.numbers[1]!)}`);
+      midway.push({ projected: imported.projected && assigned.body.projected === true, listed: listed.body.data.orders.length === 1 });
+      for (let i = 0; i < READS_A_BATCH; i++) await read();
+      const after = new Set(await heldXids());
+      lingering.push(before.filter((xid) => after.has(xid)));
+      replay.next();
+    }
+    replay.open();
+    // Readers through the rest of the rebuild: the index builds, the catch-up and the swap.
+    const readers = (async () => {
+      while (rebuild.step !== 'done') {
+        await read();
+        await pace();
       }
     })();
     result = await rebuilding;
-    await Promise.all([readers, commands, sampler]);
+    await Promise.all([readers, sampler]);
     // And after the swap, the same again.
     const after = await importOrders(1);
     expect(after.projected).toBe(true);
@@ -157,18 +202,18 @@ describe('a rebuild while the warehouse works', () => {
   });
 
   it('keeps the live projector projecting: commands made meanwhile are read back at once', () => {
-    expect(midway.length).toBeGreaterThan(0);
-    expect(midway).toEqual(midway.map(() => ({ projected: true, listed: true })));
+    expect(midway).toEqual(Array(HELD_BATCHES).fill({ projected: true, listed: true }));
   });
 
   it('never keeps a reader waiting long', () => {
-    expect(reads.length).toBeGreaterThan(10);
+    expect(reads.length).toBeGreaterThan(HELD_BATCHES * READS_A_BATCH);
     // Generous: the whole replay takes several seconds, and readers waited for all of it when the tables were rebuilt
     // in place.
     expect(Math.max(...reads)).toBeLessThan(2500);
   });
 
   it('holds no transaction id for long, so it holds back no projector on the server', () => {
+    expect(lingering).toEqual(Array(HELD_BATCHES).fill([]));
     expect(held.size).toBeGreaterThan(0);
     expect(Math.max(...held.values())).toBeLessThan(2000);
   });
@@ -185,12 +230,11 @@ describe('the tables a rebuild swaps in', () => {
     expect(JSON.stringify(before)).toContain('rm_receipts_status_check');
     expect(JSON.stringify(before)).toContain('WHERE unstocked');
     expect(JSON.stringify(before)).toContain('upper(order_number)');
-    const oids = await tableOids();
+    const oids = await tableOids(db);
     await rebuildReadModels(db, projections);
     expect(await catalogue()).toEqual(before);
     // Other tables than before: swapped in, not rewritten in place.
-    const swapped = await tableOids();
-    for (const table of READ_MODEL_TABLES) expect(swapped[table], table).not.toBe(oids[table]);
+    expect(await tablesKept(db, oids)).toEqual([]);
     expect(await leftoverSchemas()).toEqual([]);
   });
 });
@@ -231,12 +275,13 @@ describe('a rebuild that fails', () => {
   it('refuses to swap in tables copied before a migration changed the live ones, and leaves those as they are', async () => {
     await caughtUp(db);
     const cp = await checkpoint();
-    let replaying: () => void = () => {};
-    const started = new Promise<void>((resolve) => (replaying = resolve));
-    const rebuilding = rebuildReadModels(db, await slowedDown(200), { batchSize: 50, onStep: (s) => s === 'replaying' && replaying() });
+    const replay = heldReplay(await eventTypes());
+    const rebuilding = rebuildReadModels(db, replay.projections, { batchSize: 50 });
     rebuilding.catch(() => {});
-    await started;
+    // Or the rebuild's own failure, rather than a wait for a batch that never comes.
+    await Promise.race([replay.held(), rebuilding]);
     await sql`alter table rm_users add column nickname text`.execute(db);
+    replay.open();
     try {
       await expect(rebuilding).rejects.toThrow(/changed while the rebuild ran/);
       const { rows } = await sql<{ n: number }>`select count(nickname)::int as n from rm_users`.execute(db);
@@ -249,13 +294,13 @@ describe('a rebuild that fails', () => {
   });
 
   it('is refused while another rebuild runs', async () => {
-    // Replaying: the first holds the rebuild's lock, taken before it, and replays for a while (200 ms a batch).
-    let replaying: () => void = () => {};
-    const started = new Promise<void>((resolve) => (replaying = resolve));
-    const first = rebuildReadModels(db, await slowedDown(200), { batchSize: 50, onStep: (s) => s === 'replaying' && replaying() });
-    // Or the first's own failure, rather than a wait for a step that never comes.
-    await Promise.race([started, first]);
+    // Held at a batch of its replay, the first holds the rebuild's lock, taken before it.
+    const replay = heldReplay(await eventTypes());
+    const first = rebuildReadModels(db, replay.projections, { batchSize: 50 });
+    // Or the first's own failure, rather than a wait for a batch that never comes.
+    await Promise.race([replay.held(), first]);
     await expect(rebuildReadModels(db, projections)).rejects.toThrow('another rebuild of the read models is running');
+    replay.open();
     await first;
     expect(await leftoverSchemas()).toEqual([]);
   });
@@ -279,12 +324,7 @@ async function projectedFromScratch(): Promise<Record<string, unknown[]>> {
         from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as r(global_position text, stream_id text, stream_version text, event_type text, data text, metadata text,
                transaction_id text, recorded_at text)`.execute(handle.db);
-    for (;;) {
-      const { count, heldBack } = await handle.db.transaction().execute((trx) => projectBatch(trx, projections, 100));
-      // Held back: another database's transaction on the shared server holds the snapshot's xmin for a moment.
-      if (heldBack) await sleep(10);
-      else if (count === 0) break;
-    }
+    await projectAll(() => handle.db.transaction().execute((trx) => projectBatch(trx, projections, 100)));
     return await snapshot(handle.db);
   } finally {
     await handle.close();
@@ -311,11 +351,4 @@ async function catalogue(): Promise<unknown[]> {
      where n.nspname = current_schema() and c.relname = any(${READ_MODEL_TABLES as readonly string[]}::text[])
      order by c.relname`.execute(db);
   return rows;
-}
-
-async function tableOids(): Promise<Record<string, number>> {
-  const { rows } = await sql<{ name: string; oid: number }>`
-    select c.relname as name, c.oid::int as oid from pg_class c
-     where c.relnamespace = current_schema()::regnamespace and c.relname = any(${READ_MODEL_TABLES as readonly string[]}::text[])`.execute(db);
-  return Object.fromEntries(rows.map((r) => [r.name, r.oid]));
 }

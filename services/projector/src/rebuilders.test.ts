@@ -6,7 +6,7 @@ import { projectBatch } from './batch.ts';
 import { projections } from './projections/index.ts';
 import { rebuildReadModels } from './rebuild.ts';
 import type { RebuildIo } from './rebuild-io.ts';
-import { failingAtBatch, snapshot } from './testing.ts';
+import { failingAtBatch, projectAll, snapshot } from './testing.ts';
 
 // The rebuild-only rebuilders (audit, orders, reports, stock ledger, receiving, adjustments: state in memory, rows
 // COPYed) against the live `apply` path, on a scripted history: the live projector's tables after batches of several
@@ -160,12 +160,7 @@ async function projectLive(size: number): Promise<Record<string, unknown[]>> {
     await sql`truncate ${sql.join(Object.keys(await snapshot(db)).map((t) => sql.table(t)))}`.execute(trx);
     await trx.updateTable('projector_checkpoints').set({ last_tx: '0', last_pos: '0' }).where('name', '=', 'main').execute();
   });
-  for (;;) {
-    const { count, heldBack } = await db.transaction().execute((trx) => projectBatch(trx, projections, size));
-    // Held back: another database's transaction on the shared server holds the snapshot's xmin for a moment.
-    if (heldBack) await new Promise((r) => setTimeout(r, 10));
-    else if (count === 0) break;
-  }
+  await projectAll(() => db.transaction().execute((trx) => projectBatch(trx, projections, size)));
   return snapshot(db);
 }
 

@@ -63,18 +63,24 @@ describe('stock levels', () => {
   });
 
   it('refuses to go below zero, names where the SKU is held, and changes nothing in that transaction', async () => {
+    await handle.db.transaction().execute((trx) =>
+      applyStockMovements(trx, [
+        { sku: 'DR2-8-BLUE', location: 'A-1-1', delta: 3 },
+        { sku: 'DR2-8-BLUE', location: 'RECEIVING', delta: 3 },
+      ]),
+    );
     const attempt = handle.db.transaction().execute((trx) =>
       applyStockMovements(trx, [
-        { sku: 'DR1-8-BLUE', location: 'B-1-1', delta: 10 },
-        { sku: 'DR1-8-BLUE', location: 'A-1-1', delta: -5 },
+        { sku: 'DR2-8-BLUE', location: 'B-1-1', delta: 10 },
+        { sku: 'DR2-8-BLUE', location: 'A-1-1', delta: -5 },
       ]),
     );
     await expect(attempt).rejects.toBeInstanceOf(InsufficientStockError);
     await expect(attempt).rejects.toMatchObject({
       status: 409,
-      message: 'Not enough stock of DR1-8-BLUE at A-1-1: 3 there, 5 needed. DR1-8-BLUE is held at A-1-1 (3), RECEIVING (3).',
+      message: 'Not enough stock of DR2-8-BLUE at A-1-1: 3 there, 5 needed. DR2-8-BLUE is held at A-1-1 (3), RECEIVING (3).',
     });
-    expect(await level('DR1-8-BLUE', 'B-1-1')).toBe(0);
+    expect(await level('DR2-8-BLUE', 'B-1-1')).toBe(0);
     const nowhere = handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'NONE-1', location: 'A-1-1', delta: -1 }]));
     await expect(nowhere).rejects.toMatchObject({ message: 'Not enough stock of NONE-1 at A-1-1: 0 there, 1 needed. No location holds NONE-1.' });
   });
@@ -104,7 +110,7 @@ describe('stock levels', () => {
     let moved!: () => void;
     const inside = new Promise<void>((r) => (moved = r));
     const mover = handle.db.transaction().execute(async (trx) => {
-      await applyStockMovements(trx, [{ sku: 'DR1-8-BLUE', location: 'Z-9-2', delta: 2 }]);
+      await applyStockMovements(trx, [{ sku: 'DR4-8-BLUE', location: 'Z-9-2', delta: 2 }]);
       moved();
       await released;
     });
@@ -116,18 +122,19 @@ describe('stock levels', () => {
     await expect(blocked).rejects.toMatchObject({ code: '55P03' });
     release();
     await mover;
-    expect(await level('DR1-8-BLUE', 'Z-9-2')).toBe(2);
+    expect(await level('DR4-8-BLUE', 'Z-9-2')).toBe(2);
   });
 
   it('locks and reads current counts for a set of keys', async () => {
+    await handle.db.transaction().execute((trx) => applyStockMovements(trx, [{ sku: 'DR3-8-BLUE', location: 'A-1-1', delta: 3 }]));
     const counts = await handle.db.transaction().execute((trx) =>
       lockStockLevels(trx, [
-        { sku: 'DR1-8-BLUE', location: 'A-1-1' },
-        { sku: 'DR1-8-BLUE', location: 'Z-9-9' },
+        { sku: 'DR3-8-BLUE', location: 'A-1-1' },
+        { sku: 'DR3-8-BLUE', location: 'Z-9-9' },
       ]),
     );
-    expect(counts.get(stockKey('DR1-8-BLUE', 'A-1-1'))).toBe(3);
-    expect(counts.has(stockKey('DR1-8-BLUE', 'Z-9-9'))).toBe(false);
+    expect(counts.get(stockKey('DR3-8-BLUE', 'A-1-1'))).toBe(3);
+    expect(counts.has(stockKey('DR3-8-BLUE', 'Z-9-9'))).toBe(false);
   });
 });
 

@@ -7,7 +7,7 @@ import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
 import { orderSearchProjection } from './order-search.ts';
 import { TopicSet, type StoredEvent } from '@wh/contracts';
-import { caughtUp } from '../testing.ts';
+import { caughtUp, tableOids, tablesKept } from '../testing.ts';
 
 let app: TestApp;
 
@@ -68,9 +68,11 @@ describe('order search read model', () => {
     const db = app.database.db;
     const live = await snapshot(db);
     for (const batchSize of [1, 2, 5000]) {
-      await sql`delete from rm_order_terms`.execute(db);
+      const oids = await tableOids(db);
       await rebuildReadModels(db, projections, { batchSize });
       expect(await snapshot(db), `batches of ${batchSize}`).toEqual(live);
+      // New tables, built from the events: not the live ones left as they were.
+      expect(await tablesKept(db, oids), `batches of ${batchSize}`).toEqual([]);
     }
   });
 

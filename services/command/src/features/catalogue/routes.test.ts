@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { startTestApp, type Answer, type Client, type TestApp } from '../../testing.ts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
 const FIXTURES = FIXTURES_DIR;
@@ -27,8 +27,14 @@ const EXPORT_2025 = [
 ].join('\r\n');
 
 describe('POST /api/files/upload/shopify-inventory', () => {
+  // The sample product export, imported once for the tests below (each of which can run alone): its answer.
+  let sample: Answer;
+  beforeAll(async () => {
+    sample = await manager.upload(UPLOAD, 'shopify-products.csv', readFileSync(`${FIXTURES}styles/shopify-products.csv`));
+  });
+
   it('imports the sample product export into exactly the manifest styles, variants, skipped gift cards and jeans', async () => {
-    const res = await manager.upload(UPLOAD, 'shopify-products.csv', readFileSync(`${FIXTURES}styles/shopify-products.csv`));
+    const res = sample;
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const r = res.body.data;
     expect(r).toMatchObject({ success: true, new_styles: manifest.styles, existing_styles: 0, new_variants: manifest.variants, skipped_gift_vouchers: manifest.skipped_gift_vouchers, errors: [] });
@@ -123,17 +129,21 @@ describe('styles', () => {
     const renamed = await manager.put(`/api/styles/${created.id}`, { style_code: 'TS9999' });
     expect(renamed.status).toBe(409);
     const empty = (await manager.post('/api/styles', { style_code: 'TS5002', name: 'Empty' })).body.data;
-    expect((await manager.put(`/api/styles/${empty.id}`, { style_code: 'TS5000' })).status).toBe(409);
+    expect((await manager.post('/api/styles', { style_code: 'TS5004', name: 'Taken' })).status).toBe(201);
+    expect((await manager.put(`/api/styles/${empty.id}`, { style_code: 'TS5004' })).status).toBe(409);
     expect((await manager.put(`/api/styles/${empty.id}`, { style_code: 'TS5003' })).body.data.style_code).toBe('TS5003');
     expect((await manager.put('/api/styles/999999', { name: 'x' })).status).toBe(404);
   });
 
   it('lists with search, colour and size filters and paging', async () => {
+    // A colour no other style of this file has.
+    const created = await manager.post('/api/styles', { style_code: 'TS5005', name: 'Tee', sizes: ['S', 'M'], colors: ['Teal Green'] });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const bySize = await manager.get('/api/styles?size=M&limit=1');
     expect(bySize.body.data.styles).toHaveLength(1);
     expect(bySize.body.data.pagination.per_page).toBe(1);
-    const byColor = await manager.get('/api/styles?color=navy blue');
-    expect(byColor.body.data.styles.map((s: { style_code: string }) => s.style_code)).toEqual(['TS5000']);
+    const byColor = await manager.get('/api/styles?color=teal green');
+    expect(byColor.body.data.styles.map((s: { style_code: string }) => s.style_code)).toEqual(['TS5005']);
   });
 
   it('refuses writes to non-managers; any signed-in role may read', async () => {

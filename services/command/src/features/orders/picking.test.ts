@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { canSeeWireTopic } from '@wh/contracts';
-import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { startTestApp, type Answer, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
 let t: TestApp;
@@ -14,6 +14,11 @@ const ids: Record<string, number> = {};
 const order = (n: string) => ids[`#${n}`]!;
 // Batch ids as created (refused attempts draw ids too).
 const batches = { ann: 0, ben: 0, third: 0 };
+// The answer to the creation of ann's batch.
+let created: Answer;
+
+const post = (c: Client, url: string, body?: unknown) => c.post(url, body);
+const ok = (res: { status: number; body: unknown }, status = 200) => expect(res.status, JSON.stringify(res.body)).toBe(status);
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -36,18 +41,20 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders`.execute(t.database.db);
   for (const r of rows) ids[r.order_number] = r.id;
+  // Ann's batch and Ben's, open, for the tests below, each of which can run alone.
+  created = await post(exec1, '/api/batches', { order_ids: [order('10003'), order('10004'), order('10010')], worker_id: ann.id });
+  ok(created, 201);
+  batches.ann = created.body.data.id;
+  const bens = await post(exec1, '/api/batches', { order_ids: [order('10005'), order('10006')], worker_id: ben.id });
+  ok(bens, 201);
+  batches.ben = bens.body.data.id;
 });
 afterAll(() => t?.stop());
 
-const post = (c: Client, url: string, body?: unknown) => c.post(url, body);
-const ok = (res: { status: number; body: unknown }, status = 200) => expect(res.status, JSON.stringify(res.body)).toBe(status);
-
 describe('creating a batch', () => {
   it('assigns each order to the worker with a tote, and lists every unpicked line in walk order naming its order and tote', async () => {
-    const res = await post(exec1, '/api/batches', { order_ids: [order('10003'), order('10004'), order('10010')], worker_id: ann.id });
-    ok(res, 201);
+    const res = created;
     const batch = res.body.data;
-    batches.ann = batch.id;
     expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker`);
     expect(res.body.projected).toBe(true);
     expect(batch).toMatchObject({ status: 'open', worker: { id: ann.id }, created_by: { id: exec1.id }, total_items: 8, picked_items: 0 });
@@ -72,43 +79,46 @@ describe('creating a batch', () => {
   });
 
   it('refuses workers, executive2 and anyone without orders:manage', async () => {
-    const body = { order_ids: [order('10005'), order('10006')], worker_id: ann.id };
+    const body = { order_ids: [order('10007'), order('10008')], worker_id: ann.id };
     for (const who of [ann, exec2]) {
       const res = await post(who, '/api/batches', body);
       expect(res.status).toBe(403);
     }
-    expect((await exec1.get(`/api/orders/${order('10005')}`)).body.data.status).toBe('pending');
+    expect((await exec1.get(`/api/orders/${order('10007')}`)).body.data.status).toBe('pending');
   });
 
   it('refuses one order, an order in another open batch, a picked order and a user who is not a worker, naming the reason', async () => {
-    const one = await post(exec1, '/api/batches', { order_ids: [order('10005')], worker_id: ann.id });
+    const one = await post(exec1, '/api/batches', { order_ids: [order('10007')], worker_id: ann.id });
     expect([one.status, one.body.message]).toEqual([400, 'A batch takes 2 to 12 orders']);
-    const taken = await post(exec1, '/api/batches', { order_ids: [order('10005'), order('10003')], worker_id: ben.id });
+    const taken = await post(exec1, '/api/batches', { order_ids: [order('10007'), order('10003')], worker_id: ben.id });
     expect([taken.status, taken.body.message]).toEqual([409, `Order #10003 is already in batch ${batches.ann}`]);
-    const notWorker = await post(exec1, '/api/batches', { order_ids: [order('10005'), order('10006')], worker_id: exec2.id });
+    const notWorker = await post(exec1, '/api/batches', { order_ids: [order('10007'), order('10008')], worker_id: exec2.id });
     expect(notWorker.status).toBe(400);
     const bad = await post(exec1, '/api/batches', { order_ids: ['1', 2], worker_id: ann.id });
     expect([bad.status, bad.body.message]).toEqual([400, 'Each order must be an order id']);
     // Nothing was assigned by the refused calls.
-    expect((await exec1.get(`/api/orders/${order('10005')}`)).body.data.status).toBe('pending');
+    expect((await exec1.get(`/api/orders/${order('10007')}`)).body.data.status).toBe('pending');
   });
 
   it('is safe to retry with the same Idempotency-Key: one batch', async () => {
+    // A worker of this test's own, so that the other tests' lists of batches stay as they are.
+    const cal = await t.userWithRole('worker', 'cal');
+    const batchesCreated = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from events where event_type = 'BatchCreated'`.execute(t.database.db)).rows[0]!.n;
+    const before = await batchesCreated();
     const send = () =>
       t.app.inject({
         method: 'POST',
         url: '/api/batches',
         headers: { authorization: `Bearer ${exec1.token}`, 'idempotency-key': 'batch-retry-1' },
-        payload: { order_ids: [order('10005'), order('10006')], worker_id: ben.id },
+        payload: { order_ids: [order('10008'), order('10009')], worker_id: cal.id },
       });
     const first = await send();
     const again = await send();
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json().data.id).toBe(first.json().data.id);
-    batches.ben = first.json().data.id;
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from events where event_type = 'BatchCreated'`.execute(t.database.db);
-    expect(rows[0]!.n).toBe(2);
+    expect(await batchesCreated()).toBe(before + 1);
   });
 });
 
@@ -131,7 +141,9 @@ describe('reading batches', () => {
   });
 
   it('managers and executive1 list every batch, filtered by worker and status', async () => {
-    expect((await exec1.get('/api/batches')).body.data.batches.map((b: any) => b.id)).toEqual([batches.ben, batches.ann]);
+    // Newest first; a batch of another test's worker may be listed too.
+    const every = (await exec1.get('/api/batches')).body.data.batches.map((b: any) => b.id) as number[];
+    expect(every.filter((id) => id === batches.ann || id === batches.ben)).toEqual([batches.ben, batches.ann]);
     expect((await manager.get(`/api/batches?worker_id=${ben.id}`)).body.data.batches.map((b: any) => b.id)).toEqual([batches.ben]);
     expect((await manager.get('/api/batches?status=completed')).body.data.pagination.total_records).toBe(0);
     const bad = await manager.get('/api/batches?status=lost');
@@ -172,13 +184,21 @@ describe('picking and completing a batch', () => {
   });
 
   it('the orders’ history and the audit log name the batch', async () => {
-    const history = (await exec1.get(`/api/orders/${order('10003')}/history`)).body.data.history.map((h: any) => h.description);
-    expect(history).toContain(`Assigned to Test worker in batch ${batches.ann}`);
-    expect(history).toContain(`Completed with batch ${batches.ann}: every item picked`);
+    // A batch of this test's own, picked and completed.
+    const dee = await t.userWithRole('worker', 'dee');
+    const made = await post(exec1, '/api/batches', { order_ids: [order('10011'), order('10012')], worker_id: dee.id });
+    ok(made, 201);
+    const id = made.body.data.id;
+    const lines = (await dee.get(`/api/batches/${id}`)).body.data.lines as { order_id: number; id: number }[];
+    for (const line of lines) ok(await post(dee, `/api/orders/${line.order_id}/items/${line.id}/pick`, {}));
+    ok(await post(dee, `/api/batches/${id}/complete`));
+    const history = (await exec1.get(`/api/orders/${order('10011')}/history`)).body.data.history.map((h: any) => h.description);
+    expect(history).toContain(`Assigned to Test worker in batch ${id}`);
+    expect(history).toContain(`Completed with batch ${id}: every item picked`);
     const audit = (await manager.get('/api/audit/events?limit=500')).body.data.events.map((e: any) => e.summary);
-    expect(audit).toContain(`Created batch ${batches.ann} for ann: 3 orders #10003 (tote 1), #10004 (tote 2), #10010 (tote 3)`);
-    expect(audit).toContain(`Completed batch ${batches.ann} (picked by ann): 3 orders #10003 (tote 1), #10004 (tote 2), #10010 (tote 3)`);
-    expect(audit).toContain(`Assigned order #10004 to ann in batch ${batches.ann}`);
+    expect(audit).toContain(`Created batch ${id} for dee: 2 orders #10011 (tote 1), #10012 (tote 2)`);
+    expect(audit).toContain(`Completed batch ${id} (picked by dee): 2 orders #10011 (tote 1), #10012 (tote 2)`);
+    expect(audit).toContain(`Assigned order #10012 to dee in batch ${id}`);
   });
 });
 

@@ -159,12 +159,13 @@ describe('assigning', () => {
   });
 
   it('deassigns back to pending; deassigning a pending order is refused', async () => {
-    const res = await exec1.post(`/api/orders/${order('10014')}/deassign-worker`);
+    expect((await exec1.post(`/api/orders/${order('10021')}/assign-worker`, { worker_id: ben.id })).status).toBe(200);
+    const res = await exec1.post(`/api/orders/${order('10021')}/deassign-worker`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'pending', assigned_worker: null, worker_id: null });
-    const again = await exec1.post(`/api/orders/${order('10014')}/deassign-worker`);
+    const again = await exec1.post(`/api/orders/${order('10021')}/deassign-worker`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('Order #10014 has no worker assigned');
+    expect(again.body.message).toBe('Order #10021 has no worker assigned');
   });
 
   it('cancels pending and assigned orders, irreversibly', async () => {
@@ -366,13 +367,23 @@ describe('GET /api/orders/export', () => {
   });
 
   it('exports XLSX with the same filters', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/orders/export?status=verified&format=xlsx', headers: { authorization: `Bearer ${exec1.token}` } });
+    // An order of this test's own, verified: picked for ben by a manager (no location holds its items) and completed.
+    const id = order('10022');
+    expect((await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ben.id })).status).toBe(200);
+    for (const item of (await manager.get(`/api/orders/${id}`)).body.data.items as { id: number }[]) {
+      const picked = await manager.post(`/api/orders/${id}/items/${item.id}/pick`, {});
+      expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    }
+    expect((await manager.post(`/api/orders/${id}/complete`)).status).toBe(200);
+    expect((await exec2.post(`/api/orders/${id}/verify`, {})).status).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: '/api/orders/export?status=verified&search=%2310022&format=xlsx', headers: { authorization: `Bearer ${exec1.token}` } });
     expect(res.statusCode).toBe(200);
     const book = XLSX.read(res.rawPayload, { type: 'buffer' });
     const rows = XLSX.utils.sheet_to_json<Record<string, unknown>>(book.Sheets[book.SheetNames[0]!]!);
     expect(rows.map((r) => [r['Order #'], r.SKU, r.Location ?? ''])).toEqual([
-      ['#10008', 'JN1009-12-WHITE', 'A-1-1'],
-      ['#10008', 'DR1012-8-BLUE', ''],
+      ['#10022', 'SK1014-8-BLUE', ''],
+      ['#10022', 'TP1013-10-BLUE', ''],
+      ['#10022', 'JN1003-10-KHAKI', ''],
     ]);
   });
 });

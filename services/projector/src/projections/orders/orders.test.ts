@@ -8,7 +8,7 @@ import { rebuildReadModels } from '../../rebuild.ts';
 import { projections } from '../index.ts';
 import { ordersProjection } from './projection.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
-import { caughtUp } from '../../testing.ts';
+import { caughtUp, tableOids, tablesKept } from '../../testing.ts';
 
 const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
 let app: TestApp;
@@ -92,9 +92,11 @@ describe('orders read models', () => {
     const live = await snapshot(db);
     expect(live.rm_orders).toHaveLength(24);
     expect(live.rm_order_items).toHaveLength(58);
-    await sql`update rm_orders set status = 'damaged'`.execute(db);
+    const oids = await tableOids(db);
     await rebuildReadModels(db, projections);
     expect(await snapshot(db)).toEqual(live);
+    // New tables, built from the events: not the live ones left as they were.
+    expect(await tablesKept(db, oids)).toEqual([]);
   });
 
   it('announces the orders, the order and every worker concerned', async () => {
