@@ -1,5 +1,6 @@
-// Runs npm scripts side by side (each is single-threaded, the machine has more than one core) and prints each one's
-// output whole when it ends, so interleaved lines never hide an error. Exits non-zero if any of them failed.
+// Runs npm scripts side by side (lint and typecheck are single-threaded, and a test tier waits on PostgreSQL, a
+// browser or a timer much of the time) and prints each one's output whole when it ends, so interleaved lines never
+// hide an error. Exits non-zero if any of them failed.
 // Usage: node scripts/run-together.mjs lint typecheck "build -w @wh/web"
 import { spawn } from 'node:child_process';
 
