@@ -8,9 +8,10 @@ import type { Client } from '../testing.ts';
 
 // No upload holds the service's event loop: while a hostile workbook is refused, and while a 100,000-row workbook is
 // read, planned, appended and projected (projector in this process, as under npm start), GET /api/health keeps
-// answering. The bounds are generous (a shared machine); reading such a workbook on the event loop holds it for
-// seconds.
-const HEALTH_BOUND_MS = 1000;
+// answering. The bound is generous (a shared, busy machine: another test tier and a CPU hog beside this one stretch a
+// turn of the loop several times over); reading such a workbook on the event loop holds it for many seconds, and the
+// 500 ms target is bench/event-loop.ts's, measured against its floor in the same run.
+const HEALTH_BOUND_MS = 2000;
 
 let t: TestApp;
 let manager: Client;
@@ -110,8 +111,7 @@ describe('the event loop during uploads', () => {
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
     expect(res.body.data.processed_records).toBe(100_000);
     expect(latencies.length).toBeGreaterThan(50);
-    // A generous bound: the 500 ms target is bench/event-loop.ts's, measured against its floor in the same run (the
-    // receipts are decided a slice per turn).
+    // The receipts are decided a slice per turn.
     expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
   }, 240_000);
 });
