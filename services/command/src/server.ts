@@ -38,7 +38,9 @@ export interface StartOptions {
   listen?: boolean;
   now?: () => Date;
   logger?: false | LogDestination;
-  filePool?: FilePoolOptions;
+  // The pool's options, or a pool the caller owns and closes (the tests' apps share one: a worker's start costs about
+  // a CPU-second).
+  filePool?: FilePoolOptions | FilePool;
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
@@ -82,7 +84,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const waker = new ProjectorWaker(database.db, projector);
   setAppendWaker(database.db, waker);
   const now = options.now ?? (() => new Date());
-  const files = new FilePool(options.filePool);
+  const ownPool = !(options.filePool instanceof FilePool);
+  const files = options.filePool instanceof FilePool ? options.filePool : new FilePool(options.filePool);
   const ctx = createAppContext(config, database.db, watcher, now, files, replica);
   const admin = await ensureAdmin(ctx, config.ADMIN_PASSWORD);
   const app = await buildApp({
@@ -127,7 +130,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       } finally {
         clearTimeout(cut);
       }
-      await files.close();
+      if (ownPool) await files.close();
       waker.close();
       setAppendWaker(database.db, null);
       await projector?.stop();

@@ -4,6 +4,7 @@ import type { Readiness, Role } from '@wh/contracts';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
 import { loadConfig, type Config } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { FilePool } from './platform/file-pool.ts';
 
 export const ADMIN_PASSWORD = 'admin-password';
 
@@ -101,6 +102,10 @@ export interface TestApp extends RunningServer {
 
 let counter = 0;
 
+// One file pool for the test apps of a process, its worker kept warm: each app starting its own would pay a worker's
+// start (about a CPU-second) with its first upload. A test that looks at the pool itself makes its own.
+let sharedFiles: FilePool | null = null;
+
 export async function startTestApp(
   // pgUrl: a server of the test's own instead of the shared one (resilience tests). readUrl: DATABASE_READ_URL for the
   // test's database (a streaming replica of pgUrl's server). database: one made already (a restored backup) instead
@@ -130,6 +135,7 @@ export async function startTestApp(
   };
   const server = await startServer({
     config,
+    filePool: (sharedFiles ??= new FilePool({ warm: true })),
     withProjector: true,
     listen: options.listen ?? false,
     logger: false,
