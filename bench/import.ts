@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseSheet } from '@wh/command/platform/uploads';
 import { ORDERS_PER_TRANSACTION } from '@wh/command/features/orders/import-store';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
-import { ADMIN_PASSWORD, cpuSeconds, median, round, runAlone, signIn, startBenchService } from './lib/service.ts';
+import { ADMIN_PASSWORD, cpuSeconds, median, round, runAlone, signIn, startBenchService, threadCpuSeconds } from './lib/service.ts';
 import { importWriteFloor } from './import-floor.ts';
 import { copyCsv, csvCell } from './lib/copy.ts';
 
@@ -91,6 +91,15 @@ function clusterCpu(): number | null {
 // CPU seconds between two readings, or why there is no figure.
 const spent = (before: number | null, after: number | null) => (before === null || after === null ? 'not read' : `${(after - before).toFixed(2)} s`);
 
+// The service's CPU seconds between two readings by thread: the event loop's, then each other thread's that used
+// 10 ms or more, largest first (the file-pool worker, V8's GC helpers), where the import's cost goes between them.
+function byThread(pid: number, before: Map<number, number>, after: Map<number, number>): string {
+  if (after.size === 0) return 'not read';
+  const used = (id: number) => (after.get(id) ?? 0) - (before.get(id) ?? 0);
+  const others = [...after.keys()].filter((id) => id !== pid).map(used).filter((s) => s >= 0.01).sort((a, b) => b - a);
+  return `event loop ${used(pid).toFixed(2)} s, other threads ${others.map((s) => s.toFixed(2)).join(' / ')} s`;
+}
+
 interface Timed {
   answeredMs: number;
   caughtUpMs: number;
@@ -130,6 +139,7 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     let appendedMs = NaN;
     let sampling = true;
     const service0 = cpuSeconds(service.pid);
+    const threads0 = threadCpuSeconds(service.pid);
     const cluster0 = clusterCpu();
     const t0 = performance.now();
     const sampler = (async () => {
@@ -158,12 +168,14 @@ async function upload(pgUrl: string, file: { name: string; buffer: Buffer; type:
     }
     const caughtUpMs = performance.now() - t0;
     const service1 = cpuSeconds(service.pid);
+    const threads1 = threadCpuSeconds(service.pid);
     const serviceCpu = service0 === null || service1 === null ? null : service1 - service0;
     const cpu = `CPU service ${spent(service0, service1)}, PostgreSQL ${spent(cluster0, clusterCpu())}`;
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_orders`.execute(db);
     if (rows[0]!.n !== body.data.total_orders) throw new Error(`read model has ${rows[0]!.n} of ${body.data.total_orders} orders`);
     const each = Object.entries(writes.statements).map(([t, ms]) => `${t} ${ms}`).join(', ');
     log(`  ${file.name}: the design's writes alone ${writes.ms.toFixed(0)} ms (${each})`);
+    log(`  ${file.name}: service CPU by thread: ${byThread(service.pid, threads0, threads1)}`);
     log(`  ${file.name}: baseline ${baselineMs.toFixed(0)} ms, all appended ${appendedMs.toFixed(0)} ms, answered ${answeredMs.toFixed(0)} ms (projected: ${body.projected}), caught up ${caughtUpMs.toFixed(0)} ms; ${cpu}`);
     return { timed: { answeredMs, caughtUpMs, projected: body.projected === true, orders: body.data.total_orders, serviceCpu }, baselineMs, writesMs: writes.ms };
   } finally {

@@ -1,7 +1,7 @@
 // Pieces the import, command and live-push benchmarks share: a service on a scratch database, sign-in,
 // percentiles, and running one benchmark alone from the command line.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
@@ -155,6 +155,29 @@ export function cpuSeconds(pid: number, options: { children?: boolean } = {}): n
   } catch {
     return null;
   }
+}
+
+// CPU seconds of each thread of a process, by thread id (/proc/<pid>/task): the event loop's id is the pid; the
+// others are V8's GC helpers, libuv's pool and worker threads (the file pool), which /proc names alike. Empty where
+// /proc has no such process.
+export function threadCpuSeconds(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  let ids: string[];
+  try {
+    ids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const id of ids) {
+    try {
+      const text = readFileSync(`/proc/${pid}/task/${id}/stat`, 'utf8');
+      const f = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      threads.set(Number(id), (Number(f[11]) + Number(f[12])) / 100);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return threads;
 }
 
 export function percentile(values: readonly number[], q: number): number {

@@ -61,7 +61,8 @@ export class FilePool {
       // An idle worker past the warm one gives its heap back.
       idleTimeout: 30_000,
       niceIncrement: 10,
-      execArgv: ['--import', TS_LOADER],
+      // A service started under `--cpu-prof` (BENCH_SERVICE_NODE_ARGS) profiles its workers too: each writes its own.
+      execArgv: [...process.execArgv.filter((a) => a.startsWith('--cpu-prof')), '--import', TS_LOADER],
       resourceLimits: { maxOldGenerationSizeMb: o.heapMb },
     });
   }
