@@ -19,7 +19,7 @@ const UNIT = [
 ];
 
 // Workers per tier, on this 2-core machine: see README "Test it" and docs/performance.md, "Test suite".
-const SERVER_WORKERS = 1;
+const SERVER_WORKERS = 2;
 const E2E_WORKERS = 1;
 
 // What libpq and the app would find a server through: nothing, in the unit tiers.
