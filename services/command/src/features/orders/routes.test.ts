@@ -21,6 +21,9 @@ beforeAll(async () => {
   exec2 = await t.userWithRole('executive2');
   ann = await t.userWithRole('worker', 'ann');
   ben = await t.userWithRole('worker', 'ben');
+  // The catalogue, so that stock of its SKUs can be put on the shelves (t.allocateStock), then the day's orders.
+  const catalogue = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
+  expect(catalogue.status).toBe(200);
   const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'));
   expect(res.status).toBe(200);
   const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders`.execute(t.database.db);
@@ -34,6 +37,26 @@ async function stockAt(sku: string, location: string): Promise<number> {
 }
 
 const order = (n: string) => ids[`#${n}`]!;
+
+// Tests bring orders of their own (the file's, so that the list totals stay as they are) to the state they need.
+type Item = { id: number; sku: string; status: string };
+
+// The SKU held at A-1-1 (3) and J-1-1 (1), whatever an earlier test left there.
+const heldAtTwo = (sku: string) =>
+  t.allocateStock([
+    { sku, location: 'J-1-1', quantity: 1 },
+    { sku, location: 'A-1-1', quantity: 3 },
+  ]);
+
+// The order assigned to ann (by executive1), unless it is already.
+async function assignedToAnn(n: string): Promise<{ id: number; items: Item[] }> {
+  const id = order(n);
+  if ((await manager.get(`/api/orders/${id}`)).body.data.status === 'pending') {
+    const res = await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  return { id, items: (await ann.get(`/api/orders/${id}`)).body.data.items };
+}
 
 describe('GET /api/orders', () => {
   it('lists orders newest first without their items, 20 a page by default; an order answers with its items', async () => {
@@ -93,6 +116,9 @@ describe('GET /api/orders', () => {
 
 describe('assigning', () => {
   it('assigns a pending order to an active worker; lists filter by worker, unassigned and status lists', async () => {
+    const total = async (query: string) => (await exec1.get(`/api/orders?${query}`)).body.data.pagination.total_records as number;
+    const unassignedBefore = await total('worker_id=unassigned&limit=100');
+    const assignedBefore = await total('status=assigned');
     const res = await exec1.post(`/api/orders/${order('10020')}/assign-worker`, { worker_id: ann.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Worker assigned successfully');
@@ -104,12 +130,11 @@ describe('assigning', () => {
       assigned_worker_name: 'Test worker',
     });
     expect(res.body.projected).toBe(true);
-    const mine = await exec1.get(`/api/orders?worker_id=${ann.id}&status=assigned,picking`);
-    expect(mine.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10020']);
-    const unassigned = await exec1.get('/api/orders?worker_id=unassigned&limit=100');
-    expect(unassigned.body.data.pagination.total_records).toBe(23);
-    const assigned = await exec1.get('/api/orders?status=assigned');
-    expect(assigned.body.data.pagination.total_records).toBe(1);
+    const mine = (await exec1.get(`/api/orders?worker_id=${ann.id}&status=assigned,picking&limit=100`)).body.data.orders as any[];
+    expect(mine.map((o) => o.order_number)).toContain('#10020');
+    expect(mine.every((o) => o.assigned_worker_id === ann.id && ['assigned', 'picking'].includes(o.status))).toBe(true);
+    expect(await total('worker_id=unassigned&limit=100')).toBe(unassignedBefore - 1);
+    expect(await total('status=assigned')).toBe(assignedBefore + 1);
   });
 
   it('reassigns while assigned, and refuses a user who is not an active worker', async () => {
@@ -184,35 +209,10 @@ describe('assigning', () => {
 });
 
 describe('picking, completing and verifying', () => {
-  // Each test brings an order of its own (one of the file's, so that the list totals above stay as they are) to the
-  // state it needs. #10005: KN1004-16-GREY and SK1002-12-GREY, only ever assigned to ann (read, refused and never
-  // picked). #10004: KN1004-12-WINE first of four. #10006, #10007: one item each. #10002: four items. #10008:
+  // Each test brings an order of its own to the state it needs. #10005: KN1004-16-GREY and SK1002-12-GREY, only ever assigned to ann (read, refused and never
+  // picked, here and by the pick command's tests). #10004: KN1004-12-WINE first of four. #10006, #10007: one item each. #10002: four items. #10008:
   // JN1009-12-WHITE and DR1012-8-BLUE, for the history. No location holds DR1012-8-BLUE, SK1002-12-GREY or any SKU
   // of #10002, #10006 and #10007.
-  type Item = { id: number; sku: string; status: string };
-
-  beforeAll(async () => {
-    const catalogue = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
-    expect(catalogue.status).toBe(200);
-  });
-
-  // The SKU held at A-1-1 (3) and J-1-1 (1), whatever an earlier test left there.
-  const heldAtTwo = (sku: string) =>
-    t.allocateStock([
-      { sku, location: 'J-1-1', quantity: 1 },
-      { sku, location: 'A-1-1', quantity: 3 },
-    ]);
-
-  // The order assigned to ann (by executive1), unless it is already.
-  async function assignedToAnn(n: string): Promise<{ id: number; items: Item[] }> {
-    const id = order(n);
-    if ((await manager.get(`/api/orders/${id}`)).body.data.status === 'pending') {
-      const res = await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
-    return { id, items: (await ann.get(`/api/orders/${id}`)).body.data.items };
-  }
-
   // Assigned to ann, each item she has not picked yet picked by her where the order suggests (or unstocked), and then,
   // if asked, completed by her.
   async function pickedByAnn(n: string, { complete = false } = {}): Promise<{ id: number; items: Item[] }> {
@@ -238,10 +238,13 @@ describe('picking, completing and verifying', () => {
 
   it('a worker sees only their own orders', async () => {
     const { id } = await assignedToAnn('10005');
-    expect((await exec1.post(`/api/orders/${order('10009')}/assign-worker`, { worker_id: ben.id })).status).toBe(200);
+    const bens = order('10024');
+    if ((await manager.get(`/api/orders/${bens}`)).body.data.status === 'pending') {
+      expect((await exec1.post(`/api/orders/${bens}/assign-worker`, { worker_id: ben.id })).status).toBe(200);
+    }
     const own = (await ann.get('/api/orders?status=assigned,picking')).body.data.orders as { order_number: string; assigned_worker_id: number }[];
     expect(own.map((o) => o.order_number)).toContain('#10005');
-    expect(own.map((o) => o.order_number)).not.toContain('#10009');
+    expect(own.map((o) => o.order_number)).not.toContain('#10024');
     expect(own.every((o) => o.assigned_worker_id === ann.id)).toBe(true);
     const other = await ann.get(`/api/orders?worker_id=${ben.id}`);
     expect(other.status).toBe(403);
@@ -530,14 +533,16 @@ describe('who may call the orders routes', () => {
 });
 
 describe('the pick command checks the location it names', () => {
-  // #10010: TP1007-12-GREEN (held at A-3-1), TP1007-16-GREEN and JN1009-10-RED (held nowhere).
+  // #10010: TP1007-12-GREEN (held at A-3-1), TP1007-16-GREEN and JN1009-10-RED (held nowhere). A test that picks
+  // nothing has #10005 of its own instead (KN1004-16-GREY, held at A-1-1 and J-1-1, and SK1002-12-GREY held nowhere).
   let id: number;
   let itemOf: (sku: string) => number;
   const pickAt = (who: Client, sku: string, body: object) => who.post(`/api/orders/${id}/items/${itemOf(sku)}/pick`, body);
   const setLocationFirst = async (on: boolean) => expect((await manager.put('/api/settings/picking', { scan_location_first: on })).status).toBe(200);
-  const unchanged = async (stock: number) => {
-    expect((await ann.get(`/api/orders/${id}`)).body.data).toMatchObject({ status: 'assigned', picked_items: 0 });
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(stock);
+  // What a refused pick must leave as it was: the order's status and picked items, and the stock at A-3-1.
+  const state = async () => {
+    const { status, picked_items } = (await ann.get(`/api/orders/${id}`)).body.data;
+    return { status, picked_items, stock: await stockAt('TP1007-12-GREEN', 'A-3-1') };
   };
 
   beforeAll(async () => {
@@ -550,15 +555,24 @@ describe('the pick command checks the location it names', () => {
   afterAll(() => setLocationFirst(false));
 
   it('a location the warehouse does not have is refused, naming it, whether the SKU is held or not; nothing is picked', async () => {
-    for (const sku of ['TP1007-12-GREEN', 'JN1009-10-RED']) {
-      const res = await pickAt(ann, sku, { location: 'zzz-999-999' });
+    await heldAtTwo('KN1004-16-GREY');
+    const { id: own, items } = await assignedToAnn('10005');
+    const ownState = async () => {
+      const { status, picked_items } = (await ann.get(`/api/orders/${own}`)).body.data;
+      return { status, picked_items, stock: await stockAt('KN1004-16-GREY', 'A-1-1') };
+    };
+    expect(await ownState()).toEqual({ status: 'assigned', picked_items: 0, stock: 3 });
+    expect(items.map((i) => i.sku)).toEqual(['KN1004-16-GREY', 'SK1002-12-GREY']);
+    for (const item of items) {
+      const res = await ann.post(`/api/orders/${own}/items/${item.id}/pick`, { location: 'zzz-999-999' });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.message).toBe('Location ZZZ-999-999 not found');
     }
-    await unchanged(2);
+    expect(await ownState()).toEqual({ status: 'assigned', picked_items: 0, stock: 3 });
   });
 
   it('with pickers scanning the location label first, a pick naming no location is refused, an item held nowhere too; one naming its location is picked', async () => {
+    const before = await state();
     await setLocationFirst(true);
     const required = 'Scan the location label first: the pick must name the location it is taken from';
     for (const [who, sku, body] of [
@@ -573,15 +587,15 @@ describe('the pick command checks the location it names', () => {
       expect(res.body.message).toBe(required);
     }
     expect((await pickAt(ann, 'TP1007-12-GREEN', { location: 'ZZZ-999-999' })).status).toBe(404);
-    await unchanged(2);
+    expect(await state()).toEqual(before);
 
     const taken = await pickAt(ann, 'TP1007-12-GREEN', { location: 'A-3-1' });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(before.stock - 1);
     const nowhere = await pickAt(ann, 'JN1009-10-RED', { location: 'A-3-1' });
     expect(nowhere.status, JSON.stringify(nowhere.body)).toBe(200);
     expect(nowhere.body.data.items.find((i: any) => i.sku === 'JN1009-10-RED')).toMatchObject({ status: 'picked', location: 'A-3-1', unstocked: true });
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(before.stock - 1);
   });
 
   it('with the setting off, an item held nowhere is picked without a location', async () => {
