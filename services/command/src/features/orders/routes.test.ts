@@ -209,10 +209,11 @@ describe('assigning', () => {
 });
 
 describe('picking, completing and verifying', () => {
-  // Each test brings an order of its own to the state it needs. #10005: KN1004-16-GREY and SK1002-12-GREY, only ever assigned to ann (read, refused and never
-  // picked, here and by the pick command's tests). #10004: KN1004-12-WINE first of four. #10006, #10007: one item each. #10002: four items. #10008:
-  // JN1009-12-WHITE and DR1012-8-BLUE, for the history. No location holds DR1012-8-BLUE, SK1002-12-GREY or any SKU
-  // of #10002, #10006 and #10007.
+  // Each test brings an order of its own to the state it needs. #10005: KN1004-16-GREY and SK1002-12-GREY, only ever
+  // assigned to ann (read, refused and never picked, here and by the pick command's tests). #10004: KN1004-12-WINE
+  // first of four. #10006, #10007: one item each. #10002: four items. #10008: JN1009-12-WHITE and DR1012-8-BLUE, for
+  // the history. No location holds DR1012-8-BLUE, SK1002-12-GREY or any SKU of #10002, #10006 and #10007.
+
   // Assigned to ann, each item she has not picked yet picked by her where the order suggests (or unstocked), and then,
   // if asked, completed by her.
   async function pickedByAnn(n: string, { complete = false } = {}): Promise<{ id: number; items: Item[] }> {
