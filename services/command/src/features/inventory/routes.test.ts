@@ -193,9 +193,9 @@ describe('inventory search and browsing', () => {
     // One SKU fewer out of stock; the mean of per-bin percentages over the active bins.
     expect(s.out_of_stock_count).toBe(before.out_of_stock_count - 1);
     expect(s.low_stock_alerts[0]).toMatchObject({ current_quantity: 0, threshold: 5 });
-    const bins = ((await manager.get('/api/locations/bins')).body.data.bins as { bin_number: string; current_stock: number; capacity: number; is_active: boolean }[]).filter((b) => b.is_active);
-    expect(bins.find((b) => b.bin_number === 'M-1-1')).toMatchObject({ current_stock: 5, capacity: 20 });
-    const percents = bins.map((b) => (b.current_stock / b.capacity) * 100);
+    const bins = ((await manager.get('/api/locations/bins')).body.data.bins as { bin_number: string; utilization: number; is_active: boolean }[]).filter((b) => b.is_active);
+    expect(bins.find((b) => b.bin_number === 'M-1-1')).toMatchObject({ current_stock: 5, capacity: 20, utilization: 25 });
+    const percents = bins.map((b) => b.utilization);
     expect(s.bin_utilization).toBe(Math.round((percents.reduce((a, b) => a + b, 0) / bins.length) * 10) / 10);
   });
 
