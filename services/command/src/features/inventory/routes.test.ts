@@ -17,6 +17,21 @@ const others = {} as Record<'executive1' | 'executive2' | 'worker', Client & { i
 const adjust = (c: Client, body: Record<string, unknown>) =>
   c.post('/api/inventory/adjust', { adjustment_type: 'increase', reason: 'Found items', location_type: 'bin', ...body });
 
+// Locations of a test's own: each test (or describe) names codes no other one uses, so that what it reads is what it
+// made, whichever tests ran before it.
+async function bin(code: string, capacity: number): Promise<void> {
+  const res = await manager.post('/api/locations', { code, location_type: 'bin', capacity });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+async function rack(code: string, more: Record<string, unknown> = {}): Promise<void> {
+  const res = await manager.post('/api/locations', { code, location_type: code.startsWith('J-') ? 'jean_rack' : 'rack', ...more });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+async function stock(sku: string, location: string, quantity: number): Promise<void> {
+  const res = await adjust(manager, { sku, quantity, location });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+}
+
 // A pick as a worker makes it: an order of the SKU, imported, assigned to the worker and picked from the location.
 let picks = 0;
 async function pick(sku: string, location: string, quantity: number): Promise<void> {
@@ -48,9 +63,9 @@ describe('warehouse layout', () => {
     expect(res.body.data.created).toContain('B-3-2');
     const again = await manager.post('/api/locations/range', { location_type: 'bin', from: 'C-4-3', to: 'C-4-4', capacity: 50 });
     expect(again.body.data).toEqual({ created: ['C-4-4'], existing: ['C-4-3'] });
-    const bins = await manager.get('/api/locations/bins');
-    expect(bins.body.data.bins).toHaveLength(37);
-    expect(bins.body.data.bins[0]).toMatchObject({ bin_number: 'A-1-1', capacity: 50, current_stock: 0, utilization: 0, styles: [] });
+    const bins = (await manager.get('/api/locations/bins')).body.data.bins as { bin_number: string }[];
+    expect(bins.filter((b) => /^[A-C]-[1-4]-[1-4]$/.test(b.bin_number))).toHaveLength(37);
+    expect(bins.find((b) => b.bin_number === 'A-1-1')).toMatchObject({ bin_number: 'A-1-1', capacity: 50, current_stock: 0, utilization: 0, styles: [] });
   });
 
   it('creates racks and jean racks, validates codes, refuses duplicates', async () => {
@@ -65,38 +80,50 @@ describe('warehouse layout', () => {
     const noCapacity = await manager.post('/api/locations', { code: 'Z-1-1', location_type: 'bin' });
     expect(noCapacity.body.message).toContain('A bin needs a capacity');
     const racks = await manager.get('/api/locations/racks');
-    expect(racks.body.data.regular_racks).toEqual([expect.objectContaining({ rack_number: 'R-1', current_items: 0, capacity: null })]);
-    expect(racks.body.data.jean_racks).toEqual([expect.objectContaining({ rack_number: 'J-1', gender: 'women', capacity: 40 })]);
+    const own = (list: { rack_number: string }[], code: string) => list.filter((r) => r.rack_number === code);
+    expect(own(racks.body.data.regular_racks, 'R-1')).toEqual([expect.objectContaining({ rack_number: 'R-1', current_items: 0, capacity: null })]);
+    expect(own(racks.body.data.jean_racks, 'J-1')).toEqual([expect.objectContaining({ rack_number: 'J-1', gender: 'women', capacity: 40 })]);
     const all = await manager.get('/api/locations');
     expect(all.body.data.locations[0]).toMatchObject({ id: 1, code: 'RECEIVING', location_type: 'receiving' });
   });
 
   it('edits capacity but never below the stock held, and deactivates only an empty location', async () => {
-    expect((await adjust(manager, { sku: 'DR1000-6-BEIGE', quantity: 10, location: 'A-1-1' })).status).toBe(201);
-    const low = await manager.patch('/api/locations/A-1-1', { capacity: 5 });
+    await bin('E-1-1', 50);
+    await bin('E-1-2', 50);
+    await stock('KN1010-8-WINE', 'E-1-1', 10);
+    const low = await manager.patch('/api/locations/E-1-1', { capacity: 5 });
     expect(low.status).toBe(409);
-    expect(low.body.message).toBe('Capacity 5 is below the 10 units A-1-1 holds now');
-    const raised = await manager.patch('/api/locations/A-1-1', { capacity: 60 });
-    expect(raised.body.data).toMatchObject({ capacity: 60, current_stock: 10, utilization: 16.7, available_space: 50, styles: ['DR1000'] });
-    const busy = await manager.patch('/api/locations/A-1-1', { is_active: false });
+    expect(low.body.message).toBe('Capacity 5 is below the 10 units E-1-1 holds now');
+    const raised = await manager.patch('/api/locations/E-1-1', { capacity: 60 });
+    expect(raised.body.data).toMatchObject({ capacity: 60, current_stock: 10, utilization: 16.7, available_space: 50, styles: ['KN1010'] });
+    const busy = await manager.patch('/api/locations/E-1-1', { is_active: false });
     expect(busy.status).toBe(409);
-    expect(busy.body.message).toBe('Location A-1-1 holds 10 units: move or adjust them out before deactivating it');
-    const off = await manager.patch('/api/locations/A-1-2', { is_active: false });
+    expect(busy.body.message).toBe('Location E-1-1 holds 10 units: move or adjust them out before deactivating it');
+    const off = await manager.patch('/api/locations/E-1-2', { is_active: false });
     expect(off.body.data.is_active).toBe(false);
-    const refused = await adjust(manager, { sku: 'DR1000-6-BEIGE', quantity: 1, location: 'A-1-2' });
+    const refused = await adjust(manager, { sku: 'KN1010-8-WINE', quantity: 1, location: 'E-1-2' });
     expect(refused.status).toBe(409);
-    expect((await manager.patch('/api/locations/A-1-2', { is_active: true })).body.data.is_active).toBe(true);
+    expect((await manager.patch('/api/locations/E-1-2', { is_active: true })).body.data.is_active).toBe(true);
     expect((await manager.patch('/api/locations/RECEIVING', { capacity: 5 })).status).toBe(409);
     expect((await manager.patch('/api/locations/Q-9-9', { capacity: 5 })).status).toBe(404);
   });
 
   it('lists selectable locations with numeric ids and available space', async () => {
+    await bin('F-1-1', 60);
+    await bin('F-2-1', 50);
+    await rack('R-2');
+    await rack('J-2', { capacity: 40, gender: 'women' });
+    await stock('KN1004-8-GREY', 'F-1-1', 10);
+    await caughtUp(t.database.db);
     const res = await others.executive2.get('/api/stock-approval/locations?type=all');
     expect(res.status).toBe(200);
-    expect(res.body.data.bins.find((b: { location: string }) => b.location === 'A-1-1')).toMatchObject({ id: expect.any(Number), type: 'bin', capacity: 60, available_space: 50 });
-    expect(res.body.data.racks.map((r: { location: string }) => r.location)).toEqual(['J-1', 'R-1']);
-    const search = await manager.get('/api/stock-approval/locations?search=b-2');
-    expect(search.body.data.bins.every((b: { location: string }) => b.location.startsWith('B-2'))).toBe(true);
+    expect(res.body.data.bins.find((b: { location: string }) => b.location === 'F-1-1')).toMatchObject({ id: expect.any(Number), type: 'bin', capacity: 60, available_space: 50 });
+    const racks = res.body.data.racks.map((r: { location: string }) => r.location) as string[];
+    expect(racks.filter((code) => ['J-2', 'R-2'].includes(code))).toEqual(['J-2', 'R-2']);
+    const search = await manager.get('/api/stock-approval/locations?search=f-2');
+    const found = search.body.data.bins.map((b: { location: string }) => b.location) as string[];
+    expect(found).toContain('F-2-1');
+    expect(found.every((code) => code.startsWith('F-2'))).toBe(true);
   });
 
   it('refuses layout changes to every role but manager', async () => {
@@ -113,15 +140,23 @@ describe('warehouse layout', () => {
 });
 
 describe('inventory search and browsing', () => {
+  // The only DR stock in the file: DR1000-6-BEIGE, 10 in bin P-1-1 (capacity 60) and 4 on rack R-3.
+  beforeAll(async () => {
+    await bin('P-1-1', 60);
+    await rack('R-3');
+    await stock('DR1000-6-BEIGE', 'P-1-1', 10);
+    await stock('DR1000-6-BEIGE', 'R-3', 4);
+    await caughtUp(t.database.db);
+  });
+
   it('finds per SKU with locations by style, by SKU in either order, by partial name', async () => {
-    await adjust(manager, { sku: 'DR1000-6-BEIGE', quantity: 4, location: 'R-1' });
     const byStyle = await others.worker.get('/api/inventory/search?style_code=dr1000');
     expect(byStyle.status).toBe(200);
     const item = byStyle.body.data.items.find((i: { sku: string }) => i.sku === 'DR1000-6-BEIGE');
     expect(item).toMatchObject({ style_code: 'DR1000', style_name: 'Wrap Midi Dress 000', color: 'Beige', size: '6', quantity: 14 });
     expect(item.locations).toEqual([
-      { location: 'A-1-1', location_type: 'bin', quantity: 10 },
-      { location: 'R-1', location_type: 'rack', quantity: 4 },
+      { location: 'P-1-1', location_type: 'bin', quantity: 10 },
+      { location: 'R-3', location_type: 'rack', quantity: 4 },
     ]);
     const sizeColour = await manager.get('/api/inventory/search?style_code=DR1000-6-BEIGE');
     const colourSize = await manager.get('/api/inventory/search?style_code=DR1000-BEIGE-6');
@@ -143,25 +178,39 @@ describe('inventory search and browsing', () => {
     const items = await others.executive1.get('/api/inventory/available-items?limit=5&search=DR');
     expect(items.body.data.pagination).toMatchObject({ per_page: 5, total_records: 3 });
     expect(items.body.data.available_items[0]).toMatchObject({ style_code: 'DR1000', is_jeans: false, current_stock: 14, variant_count: 6 });
-    const status = await others.worker.get('/api/inventory/status');
-    expect(status.status).toBe(200);
-    const s = status.body.data;
-    expect(s).toMatchObject({ total_stock: 14, total_styles: 16, total_skus: 109 });
-    // Every SKU but DR1000-6-BEIGE is out of stock; the mean of per-bin percentages over 37 bins.
-    expect(s.out_of_stock_count).toBe(108);
+    const status = async () => {
+      const res = await others.worker.get('/api/inventory/status');
+      expect(res.status).toBe(200);
+      return res.body.data;
+    };
+    // This test's own stock: 5 of TP1013-10-BLUE, out of stock until now, into a bin of its own.
+    const before = await status();
+    await bin('M-1-1', 20);
+    await stock('TP1013-10-BLUE', 'M-1-1', 5);
+    await caughtUp(t.database.db);
+    const s = await status();
+    expect(s).toMatchObject({ total_stock: before.total_stock + 5, total_styles: 16, total_skus: 109 });
+    // One SKU fewer out of stock; the mean of per-bin percentages over the active bins.
+    expect(s.out_of_stock_count).toBe(before.out_of_stock_count - 1);
     expect(s.low_stock_alerts[0]).toMatchObject({ current_quantity: 0, threshold: 5 });
-    expect(s.bin_utilization).toBe(Math.round(((10 / 60) * 100 * 10) / 10 / 37 * 10) / 10);
+    const bins = ((await manager.get('/api/locations/bins')).body.data.bins as { bin_number: string; utilization: number; is_active: boolean }[]).filter((b) => b.is_active);
+    expect(bins.find((b) => b.bin_number === 'M-1-1')).toMatchObject({ current_stock: 5, capacity: 20, utilization: 25 });
+    const percents = bins.map((b) => b.utilization);
+    expect(s.bin_utilization).toBe(Math.round((percents.reduce((a, b) => a + b, 0) / bins.length) * 10) / 10);
   });
 
   it('suggests locations already holding the style first, jean racks for jeans, each with a reason', async () => {
     const regular = await manager.post('/api/inventory/suggest-location', { style_code: 'dr1000', quantity: 5, size: '6', color: 'Beige' });
     expect(regular.status).toBe(200);
     const [first, second] = regular.body.data.suggested_locations;
-    expect(first).toMatchObject({ location: 'R-1', type: 'rack' });
+    expect(first).toMatchObject({ location: 'R-3', type: 'rack' });
     expect(first.reason).toContain('Already holds DR1000');
-    expect(second).toMatchObject({ location: 'A-1-1', type: 'bin', available_space: 50, current_capacity: 10 });
-    const jeans = await others.executive2.post('/api/stock-approval/suggest-location', { style_code: 'JN1003', quantity: 5, item_type: 'jeans' });
-    expect(jeans.body.data.suggested_locations[0]).toMatchObject({ location: 'J-1', location_type: 'jean_rack', available_space: 40 });
+    expect(second).toMatchObject({ location: 'P-1-1', type: 'bin', available_space: 50, current_capacity: 10 });
+    // A jean style no location holds, and a jean rack of this test's own with more room than any other.
+    await rack('J-3', { capacity: 90, gender: 'women' });
+    await caughtUp(t.database.db);
+    const jeans = await others.executive2.post('/api/stock-approval/suggest-location', { style_code: 'JN1015', quantity: 5, item_type: 'jeans' });
+    expect(jeans.body.data.suggested_locations[0]).toMatchObject({ location: 'J-3', location_type: 'jean_rack', available_space: 90 });
     const bad = await manager.post('/api/inventory/suggest-location', { style_code: '', quantity: 0 });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('Style code is required');
@@ -170,38 +219,46 @@ describe('inventory search and browsing', () => {
 
 describe('adjustments', () => {
   it('records old and new quantities, lists history and a summary', async () => {
-    const res = await adjust(manager, { sku: 'tp1001-8-navy', adjustment_type: 'increase', quantity: 7, location: 'a-2-1', reason: 'Physical count discrepancy', notes: 'recount' });
+    await bin('K-2-1', 50);
+    const summaryNow = async () => (await manager.get('/api/inventory/adjustments/summary?days=7')).body.data;
+    const damaged = (summary: { by_reason: { reason: string; count: number; units_out: number }[] }) =>
+      summary.by_reason.find((r) => r.reason === 'Damaged goods') ?? { count: 0, units_out: 0 };
+    const before = await summaryNow();
+    const res = await adjust(manager, { sku: 'tp1001-8-navy', adjustment_type: 'increase', quantity: 7, location: 'k-2-1', reason: 'Physical count discrepancy', notes: 'recount' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ sku: 'TP1001-8-NAVY', old_quantity: 0, new_quantity: 7, adjustment_quantity: 7, location: 'A-2-1', location_type: 'bin', adjusted_by: 'Administrator' });
-    const down = await adjust(manager, { sku: 'TP1001-8-NAVY', adjustment_type: 'decrease', quantity: 2, location: 'A-2-1', reason: 'Damaged goods' });
+    expect(res.body.data).toMatchObject({ sku: 'TP1001-8-NAVY', old_quantity: 0, new_quantity: 7, adjustment_quantity: 7, location: 'K-2-1', location_type: 'bin', adjusted_by: 'Administrator' });
+    const down = await adjust(manager, { sku: 'TP1001-8-NAVY', adjustment_type: 'decrease', quantity: 2, location: 'K-2-1', reason: 'Damaged goods' });
     expect(down.body.data).toMatchObject({ old_quantity: 7, new_quantity: 5 });
     const recent = await manager.get('/api/inventory/adjustments/recent?limit=2');
     expect(recent.body.data.adjustments.map((a: { reason: string }) => a.reason)).toEqual(['Damaged goods', 'Physical count discrepancy']);
-    const summary = await manager.get('/api/inventory/adjustments/summary?days=7');
-    expect(summary.body.data).toMatchObject({ decreases: 1, units_out: 2 });
-    expect(summary.body.data.by_reason.find((r: { reason: string }) => r.reason === 'Damaged goods')).toMatchObject({ count: 1, units_out: 2 });
+    const summary = await summaryNow();
+    expect(summary).toMatchObject({ decreases: before.decreases + 1, units_out: before.units_out + 2 });
+    expect(damaged(summary)).toMatchObject({ count: damaged(before).count + 1, units_out: damaged(before).units_out + 2 });
   });
 
   it('an increase that takes a bin past its capacity says so; a decrease never does', async () => {
-    const fits = await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 45, location: 'A-2-2' });
+    await bin('K-2-2', 50);
+    const fits = await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 45, location: 'K-2-2' });
     expect(fits.body.data).toMatchObject({ new_quantity: 45, over_capacity: [] });
-    const over = await adjust(manager, { sku: 'TP1001-10-NAVY', quantity: 10, location: 'A-2-2' });
+    const over = await adjust(manager, { sku: 'TP1001-10-NAVY', quantity: 10, location: 'K-2-2' });
     expect(over.status, JSON.stringify(over.body)).toBe(201);
-    expect(over.body.data.over_capacity).toEqual([{ location: 'A-2-2', capacity: 50, quantity_after: 55 }]);
-    const down = await adjust(manager, { sku: 'TP1001-10-NAVY', adjustment_type: 'decrease', quantity: 1, location: 'A-2-2', reason: 'Damaged goods' });
+    expect(over.body.data.over_capacity).toEqual([{ location: 'K-2-2', capacity: 50, quantity_after: 55 }]);
+    const down = await adjust(manager, { sku: 'TP1001-10-NAVY', adjustment_type: 'decrease', quantity: 1, location: 'K-2-2', reason: 'Damaged goods' });
     expect(down.body.data.over_capacity).toEqual([]);
   });
 
   it('refuses a decrease below zero, unknown SKUs and locations, bad quantities and reasons', async () => {
-    const below = await adjust(manager, { sku: 'TP1001-8-NAVY', adjustment_type: 'decrease', quantity: 6, location: 'A-2-1' });
+    await bin('K-3-1', 50);
+    await stock('TP1001-8-NAVY', 'K-3-1', 5);
+    const below = await adjust(manager, { sku: 'TP1001-8-NAVY', adjustment_type: 'decrease', quantity: 6, location: 'K-3-1' });
     expect(below.status).toBe(409);
-    expect(below.body.message).toBe('Not enough stock of TP1001-8-NAVY at A-2-1: 5 there, 6 needed.');
-    expect((await adjust(manager, { sku: 'NOPE-1-RED', quantity: 1, location: 'A-2-1' })).status).toBe(404);
+    expect(below.body.message).toBe('Not enough stock of TP1001-8-NAVY at K-3-1: 5 there, 6 needed.');
+    expect((await adjust(manager, { sku: 'NOPE-1-RED', quantity: 1, location: 'K-3-1' })).status).toBe(404);
     const noLocation = await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 1, location: 'Q-1-1' });
     expect(noLocation.status).toBe(404);
     expect(noLocation.body.message).toBe('Location Q-1-1 not found');
-    expect((await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 0, location: 'A-2-1' })).body.message).toContain('Quantity must be at least 1');
-    expect((await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 1, location: 'A-2-1', reason: 'Because' })).status).toBe(400);
+    expect((await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 0, location: 'K-3-1' })).body.message).toContain('Quantity must be at least 1');
+    expect((await adjust(manager, { sku: 'TP1001-8-NAVY', quantity: 1, location: 'K-3-1', reason: 'Because' })).status).toBe(400);
   });
 
   it('is for managers only, with the spec words', async () => {
@@ -216,13 +273,14 @@ describe('adjustments', () => {
   });
 
   it('20 concurrent decreases of the same SKU at the same location never take it below zero', async () => {
-    await adjust(manager, { sku: 'SK1002-8-GREY', quantity: 12, location: 'B-1-1' });
+    await bin('K-4-1', 50);
+    await stock('SK1002-8-GREY', 'K-4-1', 12);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => adjust(manager, { sku: 'SK1002-8-GREY', adjustment_type: 'decrease', quantity: 1, location: 'B-1-1', reason: 'Lost items' })),
+      Array.from({ length: 20 }, () => adjust(manager, { sku: 'SK1002-8-GREY', adjustment_type: 'decrease', quantity: 1, location: 'K-4-1', reason: 'Lost items' })),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(12);
     expect(results.filter((r) => r.status === 409)).toHaveLength(8);
-    const level = await t.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', 'SK1002-8-GREY').where('location', '=', 'B-1-1').executeTakeFirstOrThrow();
+    const level = await t.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', 'SK1002-8-GREY').where('location', '=', 'K-4-1').executeTakeFirstOrThrow();
     expect(level.quantity).toBe(0);
     // Each success saw the count the one before it left.
     const olds = results.filter((r) => r.status === 201).map((r) => r.body.data.old_quantity as number).sort((a, b) => a - b);
@@ -244,12 +302,22 @@ describe('adjustments', () => {
 });
 
 describe('the ledger', () => {
+  // The story the ledger tells: JN1003-8-KHAKI, the only stock of it in the file, received onto jean rack J-5 and at
+  // RECEIVING, picked, and adjusted down; and a pick of another SKU (SK1008-8-GREY from bin L-1-1) in between.
+  beforeAll(async () => {
+    await rack('J-5', { capacity: 40, gender: 'women' });
+    await bin('L-1-1', 50);
+    await stock('SK1008-8-GREY', 'L-1-1', 2);
+    await stock('JN1003-8-KHAKI', 'J-5', 20);
+    await stock('JN1003-8-KHAKI', 'RECEIVING', 3);
+    await pick('JN1003-8-KHAKI', 'J-5', 2);
+    await pick('SK1008-8-GREY', 'L-1-1', 1);
+    const down = await adjust(manager, { sku: 'JN1003-8-KHAKI', adjustment_type: 'decrease', quantity: 5, location: 'J-5', reason: 'Return to vendor' });
+    expect(down.status, JSON.stringify(down.body)).toBe(201);
+    await caughtUp(t.database.db);
+  });
+
   it('after receipts, adjustments and picks, the ledger sums to rm_stock and stock_levels for every SKU and location', async () => {
-    await adjust(manager, { sku: 'JN1003-8-KHAKI', quantity: 20, location: 'J-1' });
-    await adjust(manager, { sku: 'JN1003-8-KHAKI', quantity: 3, location: 'RECEIVING' });
-    await pick('JN1003-8-KHAKI', 'J-1', 2);
-    await pick('DR1000-6-BEIGE', 'A-1-1', 1);
-    await adjust(manager, { sku: 'JN1003-8-KHAKI', adjustment_type: 'decrease', quantity: 5, location: 'J-1', reason: 'Return to vendor' });
     const db = t.database.db;
     const ledger = await db.selectFrom('rm_stock_movements').select(['sku', 'location', sql<number>`sum(delta)::int`.as('q')]).groupBy(['sku', 'location']).execute();
     const rm = await db.selectFrom('rm_stock').select(['sku', 'location', 'quantity']).execute();
@@ -258,13 +326,13 @@ describe('the ledger', () => {
       Object.fromEntries(rows.map((r) => [`${r.sku}@${r.location}`, r.quantity ?? r.q]).filter(([, q]) => q !== 0));
     expect(asMap(ledger)).toEqual(asMap(rm));
     expect(asMap(levels)).toEqual(asMap(rm));
-    expect(asMap(rm)['JN1003-8-KHAKI@J-1']).toBe(13);
+    expect(asMap(rm)['JN1003-8-KHAKI@J-5']).toBe(13);
 
     const page = await manager.get('/api/inventory/ledger?sku=JN1003-8-KHAKI&limit=2');
     expect(page.body.data.pagination.total_records).toBe(4);
     expect(page.body.data.movements[0]).toMatchObject({ event_type: 'InventoryAdjusted', delta: -5, balance_after: 13, running_balance: 16, reason: 'Return to vendor', actor_name: 'Administrator' });
     expect(page.body.data.movements[1]).toMatchObject({ event_type: 'OrderItemPicked', delta: -2, balance_after: 18, running_balance: 21 });
-    const byLocation = await manager.get('/api/inventory/ledger?location=J-1');
+    const byLocation = await manager.get('/api/inventory/ledger?location=J-5');
     expect(byLocation.body.data.movements).toHaveLength(3);
     expect((await manager.get('/api/inventory/ledger')).status).toBe(400);
   });
@@ -296,12 +364,12 @@ describe('the ledger', () => {
     // After the pick (20 + 3 - 2), before the later decrease of 5.
     expect(then.body.data.total_quantity).toBe(21);
     expect(then.body.data.stock).toEqual([
-      { sku: 'JN1003-8-KHAKI', location: 'J-1', quantity: 18 },
+      { sku: 'JN1003-8-KHAKI', location: 'J-5', quantity: 18 },
       { sku: 'JN1003-8-KHAKI', location: 'RECEIVING', quantity: 3 },
     ]);
-    const now = await manager.get(`/api/inventory/as-of?at=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&location=J-1`);
+    const now = await manager.get(`/api/inventory/as-of?at=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}&location=J-5`);
     expect(now.body.data.total_quantity).toBe(13);
-    const early = await manager.get('/api/inventory/as-of?at=2000-01-01T00:00:00Z&location=J-1');
+    const early = await manager.get('/api/inventory/as-of?at=2000-01-01T00:00:00Z&location=J-5');
     expect(early.body.data).toMatchObject({ total_quantity: 0, stock: [] });
     expect((await manager.get('/api/inventory/as-of?at=yesterday&sku=X')).status).toBe(400);
   });
@@ -314,8 +382,15 @@ describe('the ledger', () => {
       for (const table of mine) out[table] = (await sql`select * from ${sql.table(table)} order by 1, 2`.execute(db)).rows;
       return out;
     };
+    // This test's own history on top of the describe's: receipts, adjustments and a pick at a bin of its own.
+    const before = (await snapshot()).rm_stock_movements!.length;
+    await bin('L-2-1', 50);
+    await stock('TP1013-12-BLUE', 'L-2-1', 6);
+    await stock('KN1010-10-NAVY', 'L-2-1', 4);
+    expect((await adjust(manager, { sku: 'TP1013-12-BLUE', adjustment_type: 'decrease', quantity: 1, location: 'L-2-1', reason: 'Damaged goods' })).status).toBe(201);
+    await pick('KN1010-10-NAVY', 'L-2-1', 2);
     const live = await snapshot();
-    expect(live.rm_stock_movements!.length).toBeGreaterThan(20);
+    expect(live.rm_stock_movements!.length).toBe(before + 4);
     await rebuildReadModels(db, projections);
     expect(await snapshot()).toEqual(live);
   });

@@ -21,6 +21,9 @@ beforeAll(async () => {
   exec2 = await t.userWithRole('executive2');
   ann = await t.userWithRole('worker', 'ann');
   ben = await t.userWithRole('worker', 'ben');
+  // The catalogue, so that stock of its SKUs can be put on the shelves (t.allocateStock), then the day's orders.
+  const catalogue = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
+  expect(catalogue.status).toBe(200);
   const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('orders/daily-orders.csv'));
   expect(res.status).toBe(200);
   const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders`.execute(t.database.db);
@@ -34,6 +37,26 @@ async function stockAt(sku: string, location: string): Promise<number> {
 }
 
 const order = (n: string) => ids[`#${n}`]!;
+
+// Tests bring orders of their own (the file's, so that the list totals stay as they are) to the state they need.
+type Item = { id: number; sku: string; status: string };
+
+// The SKU held at A-1-1 (3) and J-1-1 (1), whatever an earlier test left there.
+const heldAtTwo = (sku: string) =>
+  t.allocateStock([
+    { sku, location: 'J-1-1', quantity: 1 },
+    { sku, location: 'A-1-1', quantity: 3 },
+  ]);
+
+// The order assigned to ann (by executive1), unless it is already.
+async function assignedToAnn(n: string): Promise<{ id: number; items: Item[] }> {
+  const id = order(n);
+  if ((await manager.get(`/api/orders/${id}`)).body.data.status === 'pending') {
+    const res = await exec1.post(`/api/orders/${id}/assign-worker`, { worker_id: ann.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+  return { id, items: (await ann.get(`/api/orders/${id}`)).body.data.items };
+}
 
 describe('GET /api/orders', () => {
   it('lists orders newest first without their items, 20 a page by default; an order answers with its items', async () => {
@@ -93,6 +116,9 @@ describe('GET /api/orders', () => {
 
 describe('assigning', () => {
   it('assigns a pending order to an active worker; lists filter by worker, unassigned and status lists', async () => {
+    const total = async (query: string) => (await exec1.get(`/api/orders?${query}`)).body.data.pagination.total_records as number;
+    const unassignedBefore = await total('worker_id=unassigned&limit=100');
+    const assignedBefore = await total('status=assigned');
     const res = await exec1.post(`/api/orders/${order('10020')}/assign-worker`, { worker_id: ann.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Worker assigned successfully');
@@ -104,12 +130,11 @@ describe('assigning', () => {
       assigned_worker_name: 'Test worker',
     });
     expect(res.body.projected).toBe(true);
-    const mine = await exec1.get(`/api/orders?worker_id=${ann.id}&status=assigned,picking`);
-    expect(mine.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10020']);
-    const unassigned = await exec1.get('/api/orders?worker_id=unassigned&limit=100');
-    expect(unassigned.body.data.pagination.total_records).toBe(23);
-    const assigned = await exec1.get('/api/orders?status=assigned');
-    expect(assigned.body.data.pagination.total_records).toBe(1);
+    const mine = (await exec1.get(`/api/orders?worker_id=${ann.id}&status=assigned,picking&limit=100`)).body.data.orders as any[];
+    expect(mine.map((o) => o.order_number)).toContain('#10020');
+    expect(mine.every((o) => o.assigned_worker_id === ann.id && ['assigned', 'picking'].includes(o.status))).toBe(true);
+    expect(await total('worker_id=unassigned&limit=100')).toBe(unassignedBefore - 1);
+    expect(await total('status=assigned')).toBe(assignedBefore + 1);
   });
 
   it('reassigns while assigned, and refuses a user who is not an active worker', async () => {
@@ -184,66 +209,82 @@ describe('assigning', () => {
 });
 
 describe('picking, completing and verifying', () => {
-  // #10008: JN1009-12-WHITE and DR1012-8-BLUE.
-  let orderId: number;
-  let items: { id: number; sku: string }[];
+  // Each test brings an order of its own to the state it needs. #10005: KN1004-16-GREY and SK1002-12-GREY, only ever
+  // assigned to ann (read, refused and never picked, here and by the pick command's tests). #10004: KN1004-12-WINE
+  // first of four. #10006, #10007: one item each. #10002: four items. #10008: JN1009-12-WHITE and DR1012-8-BLUE, for
+  // the history. No location holds DR1012-8-BLUE, SK1002-12-GREY or any SKU of #10002, #10006 and #10007.
 
-  beforeAll(async () => {
-    orderId = order('10008');
-    const catalogue = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
-    expect(catalogue.status).toBe(200);
-    await t.allocateStock([
-      { sku: 'JN1009-12-WHITE', location: 'J-1-1', quantity: 1 },
-      { sku: 'JN1009-12-WHITE', location: 'A-1-1', quantity: 3 },
-    ]);
-    await exec1.post(`/api/orders/${orderId}/assign-worker`, { worker_id: ann.id });
-    items = (await ann.get(`/api/orders/${orderId}`)).body.data.items;
-  });
+  // Assigned to ann, each item she has not picked yet picked by her where the order suggests (or unstocked), and then,
+  // if asked, completed by her.
+  async function pickedByAnn(n: string, { complete = false } = {}): Promise<{ id: number; items: Item[] }> {
+    const { id, items } = await assignedToAnn(n);
+    for (const item of items.filter((i) => i.status === 'pending')) {
+      const res = await ann.post(`/api/orders/${id}/items/${item.id}/pick`, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    if (complete) expect((await ann.post(`/api/orders/${id}/complete`)).status).toBe(200);
+    return { id, items };
+  }
 
   it('the order shows each item with the location holding most of it, or none', async () => {
-    const res = await ann.get(`/api/orders/${orderId}`);
+    await heldAtTwo('KN1004-16-GREY');
+    const { id } = await assignedToAnn('10005');
+    const res = await ann.get(`/api/orders/${id}`);
     expect(res.status).toBe(200);
     expect(res.body.data.items.map((i: any) => [i.sku, i.location, i.location_type, i.location_suggested, i.location_quantity, i.status])).toEqual([
-      ['JN1009-12-WHITE', 'A-1-1', 'bin', true, 3, 'pending'],
-      ['DR1012-8-BLUE', null, null, false, null, 'pending'],
+      ['KN1004-16-GREY', 'A-1-1', 'bin', true, 3, 'pending'],
+      ['SK1002-12-GREY', null, null, false, null, 'pending'],
     ]);
   });
 
   it('a worker sees only their own orders', async () => {
-    const own = await ann.get('/api/orders?status=assigned,picking');
-    expect(own.body.data.orders.map((o: any) => o.order_number).sort()).toEqual(['#10008', '#10020']);
+    const { id } = await assignedToAnn('10005');
+    const bens = order('10024');
+    if ((await manager.get(`/api/orders/${bens}`)).body.data.status === 'pending') {
+      expect((await exec1.post(`/api/orders/${bens}/assign-worker`, { worker_id: ben.id })).status).toBe(200);
+    }
+    const own = (await ann.get('/api/orders?status=assigned,picking')).body.data.orders as { order_number: string; assigned_worker_id: number }[];
+    expect(own.map((o) => o.order_number)).toContain('#10005');
+    expect(own.map((o) => o.order_number)).not.toContain('#10024');
+    expect(own.every((o) => o.assigned_worker_id === ann.id)).toBe(true);
     const other = await ann.get(`/api/orders?worker_id=${ben.id}`);
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('You can only see the orders assigned to you');
-    const notMine = await ben.get(`/api/orders/${orderId}`);
+    const notMine = await ben.get(`/api/orders/${id}`);
     expect(notMine.status).toBe(403);
     expect(notMine.body.message).toBe('This order is not assigned to you');
-    expect((await ben.get(`/api/orders/${orderId}/history`)).status).toBe(403);
+    expect((await ben.get(`/api/orders/${id}/history`)).status).toBe(403);
   });
 
   it('another worker cannot pick, and completing before every item is picked is refused', async () => {
-    const res = await ben.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, {});
+    const { id, items } = await assignedToAnn('10005');
+    const res = await ben.post(`/api/orders/${id}/items/${items[0]!.id}/pick`, {});
     expect(res.status).toBe(403);
-    const early = await ann.post(`/api/orders/${orderId}/complete`);
+    const early = await ann.post(`/api/orders/${id}/complete`);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Order #10008 cannot be completed yet: 0 of 2 items are picked');
+    expect(early.body.message).toBe('Order #10005 cannot be completed yet: 0 of 2 items are picked');
   });
 
   it('a pick at a location without the stock is refused, naming the locations that hold it', async () => {
+    await heldAtTwo('KN1004-16-GREY');
+    const { id, items } = await assignedToAnn('10005');
     expect((await manager.post('/api/locations', { code: 'B-9-9', location_type: 'bin', capacity: 50 })).status).toBe(201);
-    const res = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { location: 'B-9-9' });
+    const res = await ann.post(`/api/orders/${id}/items/${items[0]!.id}/pick`, { location: 'B-9-9' });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('Not enough stock of JN1009-12-WHITE at B-9-9: 0 there, 1 needed. JN1009-12-WHITE is held at A-1-1 (3), J-1-1 (1).');
-    const after = await ann.get(`/api/orders/${orderId}`);
+    expect(res.body.message).toBe('Not enough stock of KN1004-16-GREY at B-9-9: 0 there, 1 needed. KN1004-16-GREY is held at A-1-1 (3), J-1-1 (1).');
+    const after = await ann.get(`/api/orders/${id}`);
     expect(after.body.data.status).toBe('assigned');
   });
 
   it('the first pick takes the stock from the suggested location and moves the order to picking', async () => {
+    await heldAtTwo('KN1004-12-WINE');
+    const { id: orderId, items } = await assignedToAnn('10004');
     const res = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { notes: 'top shelf' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Item picked successfully');
-    expect(res.body.data).toMatchObject({ status: 'picking', picked_items: 1, progress: 50 });
+    expect(res.body.data).toMatchObject({ status: 'picking', picked_items: 1, progress: 25 });
     expect(res.body.data.items[0]).toMatchObject({
+      sku: 'KN1004-12-WINE',
       status: 'picked',
       location: 'A-1-1',
       location_type: 'bin',
@@ -253,7 +294,7 @@ describe('picking, completing and verifying', () => {
       picked_by: { id: ann.id, username: 'ann' },
     });
     expect(res.body.data.items[0].picked_at).not.toBeNull();
-    expect(await stockAt('JN1009-12-WHITE', 'A-1-1')).toBe(2);
+    expect(await stockAt('KN1004-12-WINE', 'A-1-1')).toBe(2);
     const event = await t.database.db
       .selectFrom('events')
       .select('data')
@@ -261,42 +302,49 @@ describe('picking, completing and verifying', () => {
       .where('stream_id', '=', `order-${orderId}`)
       .executeTakeFirstOrThrow();
     expect(event.data).toMatchObject({
-      sku: 'JN1009-12-WHITE',
+      sku: 'KN1004-12-WINE',
       quantity: 1,
       location: 'A-1-1',
       location_type: 'bin',
-      movements: [{ sku: 'JN1009-12-WHITE', style_code: 'JN1009', location: 'A-1-1', delta: -1 }],
+      movements: [{ sku: 'KN1004-12-WINE', style_code: 'KN1004', location: 'A-1-1', delta: -1 }],
     });
     const again = await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, {});
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('JN1009-12-WHITE in order #10008 is already picked');
-    expect((await exec1.post(`/api/orders/${orderId}/cancel`)).body.message).toBe('Order #10008 is being picked and cannot be cancelled');
+    expect(again.body.message).toBe('KN1004-12-WINE in order #10004 is already picked');
+    expect((await exec1.post(`/api/orders/${orderId}/cancel`)).body.message).toBe('Order #10004 is being picked and cannot be cancelled');
   });
 
   it('an item no location holds is picked without a location, marked unstocked', async () => {
-    const res = await ann.post(`/api/orders/${orderId}/items/${items[1]!.id}/pick`, {});
+    const { id, items } = await assignedToAnn('10006');
+    const res = await ann.post(`/api/orders/${id}/items/${items[0]!.id}/pick`, {});
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data.items[1]).toMatchObject({ status: 'picked', location: null, unstocked: true });
+    expect(res.body.data.items[0]).toMatchObject({ sku: 'DR1000-16-BEIGE', status: 'picked', location: null, unstocked: true });
     expect(res.body.data.progress).toBe(100);
   });
 
   it('an unknown item is a 404', async () => {
-    expect((await ann.post(`/api/orders/${orderId}/items/999999/pick`, {})).status).toBe(404);
+    const { id } = await assignedToAnn('10005');
+    expect((await ann.post(`/api/orders/${id}/items/999999/pick`, {})).status).toBe(404);
   });
 
   it('the worker completes the order once every item is picked', async () => {
-    const res = await ann.post(`/api/orders/${orderId}/complete`);
+    const { id } = await pickedByAnn('10007');
+    const res = await ann.post(`/api/orders/${id}/complete`);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ status: 'completed', completed_by: { id: ann.id } });
     expect(res.body.data.completed_at).not.toBeNull();
-    const queue = await exec2.get('/api/orders?status=completed');
-    expect(queue.body.data.orders.map((o: any) => o.order_number)).toEqual(['#10008']);
+    const queue = await exec2.get('/api/orders?status=completed&limit=100');
+    const completed = queue.body.data.orders as { order_number: string; status: string }[];
+    expect(completed.map((o) => o.order_number)).toContain('#10007');
+    expect(completed.every((o) => o.status === 'completed')).toBe(true);
   });
 
   it('verification refuses a discrepancy naming an item of another order, then verifies with one', async () => {
-    const foreign = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: 1, issue: 'x', resolution: 'y' }] });
-    expect(foreign.status).toBe(400);
-    expect(foreign.body.message).toBe('Discrepancy item 1 is not an item of order #10008');
+    const { id: orderId, items } = await pickedByAnn('10002', { complete: true });
+    const foreign = (await manager.get(`/api/orders/${order('10011')}`)).body.data.items[0].id as number;
+    const refused = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: foreign, issue: 'x', resolution: 'y' }] });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`Discrepancy item ${foreign} is not an item of order #10002`);
     // The screen parses the item id into a number; the server takes JSON numbers only.
     const asText = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: String(items[1]!.id), issue: 'x', resolution: 'y' }] });
     expect(asText.status).toBe(400);
@@ -310,14 +358,14 @@ describe('picking, completing and verifying', () => {
     expect(res.body.data).toMatchObject({
       status: 'verified',
       verification_notes: 'Checked at packing',
-      discrepancies: [{ item_id: items[1]!.id, sku: 'DR1012-8-BLUE', issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
+      discrepancies: [{ item_id: items[1]!.id, sku: 'SK1014-10-NAVY', issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
       verified_by: { id: exec2.id },
       completed_by: { id: ann.id },
       assigned_worker_id: ann.id,
     });
     const twice = await exec2.post(`/api/orders/${orderId}/verify`, {});
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe('Order #10008 is already verified');
+    expect(twice.body.message).toBe('Order #10002 is already verified');
   });
 
   it('verifying an order that is not completed is refused', async () => {
@@ -338,6 +386,18 @@ describe('picking, completing and verifying', () => {
   });
 
   it('the history lists every event with who, role, when and what', async () => {
+    // #10008's whole story: assigned by executive1, picked by ann from where it is held and unstocked, completed,
+    // verified by executive2 with a discrepancy.
+    await heldAtTwo('JN1009-12-WHITE');
+    const { id: orderId, items } = await assignedToAnn('10008');
+    expect((await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { notes: 'top shelf' })).status).toBe(200);
+    expect((await ann.post(`/api/orders/${orderId}/items/${items[1]!.id}/pick`, {})).status).toBe(200);
+    expect((await ann.post(`/api/orders/${orderId}/complete`)).status).toBe(200);
+    const verified = await exec2.post(`/api/orders/${orderId}/verify`, {
+      verification_notes: 'Checked at packing',
+      discrepancies: [{ item_id: items[1]!.id, issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
+    });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
     const res = await manager.get(`/api/orders/${orderId}/history`);
     expect(res.status).toBe(200);
     expect(res.body.data.order_number).toBe('#10008');
@@ -474,14 +534,16 @@ describe('who may call the orders routes', () => {
 });
 
 describe('the pick command checks the location it names', () => {
-  // #10010: TP1007-12-GREEN (held at A-3-1), TP1007-16-GREEN and JN1009-10-RED (held nowhere).
+  // #10010: TP1007-12-GREEN (held at A-3-1), TP1007-16-GREEN and JN1009-10-RED (held nowhere). A test that picks
+  // nothing has #10005 of its own instead (KN1004-16-GREY, held at A-1-1 and J-1-1, and SK1002-12-GREY held nowhere).
   let id: number;
   let itemOf: (sku: string) => number;
   const pickAt = (who: Client, sku: string, body: object) => who.post(`/api/orders/${id}/items/${itemOf(sku)}/pick`, body);
   const setLocationFirst = async (on: boolean) => expect((await manager.put('/api/settings/picking', { scan_location_first: on })).status).toBe(200);
-  const unchanged = async (stock: number) => {
-    expect((await ann.get(`/api/orders/${id}`)).body.data).toMatchObject({ status: 'assigned', picked_items: 0 });
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(stock);
+  // What a refused pick must leave as it was: the order's status and picked items, and the stock at A-3-1.
+  const state = async () => {
+    const { status, picked_items } = (await ann.get(`/api/orders/${id}`)).body.data;
+    return { status, picked_items, stock: await stockAt('TP1007-12-GREEN', 'A-3-1') };
   };
 
   beforeAll(async () => {
@@ -494,15 +556,24 @@ describe('the pick command checks the location it names', () => {
   afterAll(() => setLocationFirst(false));
 
   it('a location the warehouse does not have is refused, naming it, whether the SKU is held or not; nothing is picked', async () => {
-    for (const sku of ['TP1007-12-GREEN', 'JN1009-10-RED']) {
-      const res = await pickAt(ann, sku, { location: 'zzz-999-999' });
+    await heldAtTwo('KN1004-16-GREY');
+    const { id: own, items } = await assignedToAnn('10005');
+    const ownState = async () => {
+      const { status, picked_items } = (await ann.get(`/api/orders/${own}`)).body.data;
+      return { status, picked_items, stock: await stockAt('KN1004-16-GREY', 'A-1-1') };
+    };
+    expect(await ownState()).toEqual({ status: 'assigned', picked_items: 0, stock: 3 });
+    expect(items.map((i) => i.sku)).toEqual(['KN1004-16-GREY', 'SK1002-12-GREY']);
+    for (const item of items) {
+      const res = await ann.post(`/api/orders/${own}/items/${item.id}/pick`, { location: 'zzz-999-999' });
       expect(res.status, JSON.stringify(res.body)).toBe(404);
       expect(res.body.message).toBe('Location ZZZ-999-999 not found');
     }
-    await unchanged(2);
+    expect(await ownState()).toEqual({ status: 'assigned', picked_items: 0, stock: 3 });
   });
 
   it('with pickers scanning the location label first, a pick naming no location is refused, an item held nowhere too; one naming its location is picked', async () => {
+    const before = await state();
     await setLocationFirst(true);
     const required = 'Scan the location label first: the pick must name the location it is taken from';
     for (const [who, sku, body] of [
@@ -517,15 +588,15 @@ describe('the pick command checks the location it names', () => {
       expect(res.body.message).toBe(required);
     }
     expect((await pickAt(ann, 'TP1007-12-GREEN', { location: 'ZZZ-999-999' })).status).toBe(404);
-    await unchanged(2);
+    expect(await state()).toEqual(before);
 
     const taken = await pickAt(ann, 'TP1007-12-GREEN', { location: 'A-3-1' });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(before.stock - 1);
     const nowhere = await pickAt(ann, 'JN1009-10-RED', { location: 'A-3-1' });
     expect(nowhere.status, JSON.stringify(nowhere.body)).toBe(200);
     expect(nowhere.body.data.items.find((i: any) => i.sku === 'JN1009-10-RED')).toMatchObject({ status: 'picked', location: 'A-3-1', unstocked: true });
-    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(1);
+    expect(await stockAt('TP1007-12-GREEN', 'A-3-1')).toBe(before.stock - 1);
   });
 
   it('with the setting off, an item held nowhere is picked without a location', async () => {
