@@ -44,7 +44,7 @@ beforeAll(async () => {
   ok(await manager.upload('/api/files/upload/orders', 'orders.csv', orders.join('\n')));
   const list = (await manager.get('/api/orders?search=%239001')).body.data.orders as { id: number }[];
   ok(await manager.post(`/api/orders/${list[0]!.id}/assign-worker`, { worker_id: ids.worker }));
-}, 180_000);
+}, 300_000);
 afterAll(() => e2e?.stop());
 
 // Requests each page has in flight (the live socket is not one).

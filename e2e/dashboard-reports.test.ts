@@ -123,7 +123,7 @@ beforeAll(async () => {
   await pickAll(ben, '#3002');
   await complete(ben, '#3002');
   ok(await exec1.post(`/api/orders/${id('#3004')}/cancel`));
-}, 180_000);
+}, 300_000);
 afterAll(() => e2e?.stop());
 
 const signedIn = (who: { username: string; password: string }, path: string) => e2e.openAs(who, path, { acceptDownloads: true });

@@ -32,7 +32,7 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
   }
   dir = await mkdtemp(join(tmpdir(), 'warehouse-embedded-backup-'));
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   await original?.stop();

@@ -32,7 +32,7 @@ beforeAll(async () => {
   original = await startTestApp({ listen: true });
   history = await makeEveryKindHistory(original.url, { username: 'admin', password: ADMIN_PASSWORD });
   dir = await mkdtemp(join(tmpdir(), 'warehouse-drill-'));
-}, 240_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const db of made) await db.drop().catch(() => {});
@@ -187,7 +187,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     file = join(dir, 'quiet.dump');
     expect((await runScript('backup.ts', [file], { DATABASE_URL: original.db.url })).code).toBe(0);
     backedUp = await eventCount(original.db.url);
-  }, 60_000);
+  }, 300_000);
 
   it('refuses a database that holds data or that the app is using, changing nothing; --clean drops everything first', async () => {
     const target = await emptyDatabase();
@@ -216,7 +216,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(clean.out).toContain('--clean: dropped everything');
     expect(await queryRows(target.url, `select 1 from pg_class where relname = 'kept_by_refusal'`)).toEqual([]);
     expect(await eventCount(target.url)).toBe(backedUp);
-  }, 120_000);
+  }, 300_000);
 
   // The quiet backup as another version of the app would have made it: restored, changed by `change`, backed up.
   async function backupAsIf(change: string, name: string): Promise<string> {
@@ -256,7 +256,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(refused.code, refused.out).toBe(2);
     expect(refused.out).toContain('was made by a newer version of the app: its database has migration(s) 999_from_a_later_version.sql');
     expect(await relations(fresh.url)).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a backup holding what the migrations do not make, by name, before anything runs, a changed definition too; an edited archive runs no program and what it makes is undone', async () => {
     const marker = `/tmp/wh-ran-${process.pid}-${Date.now()}`;
@@ -324,7 +324,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     expect(undone.code, undone.out).toBe(2);
     expect(undone.out).toContain("The restore made what this version's migrations do not make, and was undone:\n  VIEW public made_while_loading (not made by");
     expect(await relations(target.url)).toBe(0);
-  }, 180_000);
+  }, 300_000);
 
   it('says clearly that a file is missing, not a backup, or cut short, exits non-zero, and leaves the database empty', async () => {
     const target = await emptyDatabase();
@@ -348,5 +348,5 @@ describe('npm run restore refuses what it must not overwrite', () => {
 
     expect((await runScript('restore.ts', [], { DATABASE_URL: target.url })).code).toBe(2);
     expect((await runScript('backup.ts', [], { DATABASE_URL: target.url })).code).toBe(2);
-  }, 120_000);
+  }, 300_000);
 });

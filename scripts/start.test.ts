@@ -54,5 +54,5 @@ describe('npm start without DATABASE_URL', () => {
       }
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 150_000);
+  }, 300_000);
 });

@@ -15,4 +15,4 @@ it('a test run with a failing test exits non-zero', () => {
   });
   expect(run.stdout + run.stderr).toContain('fails on purpose');
   expect(run.status).toBe(1);
-}, 150_000);
+}, 300_000);

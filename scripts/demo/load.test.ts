@@ -13,7 +13,7 @@ beforeAll(async () => {
   app = await startTestApp({ listen: true });
   admin = await app.asAdmin();
   first = await loadDemo({ url: app.url, username: 'admin', password: ADMIN_PASSWORD });
-}, 240_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 const data = async (path: string) => {

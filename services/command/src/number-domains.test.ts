@@ -25,7 +25,7 @@ beforeAll(async () => {
   worker = await app.userWithRole('worker');
   expect((await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
   expect((await manager.post('/api/locations/range', { location_type: 'bin', from: 'A-1-1', to: 'A-2-2', capacity: 500 })).status).toBe(201);
-}, 60_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 // ---------- The generator ----------
@@ -153,7 +153,7 @@ const nextOrder = (prefix: string) => `#${prefix}${++orderNumber}`;
 
 // ---------- The cases ----------
 
-describe('every number an event carries is refused at the command or projected, live and by rebuild', { timeout: 120_000 }, () => {
+describe('every number an event carries is refused at the command or projected, live and by rebuild', { timeout: 300_000 }, () => {
   it('order sheets: Quantity, Value and Priority cells at and past their domains become row errors; the good rows import', async () => {
     const columns: { name: string; domain: Domain; empty: string }[] = [
       { name: 'Quantity', domain: QUANTITY, empty: '1' },

@@ -105,7 +105,7 @@ beforeAll(async () => {
   await Promise.all([a.start(), b.start()]);
   projector = run(PROJECTOR, { DATABASE_URL: db.url });
   balancer = await startBalancer([a.url, b.url]);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await balancer?.close();
@@ -116,7 +116,7 @@ afterAll(async () => {
     }
   }
   await db?.drop();
-}, 60_000);
+}, 300_000);
 
 interface Answer {
   status: number;
@@ -254,7 +254,7 @@ describe('two command services and a projector behind a load balancer', () => {
       },
       { timeout: 60_000, interval: 100 },
     );
-  }, 120_000);
+  }, 300_000);
 
   it('show an order imported through one to the other, and tell a socket on the other about a command on one', async () => {
     const listed = await call(b.url, 'GET', `/api/orders?search=${encodeURIComponent('#R1000')}`, { token: admin });
@@ -340,5 +340,5 @@ describe('two command services and a projector behind a load balancer', () => {
       await socket.heard(changed(`order:${last}`));
       socket.stop();
     }
-  }, 240_000);
+  }, 300_000);
 });

@@ -131,6 +131,9 @@ export async function startTestApp(
     HOST: '127.0.0.1',
     LOGIN_RATE_LIMIT: 1000,
     LOGIN_ADDRESS_RATE_LIMIT: 1000,
+    // A command waits for the read models however busy the machine: past the 3 s default it would answer
+    // `projected: false` and the test's next read would miss its write. A test of that answer sets its own.
+    READ_YOUR_WRITES_TIMEOUT_MS: 60_000,
     ...options.config,
   };
   const server = await startServer({

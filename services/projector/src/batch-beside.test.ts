@@ -80,7 +80,7 @@ beforeAll(async () => {
   await appendHistory();
   await projectAll(() => db.transaction().execute((trx) => projectBatch(trx, projections, 1000)));
   expected = await snapshot(db);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await handle?.close();
   await scratch?.drop();

@@ -111,7 +111,7 @@ beforeAll(async () => {
   }
   for (let i = 0; i < 5; i++) await app.userWithRole('executive1');
   await caughtUp(db);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();
@@ -191,7 +191,7 @@ describe('a rebuild while the warehouse works', () => {
     const after = await importOrders(1);
     expect(after.projected).toBe(true);
     await caughtUp(db);
-  }, 120_000);
+  }, 300_000);
 
   it('ends with the read models a projection from scratch of the same events builds, no event lost', async () => {
     expect(result.events).toBeGreaterThanOrEqual(eventsBefore);

@@ -32,7 +32,7 @@ beforeAll(async () => {
       }
     });
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await handle?.close();

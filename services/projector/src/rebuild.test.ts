@@ -18,7 +18,7 @@ beforeAll(async () => {
   app = await startTestApp();
   await journey();
   await caughtUp(app.database.db);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await app?.stop();
@@ -125,5 +125,5 @@ describe('rebuilding the read models', () => {
     expect(await snapshot(db)).toEqual(live);
     // New tables, built from the events: not the live ones left as they were.
     expect(await tablesKept(db, oids)).toEqual([]);
-  }, 90_000);
+  }, 300_000);
 });

@@ -169,7 +169,7 @@ beforeAll(async () => {
   handle = createDatabase(scratch.url);
   db = handle.db;
   await append(history());
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await handle?.close();
   await scratch?.drop();

@@ -65,7 +65,7 @@ describe('the upload pool', () => {
     expect(warm.workers).toBe(1);
     expect(cold.workers).toBe(1);
     // Two workers' starts, which take tens of seconds on a machine busy with other work.
-  }, 120_000);
+  }, 300_000);
 
   it("answers with the reader's and the planner's refusals as they are", async () => {
     const p = pool();

@@ -13,7 +13,7 @@ beforeAll(async () => {
   manager = await t.asAdmin();
   expect((await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
   expect((await manager.post('/api/locations', { code: 'A-1-1', location_type: 'bin', capacity: 1000 })).status).toBe(201);
-}, 60_000);
+}, 300_000);
 
 afterAll(() => t?.stop());
 

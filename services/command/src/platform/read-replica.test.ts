@@ -75,14 +75,14 @@ beforeAll(async () => {
   admin = await t.asAdmin();
   // The test's database and its migrations reach the replica through the WAL.
   await replayedAtLeast(await primaryPosition());
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await resumeReplay().catch(() => {});
   await t?.stop();
   await clusters?.destroy();
   await rm(dir, { recursive: true, force: true });
-}, 120_000);
+}, 300_000);
 
 describe('queries on a streaming replica (DATABASE_READ_URL)', () => {
   it('reads queries from the replica: with its replay paused, a read without X-Read-After does not see a new order', async () => {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   const receipt = ok(await manager.get('/api/stock-approval/receipts?status=pending&limit=1')).body.data.receipts[0];
   const style = ok(await manager.get('/api/styles?limit=1')).body.data.styles[0];
   ids = { order: order.id, item: details.items[0].id, receipt: receipt.id, location: location.id, style: style.id };
-}, 120_000);
+}, 300_000);
 
 afterAll(() => t?.stop());
 
@@ -316,5 +316,5 @@ describe('bad query strings and paths', () => {
       }
     }
     expect(await eventCount()).toBe(before);
-  }, 120_000);
+  }, 300_000);
 });

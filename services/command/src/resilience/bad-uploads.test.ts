@@ -17,7 +17,7 @@ beforeAll(async () => {
   // The catalogue, so that files naming known styles can be imported.
   const seeded = await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'));
   expect(seeded.status, JSON.stringify(seeded.body)).toBe(200);
-}, 60_000);
+}, 300_000);
 
 afterAll(() => t?.stop());
 
@@ -379,5 +379,5 @@ describe('a 200,000-row order file within the row cap', () => {
         from events where event_type = 'OrderImported' and data->>'order_number' like '#H%'`.execute(t.database.db);
     expect(rows[0]).toEqual({ orders: 50_000, items: 200_000 });
     await stillUp();
-  }, 180_000);
+  }, 300_000);
 });

@@ -56,13 +56,13 @@ beforeAll(async () => {
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await t?.stop();
   await cluster?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+}, 300_000);
 
 type Call = { what: string; run: () => Promise<Answer> };
 

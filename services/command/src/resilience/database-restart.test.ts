@@ -35,14 +35,14 @@ beforeAll(async () => {
     listen: true,
     logger: false,
   });
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   for (const ws of sockets) ws.terminate();
   await server?.close();
   await database?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+}, 300_000);
 
 interface Live {
   ws: WebSocket;
@@ -176,5 +176,5 @@ describe('the database restarted while the service runs', () => {
     await caughtUp(server.database.db);
     const row = await server.database.db.selectFrom('rm_orders').select('status').where('id', '=', second.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('assigned');
-  }, 180_000);
+  }, 300_000);
 });

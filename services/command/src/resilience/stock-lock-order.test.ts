@@ -22,7 +22,7 @@ beforeAll(async () => {
   manager = await t.asAdmin();
   expect((await manager.upload('/api/files/upload/shopify-inventory', 'shopify-products.csv', fixture('styles/shopify-products.csv'))).status).toBe(200);
   expect((await manager.post('/api/locations/range', { location_type: 'bin', from: 'A-1-1', to: 'A-1-2', capacity: 100_000 })).status).toBe(201);
-}, 60_000);
+}, 300_000);
 
 afterAll(() => t?.stop());
 

@@ -19,7 +19,7 @@ let manager: Client;
 beforeAll(async () => {
   t = await startTestApp({ listen: true });
   manager = await httpLogin(t.url, 'admin', 'admin-password');
-}, 60_000);
+}, 300_000);
 
 afterAll(() => t?.stop());
 
@@ -63,7 +63,7 @@ describe('the event loop during uploads', () => {
       expect(latencies.length).toBeGreaterThan(0);
       expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
     }
-  }, 60_000);
+  }, 300_000);
 
   it('answers health throughout a 100,000-row workbook import, and imports it whole', async () => {
     const rows = [['Order #', 'Item', 'SKU', 'Value', 'is Fulfilled']];
@@ -84,7 +84,7 @@ describe('the event loop during uploads', () => {
     expect(counted[0]!.n).toBe(orders);
     expect(latencies.length).toBeGreaterThan(50);
     expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
-  }, 180_000);
+  }, 300_000);
 
   it('answers health while those 100,000 items are exported as XLSX and as CSV', async () => {
     for (const format of ['xlsx', 'csv'] as const) {
@@ -98,7 +98,7 @@ describe('the event loop during uploads', () => {
       // 100,000 rows as XLSX are seconds of CPU: spent in the pool's worker, not on this loop.
       expect(Math.max(...latencies), format).toBeLessThan(HEALTH_BOUND_MS);
     }
-  }, 120_000);
+  }, 300_000);
 
   it.each([
     ['manual stock', '/api/files/upload/manual-stock', 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER', (n: number) => `21/11/2026,ST${n % 500},Navy,${6 + 2 * (n % 6)},2,GP-${n}`],
@@ -113,5 +113,5 @@ describe('the event loop during uploads', () => {
     expect(latencies.length).toBeGreaterThan(50);
     // The receipts are decided a slice per turn.
     expect(Math.max(...latencies)).toBeLessThan(HEALTH_BOUND_MS);
-  }, 240_000);
+  }, 300_000);
 });

@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = await startTestApp();
   await journey();
   await caughtUp(app.database.db);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 // Every kind of batch event through the HTTP API: created, an order leaving by deassign, reassign and cancel (one

@@ -20,7 +20,7 @@ beforeAll(async () => {
   [live, empty] = await Promise.all([createTestDatabase(inject('pgUrl')), createTestDatabase(inject('pgUrl'))]);
   liveDb = createDatabase(live.url);
   emptyDb = createDatabase(empty.url);
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await Promise.all([liveDb?.close(), emptyDb?.close()]);
   await Promise.all([live?.drop(), empty?.drop()]);

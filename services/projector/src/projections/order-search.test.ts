@@ -32,7 +32,7 @@ beforeAll(async () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }
   await caughtUp(app.database.db);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 async function snapshot(db: Kysely<Database>) {

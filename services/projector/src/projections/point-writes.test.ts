@@ -56,7 +56,7 @@ beforeAll(async () => {
   }
   // As autovacuum would have by now: the planner knows how large the tables are.
   await sql`analyze rm_orders, rm_order_items, rm_order_timings, rm_receipts`.execute(db);
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await handle?.close();
   await scratch?.drop();

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const res = await client(server.app).post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
   expect(res.status).toBe(200);
   admin = client(server.app, res.body.data.token);
-}, 120_000);
+}, 300_000);
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.process.exitCode === null) child.process.kill('SIGKILL');
@@ -60,7 +60,7 @@ afterAll(async () => {
   await server?.close();
   await cluster?.stop();
   if (dir) await rm(dir, { recursive: true, force: true });
-}, 60_000);
+}, 300_000);
 
 const db = (): Kysely<Database> => server.database.db;
 
@@ -222,7 +222,7 @@ describe('the projector process killed in the middle of a large import', () => {
     const rebuilt = await rebuildReadModels(db(), projections);
     expect(rebuilt.events).toBeGreaterThan(expected.orders);
     expect(await snapshot(db())).toEqual(live);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('two projector processes', () => {
@@ -251,5 +251,5 @@ describe('two projector processes', () => {
     expect(await count('rm_orders')).toBe(expected.orders);
     expect(await count('rm_order_items')).toBe(expected.items);
     expect(await statusCounts()).toBe(expected.orders);
-  }, 180_000);
+  }, 300_000);
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     { actor_id: 1, actor_role: 'manager', correlation_id: 'long-reason', causation_id: null, client_ip: null },
   );
   expect(await t.watcher.waitFor(appended!, 20_000)).toBe(true);
-}, 60_000);
+}, 300_000);
 afterAll(() => t?.stop());
 
 describe('the audit export of an event longer than a spreadsheet cell', () => {

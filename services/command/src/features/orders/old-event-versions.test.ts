@@ -100,7 +100,7 @@ beforeAll(async () => {
     metadata(exec2, 'executive2'),
   ))!;
   expect(await t.watcher.waitFor(last, 20_000)).toBe(true);
-}, 60_000);
+}, 300_000);
 afterAll(() => t?.stop());
 
 // A value with the order's own ids (the order's, its items', its number) put in words, so the two orders compare.

@@ -26,7 +26,7 @@ beforeAll(async () => {
   // The seeds are appended without a command's wait for their projection: the catalogue's read models, before any
   // test reads them.
   await caughtUp(t.database.db);
-}, 60_000);
+}, 300_000);
 afterAll(() => t.stop());
 
 const db = () => t.database.db;
@@ -206,7 +206,7 @@ describe('online-shop stock upload', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data).toMatchObject({ processed_records: 6000, pending_approval: 6000, new_styles: 500, new_variants: 6000, units: 6000 });
     expect(await receiptCount()).toBe(before + 6000);
-  }, 120_000);
+  }, 300_000);
 
   it('takes Available when the export has no On hand column', async () => {
     const csv = 'Handle,Title,Option1 Name,Option1 Value,Option2 Name,Option2 Value,SKU,Available\nx,Skirt,Size,12,Color,Grey,SK1002-12-GREY,9\n';

@@ -17,7 +17,7 @@ beforeAll(async () => {
   app = await startTestApp();
   await journey();
   await caughtUp(app.database.db);
-}, 120_000);
+}, 300_000);
 afterAll(() => app?.stop());
 
 

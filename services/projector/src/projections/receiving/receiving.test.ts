@@ -32,7 +32,7 @@ beforeAll(async () => {
   const zone = await db.selectFrom('location_registry').select('id').where('code', '=', 'Z-1-1').executeTakeFirstOrThrow();
   ok(await exec2.post('/api/stock-approval/manual-approve', { style_code: 'DR1000', color: 'Beige', size: '6', quantity: 2, location_type: 'bin', location_id: zone.id }));
   await caughtUp(db);
-}, 120_000);
+}, 300_000);
 
 afterAll(() => app?.stop());
 

@@ -22,7 +22,7 @@ beforeAll(async () => {
   scratch = await createTestDatabase(inject('pgUrl'));
   handle = createDatabase(scratch.url);
   db = handle.db;
-}, 60_000);
+}, 300_000);
 afterAll(async () => {
   await handle?.close();
   await scratch?.drop();
