@@ -11,6 +11,10 @@ const webDist = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, recordVibrations: true } as const;
 
 // clock: Playwright's fake clock installed before the page loads (a test moves time on with context.clock).
+// How long a locator or an action waits: a bound for a screen that never shows what is awaited, generous against a
+// machine running the other test tiers beside this one.
+const WAIT_MS = 60_000;
+
 export type OpenOptions = BrowserContextOptions & { recordVibrations?: boolean; clock?: boolean };
 
 export interface E2E {
@@ -51,6 +55,7 @@ export async function startE2E(): Promise<E2E> {
     },
     async newPage() {
       const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 900 } });
+      context.setDefaultTimeout(WAIT_MS);
       const page = await context.newPage();
       return { context, page };
     },
@@ -65,6 +70,7 @@ export async function startE2E(): Promise<E2E> {
         storageState: { cookies: [], origins: [{ origin: url, localStorage: [{ name: 'token', value: session.token }, { name: 'user', value: JSON.stringify(session.user) }] }] },
         ...options,
       });
+      context.setDefaultTimeout(WAIT_MS);
       if (recordVibrations) await context.addInitScript('window.__buzz = []; navigator.vibrate = (p) => { window.__buzz.push(p); return true; };');
       if (clock) await context.clock.install();
       const page = await context.newPage();

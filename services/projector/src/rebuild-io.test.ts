@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { createDatabase, toStoredEvent, type DatabaseHandle, type EventRow } from '@wh/db';
 import { createTestDatabase, type TestDatabase } from '@wh/db/testing';
@@ -82,10 +82,17 @@ describe('reading the events for a rebuild', () => {
     } finally {
       open.release();
     }
-    // Read again, the reader finds all three (the next rebuild's catch-up does).
-    let n = 0;
-    for await (const batch of readEvents(handle.pool, 1000)) n += batch.length;
-    expect(n).toBe(703);
+    // Read again, the reader finds all three (the next rebuild's catch-up does) once no transaction older than them is
+    // open: the snapshot's xmin is the server's, so another database's open transaction (a test file beside this one)
+    // holds it back for as long.
+    await vi.waitFor(
+      async () => {
+        let n = 0;
+        for await (const batch of readEvents(handle.pool, 1000)) n += batch.length;
+        expect(n).toBe(703);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
   });
 
   it('closes its connection when the rebuild stops reading early', async () => {
