@@ -140,8 +140,6 @@ describe('projectBatch round trips', () => {
   });
 
   it('costs two statements besides its projections: checkpoint and events in one, checkpoint and notice in the other; commits asynchronously', async () => {
-    await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'UserActivated', '{}'), ('b', 1, 'UserActivated', '{}')`.execute(handle.db);
-    // Until no transaction elsewhere on the server (other test files) holds the snapshot's xmin below them.
     const batch = async () => {
       const counter = statementCounter();
       return handle.db.transaction().execute(async (trx) => {
@@ -150,13 +148,16 @@ describe('projectBatch round trips', () => {
         return { result, commit: rows[0]!.commit, statements: counter.count };
       });
     };
+    // A transaction of another test file's database, open below the new events, costs the batch a second read (up
+    // to the horizon): two new events a try until one batch reads them below the snapshot's xmin.
     let done = await batch();
     await vi.waitFor(async () => {
-      if (done.result.count === 0) done = await batch();
+      await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'UserActivated', '{}'), ('b', 1, 'UserActivated', '{}')`.execute(handle.db);
+      done = await batch();
       expect(done.result.count).toBe(2);
-    }, { timeout: 10_000, interval: 20 });
-    const { result, commit, statements } = done;
-    expect(statements).toBe(3);
+      expect(done.statements).toBe(3);
+    }, { timeout: 30_000, interval: 20 });
+    const { result, commit } = done;
     // Read models are derived: a batch lost in a crash is projected again from the events.
     expect(commit).toBe('off');
     const cp = await handle.db.transaction().execute((trx) => lockCheckpoint(trx));
@@ -183,6 +184,47 @@ describe('projectBatch round trips', () => {
     });
     expect(result).toMatchObject({ count: 0, heldBack: false });
     expect(wholeReads).toBe(0);
+  });
+
+  it('reads past a transaction open in another database of the server, which can never write these events', async () => {
+    // Holds a transaction id, and the server's snapshot xmin with it, in the server's own test database.
+    const elsewhere = new pg.Client({ connectionString: inject('pgUrl') });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('begin');
+      await elsewhere.query('select pg_current_xact_id()');
+      await sql`insert into events (stream_id, stream_version, event_type, data) values ('past-elsewhere', 1, 'UserActivated', '{}')`.execute(handle.db);
+      const { rows } = await sql<{ below: boolean }>`
+        select max(transaction_id) < pg_snapshot_xmin(pg_current_snapshot()) as below from events`.execute(handle.db);
+      expect(rows[0]!.below).toBe(false);
+      await vi.waitFor(async () => {
+        await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 500));
+        expect(seen).toContain('past-elsewhere');
+      }, { timeout: 10_000, interval: 20 });
+    } finally {
+      await elsewhere.query('commit');
+      await elsewhere.end();
+    }
+  });
+
+  it('does not read past a transaction open in its own database, which may still commit below what it read', async () => {
+    const own = new pg.Client({ connectionString: testDb.url });
+    await own.connect();
+    try {
+      await own.query('begin');
+      await own.query('select pg_current_xact_id()');
+      await sql`insert into events (stream_id, stream_version, event_type, data) values ('past-own', 1, 'UserActivated', '{}')`.execute(handle.db);
+      const result = await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 500));
+      expect(result).toMatchObject({ count: 0, heldBack: true });
+      expect(seen).not.toContain('past-own');
+    } finally {
+      await own.query('commit');
+      await own.end();
+    }
+    await vi.waitFor(async () => {
+      await handle.db.transaction().execute((trx) => projectBatch(trx, [one], 500));
+      expect(seen).toContain('past-own');
+    }, { timeout: 30_000, interval: 20 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
 import { compareStreamPositions, TOPIC_EVERYTHING, TopicSet, type ReadModelsNotice, type StoredEvent, type StreamPosition } from '@wh/contracts';
 import type { Projection } from './projection.ts';
@@ -85,12 +85,15 @@ export interface BatchResult {
   count: number;
   checkpoint: Checkpoint;
   topics: string[];
-  // Committed events exist past the checkpoint but an older transaction somewhere in the cluster still holds
-  // the snapshot's xmin: they become readable as soon as it ends, and no new NOTIFY will say so.
+  // Committed events exist past the checkpoint but an older transaction of this database (or one not known to be
+  // another's) is still in progress: they become readable as soon as it ends, and no new NOTIFY will say so.
   heldBack: boolean;
 }
 
-// Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin.
+// Events after the checkpoint whose transactions can no longer commit behind us: below the snapshot's xmin, or, when
+// nothing below it is left to read while committed events wait beyond it, below `events_horizon()` (migration 118),
+// which passes over transactions in progress in the server's other databases. The xmin is the first try because it
+// costs nothing, and it holds back only while such a transaction is open; the horizon reads pg_locks.
 // Ordering by position alone would skip an event whose transaction took a lower position and committed later.
 // The ORDER BYs name the table's columns: bare `transaction_id` would be the text alias of the select list, which
 // sorts '10' before '9' (a batch straddling such a boundary checkpoints past events it has not applied) and
@@ -109,11 +112,20 @@ export interface BatchResult {
 // scan the table from its start in the hope of an early match, and with nothing past the checkpoint (a projector
 // that has caught up) that reads the whole event log.
 export async function lockAndRead(trx: Transaction<Database>, limit: number): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
+  const below = await lockAndReadBelow(trx, limit, sql`pg_snapshot_xmin(pg_current_snapshot())`);
+  return below.past ? lockAndReadBelow(trx, limit, sql`events_horizon()`) : below;
+}
+
+async function lockAndReadBelow(
+  trx: Transaction<Database>,
+  limit: number,
+  bound: RawBuilder<unknown>,
+): Promise<{ cp: Checkpoint; events: StoredEvent[]; past: boolean }> {
   const { rows } = await executePrepared<EventRow & { cp_tx: string; cp_pos: string; past: boolean | null }>(
     trx,
     sql`
         with cp as (
-          select last_tx, last_pos, set_config('synchronous_commit', 'off', true) as async_commit
+          select last_tx, last_pos, set_config('synchronous_commit', 'off', true) as async_commit, ${bound} as bound
             from projector_checkpoints
            where name = ${CHECKPOINT}
              for update)
@@ -128,7 +140,7 @@ export async function lockAndRead(trx: Transaction<Database>, limit: number): Pr
           left join lateral (
             select event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id, metadata, recorded_at
               from events
-             where events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+             where events.transaction_id < cp.bound
                and (events.transaction_id, events.global_position) > (cp.last_tx, cp.last_pos)
              order by events.transaction_id, events.global_position
              limit ${limit}) e on true

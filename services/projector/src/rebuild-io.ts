@@ -183,8 +183,9 @@ function arrayLiteral(items: readonly (string | number)[]): string {
   return `{${items.map((x) => (typeof x === 'number' ? String(x) : `"${x.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
 }
 
-// The events the rebuild applies: every event whose transaction is below the reader's snapshot's xmin (none of them
-// can still commit behind it), in (transaction_id, global_position) order, read on a connection of its own in a
+// The events the rebuild applies: every event whose transaction is below the reader's `events_horizon()` (its
+// snapshot's xmin, passing over transactions of the server's other databases: migration 118), so none of them can
+// still commit behind it, in (transaction_id, global_position) order, read on a connection of its own in a
 // read-only transaction (it takes no transaction id, so it holds back no projector on the server) and streamed with
 // COPY. Batches are yielded as they are parsed; the caller applies one while the stream fills the next.
 export async function* readEvents(pool: pg.Pool, batchSize: number): AsyncGenerator<StoredEvent[]> {
@@ -201,7 +202,7 @@ export async function* readEvents(pool: pg.Pool, batchSize: number): AsyncGenera
         select event_type, data, stream_id, stream_version, global_position, transaction_id, metadata,
                floor(extract(epoch from recorded_at) * 1000)::bigint, schema_version
           from events
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+         where transaction_id < events_horizon()
          order by events.transaction_id, events.global_position) to stdout`),
     );
     let batch: StoredEvent[] = [];

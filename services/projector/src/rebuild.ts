@@ -49,8 +49,8 @@ export type RebuildStep = 'replaying' | 'indexing' | 'vacuuming' | 'catching up'
 //    connection whose search_path puts that schema first: the projections' unqualified table names write the copies,
 //    `events` is the live one, and `projector_checkpoints` is the shadow's own (the rebuild's progress).
 // 2. The history replayed into them (the rebuilders' bulk path) as read by a read-only snapshot, every statement and
-//    COPY committing on its own: a transaction that holds a transaction id holds back every projector on the server
-//    (it reads below the snapshot's xmin), so none of the rebuild's holds one for longer than one COPY or batch.
+//    COPY committing on its own: a transaction that holds a transaction id holds back this database's projector (it
+//    reads below the snapshot's xmin, migration 118), so none of the rebuild's holds one for longer than one COPY or batch.
 // 3. Their secondary indexes built (CREATE INDEX CONCURRENTLY, which holds no transaction id while it builds) and the
 //    tables vacuumed and analysed, so the planner knows them the moment they are swapped in.
 // 4. The events committed since then applied through the live path in short batches, until one batch from the head.

@@ -209,7 +209,7 @@ describe('projectBatch and late commits', () => {
 
     await a.query('commit');
 
-    // Other databases' transactions on the same server can hold the snapshot's xmin back a little: batch until done.
+    // A's events become readable once its commit is seen: batch until done.
     await vi.waitFor(async () => {
       await batch();
       const applied = await appliedPositions();
