@@ -304,6 +304,11 @@ describe('a rebuild that fails', () => {
     await first;
     expect(await leftoverSchemas()).toEqual([]);
   });
+
+  it('is not refused when asked for the moment the one before it ended', async () => {
+    for (let i = 0; i < 3; i++) await rebuildReadModels(db, projections);
+    expect(await leftoverSchemas()).toEqual([]);
+  });
 });
 
 // The same events in a database of their own, projected by the live path from empty tables.

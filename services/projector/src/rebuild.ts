@@ -18,6 +18,8 @@ export const SHADOW_SCHEMA = 'wh_rebuild';
 const RETIRED_SCHEMA = 'wh_retired';
 // One rebuild at a time on a database: the shadow schema has one name.
 const REBUILD_LOCK_KEY = 7_300_003;
+// The most a rebuild's end waits to give its lock back before closing its connection (which gives it back too).
+const UNLOCK_WAIT_MS = 5000;
 // The swap takes every read model's table for itself: it waits this long for the readers in the way, then gives way
 // to them (rolls back) and tries again, first after SWAP_RETRY_MS, then after twice as long each time up to
 // SWAP_RETRY_MAX_MS, this many times (about two minutes in all: a long report may hold a table that long).
@@ -98,6 +100,13 @@ export async function rebuildReadModels(
       throw e;
     }
   } finally {
+    // The lock is given back before the connection closes: the server releases a session's locks only once its
+    // backend has exited, after the close is sent, and a rebuild started meanwhile (the next one asked for) would be
+    // refused. Bounded: a connection left mid-COPY by a failure would never answer.
+    let timer: NodeJS.Timeout | undefined;
+    const unlocked = io.query('select pg_advisory_unlock($1)', [REBUILD_LOCK_KEY]).catch(() => {});
+    await Promise.race([unlocked, new Promise((r) => (timer = setTimeout(r, UNLOCK_WAIT_MS)))]);
+    clearTimeout(timer);
     client.release(true);
   }
 }
