@@ -9,6 +9,7 @@ const READINESS_TEXT: Record<ScannerReadiness, string> = {
   typing: 'Scanner paused while you type in another field',
   away: 'Scanner paused: tap this page to scan',
 };
+const READINESS = Object.keys(READINESS_TEXT) as ScannerReadiness[];
 
 export interface ScanPanelProps {
   /** The panel itself, focusable by script only: where focus rests after a scanner's scan. */
@@ -31,8 +32,16 @@ export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, onScan
         </h2>
         <span className={`scan-state scan-state-${readiness}`}>
           <span className="scan-dot" aria-hidden="true" />
-          {READINESS_TEXT[readiness]}
-          {scanLocationFirst && atLocation ? ` · at ${atLocation}` : ''}
+          {/* Every state's text laid out in one cell, the others hidden: the line takes the longest one's room, so
+              focus moving into or out of a field (a tap on a button) never moves what is below it mid-tap. */}
+          <span className="scan-state-texts">
+            {READINESS.map((r) => (
+              <span key={r} className="scan-state-text" data-current={r === readiness || undefined}>
+                {READINESS_TEXT[r]}
+                {scanLocationFirst && atLocation ? ` · at ${atLocation}` : ''}
+              </span>
+            ))}
+          </span>
         </span>
       </div>
       <form
