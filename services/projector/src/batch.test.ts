@@ -151,8 +151,11 @@ describe('projectBatch round trips', () => {
     // A transaction of another test file's database, open below the new events, costs the batch a second read (up
     // to the horizon): two new events a try until one batch reads them below the snapshot's xmin.
     let done = await batch();
+    let tries = 0;
     await vi.waitFor(async () => {
-      await sql`insert into events (stream_id, stream_version, event_type, data) values ('a', 1, 'UserActivated', '{}'), ('b', 1, 'UserActivated', '{}')`.execute(handle.db);
+      tries++;
+      await sql`insert into events (stream_id, stream_version, event_type, data)
+                values (${`a-${tries}`}, 1, 'UserActivated', '{}'), (${`b-${tries}`}, 1, 'UserActivated', '{}')`.execute(handle.db);
       done = await batch();
       expect(done.result.count).toBe(2);
       expect(done.statements).toBe(3);
