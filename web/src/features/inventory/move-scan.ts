@@ -12,6 +12,9 @@ export interface HeldItem {
   color: string | null;
 }
 
+/** An item's style name, size and colour, as the move screens list them. */
+export const itemDetail = (item: Pick<HeldItem, 'style_name' | 'size' | 'color'>): string => [item.style_name, item.size, item.color].filter(Boolean).join(' · ');
+
 export type MoveScanStep =
   | { step: 'from' }
   // `sku` null: no item scanned yet; `to` null: no destination scanned yet.

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { LocationStock } from '@wh/contracts/inventory/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
+import { StockRows } from './stock-rows.tsx';
 
 /** What the from-location holds now, SKU by SKU, as its label is scanned. */
 export function HeldStock({ code, stock }: { code: string; stock: UseQueryResult<LocationStock> }) {
@@ -17,15 +18,7 @@ export function HeldStock({ code, stock }: { code: string; stock: UseQueryResult
       {held.length === 0 ? (
         <p className="muted">Nothing: there is no stock here to move.</p>
       ) : (
-        <ul className="move-held-list" aria-label={`Stock at ${code}`}>
-          {held.map((h) => (
-            <li key={h.sku}>
-              <span className="move-code">{h.sku}</span>
-              <span className="muted small">{[h.style_name, h.size, h.color].filter(Boolean).join(' · ')}</span>
-              <span className="move-held-qty">{h.quantity}</span>
-            </li>
-          ))}
-        </ul>
+        <StockRows label={`Stock at ${code}`} rows={held} />
       )}
     </section>
   );

@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
-import type { HeldItem, MoveScanStep } from '../move-scan.ts';
+import { itemDetail, type HeldItem, type MoveScanStep } from '../move-scan.ts';
 
 type Moving = Extract<MoveScanStep, { step: 'move' }>;
 
@@ -30,7 +30,7 @@ export function MoveSummary({ scan, item, isReady, isPending, onQuantity, onConf
           {scan.sku ? (
             <>
               <span className="move-code">{scan.sku}</span>
-              {item ? <span className="move-item-detail">{[item.style_name, item.size, item.color].filter(Boolean).join(' · ')}</span> : null}
+              {item ? <span className="move-item-detail">{itemDetail(item)}</span> : null}
             </>
           ) : (
             <span className="muted">Scan an item</span>

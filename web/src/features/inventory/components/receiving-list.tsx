@@ -3,6 +3,7 @@ import { RECEIVING_LOCATION } from '@wh/contracts/platform/stock';
 import { QueryState } from '../../../components/query-state.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { locationStockQuery } from '../api/moves-api.ts';
+import { StockRows } from './stock-rows.tsx';
 
 /** Stock approved into RECEIVING and not yet shelved: each SKU offers its put-away, a move out of RECEIVING. */
 export function ReceivingList({ onPutAway }: { onPutAway: (sku: string, quantity: number) => void }) {
@@ -16,18 +17,15 @@ export function ReceivingList({ onPutAway }: { onPutAway: (sku: string, quantity
       <QueryState query={receiving} loading="Loading..." failure="Failed to fetch stock" />
       {receiving.data && waiting.length === 0 ? <p className="muted">Nothing waiting to be put away.</p> : null}
       {waiting.length > 0 ? (
-        <ul className="move-held-list" aria-label="Stock in RECEIVING">
-          {waiting.map((w) => (
-            <li key={w.sku}>
-              <span className="move-code">{w.sku}</span>
-              <span className="muted small">{[w.style_name, w.size, w.color].filter(Boolean).join(' · ')}</span>
-              <span className="move-held-qty">{w.quantity}</span>
-              <Button size="sm" variant="secondary" onPress={() => onPutAway(w.sku, w.quantity)} aria-label={`Put away ${w.sku}`}>
-                Put away
-              </Button>
-            </li>
-          ))}
-        </ul>
+        <StockRows
+          label="Stock in RECEIVING"
+          rows={waiting}
+          action={(w) => (
+            <Button size="sm" variant="secondary" onPress={() => onPutAway(w.sku, w.quantity)} aria-label={`Put away ${w.sku}`}>
+              Put away
+            </Button>
+          )}
+        />
       ) : null}
     </section>
   );
