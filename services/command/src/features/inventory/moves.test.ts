@@ -276,3 +276,25 @@ describe('moves racing picks', () => {
     expect(await projected(sku)).toEqual(held);
   });
 });
+
+describe('moves in opposite directions at once', () => {
+  it('wait for each other instead of deadlocking: no 5xx, and the units are all still there', async () => {
+    await bin('S-1-1', 1000);
+    await bin('S-1-2', 1000);
+    const sku = 'DR1012-12-BLUE';
+    await stock(sku, 'S-1-1', 40);
+    await stock(sku, 'S-1-2', 40);
+    const there = { sku, from_location: 'S-1-1', to_location: 'S-1-2', quantity: 3 };
+    const back = { sku, from_location: 'S-1-2', to_location: 'S-1-1', quantity: 2 };
+    const statuses: number[] = [];
+    for (let round = 0; round < 10; round++) {
+      const answers = await Promise.all([move(manager, there), move(worker, back), move(others.executive2, there), move(others.executive1, back)]);
+      statuses.push(...answers.map((a) => a.status));
+    }
+    expect(statuses.filter((s) => s !== 201)).toEqual([]);
+    const held = await levels(sku);
+    expect(held).toEqual({ 'S-1-1': 40 - 10 * 2 * (3 - 2), 'S-1-2': 40 + 10 * 2 * (3 - 2) });
+    await caughtUp(t.database.db);
+    expect(await ledgerSums(sku)).toEqual(held);
+  });
+});
