@@ -30,7 +30,8 @@ export function InventoryPage() {
   const start = { sku: params.get('sku'), from: params.get('from') };
   const asked = params.get('tab');
   // Adjustments is a manager's tab; anyone else who follows a link to it reads why they cannot adjust.
-  const tab: TabId = isTabId(asked) ? asked : 'search';
+  // Move Stock is offered only where it is shown (a link to it opens Inventory Search for anyone else).
+  const tab: TabId = isTabId(asked) && (asked !== 'move' || canMoveHere) ? asked : 'search';
 
   const items: TabItem[] = [
     { id: 'search', label: 'Inventory Search', content: <SearchTab canMove={canMoveHere} /> },

@@ -115,6 +115,17 @@ describe('a move', () => {
     expect(audit[0].locations.sort()).toEqual(['M-1-1', 'M-1-2']);
   });
 
+  it('what a location holds is listed SKU by SKU; an unknown one is 404', async () => {
+    const held = await worker.get('/api/locations/m-1-1/stock');
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.data.location).toMatchObject({ code: 'M-1-1', location_type: 'bin', capacity: 50, current_stock: 2 });
+    expect(held.body.data.stock).toEqual([{ sku: DRESS, style_code: 'DR1012', style_name: expect.any(String), size: '8', color: 'Blue', quantity: 2 }]);
+    expect((await worker.get('/api/locations/RECEIVING/stock')).status).toBe(200);
+    const unknown = await worker.get('/api/locations/Z-9-9/stock');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Location Z-9-9 not found');
+  });
+
   it('out of RECEIVING is a put-away: the manager’s own stock sheet approves into RECEIVING, a move shelves it', async () => {
     await bin('M-2-1', 50);
     const sheet = 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER\n01/02/2026,KN1010,Wine,12,4,GP-MOVE-1\n';
