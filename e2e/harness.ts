@@ -152,6 +152,19 @@ export async function scan(page: Page, code: string): Promise<void> {
   await scannerBurst(page, code);
 }
 
+// Every change the page asks of the server (a POST: picks, completions, moves), in the order sent.
+export function changesSent(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
+  });
+  return sent;
+}
+
+// A request sent after everything the page has done so far: once it is back, any change those keys asked for has
+// been sent (and recorded in `changesSent`).
+export const settle = (page: Page) => page.evaluate(`fetch('/api/health').then((r) => r.status)`);
+
 // Elements under `selector` that scroll inside the page (a phone screen should have one scroll, the page's).
 export const nestedScrollAreas = (page: Page, selector: string) =>
   page.evaluate(

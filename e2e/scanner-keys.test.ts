@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeFindings, PHONE, pressKeys, scannerBurst, startE2E, type E2E } from './harness.ts';
+import { axeFindings, changesSent, PHONE, pressKeys, scannerBurst, settle, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // A picker on a phone with a keyboard-wedge scanner: its keys reach whatever has focus, 20 ms apart and ending in
@@ -64,18 +64,6 @@ const stockOf = async (sku: string) => {
   const found = (await admin.get(`/api/inventory/search?style_code=${sku}`)).body.data.items as { sku: string; locations: { location: string; quantity: number }[] }[];
   return Object.fromEntries((found.find((i) => i.sku === sku)?.locations ?? []).map((l) => [l.location, l.quantity]));
 };
-
-// Every change the page asks of the server (picks, completions), in the order sent.
-function changesSent(page: Page): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') sent.push(new URL(request.url()).pathname);
-  });
-  return sent;
-}
-// A request sent after everything the page has done so far: once it is back, any change those keys asked for has
-// been sent (and recorded in `changesSent`).
-const settle = (page: Page) => page.evaluate(`fetch('/api/health').then((r) => r.status)`);
 
 // Where focus rests after a scanner's scan: the scan panel, which does nothing on Enter.
 const onScanPanel = (page: Page) => page.evaluate(`document.activeElement?.getAttribute('aria-labelledby') === 'scan-panel-title'`);

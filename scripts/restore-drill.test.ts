@@ -234,6 +234,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
        drop function events_horizon();
+       drop sequence stock_move_id_seq;
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;

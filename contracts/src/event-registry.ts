@@ -1,6 +1,6 @@
 import { eventRegistry, type EventFamily } from './platform/event-schemas.ts';
 import { STYLE_EVENTS } from './catalogue/events.ts';
-import { ADJUSTMENT_EVENTS, LOCATION_EVENTS } from './inventory/events.ts';
+import { ADJUSTMENT_EVENTS, LOCATION_EVENTS, MOVE_EVENTS } from './inventory/events.ts';
 import { BATCH_EVENTS, ORDER_EVENTS } from './orders/events.ts';
 import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
 import { SETTINGS_EVENTS } from './settings/events.ts';
@@ -12,6 +12,7 @@ export const EVENT_FAMILIES: readonly EventFamily[] = [
   BATCH_EVENTS,
   LOCATION_EVENTS,
   ADJUSTMENT_EVENTS,
+  MOVE_EVENTS,
   RECEIPT_EVENTS,
   BIN_ALLOCATION_EVENTS,
   STYLE_EVENTS,

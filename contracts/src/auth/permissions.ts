@@ -27,12 +27,14 @@ export const PERMISSIONS = [
   'inventory:alerts',
   // The audit log of every event.
   'audit:view',
+  // Move units of a SKU between locations (put-away included): every role, by scanning on a phone.
+  'stock:move',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS,
-  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view'],
+  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move'],
   executive2: [
     'dashboard:view',
     'inventory:view',
@@ -43,8 +45,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'orders:verify',
     'orders:view',
     'inventory:alerts',
+    'stock:move',
   ],
-  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view'],
+  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view', 'stock:move'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -13,6 +13,7 @@ export const WEB_ROUTES = {
   '/reports': 'reports:view',
   '/settings': 'settings:manage',
   '/inventory': 'inventory:view',
+  '/move-stock': 'stock:move',
 } as const satisfies Record<string, Permission>;
 export type WebRoute = keyof typeof WEB_ROUTES;
 
@@ -53,7 +54,10 @@ export interface NavItem {
   to: WebRoute;
 }
 
-// Side navigation per role, labels word for word from the spec.
+// The phone screen for moving stock by scanning (not in the spec): last in every role's navigation.
+const MOVE_STOCK_LABEL = 'Move Stock';
+
+// Side navigation per role, labels word for word from the spec (Move Stock added).
 export const NAVIGATION: Record<Role, readonly NavItem[]> = {
   manager: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -65,11 +69,13 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Reports', to: '/reports' },
     { label: 'User Management', to: '/users' },
     { label: 'Settings', to: '/settings' },
+    { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   executive1: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Processing', to: '/orders' },
     { label: 'View Inventory', to: '/inventory' },
+    { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   executive2: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -77,9 +83,11 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Stock Approval', to: '/stock-approval' },
     { label: 'Order Verification', to: '/order-verification' },
     { label: 'Inventory Management', to: '/inventory' },
+    { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   worker: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Picking', to: '/picking' },
+    { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
-import { stockMovementSchema } from '../platform/stock.ts';
+import { overCapacitySchema, RECEIVING_LOCATION, stockMovementSchema } from '../platform/stock.ts';
 import { numberDomains as n } from '../platform/input.ts';
 import { MAX_WALK_SEQUENCE } from './walk.ts';
 
@@ -80,3 +80,31 @@ export const ADJUSTMENT_EVENTS = {
 } satisfies EventFamily;
 export type AdjustmentEvent = EventsOf<typeof ADJUSTMENT_EVENTS>;
 export const adjustmentStreamId = (adjustmentId: number) => `adjustment-${adjustmentId}`;
+
+// One stream per move (`move-<id>`): units of one SKU taken out of one location and put into another, in one event
+// whose `movements` hold both sides (the source's decrease first), so the ledger shows where they went and where
+// from. A put-away is a move out of RECEIVING.
+export const MOVE_EVENTS = {
+  StockMoved: firstVersion(
+    z.object({
+      move_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      quantity: n.quantity,
+      from_location: z.string(),
+      to_location: z.string(),
+      // The destination past its capacity once the units are in, as the mover was told before confirming; null when
+      // the move kept within it.
+      over_capacity: overCapacitySchema.nullable(),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+} satisfies EventFamily;
+export type MoveEvent = EventsOf<typeof MOVE_EVENTS>;
+export const stockMoveStreamId = (moveId: number) => `move-${moveId}`;
+
+/** A move in words, as the ledger and the screens say it: 'Moved from A-1-1 to B-2-3', 'Put away from RECEIVING to A-1-1'. */
+export function stockMoveReason(move: { from_location: string; to_location: string }): string {
+  return `${move.from_location === RECEIVING_LOCATION ? 'Put away' : 'Moved'} from ${move.from_location} to ${move.to_location}`;
+}

@@ -407,3 +407,50 @@ export type SelectableLocation = z.infer<typeof selectableLocationSchema>;
 // Racks holds regular and jean racks.
 export const selectableLocationsSchema = z.object({ bins: z.array(selectableLocationSchema), racks: z.array(selectableLocationSchema) });
 export type SelectableLocations = z.infer<typeof selectableLocationsSchema>;
+
+// ---------- Moves (and put-away, a move out of RECEIVING) ----------
+
+export const moveStockBodySchema = z.object({
+  sku: codeInput(skuProblem, 'Please select an item'),
+  from_location: codeInput(locationCodeProblem, 'Please choose the location to move from'),
+  to_location: codeInput(locationCodeProblem, 'Please choose the location to move to'),
+  quantity: quantityInt(),
+  // The mover has been told that the destination goes over its capacity, and moves anyway.
+  confirm_over_capacity: z.boolean({ error: 'confirm_over_capacity must be true or false' }).optional(),
+});
+export type MoveStockBody = z.input<typeof moveStockBodySchema>;
+
+export const stockMoveSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  style_code: z.string(),
+  quantity: z.number().int(),
+  from_location: z.string(),
+  to_location: z.string(),
+  // Units of the SKU at each end once moved.
+  from_quantity_after: z.number().int(),
+  to_quantity_after: z.number().int(),
+  // 'Moved from A-1-1 to B-2-3' (stockMoveReason).
+  reason: z.string(),
+  moved_by: z.string().nullable(),
+  moved_at: z.string(),
+  // The destination, when the move took it past its capacity (confirmed).
+  over_capacity: overCapacityListSchema,
+});
+export type StockMove = z.infer<typeof stockMoveSchema>;
+
+// What a location holds now, SKU by SKU: the Move Stock screen's list once the from-location's label is scanned.
+export const locationStockSchema = z.object({
+  location: locationSchema,
+  stock: z.array(
+    z.object({
+      sku: z.string(),
+      style_code: z.string(),
+      style_name: z.string().nullable(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+export type LocationStock = z.infer<typeof locationStockSchema>;

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'ILLEGAL_TRANSITION',
+  // A change that would take a location past its capacity, refused until the caller confirms it (a move).
+  'OVER_CAPACITY',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',

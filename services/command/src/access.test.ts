@@ -41,6 +41,9 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/inventory/adjust': ['manager'],
   'GET /api/inventory/adjustments/recent': ['manager'],
   'GET /api/inventory/adjustments/summary': ['manager'],
+  // Every role moves stock: by scanning on a phone (Move Stock), or on the Inventory screen.
+  'POST /api/inventory/move': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/locations/:code/stock': 'signed-in',
   'GET /api/inventory/ledger': 'signed-in',
   'GET /api/inventory/as-of': 'signed-in',
   'POST /api/files/upload/shopify-stock': ['manager', 'executive1', 'executive2'],

@@ -15,6 +15,8 @@ describe('route access', () => {
     expect(mayOpen('worker', '/inventory')).toBe(true);
     expect(mayOpen('executive2', '/order-verification')).toBe(true);
     expect(mayOpen('executive1', '/stock-entry')).toBe(false);
+    // Everyone moves stock by scanning.
+    for (const role of ['manager', 'executive1', 'executive2', 'worker']) expect(mayOpen(role, '/move-stock')).toBe(true);
   });
 
   it('sends each role home after login without an origin', () => {

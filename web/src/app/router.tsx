@@ -25,6 +25,7 @@ const SCREENS: Record<WebRoute, Screen> = {
   '/reports': () => import('../features/reports/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
   '/settings': () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   '/inventory': () => import('../features/inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage })),
+  '/move-stock': () => import('../features/inventory/move-stock-page.tsx').then((m) => ({ Component: m.MoveStockPage })),
 };
 
 const PRINT_VIEWS: Record<PrintRoute, Screen> = {

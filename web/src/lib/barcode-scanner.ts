@@ -121,6 +121,13 @@ export function useBarcodeScanner(onScan: (code: string) => void, options: Scann
  */
 export type ScannerReadiness = 'ready' | 'typing' | 'away';
 
+/** What each scanning screen says of its scanner's readiness. */
+export const SCANNER_READINESS_TEXT: Record<ScannerReadiness, string> = {
+  ready: 'Scanner ready',
+  typing: 'Scanner paused while you type in another field',
+  away: 'Scanner paused: tap this page to scan',
+};
+
 export function scannerReadiness(page: { hasFocus: boolean; typingInOtherField: boolean }): ScannerReadiness {
   if (!page.hasFocus) return 'away';
   return page.typingInOtherField ? 'typing' : 'ready';

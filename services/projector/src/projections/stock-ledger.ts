@@ -1,6 +1,15 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { movementsOf, RECEIVING_LOCATION, STOCK_MOVEMENT_EVENT_TYPES, type LocationEvent, type StockMovement, type StoredEvent } from '@wh/contracts';
+import {
+  movementsOf,
+  RECEIVING_LOCATION,
+  STOCK_MOVEMENT_EVENT_TYPES,
+  stockMoveReason,
+  type LocationEvent,
+  type MoveEvent,
+  type StockMovement,
+  type StoredEvent,
+} from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 import { copyLine, linesOf } from '../rebuild-io.ts';
 import { chunks, executePrepared, writeTogether, type WriteStatement } from '../write-together.ts';
@@ -246,8 +255,10 @@ function guessType(code: string): string {
   return code === RECEIVING_LOCATION ? 'receiving' : /^J-/.test(code) ? 'jean_rack' : /^[A-Z]{1,3}-\d+-\d+$/.test(code) ? 'bin' : 'rack';
 }
 
-// The movement's why when the event gives one (an adjustment's reason); the event type says the rest.
+// The movement's why when the event gives one (an adjustment's reason, a move's ends in words); the event type says
+// the rest.
 function reasonOf(stored: StoredEvent): string | null {
+  if (stored.type === 'StockMoved') return stockMoveReason(stored.data as MoveEvent['data']);
   const data = stored.data as { reason?: unknown } | null;
   return typeof data?.reason === 'string' ? data.reason : null;
 }

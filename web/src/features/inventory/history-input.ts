@@ -43,6 +43,7 @@ const MOVEMENT_LABELS: Record<string, string> = {
   StockManuallyApproved: 'Direct approval',
   BinStockCounted: 'Bin allocation',
   OrderItemPicked: 'Picked for an order',
+  StockMoved: 'Moved',
 };
 
 /** A readable name for the event that moved stock; unknown types are split into words. */

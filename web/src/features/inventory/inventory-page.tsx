@@ -9,12 +9,13 @@ import { inventoryKeys } from './api/inventory-api.ts';
 import { AdjustmentsTab } from './components/adjustments-tab.tsx';
 import { AvailableItemsTab } from './components/available-items-tab.tsx';
 import { LocationsTab } from './components/locations-tab.tsx';
+import { MoveTab } from './components/move-tab.tsx';
 import { ReportsTab } from './components/reports-tab.tsx';
 import { SearchTab } from './components/search-tab.tsx';
 import { StockHistoryTab } from './components/stock-history-tab.tsx';
 import './inventory.css';
 
-const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'upload', 'suggestion', 'adjustments'] as const;
+const TAB_IDS = ['search', 'available', 'locations', 'reports', 'history', 'move', 'upload', 'suggestion', 'adjustments'] as const;
 type TabId = (typeof TAB_IDS)[number];
 const isTabId = (v: string | null): v is TabId => v !== null && (TAB_IDS as readonly string[]).includes(v);
 
@@ -23,16 +24,22 @@ export function InventoryPage() {
   const [params, setParams] = useSearchParams();
   if (!me) return null;
   const canAdjust = can(me.role, 'inventory:adjust');
+  // The desktop's Move Stock is the stock staff's (manager, executive2), who approve stock into RECEIVING and put it
+  // away; everyone moves stock by scanning on /move-stock.
+  const canMoveHere = can(me.role, 'stock:move') && can(me.role, 'stock:approve');
+  const start = { sku: params.get('sku'), from: params.get('from') };
   const asked = params.get('tab');
   // Adjustments is a manager's tab; anyone else who follows a link to it reads why they cannot adjust.
-  const tab: TabId = isTabId(asked) ? asked : 'search';
+  // Move Stock is offered only where it is shown (a link to it opens Inventory Search for anyone else).
+  const tab: TabId = isTabId(asked) && (asked !== 'move' || canMoveHere) ? asked : 'search';
 
   const items: TabItem[] = [
-    { id: 'search', label: 'Inventory Search', content: <SearchTab /> },
+    { id: 'search', label: 'Inventory Search', content: <SearchTab canMove={canMoveHere} /> },
     { id: 'available', label: 'Available Items', content: <AvailableItemsTab /> },
     { id: 'locations', label: 'Locations', content: <LocationsTab /> },
     { id: 'reports', label: 'Reports', content: <ReportsTab /> },
     { id: 'history', label: 'Stock History', content: <StockHistoryTab /> },
+    ...(canMoveHere ? [{ id: 'move', label: 'Move Stock', content: <MoveTab key={`${start.sku}|${start.from}`} start={start} /> }] : []),
     // The spec's other panels, each a tab of its own rather than under every tab.
     ...stockPanelTabs(me.role, [inventoryKeys.all]),
     ...(canAdjust || tab === 'adjustments' ? [{ id: 'adjustments', label: 'Adjustments', content: <AdjustmentsTab canAdjust={canAdjust} /> }] : []),

@@ -3,6 +3,7 @@
 // progress over the lists, and what a scan does and says.
 import type { OrderItem } from '@wh/contracts/orders/http';
 import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
+import { scanNamesItem } from '../../lib/scan-codes.ts';
 
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {
@@ -142,7 +143,8 @@ export type ScanTarget =
   | { kind: 'all-picked'; orderId: number }
   | { kind: 'not-found' };
 
-const sameSku = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+// An item's SKU against a scanned code: the rule every scanning screen shares (lib/scan-codes.ts).
+const sameSku = (sku: string, code: string) => scanNamesItem(code, { sku });
 
 /**
  * What a scanned SKU does: pick the next unpicked item with that SKU in the selected order; with no order

@@ -9,6 +9,7 @@ import {
   type Bins,
   type Gender,
   type Location,
+  type LocationStock,
   type LocationType,
   type Racks,
   type SelectableLocation,
@@ -249,4 +250,20 @@ export async function selectableLocations(db: Db, query: { type?: 'bin' | 'rack'
     bins: list.filter((l) => l.location_type === 'bin').map(toSelectable),
     racks: list.filter((l) => l.location_type !== 'bin').map(toSelectable),
   };
+}
+
+// What a location holds now, SKU by SKU in code order, with each SKU's style name, size and colour; null: no such
+// location.
+export async function locationStock(db: Db, code: string): Promise<LocationStock | null> {
+  const location = await locationByCode(db, code);
+  if (!location) return null;
+  const rows = await db
+    .selectFrom('rm_stock as s')
+    .leftJoin('rm_variants as v', 'v.sku', 's.sku')
+    .leftJoin('rm_styles as st', 'st.id', 'v.style_id')
+    .select(['s.sku', 's.style_code', 'st.name as style_name', 'v.size', 'v.color', 's.quantity'])
+    .where('s.location', '=', code)
+    .where('s.quantity', '>', 0)
+    .execute();
+  return { location, stock: rows.sort((a, b) => inCodeOrder(a.sku, b.sku)) };
 }

@@ -24,14 +24,17 @@ import {
   locationListSchema,
   locationRangeResultSchema,
   locationSchema,
+  locationStockSchema,
   locationSuggestionsSchema,
   MAX_LOCATIONS_PER_RANGE,
+  moveStockBodySchema,
   RACK_CODE_PATTERN,
   racksSchema,
   recentAdjustmentsQuerySchema,
   recentAdjustmentsSchema,
   selectableLocationsQuerySchema,
   selectableLocationsSchema,
+  stockMoveSchema,
   successEnvelope,
   suggestLocationBodySchema,
   updateLocationBodySchema,
@@ -44,7 +47,8 @@ import { answerCommand } from '../../platform/command.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { locationExists, locationNotFound } from '../../domain/decide-location.ts';
 import { expandRange } from './location-range.ts';
-import { bins, listLocations, locationAfterCommand, racks, selectableLocations } from './location-queries.ts';
+import { bins, listLocations, locationAfterCommand, locationStock, racks, selectableLocations } from './location-queries.ts';
+import { moveStock, stockMoveOf } from './moves.ts';
 import { inventoryStatus } from './inventory-status.ts';
 import { adjustmentSummary, availableItems, ledger, recentAdjustments, searchInventory, stockAsOf } from './queries.ts';
 import { suggestLocations } from './suggest.ts';
@@ -206,6 +210,30 @@ export const inventoryRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     '/api/inventory/adjustments/summary',
     { config: { access: 'inventory:adjust' }, schema: { tags: ['inventory'], querystring: adjustmentSummaryQuerySchema, response: { 200: successEnvelope(adjustmentSummarySchema) } } },
     async (request) => ok(await adjustmentSummary(await ctx.reader(request), request.query.days, ctx.now(), ctx.config.WAREHOUSE_TIMEZONE)),
+  );
+
+  // ---- Moves: every role may move stock (a phone's Move Stock screen); a put-away is a move out of RECEIVING ----
+  app.post(
+    '/api/inventory/move',
+    { config: { access: 'stock:move' }, schema: { tags: ['inventory'], body: moveStockBodySchema, response: { 201: successEnvelope(stockMoveSchema) } } },
+    async (request, reply) => {
+      const move = { ...request.body, confirm_over_capacity: request.body.confirm_over_capacity ?? false };
+      const answer = await answerCommand(ctx, request, moveStock, move, {
+        data: (outcome) => stockMoveOf(outcome, request.auth?.user.username ?? null),
+        message: (_outcome, m) => `${m.reason}: ${m.quantity} × ${m.sku}. ${m.from_location} now holds ${m.from_quantity_after}, ${m.to_location} ${m.to_quantity_after}.`,
+      });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/api/locations/:code/stock',
+    { config: { access: 'signed-in' }, schema: { tags: ['inventory'], params: locationCodeParamsSchema, response: { 200: successEnvelope(locationStockSchema) } } },
+    async (request) => {
+      const found = await locationStock(await ctx.reader(request), request.params.code);
+      if (!found) throw notFound(locationNotFound(request.params.code));
+      return ok(found);
+    },
   );
 
   // ---- Ledger and time travel ----

@@ -1,4 +1,4 @@
-import { locationTypeLabel, movementsOf, type StoredEvent } from '@wh/contracts';
+import { locationTypeLabel, movementsOf, stockMoveReason, type StoredEvent } from '@wh/contracts';
 import { occurredAt } from '../event-time.ts';
 
 // The audit log's one fold: an event's row, given the user names learnt so far (learnName), the same for the live
@@ -147,6 +147,11 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
     }
     case 'InventoryAdjusted':
       return `${d.adjustment_type === 'decrease' ? 'Decreased' : 'Increased'} ${d.sku} at ${d.location} by ${d.quantity} (${d.old_quantity} → ${d.new_quantity}): ${d.reason}`;
+    case 'StockMoved': {
+      const over = d.over_capacity as { capacity?: number; quantity_after?: number } | null;
+      const past = over ? ` (${d.to_location} over capacity, confirmed: ${over.quantity_after} for ${over.capacity})` : '';
+      return `${stockMoveReason({ from_location: String(d.from_location), to_location: String(d.to_location) })}: ${d.quantity} × ${d.sku}${past}`;
+    }
     case 'StockReceiptRecorded':
       return `Recorded receipt #${d.receipt_id}: ${d.quantity} × ${d.sku} (${d.source})`;
     case 'StockReceiptApproved':

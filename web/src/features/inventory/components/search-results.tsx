@@ -1,12 +1,14 @@
 import { Link } from 'react-router-dom';
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
+import { RECEIVING_LOCATION } from '@wh/contracts/platform/stock';
 import type { InventorySearchItem } from '@wh/contracts/inventory/http';
 import { Badge } from '../../../components/ui/badge.tsx';
 
 const historyLink = (by: 'sku' | 'location', code: string) => `?${new URLSearchParams({ tab: 'history', [by]: code })}`;
+const moveLink = (sku: string, from: string) => `?${new URLSearchParams({ tab: 'move', sku, from })}`;
 
-/** The SKUs found, each with its units and the locations holding it, linked to their stock history. */
-export function SearchResults({ items, total }: { items: readonly InventorySearchItem[]; total: number }) {
+/** The SKUs found, each with its units and the locations holding it, linked to their stock history (and to a move). */
+export function SearchResults({ items, total, canMove = false }: { items: readonly InventorySearchItem[]; total: number; canMove?: boolean }) {
   if (items.length === 0) {
     return (
       <div className="card card-muted empty-state" role="status">
@@ -48,6 +50,11 @@ export function SearchResults({ items, total }: { items: readonly InventorySearc
                     </Link>
                     <span className="muted small">{locationTypeLabel(l.location_type)}</span>
                     <span className="location-qty">{l.quantity}</span>
+                    {canMove ? (
+                      <Link className="btn btn-ghost btn-sm" to={moveLink(item.sku, l.location)} aria-label={`${l.location === RECEIVING_LOCATION ? 'Put away' : 'Move'} ${item.sku} from ${l.location}`}>
+                        {l.location === RECEIVING_LOCATION ? 'Put away' : 'Move'}
+                      </Link>
+                    ) : null}
                   </li>
                 ))}
               </ul>

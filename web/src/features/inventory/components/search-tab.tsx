@@ -11,7 +11,8 @@ import { ANY, COLOURS, colourOptions, fromOption, sizeOptions } from '../options
 import { asTypedStyleCode, parseSearch, type SearchQuery } from '../search-input.ts';
 import { SearchResults } from './search-results.tsx';
 
-export function SearchTab() {
+/** `canMove`: each location a SKU is held at links to the Move Stock tab (Put away for RECEIVING). */
+export function SearchTab({ canMove = false }: { canMove?: boolean }) {
   const [styleCode, setStyleCode] = useState('');
   const [color, setColor] = useState<string>(ANY);
   const [size, setSize] = useState<string>(ANY);
@@ -63,7 +64,7 @@ export function SearchTab() {
 
       {search.isError ? <Alert title="Search Error">{messageOf(search.error, 'Failed to search inventory')}</Alert> : null}
 
-      {query && search.data ? <SearchResults items={[...search.data.items].sort(compareVariants)} total={search.data.total_quantity} /> : null}
+      {query && search.data ? <SearchResults items={[...search.data.items].sort(compareVariants)} total={search.data.total_quantity} canMove={canMove} /> : null}
     </div>
   );
 }
