@@ -103,10 +103,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     },
   );
 
-  // Screens that scan (picking, verification, moves) and need more than the SKUs they list: whatever role scans.
+  // For screens that scan (picking, verification, moves) and need more than the SKUs they list: every role scans
+  // somewhere, and every role reads the catalogue.
   app.get(
     '/api/skus/lookup',
-    { config: { access: 'inventory:view' }, schema: { tags: ['catalogue'], querystring: skuLookupQuerySchema, response: { 200: successEnvelope(skuLookupSchema) } } },
+    { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: skuLookupQuerySchema, response: { 200: successEnvelope(skuLookupSchema) } } },
     async (request) => ok(await lookUpSku(await ctx.reader(request), request.query.code)),
   );
 

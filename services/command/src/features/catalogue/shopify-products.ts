@@ -144,7 +144,7 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
       errors.push({ row: r.row, error: 'Missing required fields: Title' });
       continue;
     }
-    const barcode = barcodeOfRow(r.row, variant.sku, col.barcode ? { column: col.barcode, value: get(r, col.barcode) } : null, barcodes);
+    const barcode = barcodeOfRow(r.row, variant.sku, get(r, col.barcode), barcodes);
     if (barcode !== null && 'error' in barcode) {
       errors.push({ row: r.row, error: barcode.error });
       continue;
@@ -165,15 +165,10 @@ export const shopifyProductsPlanner = sheetPlanner(import.meta.url, parseShopify
 
 // A row's barcode (none when the column is absent or the cell blank), checked as Style Management checks one; a
 // barcode an earlier row gives another SKU makes this row a bad one. `seen` keeps the first row of each barcode.
-function barcodeOfRow(
-  row: number,
-  sku: string,
-  cell: { column: string; value: string } | null,
-  seen: Map<string, RowBarcode>,
-): RowBarcode | { error: string } | null {
-  if (cell === null || cell.value === '') return null;
-  const reading = parseBarcode(cell.value);
-  if (!reading.ok) return { error: `${cell.column}: ${reading.error}` };
+function barcodeOfRow(row: number, sku: string, cell: string, seen: Map<string, RowBarcode>): RowBarcode | { error: string } | null {
+  if (cell === '') return null;
+  const reading = parseBarcode(cell);
+  if (!reading.ok) return { error: reading.error };
   const { code } = reading.barcode;
   const first = seen.get(code);
   if (first && first.sku !== sku) return { error: `Barcode ${code} is already on row ${first.row} (SKU ${first.sku})` };
