@@ -90,6 +90,12 @@ describe('adding and removing a SKU\'s barcodes', () => {
     expect(twice.status).toBe(404);
     expect(twice.body.message).toBe('Barcode INT00077 is not on any SKU of style SK1002');
     expect((await add(manager, 'SK1008', { sku: 'SK1008-8-GREY', barcode: 'INT00077' })).status).toBe(200);
+    // The audit log says each in words, found by the SKU.
+    const audit = await manager.get('/api/audit/events?sku=SK1002-8-GREY');
+    expect(audit.body.data.events.slice(0, 2).map((e: { summary: string }) => e.summary)).toEqual([
+      'Removed barcode INT00077 from SK1002-8-GREY',
+      'Added barcode INT00077 to SK1002-8-GREY',
+    ]);
   });
 });
 
