@@ -17,3 +17,5 @@ create table rm_barcodes (
   added_at timestamptz not null
 );
 create index rm_barcodes_sku on rm_barcodes (sku, barcode);
+-- A page of styles reads its SKUs' barcodes by style.
+create index rm_barcodes_style on rm_barcodes (style_id);
