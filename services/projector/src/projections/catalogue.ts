@@ -61,7 +61,8 @@ export const catalogueProjection: Projection = {
         case 'SkuBarcodesAdded':
           await trx.updateTable('rm_styles').set({ updated_at: d.at }).where('id', '=', d.style_id).execute();
           if (event.data.barcodes.length === 0) break;
-          // The registry keeps a barcode on one SKU; a barcode read again here (a replay) takes the event's word.
+          // The registry keeps each barcode on one SKU, so in event order a barcode is never listed twice; were it, the
+          // event's word wins rather than the projection stopping.
           await trx
             .insertInto('rm_barcodes')
             .values(event.data.barcodes.map((b) => ({ barcode: b.barcode, sku: b.sku, kind: b.kind, style_id: d.style_id, added_at: d.at })))
