@@ -233,8 +233,10 @@ describe('npm run restore refuses what it must not overwrite', () => {
     // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
-       drop function events_horizon();
        drop sequence stock_move_id_seq;
+       drop table barcode_registry;
+       drop table rm_barcodes;
+       drop function events_horizon();
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;

@@ -1,13 +1,13 @@
-import type { AsOf, Location, Receipt, ReceiptList, Role, User } from '@wh/contracts';
+import type { AsOf, Location, Receipt, ReceiptList, Role, Style, User } from '@wh/contracts';
 import { signIn, type Answer, type Api } from '../scripts/demo/client.ts';
 import { loadDemo, type DemoReport } from '../scripts/demo/load.ts';
 
 // A history holding data of every kind, made through the HTTP API of a running app as its people would: the demo
 // warehouse (scripts/demo/load.ts: users of every role, a layout, the catalogue, stock receipts approved into
 // locations, orders in every state including cancelled and verified with a discrepancy, a batch), then what the demo
-// lacks: receipts approved, rejected and left pending, a manual approval, adjustments both ways, a bin allocation
-// sheet, a picking setting changed, an order deassigned, a deactivated user, a deleted one, a changed password and
-// sessions left open. For tests that must see everything survive (the restore drill, the migrations from the first
+// lacks: receipts approved, rejected and left pending, a manual approval, adjustments both ways, barcodes given and
+// taken off, a bin allocation sheet, a picking setting changed, an order deassigned, a deactivated user, a deleted
+// one, a changed password and sessions left open. For tests that must see everything survive (the restore drill, the migrations from the first
 // to the last).
 
 export interface Person {
@@ -98,6 +98,14 @@ export async function makeEveryKindHistory(url: string, admin: { username: strin
   const allocated = await manager.upload('/api/files/upload/bin-allocation', 'bins.csv', Buffer.from(sheet));
   if (!allocated.ok) throw new Error(`bin allocation: ${allocated.status} ${allocated.message}`);
   instants.push(await instant());
+
+  // ---- Barcodes: a maker's EAN-13 and an internal code on two SKUs of a style, and a third given and taken off.
+  const style = (await manager.get<{ styles: Style[] }>('/api/styles?limit=1')).styles[0]!;
+  const [first, second] = style.variants;
+  await ok(manager.send('POST', `/api/styles/${style.id}/barcodes`, { sku: first!.sku, barcode: '4006381333931' }));
+  await ok(manager.send('POST', `/api/styles/${style.id}/barcodes`, { sku: (second ?? first)!.sku, barcode: 'INT00001' }));
+  await ok(manager.send('POST', `/api/styles/${style.id}/barcodes`, { sku: first!.sku, barcode: '96385074' }));
+  await ok(manager.send('DELETE', `/api/styles/${style.id}/barcodes/96385074`));
 
   // ---- Settings and orders: scanning the location first turned on; a pending order assigned, then deassigned.
   await ok(manager.send('PUT', '/api/settings/picking', { scan_location_first: true }));

@@ -13,6 +13,7 @@ export * from './platform/dates.ts';
 export * from './platform/gift-items.ts';
 export * from './receiving/events.ts';
 export * from './receiving/http.ts';
+export * from './catalogue/barcodes.ts';
 export * from './catalogue/events.ts';
 export * from './catalogue/http.ts';
 export * from './inventory/events.ts';

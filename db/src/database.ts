@@ -163,6 +163,11 @@ export interface VariantRegistryTable {
   color: string;
 }
 
+export interface BarcodeRegistryTable {
+  barcode: string;
+  sku: string;
+}
+
 export type LocationType = 'bin' | 'rack' | 'jean_rack' | 'receiving';
 
 export interface LocationRegistryTable {
@@ -192,6 +197,14 @@ export interface RmVariantsTable {
   style_code: string;
   size: string;
   color: string;
+}
+
+export interface RmBarcodesTable {
+  barcode: string;
+  sku: string;
+  kind: string;
+  style_id: number;
+  added_at: Timestamp;
 }
 
 export interface RmLocationsTable {
@@ -464,9 +477,11 @@ export interface Database {
   rm_stock: RmStockTable;
   style_registry: StyleRegistryTable;
   variant_registry: VariantRegistryTable;
+  barcode_registry: BarcodeRegistryTable;
   location_registry: LocationRegistryTable;
   rm_styles: RmStylesTable;
   rm_variants: RmVariantsTable;
+  rm_barcodes: RmBarcodesTable;
   rm_locations: RmLocationsTable;
   rm_warehouse_settings: RmWarehouseSettingsTable;
   rm_sku_stock: RmSkuStockTable;
@@ -497,6 +512,7 @@ export const READ_MODEL_TABLES = [
   'rm_stock',
   'rm_styles',
   'rm_variants',
+  'rm_barcodes',
   'rm_locations',
   'rm_warehouse_settings',
   'rm_sku_stock',

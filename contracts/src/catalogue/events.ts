@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numberDomains as n } from '../platform/input.ts';
 import { firstVersion, type EventFamily, type EventsOf } from '../platform/event-schemas.ts';
+import { BARCODE_KINDS } from './barcodes.ts';
 
 // The style catalogue. One stream per style (`style-<id>`); a style's variants (SKUs) live in its stream.
 
@@ -18,12 +19,20 @@ export type StyleSource = z.infer<typeof styleSourceSchema>;
 const id = n.id;
 const at = z.string();
 
+// A barcode a SKU carries, in its canonical form (barcodes.ts).
+export const skuBarcodeSchema = z.object({ sku: z.string(), barcode: z.string(), kind: z.enum(BARCODE_KINDS) });
+export type SkuBarcode = z.infer<typeof skuBarcodeSchema>;
+
 export const STYLE_EVENTS = {
   StyleCreated: firstVersion(z.object({ ...styleFields, style_id: id, variants: z.array(variantFieldsSchema), source: styleSourceSchema, at })),
   StyleUpdated: firstVersion(z.object({ ...styleFields, style_id: id, at })),
   StyleVariantsAdded: firstVersion(
     z.object({ style_id: id, style_code: z.string(), variants: z.array(variantFieldsSchema), source: styleSourceSchema, at }),
   ),
+  // Barcodes given to SKUs of the style (a manager's form, a product export's Variant Barcode); each held by no other
+  // SKU when it was added (the barcode registry's key).
+  SkuBarcodesAdded: firstVersion(z.object({ style_id: id, style_code: z.string(), barcodes: z.array(skuBarcodeSchema), source: styleSourceSchema, at })),
+  SkuBarcodeRemoved: firstVersion(z.object({ style_id: id, style_code: z.string(), sku: z.string(), barcode: z.string(), at })),
 } satisfies EventFamily;
 
 export type StyleEvent = EventsOf<typeof STYLE_EVENTS>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { codeInput, styleCodeProblem } from '../platform/codes.ts';
+import { codeInput, skuProblem, styleCodeProblem } from '../platform/codes.ts';
+import { barcodeInput } from './barcodes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { limitQuery, pageQuery } from '../platform/input.ts';
+import { idText, limitQuery, pageQuery } from '../platform/input.ts';
 
 const styleCode = codeInput(styleCodeProblem, 'Style code is required');
 const styleName = z.string().trim().max(200, 'Style name must be at most 200 characters');
@@ -17,6 +18,8 @@ export const variantSchema = z.object({
   color: z.string(),
   // Units held in the warehouse across locations (from the stock read model).
   quantity: z.number().int(),
+  // The SKU's barcodes in canonical form (barcodes.ts: barcodeKindOf tells each one's kind).
+  barcodes: z.array(z.string()),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -71,6 +74,31 @@ export const updateStyleBodySchema = z.object({
 });
 export type UpdateStyleBody = z.input<typeof updateStyleBodySchema>;
 
+// A barcode given to one of the style's SKUs (POST /api/styles/:id/barcodes).
+export const addBarcodeBodySchema = z.object({
+  sku: codeInput(skuProblem, 'SKU is required'),
+  barcode: barcodeInput,
+});
+export type AddBarcodeBody = z.input<typeof addBarcodeBodySchema>;
+
+export const barcodeParamsSchema = z.object({ id: idText(), barcode: barcodeInput });
+
+// GET /api/skus/lookup?code=: a scanned or typed code (a SKU or any of its barcodes) -> the SKU it names.
+export const skuLookupQuerySchema = z.object({ code: z.string({ error: 'Code is required' }).trim().min(1, 'Code is required').max(200, 'Code must be at most 200 characters') });
+
+export const skuLookupSchema = z.object({
+  sku: z.string(),
+  style_id: z.number().int(),
+  style_code: z.string(),
+  style_name: z.string(),
+  size: z.string(),
+  color: z.string(),
+  barcodes: z.array(z.string()),
+  // What the code was: the SKU itself, or one of its barcodes.
+  matched: z.enum(['sku', 'barcode']),
+});
+export type SkuLookup = z.infer<typeof skuLookupSchema>;
+
 // The spec's "Stock-entry upload result", shared by the product-export upload and the stock uploads.
 export const uploadRowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
 export type UploadRowError = z.infer<typeof uploadRowErrorSchema>;
@@ -90,9 +118,11 @@ export const stockEntryUploadResultSchema = z.object({
 });
 export type StockEntryUploadResult = z.infer<typeof stockEntryUploadResultSchema>;
 
-// Product-export upload: the result above plus the style codes it created or touched.
+// Product-export upload: the result above plus the style codes it created or touched, and the barcodes it added.
 export const catalogueUploadResultSchema = stockEntryUploadResultSchema.extend({
   style_codes: z.array(z.string()),
+  // Barcodes (Variant Barcode) given to SKUs.
+  new_barcodes: z.number().int(),
 });
 export type CatalogueUploadResult = z.infer<typeof catalogueUploadResultSchema>;
 

@@ -450,6 +450,8 @@ export const locationStockSchema = z.object({
       size: z.string().nullable(),
       color: z.string().nullable(),
       quantity: z.number().int(),
+      // What scans as the SKU besides its code.
+      barcodes: z.array(z.string()),
     }),
   ),
 });

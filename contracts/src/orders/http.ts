@@ -73,6 +73,9 @@ export const orderItemSchema = z.object({
   // picking screen asks before picking it.
   no_stock: z.boolean(),
   notes: z.string().nullable(),
+  // The SKU's barcodes (canonical): a scan of any of them is a scan of the SKU (catalogue/barcodes.ts, matchesScan),
+  // so a screen resolves a scan without asking the server.
+  barcodes: z.array(z.string()),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 

@@ -25,6 +25,10 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/styles/:id': 'signed-in',
   'POST /api/styles': ['manager'],
   'PUT /api/styles/:id': ['manager'],
+  'POST /api/styles/:id/barcodes': ['manager'],
+  'DELETE /api/styles/:id/barcodes/:barcode': ['manager'],
+  // Every role scans somewhere (picking, verification, moves).
+  'GET /api/skus/lookup': 'signed-in',
   'POST /api/files/upload/shopify-inventory': ['manager'],
   'GET /api/locations': 'signed-in',
   'POST /api/locations': ['manager'],

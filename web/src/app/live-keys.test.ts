@@ -46,7 +46,8 @@ describe('live topics of the screens', () => {
     expect(coveredRoots('worker:7')).toEqual(['orders', 'picking', 'dashboard']);
     expect(keysOf(['batches', 'batch:3'])).toEqual([['picking']]);
     expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
-    expect(coveredRoots('styles')).toEqual(['inventory', 'styles']);
+    // The picker's items carry their SKUs' barcodes.
+    expect(coveredRoots('styles')).toEqual(['picking', 'inventory', 'styles']);
     // A location's walk sequence orders the picker's items.
     expect(coveredRoots('locations')).toEqual(['picking', 'inventory']);
     expect(coveredRoots('settings')).toEqual(['settings']);

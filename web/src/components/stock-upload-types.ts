@@ -101,6 +101,7 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
     defaultMessage: 'Failed to upload inventory file',
     instructions: [
       'The product export of the online shop. Required columns: Handle, Title, SKU and the option name and value columns (Option1 Name, Option1 Value, Option2 Name, Option2 Value).',
+      'Variant Barcode, when present, gives each SKU its barcode (EAN-13, UPC-A, GTIN-14 or EAN-8, check digit checked).',
       GIFTS_SKIPPED,
     ],
     resultLabels: {
@@ -108,6 +109,7 @@ export const STOCK_UPLOAD_KINDS: Record<StockUploadType, StockUploadKind> = {
       new_styles: 'New Styles',
       existing_styles: 'Existing Styles',
       new_variants: 'New Variants',
+      new_barcodes: 'New Barcodes',
       skipped_gift_vouchers: 'Skipped Gift Vouchers',
     },
   },

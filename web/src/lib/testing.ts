@@ -151,6 +151,7 @@ export const orderItem = (patch: Partial<OrderItem> = {}): OrderItem => ({
   unstocked: false,
   no_stock: false,
   notes: null,
+  barcodes: [],
   ...patch,
 });
 

@@ -2,12 +2,15 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { inCodeOrder, userStreamId, type LocationEvent, type OrderEvent, type StyleEvent, type UserEvent } from '@wh/contracts';
 
-// The command-side registries (db/migrations/002, 005, 010, 020): the facts commands of every feature check without
+// The command-side registries (db/migrations/002, 005, 010, 020, 120): the facts commands of every feature check without
 // replaying streams (is this style or SKU known, does this location exist, is it active, is this order number
 // imported, who is this user). They are written one way: from the events a decision appends, by the functions
 // below, as effects of the append (command.ts appendWith), in its transaction. Never from a command's folded state
 // or its result, so a registry row says what its stream's events say. A unique key a registry row claims (a style
-// code, a location code, an order number, a username) is how two writers racing for it meet.
+// code, a location code, an order number, a username, a barcode) is how two writers racing for it meet.
+
+// The barcode registry's key (db/migrations/120): a barcode another SKU claimed first is a lost race.
+export const BARCODE_REGISTRY_KEY = 'barcode_registry_pkey';
 
 // The events of one style stream.
 export async function registerStyleEvents(trx: Transaction<Database>, events: readonly StyleEvent[]): Promise<void> {
@@ -21,6 +24,15 @@ export async function registerStyleEvents(trx: Transaction<Database>, events: re
     if (e.type === 'StyleUpdated') {
       const { style_id, style_code, name, is_jeans } = e.data;
       await trx.updateTable('style_registry').set({ style_code, name, is_jeans }).where('id', '=', style_id).execute();
+    }
+    if (e.type === 'SkuBarcodesAdded') {
+      // A barcode another SKU holds is a unique violation: a lost race, decided again (the command's retryOn).
+      if (e.data.barcodes.length > 0) await trx.insertInto('barcode_registry').values(e.data.barcodes.map(({ sku, barcode }) => ({ sku, barcode }))).execute();
+      continue;
+    }
+    if (e.type === 'SkuBarcodeRemoved') {
+      await trx.deleteFrom('barcode_registry').where('barcode', '=', e.data.barcode).where('sku', '=', e.data.sku).execute();
+      continue;
     }
     const variants = e.type === 'StyleUpdated' ? [] : e.data.variants;
     if (variants.length > 0) {

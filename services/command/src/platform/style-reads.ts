@@ -7,6 +7,11 @@ import { escapeLike } from './search.ts';
 
 type Db = Kysely<Database>;
 
+// The barcodes of the SKU in `skuColumn` (a qualified column, e.g. 'i.sku'), in code order: what scans as the item
+// besides its SKU (contracts' matchesScan), for every screen that reads scans on the phone.
+export function skuBarcodes(skuColumn: string) {
+  return sql<string[]>`array(select b.barcode from rm_barcodes b where b.sku = ${sql.ref(skuColumn)} order by b.barcode collate "C")`;
+}
 
 // Styles whose code or name contains the text, and that have a variant of the colour and of the size asked for.
 type StylesAsS = Database & { s: Database['rm_styles'] };

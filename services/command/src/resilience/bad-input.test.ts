@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import {
+  addBarcodeBodySchema,
   adjustInventoryBodySchema,
   approveReceiptBodySchema,
   assignWorkerBodySchema,
@@ -135,6 +136,14 @@ const COMMANDS: Command[] = [
     texts: ['name', 'sizes.0'],
     codes: ['style_code'],
   },
+  {
+    method: 'post',
+    url: () => `/api/styles/${ids.style}/barcodes`,
+    schema: addBarcodeBodySchema,
+    body: () => ({ sku: 'BG1005-FS-GREY', barcode: '4006381333931' }),
+    texts: ['barcode'],
+    codes: ['sku', 'barcode'],
+  },
   { method: 'post', url: () => '/api/locations', schema: createLocationBodySchema, body: () => ({ code: 'B-1-1', location_type: 'bin', capacity: 10 }), numbers: ['capacity'], codes: ['code'] },
   { method: 'patch', url: () => '/api/locations/A-1-1', schema: updateLocationBodySchema, body: () => ({ capacity: 600 }), numbers: ['capacity'] },
   {
@@ -258,6 +267,7 @@ const QUERY_NAMES = [
   'report',
   'format',
   'type',
+  'code',
 ];
 
 describe('bad query strings and paths', () => {

@@ -1,7 +1,8 @@
 import { STYLE_EVENT_TYPES, type StyleEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
-// rm_styles and rm_variants: the style catalogue, available items and the variant side of inventory search.
+// rm_styles, rm_variants and rm_barcodes: the style catalogue, available items, the variant side of inventory search,
+// and barcode -> SKU.
 export const catalogueProjection: Projection = {
   name: 'catalogue',
   handles: new Set<string>(STYLE_EVENT_TYPES),
@@ -56,6 +57,23 @@ export const catalogueProjection: Projection = {
           break;
         case 'StyleVariantsAdded':
           await trx.updateTable('rm_styles').set({ updated_at: d.at }).where('id', '=', d.style_id).execute();
+          break;
+        case 'SkuBarcodesAdded':
+          await trx.updateTable('rm_styles').set({ updated_at: d.at }).where('id', '=', d.style_id).execute();
+          if (event.data.barcodes.length === 0) break;
+          // The registry keeps each barcode on one SKU, so in event order a barcode is never listed twice; were it, the
+          // event's word wins rather than the projection stopping.
+          await trx
+            .insertInto('rm_barcodes')
+            .values(event.data.barcodes.map((b) => ({ barcode: b.barcode, sku: b.sku, kind: b.kind, style_id: d.style_id, added_at: d.at })))
+            .onConflict((oc) =>
+              oc.column('barcode').doUpdateSet((eb) => ({ sku: eb.ref('excluded.sku'), kind: eb.ref('excluded.kind'), style_id: eb.ref('excluded.style_id'), added_at: eb.ref('excluded.added_at') })),
+            )
+            .execute();
+          break;
+        case 'SkuBarcodeRemoved':
+          await trx.updateTable('rm_styles').set({ updated_at: d.at }).where('id', '=', d.style_id).execute();
+          await trx.deleteFrom('rm_barcodes').where('barcode', '=', event.data.barcode).where('sku', '=', event.data.sku).execute();
           break;
         default: {
           const exhaustive: never = event;

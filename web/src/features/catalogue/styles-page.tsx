@@ -73,7 +73,12 @@ export function StylesPage() {
         ]}
       />
       {open?.kind === 'view' ? (
-        <StyleViewDialog style={open.style} onClose={() => setOpen(null)} onEdit={() => setOpen({ kind: 'edit', style: open.style })} />
+        <StyleViewDialog
+          style={open.style}
+          onClose={() => setOpen(null)}
+          onEdit={() => setOpen({ kind: 'edit', style: open.style })}
+          onChanged={(style) => setOpen({ kind: 'view', style })}
+        />
       ) : null}
       {open?.kind === 'create' || open?.kind === 'edit' ? (
         <StyleFormDialog

@@ -21,6 +21,7 @@ const line = (orderId: number, orderNumber: string, slot: number, id: number, sk
   unstocked: false,
   no_stock: location === null,
   notes: null,
+  barcodes: [],
   order_id: orderId,
   order_number: orderNumber,
   slot,

@@ -3,6 +3,7 @@ import {
   batchPicked,
   batchScanTarget,
   nextUnpicked,
+  pickedMessage,
   pickingStats,
   progressPercent,
   readScan,
@@ -200,5 +201,62 @@ describe('scans', () => {
     it('the next line to focus after a pick is the first unpicked one of the combined list', () => {
       expect(nextUnpicked(picked(lines, [21]))?.id).toBe(31);
     });
+  });
+});
+
+describe('scanning a garment\'s own barcode', () => {
+  // The UPC-A 036000291452 and an internal code on the wine dress; a scanner may send the UPC-A as 13 digits.
+  const lines: ScanLine[] = [
+    { id: 21, order_id: 2, sku: 'KN1010-12-WINE', status: 'pending', location: 'A-2-1', no_stock: false, barcodes: ['036000291452', 'INT00042'] },
+    { id: 31, order_id: 3, sku: 'KN1010-12-WINE', status: 'pending', location: 'A-2-1', no_stock: false, barcodes: ['036000291452', 'INT00042'] },
+    { id: 32, order_id: 3, sku: 'TP1007-6-GREEN', status: 'pending', location: 'A-10-1', no_stock: false, barcodes: ['4006381333931'] },
+  ];
+  const inBatch = (patch: Partial<ScanContext> = {}): ScanContext => ({
+    orders: [],
+    selectedId: null,
+    batch: { id: 7, lines },
+    scanLocationFirst: false,
+    atLocation: null,
+    ...patch,
+  });
+
+  it('picks the next unpicked line of the SKU, as its SKU would', () => {
+    expect(readScan('036000291452', inBatch())).toMatchObject({ kind: 'pick', orderId: 2, item: { id: 21 } });
+    expect(readScan('0036000291452', inBatch())).toMatchObject({ kind: 'pick', orderId: 2, item: { id: 21 } });
+    expect(readScan('int00042', inBatch())).toMatchObject({ kind: 'pick', orderId: 2, item: { id: 21 } });
+    expect(batchScanTarget('4006381333931', lines)).toEqual({ kind: 'pick', orderId: 3, itemId: 32 });
+    const done = lines.map((l) => (l.sku === 'KN1010-12-WINE' ? { ...l, status: 'picked' } : l));
+    expect(batchScanTarget('036000291452', done)).toEqual({ kind: 'all-picked', orderId: 2 });
+  });
+
+  it('picks an order\'s item by its barcode, or selects the order holding it', () => {
+    const order: ScanOrder = { id: 1, order_number: '#30001', status: 'assigned', items: lines.map((l) => ({ ...l, order_id: 1 })) };
+    expect(scanTarget('4006381333931', [order], 1)).toEqual({ kind: 'pick', orderId: 1, itemId: 32 });
+    expect(readScan('4006381333931', inBatch({ batch: null, orders: [order] }))).toMatchObject({ kind: 'select', orderId: 1 });
+  });
+
+  it('with the location-first setting, a barcode asks for the location as the SKU does', () => {
+    expect(scanMessage('4006381333931', readScan('4006381333931', inBatch({ scanLocationFirst: true })))).toEqual({
+      tone: 'error',
+      text: 'Scan the location first: TP1007-6-GREEN is at A-10-1.',
+    });
+  });
+
+  it('a barcode of no line, or with a misread check digit, is not recognised', () => {
+    expect(scanMessage('5012345678900', readScan('5012345678900', inBatch()))).toEqual({
+      tone: 'error',
+      text: 'Not recognised: 5012345678900 is not an item of batch 7 or a location.',
+    });
+    expect(readScan('036000291453', inBatch())).toMatchObject({ kind: 'not-found' });
+  });
+});
+
+describe('the pick confirmation', () => {
+  const dress = { sku: 'DR1012-10-RED', style_name: 'Wrap Dress', size: '10', color: 'Red' };
+
+  it('names the location, and in a batch the tote the item goes into', () => {
+    expect(pickedMessage(dress, 'A-2-3')).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) from A-2-3.');
+    expect(pickedMessage(dress, 'A-2-3', 2)).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) from A-2-3 into Tote 2.');
+    expect(pickedMessage(dress, null, 1)).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) without a location into Tote 1.');
   });
 });

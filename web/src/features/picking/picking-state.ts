@@ -1,9 +1,9 @@
 // What the picking screen holds besides its data (the lists and the commands' answers live in the query cache): what
 // is open, what the last scan did, and the question before a pick without stock; and the pure rules it goes by:
 // progress over the lists, and what a scan does and says.
+import { matchesScan } from '@wh/contracts/catalogue/barcodes';
 import type { OrderItem } from '@wh/contracts/orders/http';
 import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
-import { scanNamesItem } from '../../lib/scan-codes.ts';
 
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {
@@ -13,6 +13,8 @@ export interface PickRequest {
   /** The location named by the picker (a refused pick's holders); otherwise the suggested one. */
   from?: string;
   scanned?: boolean;
+  /** A batch line's tote, which the confirmation names. */
+  tote?: number;
 }
 
 /** A refused pick or completion, as the panel shows it. */
@@ -94,6 +96,8 @@ export interface ProgressItem {
   id: number;
   sku: string;
   status: string;
+  /** What else scans as the item (its SKU's barcodes). */
+  barcodes?: readonly string[];
 }
 
 export interface ProgressOrder {
@@ -143,11 +147,8 @@ export type ScanTarget =
   | { kind: 'all-picked'; orderId: number }
   | { kind: 'not-found' };
 
-// An item's SKU against a scanned code: the rule every scanning screen shares (lib/scan-codes.ts).
-const sameSku = (sku: string, code: string) => scanNamesItem(code, { sku });
-
 /**
- * What a scanned SKU does: pick the next unpicked item with that SKU in the selected order; with no order
+ * What a scanned SKU (or barcode of one) does: pick the next unpicked item with that SKU in the selected order; with no order
  * selected (or none of its items match), select the first order holding an unpicked item with that SKU.
  */
 export function scanTarget(
@@ -157,13 +158,13 @@ export function scanTarget(
 ): ScanTarget {
   const selected = orders.find((o) => o.id === selectedId);
   if (selected) {
-    const matching = selected.items.filter((i) => sameSku(i.sku, code));
+    const matching = selected.items.filter((i) => matchesScan(code, i));
     const next = matching.find((i) => !isPicked(i));
     if (next) return { kind: 'pick', orderId: selected.id, itemId: next.id };
     if (matching.length > 0) return { kind: 'all-picked', orderId: selected.id };
   }
   for (const order of orders) {
-    const next = order.items.find((i) => sameSku(i.sku, code) && !isPicked(i));
+    const next = order.items.find((i) => matchesScan(code, i) && !isPicked(i));
     if (next) return { kind: 'select', orderId: order.id, itemId: next.id };
   }
   return { kind: 'not-found' };
@@ -181,9 +182,9 @@ export function batchPicked(batch: { picked_items: number; lines: readonly Progr
   return batch.picked_items + batch.lines.filter(isPicked).length;
 }
 
-/** What a scanned SKU does in a batch: pick its next unpicked line with that SKU, in walk order. */
+/** What a scanned SKU (or barcode of one) does in a batch: pick its next unpicked line with that SKU, in walk order. */
 export function batchScanTarget(code: string, lines: readonly ProgressLine[]): ScanTarget {
-  const matching = lines.filter((l) => sameSku(l.sku, code));
+  const matching = lines.filter((l) => matchesScan(code, l));
   const next = matching.find((l) => !isPicked(l));
   if (next) return { kind: 'pick', orderId: next.order_id, itemId: next.id };
   return matching.length > 0 ? { kind: 'all-picked', orderId: matching[0]!.order_id } : { kind: 'not-found' };
@@ -308,8 +309,10 @@ export function scanMessage(raw: string, outcome: ScanOutcome): { tone: ScanTone
   }
 }
 
-export function pickedMessage(item: { sku: string; style_name: string; size: string; color: string }, location: string | null): string {
-  return `Picked ${item.sku} (${item.style_name}, ${item.size} ${item.color})${location ? ` from ${location}` : ' without a location'}.`;
+/** A pick's confirmation; a batch line's names the tote it goes into. */
+export function pickedMessage(item: { sku: string; style_name: string; size: string; color: string }, location: string | null, tote?: number): string {
+  const into = tote === undefined ? '' : ` into Tote ${tote}`;
+  return `Picked ${item.sku} (${item.style_name}, ${item.size} ${item.color})${location ? ` from ${location}` : ' without a location'}${into}.`;
 }
 
 /** The one-line hint under the scan field. */

@@ -1,10 +1,11 @@
 import { styleStreamId, type StyleEvent, type StyleFields } from '@wh/contracts';
-import { nextIds, onStream, runCommand, type CommandHandler, type StreamResult } from '../../platform/command.ts';
+import { nextIds, onStream, runCommand, type CommandHandler, type Executor, type StreamResult } from '../../platform/command.ts';
 import { conflict } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
-import { registerStyleEvents } from '../../platform/registries.ts';
+import { BARCODE_REGISTRY_KEY, registerStyleEvents } from '../../platform/registries.ts';
 import { decideStyle, styleExists, type StyleCommand } from '../../domain/decide-style.ts';
 import { styleDecider, type ExistingStyle, type StyleState } from '../../domain/style.ts';
+import { decideBarcode, type BarcodeCommand } from './decide-barcodes.ts';
 
 // A new style: its code checked against the registry and an id drawn for it, decided, and registered with its events.
 // Two requests creating one code meet on the registry's primary key; the second reads again and is refused.
@@ -57,3 +58,30 @@ export const runStyleCommand: CommandHandler<{ styleId: number; command: StyleCo
     throw error;
   }
 };
+
+// What a request asks of a style's barcodes: the decider's command without the registry's facts, which are read here.
+export type BarcodeRequest = Extract<BarcodeCommand, { type: 'RemoveBarcode' }> | Omit<Extract<BarcodeCommand, { type: 'AddBarcode' }>, 'holder'>;
+
+// A barcode added to a SKU of the style, or removed: the SKU holding the barcode now is read with the stream, and
+// registered with the events. A barcode another request gave to another style's SKU meanwhile is the registry's key
+// taken: read again, and refused naming that SKU.
+export const runBarcodeCommand: CommandHandler<{ styleId: number; request: BarcodeRequest }, StreamResult<StyleState, StyleEvent>> = (
+  ctx,
+  { styleId, request },
+  metadata,
+) => {
+  const now = ctx.now();
+  const stream = onStream<StyleState, StyleEvent, never, string | null>({
+    streamId: styleStreamId(styleId),
+    decider: styleDecider,
+    facts: (db) => (request.type === 'AddBarcode' ? barcodeHolder(db, request.barcode.code) : Promise.resolve(null)),
+    decide: (state, holder) => decideBarcode(request.type === 'AddBarcode' ? { ...request, holder } : request, state, now),
+    appendWith: ({ events }) => ({ effects: (trx) => registerStyleEvents(trx, events) }),
+  });
+  return runCommand(ctx.db, { ...stream, retryOn: (error) => isUniqueViolation(error, BARCODE_REGISTRY_KEY) }, metadata);
+};
+
+async function barcodeHolder(db: Executor, barcode: string): Promise<string | null> {
+  const row = await db.selectFrom('barcode_registry').select('sku').where('barcode', '=', barcode).executeTakeFirst();
+  return row?.sku ?? null;
+}

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
-import { compareSizes, inCodeOrder, pagination, type ListStylesQuery, type Style, type StyleList } from '@wh/contracts';
+import { barcodeOf, compareSizes, inCodeOrder, normaliseCode, pagination, type ListStylesQuery, type SkuLookup, type Style, type StyleList } from '@wh/contracts';
 import { listStylesQuerySchema } from '@wh/contracts';
 import type { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
-import { variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
+import { skuBarcodes, variantsWithStock, whereStyleMatches } from '../../platform/style-reads.ts';
 import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';
 import type { ExistingStyle } from '../../domain/style.ts';
 
@@ -49,7 +49,13 @@ export async function styleAfterCommand(db: Db, state: ExistingStyle, projected:
   const units = new Map(held.map((h) => [h.sku, h.quantity]));
   const variants = [...state.variants]
     .sort((a, b) => compareSizes(a.size, b.size) || inCodeOrder(a.color, b.color))
-    .map((v) => ({ sku: v.sku, size: v.size, color: v.color, quantity: units.get(v.sku) ?? 0 }));
+    .map((v) => ({
+      sku: v.sku,
+      size: v.size,
+      color: v.color,
+      quantity: units.get(v.sku) ?? 0,
+      barcodes: state.barcodes.filter((b) => b.sku === v.sku).map((b) => b.barcode).sort(inCodeOrder),
+    }));
   const { style_id: id, style_code, name, is_jeans, images, created_at, updated_at } = state;
   return toStyle({ id, style_code, name, is_jeans, images, created_at: new Date(created_at), updated_at: new Date(updated_at) }, variants);
 }
@@ -58,8 +64,44 @@ type StyleRow = { id: number; style_code: string; name: string; is_jeans: boolea
 
 async function withVariants(db: Db, rows: readonly StyleRow[]): Promise<Style[]> {
   if (rows.length === 0) return [];
-  const variants = await variantsWithStock(db, rows.map((r) => r.id));
-  return rows.map((r) => toStyle(r, variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => v)));
+  const ids = rows.map((r) => r.id);
+  const [variants, barcodes] = await Promise.all([variantsWithStock(db, ids), barcodesOfStyles(db, ids)]);
+  return rows.map((r) =>
+    toStyle(
+      r,
+      variants.filter((v) => v.style_id === r.id).map(({ style_id: _s, ...v }) => ({ ...v, barcodes: barcodes.get(v.sku) ?? [] })),
+    ),
+  );
+}
+
+// The barcodes of the styles' SKUs: SKU -> its barcodes in code order.
+async function barcodesOfStyles(db: Db, styleIds: readonly number[]): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('rm_barcodes').select(['sku', 'barcode']).where('style_id', 'in', [...styleIds]).orderBy('sku').orderBy(sql`barcode collate "C"`).execute();
+  const bySku = new Map<string, string[]>();
+  for (const r of rows) bySku.set(r.sku, [...(bySku.get(r.sku) ?? []), r.barcode]);
+  return bySku;
+}
+
+// The SKU a scanned or typed code names: the SKU itself, or the SKU holding it as a barcode.
+export async function lookUpSku(db: Db, code: string): Promise<SkuLookup> {
+  const sku = normaliseCode(code);
+  const barcode = barcodeOf(code);
+  const row = await db
+    .selectFrom('rm_variants as v')
+    .innerJoin('rm_styles as s', 's.id', 'v.style_id')
+    .select([
+      'v.sku',
+      'v.style_id',
+      'v.style_code',
+      's.name as style_name',
+      'v.size',
+      'v.color',
+      skuBarcodes('v.sku').as('barcodes'),
+    ])
+    .where((eb) => eb.or([eb('v.sku', '=', sku), ...(barcode === null ? [] : [eb('v.sku', '=', eb.selectFrom('rm_barcodes').select('sku').where('barcode', '=', barcode))])]))
+    .executeTakeFirst();
+  if (!row) throw notFound(barcode === null ? `No SKU ${sku} in the catalogue` : `No SKU has barcode ${barcode}`);
+  return { ...row, matched: row.sku === sku ? 'sku' : 'barcode' };
 }
 
 // A style as the screens show it, its variants in size then colour order.

@@ -78,6 +78,42 @@ describe('POST /api/files/upload/shopify-inventory', () => {
     expect(res.body.data.errors).toEqual([{ row: 4, error: 'Missing colour: give a Color option or a SKU like STYLE-SIZE-COLOUR' }]);
   });
 
+  it('gives SKUs their Variant Barcode; a bad check digit, a barcode of an earlier row or of another SKU make bad rows; the good rows import', async () => {
+    const dress = (await manager.get('/api/styles?search=DR1000')).body.data.styles[0];
+    expect((await manager.post(`/api/styles/${dress.id}/barcodes`, { sku: 'DR1000-6-BEIGE', barcode: '036000291452' })).status).toBe(200);
+    const csv = [
+      'Handle,Title,Variant SKU,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Variant Barcode',
+      'barcode-tee-tp4000,Barcode Tee,TP4000-S-RED,Size,S,Color,Red,4006381333931',
+      'barcode-tee-tp4000,,TP4000-M-RED,,M,,Red,4006381333932',
+      'barcode-tee-tp4000,,TP4000-L-RED,,L,,Red,4006381333931',
+      // The UPC-A on DR1000-6-BEIGE, as the 13 digits a shop may store it as.
+      'barcode-tee-tp4000,,TP4000-XL-RED,,XL,,Red,0036000291452',
+      "barcode-tee-tp4000,,TP4000-XS-RED,,XS,,Red,'5 012345 678900",
+      'barcode-tee-tp4000,,TP4000-XXL-RED,,XXL,,Red,',
+    ].join('\n');
+    const res = await manager.upload(UPLOAD, 'barcodes.csv', csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ new_styles: 1, new_variants: 3, new_barcodes: 2, processed_records: 3 });
+    expect(res.body.data.message).toBe('Processed 3 variants: 1 new styles, 0 existing styles, 3 new variants, 2 new barcodes');
+    expect(res.body.data.errors).toEqual([
+      { row: 3, error: '4006381333932 is not a valid EAN-13: its check digit does not match (a digit is mistyped?)' },
+      { row: 4, error: 'Barcode 4006381333931 is already on row 2 (SKU TP4000-S-RED)' },
+      { row: 5, error: 'Barcode 036000291452 is already on SKU DR1000-6-BEIGE' },
+    ]);
+    const tee = (await manager.get('/api/styles?search=TP4000')).body.data.styles[0];
+    expect(tee.variants.map((v: { sku: string; barcodes: string[] }) => [v.sku, v.barcodes])).toEqual([
+      ['TP4000-XS-RED', ['5012345678900']],
+      ['TP4000-S-RED', ['4006381333931']],
+      ['TP4000-XXL-RED', []],
+    ]);
+    expect((await manager.get('/api/skus/lookup?code=036000291452')).body.data.sku).toBe('DR1000-6-BEIGE');
+
+    // The same file again: the barcodes its SKUs carry are neither added again nor refused.
+    const again = await manager.upload(UPLOAD, 'barcodes.csv', csv);
+    expect(again.body.data).toMatchObject({ new_styles: 0, existing_styles: 1, new_variants: 0, new_barcodes: 0 });
+    expect(again.body.data.errors.map((e: { row: number }) => e.row)).toEqual([3, 4, 5]);
+  });
+
   it('refuses broken files with the spec messages and imports nothing', async () => {
     const before = (await manager.get('/api/styles')).body.data.pagination.total_records;
     const wrongType = await manager.upload(UPLOAD, 'products.xlsx', 'x');

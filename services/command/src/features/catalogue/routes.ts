@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  addBarcodeBodySchema,
+  barcodeParamsSchema,
   catalogueUploadResultSchema,
+  skuLookupQuerySchema,
+  skuLookupSchema,
   createStyleBodySchema,
   updateStyleBodySchema,
   idParamsSchema,
@@ -17,16 +21,23 @@ import { badRequest, notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { answerCommand, runForRequest } from '../../platform/command.ts';
 import { receiveUpload, UPLOAD_MESSAGES } from '../../platform/uploads.ts';
-import { createStyle, runStyleCommand } from './commands.ts';
+import { createStyle, runBarcodeCommand, runStyleCommand } from './commands.ts';
 import { STYLE_NOT_FOUND } from '../../domain/decide-style.ts';
 import { importStyles } from './import.ts';
-import { listStyles, styleAfterCommand, styleById } from './queries.ts';
+import { listStyles, lookUpSku, styleAfterCommand, styleById } from './queries.ts';
 import { shopifyProductsPlanner } from './shopify-products.ts';
+import type { StyleState } from '../../domain/style.ts';
 
 const manage = 'styles:manage' as const;
 const styleEnvelope = successEnvelope(styleSchema);
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // A command's answer: the style it changed.
+  const styleAfter = (state: StyleState, projected: boolean | undefined) => {
+    if (state.status !== 'existing') throw notFound(STYLE_NOT_FOUND);
+    return styleAfterCommand(ctx.db, state, projected);
+  };
+
   app.get(
     '/api/styles',
     { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: listStylesQuerySchema, response: { 200: successEnvelope(styleListSchema) } } },
@@ -59,13 +70,45 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       const known = await ctx.db.selectFrom('style_registry').select('id').where('id', '=', request.params.id).executeTakeFirst();
       if (!known) throw notFound(STYLE_NOT_FOUND);
       return answerCommand(ctx, request, runStyleCommand, { styleId: known.id, command: { type: 'UpdateStyle', data: request.body } }, {
-        data: ({ state }, projected) => {
-          if (state.status !== 'existing') throw notFound(STYLE_NOT_FOUND);
-          return styleAfterCommand(ctx.db, state, projected);
-        },
+        data: ({ state }, projected) => styleAfter(state, projected),
         message: 'Style updated successfully',
       });
     },
+  );
+
+  app.post(
+    '/api/styles/:id/barcodes',
+    { config: { access: manage }, schema: { tags: ['catalogue'], params: idParamsSchema, body: addBarcodeBodySchema, response: { 200: styleEnvelope } } },
+    async (request) => {
+      const { sku, barcode } = request.body;
+      return answerCommand(ctx, request, runBarcodeCommand, { styleId: request.params.id, request: { type: 'AddBarcode', sku, barcode } }, {
+        data: ({ state }, projected) => styleAfter(state, projected),
+        message: ({ events }) => (events.length > 0 ? `Barcode ${barcode.code} added to ${sku}` : `Barcode ${barcode.code} is already on ${sku}`),
+      });
+    },
+  );
+
+  app.delete(
+    '/api/styles/:id/barcodes/:barcode',
+    { config: { access: manage }, schema: { tags: ['catalogue'], params: barcodeParamsSchema, response: { 200: styleEnvelope } } },
+    async (request) => {
+      const { id, barcode } = request.params;
+      return answerCommand(ctx, request, runBarcodeCommand, { styleId: id, request: { type: 'RemoveBarcode', barcode: barcode.code } }, {
+        data: ({ state }, projected) => styleAfter(state, projected),
+        message: ({ events }) => {
+          const removed = events[0];
+          return removed?.type === 'SkuBarcodeRemoved' ? `Barcode ${barcode.code} removed from ${removed.data.sku}` : `Barcode ${barcode.code} removed`;
+        },
+      });
+    },
+  );
+
+  // For screens that scan (picking, verification, moves) and need more than the SKUs they list: every role scans
+  // somewhere, and every role reads the catalogue.
+  app.get(
+    '/api/skus/lookup',
+    { config: { access: 'signed-in' }, schema: { tags: ['catalogue'], querystring: skuLookupQuerySchema, response: { 200: successEnvelope(skuLookupSchema) } } },
+    async (request) => ok(await lookUpSku(await ctx.reader(request), request.query.code)),
   );
 
   app.post(
@@ -81,10 +124,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         if (parsed.skipped_gift_vouchers === 0) throw badRequest(UPLOAD_MESSAGES.noData);
       }
       const { result: outcome, extra } = await runForRequest(ctx, request, importStyles, parsed.styles);
+      const processed = parsed.processed_records - outcome.refused_rows;
+      const barcodes = outcome.new_barcodes > 0 ? `, ${outcome.new_barcodes} new barcodes` : '';
       const result: CatalogueUploadResult = {
         success: true,
-        message: `Processed ${parsed.processed_records} variants: ${outcome.new_styles} new styles, ${outcome.existing_styles} existing styles, ${outcome.new_variants} new variants`,
-        processed_records: parsed.processed_records,
+        message: `Processed ${processed} variants: ${outcome.new_styles} new styles, ${outcome.existing_styles} existing styles, ${outcome.new_variants} new variants${barcodes}`,
+        processed_records: processed,
         new_styles: outcome.new_styles,
         existing_styles: outcome.existing_styles,
         new_variants: outcome.new_variants,
@@ -92,8 +137,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         skipped_gift_vouchers: parsed.skipped_gift_vouchers,
         pending_approval: 0,
         auto_approved: 0,
-        errors: parsed.errors,
+        errors: [...parsed.errors, ...outcome.errors].sort((a, b) => a.row - b.row),
         style_codes: parsed.styles.map((s) => s.style_code),
+        new_barcodes: outcome.new_barcodes,
       };
       return ok(result, extra);
     },

@@ -1,4 +1,15 @@
-import { FREE_SIZE, isGiftItem, normaliseCode, skuOf, skuProblem, STYLE_CODE_PATTERN, type UploadRowError, type VariantFields } from '@wh/contracts';
+import {
+  FREE_SIZE,
+  isGiftItem,
+  normaliseCode,
+  parseBarcode,
+  skuOf,
+  skuProblem,
+  STYLE_CODE_PATTERN,
+  type Barcode,
+  type UploadRowError,
+  type VariantFields,
+} from '@wh/contracts';
 import { badRequest } from '../../platform/errors.ts';
 import { cleanCode, findColumn, sheetPlanner, type Sheet, type SheetRow } from '../../platform/uploads.ts';
 
@@ -14,6 +25,7 @@ const COLUMNS = {
   giftCard: ['Gift Card'],
   image: ['Image Src', 'Product image URL', 'Image URL'],
   variantImage: ['Variant Image', 'Variant image URL'],
+  barcode: ['Variant Barcode', 'Barcode'],
 } as const;
 
 export interface ImportedStyle {
@@ -24,6 +36,14 @@ export interface ImportedStyle {
   is_jeans: boolean;
   images: string[];
   variants: VariantFields[];
+  // The barcodes its rows give its SKUs (Variant Barcode), each with its row.
+  barcodes: RowBarcode[];
+}
+
+export interface RowBarcode {
+  row: number;
+  sku: string;
+  barcode: Barcode;
 }
 
 export interface ParsedCatalogue {
@@ -72,6 +92,8 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
   const products = new Map<string, Product>();
   const styles = new Map<string, ImportedStyle>();
   const errors: UploadRowError[] = [];
+  // Each barcode of the file by the first row giving it.
+  const barcodes = new Map<string, RowBarcode>();
   let processed = 0;
   let skipped = 0;
 
@@ -122,18 +144,38 @@ export function parseShopifyProducts(sheet: Sheet): ParsedCatalogue {
       errors.push({ row: r.row, error: 'Missing required fields: Title' });
       continue;
     }
+    const barcode = barcodeOfRow(r.row, variant.sku, get(r, col.barcode), barcodes);
+    if (barcode !== null && 'error' in barcode) {
+      errors.push({ row: r.row, error: barcode.error });
+      continue;
+    }
     processed++;
     let style = styles.get(variant.style_code);
     if (!style) {
-      style = { row: r.row, style_code: variant.style_code, name: product.title, is_jeans: isJeansProduct(product), images: product.images, variants: [] };
+      style = { row: r.row, style_code: variant.style_code, name: product.title, is_jeans: isJeansProduct(product), images: product.images, variants: [], barcodes: [] };
       styles.set(variant.style_code, style);
     }
     if (!style.variants.some((v) => v.sku === variant.sku)) style.variants.push({ sku: variant.sku, size: variant.size, color: variant.color });
+    if (barcode !== null) style.barcodes.push(barcode);
   }
   return { styles: [...styles.values()], processed_records: processed, skipped_gift_vouchers: skipped, errors };
 }
 
 export const shopifyProductsPlanner = sheetPlanner(import.meta.url, parseShopifyProducts);
+
+// A row's barcode (none when the column is absent or the cell blank), checked as Style Management checks one; a
+// barcode an earlier row gives another SKU makes this row a bad one. `seen` keeps the first row of each barcode.
+function barcodeOfRow(row: number, sku: string, cell: string, seen: Map<string, RowBarcode>): RowBarcode | { error: string } | null {
+  if (cell === '') return null;
+  const reading = parseBarcode(cell);
+  if (!reading.ok) return { error: reading.error };
+  const { code } = reading.barcode;
+  const first = seen.get(code);
+  if (first && first.sku !== sku) return { error: `Barcode ${code} is already on row ${first.row} (SKU ${first.sku})` };
+  const found = { row, sku, barcode: reading.barcode };
+  if (!first) seen.set(code, found);
+  return found;
+}
 
 // Style code: the SKU before its first hyphen; without a SKU, the handle's last part when it looks like a code
 // (wrap-midi-dress-dr1000 -> DR1000). Size and colour: the options named Size and Color/Colour, else the SKU's parts.

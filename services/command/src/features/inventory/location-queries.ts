@@ -17,6 +17,7 @@ import {
 } from '@wh/contracts';
 import { foldStreams } from '../../platform/command.ts';
 import { escapeLike } from '../../platform/search.ts';
+import { skuBarcodes } from '../../platform/style-reads.ts';
 import { locationDecider } from '../../domain/location.ts';
 
 type Db = Kysely<Database>;
@@ -261,7 +262,7 @@ export async function locationStock(db: Db, code: string): Promise<LocationStock
     .selectFrom('rm_stock as s')
     .leftJoin('rm_variants as v', 'v.sku', 's.sku')
     .leftJoin('rm_styles as st', 'st.id', 'v.style_id')
-    .select(['s.sku', 's.style_code', 'st.name as style_name', 'v.size', 'v.color', 's.quantity'])
+    .select(['s.sku', 's.style_code', 'st.name as style_name', 'v.size', 'v.color', 's.quantity', skuBarcodes('s.sku').as('barcodes')])
     .where('s.location', '=', code)
     .where('s.quantity', '>', 0)
     .execute();

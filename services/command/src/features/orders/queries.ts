@@ -25,6 +25,7 @@ import { notFound } from '../../platform/errors.ts';
 import { defaultPickLocation, type WorkerFacts } from './decide.ts';
 import { describeEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
+import { skuBarcodes } from '../../platform/style-reads.ts';
 
 type Db = Kysely<Database>;
 type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
@@ -236,6 +237,7 @@ function itemStops(db: Db) {
          where st.sku = i.sku and st.quantity > 0), '[]'::json) end`.as('holders'),
       // bigint as a JSON-safe number (sequences stay below 2^53).
       sql<number | null>`l.walk_sequence::float8`.as('picked_walk_sequence'),
+      skuBarcodes('i.sku').as('barcodes'),
     ]);
 }
 
@@ -254,9 +256,9 @@ interface Stop {
   walk_sequence: number | null;
 }
 type StopRow = { holders: HolderJson[]; picked_walk_sequence: number | null };
-type ItemRow = Selectable<RmOrderItemsTable> & Stop;
+type ItemRow = Selectable<RmOrderItemsTable> & Stop & { barcodes: string[] };
 // An item row as json_agg gives it: timestamps as text, numeric as a JSON number.
-type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & StopRow & { picked_at: string | null; value: number | null };
+type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & StopRow & { picked_at: string | null; value: number | null; barcodes: string[] };
 
 // The row with its stop chosen: picked, where it was taken from; not picked, its default pick location.
 function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof StopRow> & Stop {
@@ -420,6 +422,7 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
     unstocked: i.unstocked,
     no_stock: !picked && i.suggested_location === null,
     notes: i.notes,
+    barcodes: i.barcodes,
   };
 }
 

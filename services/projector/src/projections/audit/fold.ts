@@ -56,7 +56,7 @@ function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
   const skus = new Set<string>();
   const locations = new Set<string>();
   addText(skus, d.sku);
-  for (const list of [d.items, d.variants, d.discrepancies]) {
+  for (const list of [d.items, d.variants, d.discrepancies, d.barcodes]) {
     if (Array.isArray(list)) for (const x of list) addText(skus, (x as Data | null)?.sku);
   }
   addText(locations, d.location);
@@ -166,6 +166,13 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return `Updated style ${d.style_code} (${d.name})`;
     case 'StyleVariantsAdded':
       return `Added ${plural(list(d.variants).length, 'variant')} to style ${d.style_code}`;
+    case 'SkuBarcodesAdded': {
+      const added = list(d.barcodes) as { sku?: unknown; barcode?: unknown }[];
+      const only = added.length === 1 ? added[0] : undefined;
+      return only ? `Added barcode ${only.barcode} to ${only.sku}` : `Added ${plural(added.length, 'barcode')} to SKUs of style ${d.style_code}`;
+    }
+    case 'SkuBarcodeRemoved':
+      return `Removed barcode ${d.barcode} from ${d.sku}`;
     case 'LocationCreated':
       return `Created ${locationTypeLabel(String(d.location_type)).toLowerCase()} ${d.code}${typeof d.capacity === 'number' ? ` (capacity ${d.capacity})` : ''}`;
     case 'LocationCapacityChanged':

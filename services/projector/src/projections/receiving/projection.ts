@@ -44,7 +44,7 @@ export const receivingProjection: Projection = {
       if (CATALOGUE_EVENTS.has(stored.type)) {
         await flush();
         const event = { type: stored.type, data: stored.data } as StyleEvent;
-        if (event.type === 'StyleUpdated') continue;
+        if (event.type !== 'StyleCreated' && event.type !== 'StyleVariantsAdded') continue;
         styles.add(event.data.style_code);
         for (const v of event.data.variants) skus.add(v.sku);
         continue;
@@ -132,7 +132,7 @@ function receivingRebuilder(io: RebuildIo): Rebuilder {
       for (const stored of events) {
         if (CATALOGUE_EVENTS.has(stored.type)) {
           const event = { type: stored.type, data: stored.data } as StyleEvent;
-          if (event.type === 'StyleUpdated') continue;
+          if (event.type !== 'StyleCreated' && event.type !== 'StyleVariantsAdded') continue;
           for (const row of unknownStyle.get(event.data.style_code) ?? []) row.style_known = true;
           unknownStyle.delete(event.data.style_code);
           for (const v of event.data.variants) {

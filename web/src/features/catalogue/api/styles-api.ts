@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { CreateStyleBody, Style, StyleList, UpdateStyleBody } from '@wh/contracts/catalogue/http';
+import type { AddBarcodeBody, CreateStyleBody, Style, StyleList, UpdateStyleBody } from '@wh/contracts/catalogue/http';
 import { apiData } from '../../../lib/api-client.ts';
 import type { LiveKeys } from '../../../lib/live-topics.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
@@ -58,4 +58,19 @@ export const updateStyleCommand: CommandSpec<{ id: number; body: UpdateStyleBody
   send: ({ id, body }) => updateStyle(id, body),
   invalidates: [stylesKeys.all],
   fallbackError: 'Failed to update style',
+};
+
+/** Gives one of the style's SKUs a barcode; answers the style. */
+export const addBarcodeCommand: CommandSpec<{ styleId: number; body: AddBarcodeBody }, Style> = {
+  send: ({ styleId, body }) => apiData<Style>(`/styles/${styleId}/barcodes`, { method: 'POST', body, defaultMessage: 'Failed to add barcode' }),
+  invalidates: [stylesKeys.all],
+  fallbackError: 'Failed to add barcode',
+};
+
+/** Takes a barcode off the style's SKU that carries it; answers the style. */
+export const removeBarcodeCommand: CommandSpec<{ styleId: number; barcode: string }, Style> = {
+  send: ({ styleId, barcode }) =>
+    apiData<Style>(`/styles/${styleId}/barcodes/${encodeURIComponent(barcode)}`, { method: 'DELETE', defaultMessage: 'Failed to remove barcode' }),
+  invalidates: [stylesKeys.all],
+  fallbackError: 'Failed to remove barcode',
 };

@@ -3,8 +3,17 @@ import { compareVariants, inSizeOrder } from '@wh/contracts/platform/sizes';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
+import { barcodeLabel, StyleBarcodes } from './style-barcodes.tsx';
 
-export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onClose: () => void; onEdit: () => void }) {
+export interface StyleViewDialogProps {
+  style: Style;
+  onClose: () => void;
+  onEdit: () => void;
+  /** The style as a barcode command answered it. */
+  onChanged: (style: Style) => void;
+}
+
+export function StyleViewDialog({ style, onClose, onEdit, onChanged }: StyleViewDialogProps) {
   return (
     <Dialog title={`${style.style_code} · ${style.name}`} isOpen size="lg" onOpenChange={(open) => !open && onClose()}>
       {/* Links, not pictures: the images live on the shop's hosts, which the page's Content-Security-Policy
@@ -48,6 +57,7 @@ export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onCl
           <Column>Size</Column>
           <Column>Colour</Column>
           <Column>Quantity</Column>
+          <Column>Barcodes</Column>
         </TableHeader>
         <TableBody items={style.variants.map((v) => ({ ...v, style_code: style.style_code, id: v.sku })).sort(compareVariants)} renderEmptyState={() => <p className="table-empty">No variants</p>}>
           {(v) => (
@@ -56,10 +66,12 @@ export function StyleViewDialog({ style, onClose, onEdit }: { style: Style; onCl
               <Cell>{v.size}</Cell>
               <Cell>{v.color}</Cell>
               <Cell>{v.quantity}</Cell>
+              <Cell>{v.barcodes.map(barcodeLabel).join(', ') || '—'}</Cell>
             </Row>
           )}
         </TableBody>
       </Table>
+      <StyleBarcodes style={style} onChanged={onChanged} />
       <DialogActions>
         <Button variant="secondary" onPress={onEdit}>
           Edit

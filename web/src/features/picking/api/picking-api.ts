@@ -23,9 +23,10 @@ export const pickingKeys = {
 
 /**
  * Pushes on worker:N (the worker's own orders and batches) and on orders and batches (a manager's view of every worker)
- * refresh the lists and the open batch, and so do layout changes (a location's walk sequence orders the items).
+ * refresh the lists and the open batch, and so do layout changes (a location's walk sequence orders the items) and
+ * catalogue changes (the items carry their SKUs' barcodes, which a scan matches).
  */
-export const pickingLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker', 'batches', 'batch', 'locations'], [pickingKeys.all]);
+export const pickingLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker', 'batches', 'batch', 'locations', 'styles'], [pickingKeys.all]);
 
 /**
  * The orders to pick: assigned or in progress, the worker's own (a manager sees every worker's), each with its items

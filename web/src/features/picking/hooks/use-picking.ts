@@ -120,7 +120,7 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
   const focusNext = useFocusAfterPick(panel, scanPanel, inFlight);
   const clearErrors = () => [pick, completeOrder, completeBatch].forEach((c) => c.reset());
 
-  const record = ({ orderId, item, walk, from, scanned = false }: PickRequest) => {
+  const record = ({ orderId, item, walk, from, scanned = false, tote }: PickRequest) => {
     if (inFlight) return;
     clearErrors();
     // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick names the
@@ -130,7 +130,7 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
       { orderId, itemId: item.id, location },
       {
         onSuccess: () => {
-          dispatch({ type: 'feedback', feedback: { tone: 'success', text: pickedMessage(item, location) } });
+          dispatch({ type: 'feedback', feedback: { tone: 'success', text: pickedMessage(item, location, tote) } });
           if (scanned) scanCue(true);
           else focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
         },
@@ -160,7 +160,7 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
       const item = order.items.find((i) => i.id === itemId);
       if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
     },
-    pickLine: (line: BatchLine, options: Options) => requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line] }),
+    pickLine: (line: BatchLine, options: Options) => requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line], tote: line.slot }),
     completeOrder: (order: OrderWithItems) => {
       if (inFlight) return;
       clearErrors();
