@@ -119,7 +119,7 @@ describe('a move', () => {
     const held = await worker.get('/api/locations/m-1-1/stock');
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body.data.location).toMatchObject({ code: 'M-1-1', location_type: 'bin', capacity: 50, current_stock: 2 });
-    expect(held.body.data.stock).toEqual([{ sku: DRESS, style_code: 'DR1012', style_name: expect.any(String), size: '8', color: 'Blue', quantity: 2 }]);
+    expect(held.body.data.stock).toEqual([{ sku: DRESS, style_code: 'DR1012', style_name: expect.any(String), size: '8', color: 'Blue', quantity: 2, barcodes: [] }]);
     expect((await worker.get('/api/locations/RECEIVING/stock')).status).toBe(200);
     const unknown = await worker.get('/api/locations/Z-9-9/stock');
     expect(unknown.status).toBe(404);
