@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'ILLEGAL_TRANSITION',
+  // A repeated Idempotency-Key whose first request committed without an answer kept: done, nothing done again.
+  'ALREADY_RECORDED',
+  // A repeated Idempotency-Key whose first request is still running: ask again later.
+  'IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',
