@@ -7,6 +7,7 @@ import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {
   orderId: number;
+  orderNumber: string;
   item: OrderItem;
   walk: readonly OrderItem[];
   /** The location named by the picker (a refused pick's holders); otherwise the suggested one. */

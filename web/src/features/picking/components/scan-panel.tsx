@@ -2,6 +2,7 @@ import { useState, type Ref } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { SCAN_FIELD_ATTRIBUTE, useScannerReadiness, type ScannerReadiness } from '../../../lib/barcode-scanner.ts';
+import { connectionText } from '../pick-queue.ts';
 import { scanHint, type ScanTone } from '../picking-state.ts';
 
 const READINESS_TEXT: Record<ScannerReadiness, string> = {
@@ -16,22 +17,31 @@ export interface ScanPanelProps {
   scanLocationFirst: boolean;
   atLocation: string | null;
   feedback: { tone: ScanTone; text: string } | null;
+  /** Out of reach of the server, as far as the phone can tell. */
+  offline: boolean;
+  /** Picks stored on the phone, not yet recorded by the server. */
+  waiting: number;
   onScan: (code: string) => void;
 }
 
-/** The scanner's state, its hint and what the last scan did; a typed code and Enter count as a scan. */
-export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, onScan }: ScanPanelProps) {
+/**
+ * The scanner's state, the connection's and the scans waiting on the phone ('Scanner ready' only when online and
+ * nothing waits), the hint and what the last scan did; a typed code and Enter count as a scan.
+ */
+export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, offline, waiting, onScan }: ScanPanelProps) {
   const [text, setText] = useState('');
   const readiness = useScannerReadiness();
+  const connection = connectionText(offline, waiting);
+  const stateText = readiness === 'ready' ? (connection ?? READINESS_TEXT.ready) : `${READINESS_TEXT[readiness]}${connection ? ` · ${connection}` : ''}`;
   return (
     <section ref={ref} tabIndex={-1} className="card scan-panel" aria-labelledby="scan-panel-title">
       <div className="scan-panel-head">
         <h2 id="scan-panel-title" className="card-title">
           Scan
         </h2>
-        <span className={`scan-state scan-state-${readiness}`}>
+        <span className={`scan-state scan-state-${offline ? 'offline' : connection ? 'waiting' : readiness}`} aria-live="polite">
           <span className="scan-dot" aria-hidden="true" />
-          {READINESS_TEXT[readiness]}
+          {stateText}
           {scanLocationFirst && atLocation ? ` · at ${atLocation}` : ''}
         </span>
       </div>
