@@ -144,19 +144,19 @@ interface SenderInput {
 function useSender({ queue, current, written, loaded, connection, update, onAnswered }: SenderInput): void {
   const pick = useCommand(pickCommand);
   const queryClient = useQueryClient();
-  const [sending, setSending] = useState(false);
+  // One send at a time; each answer starts the next round (a flag set and cleared before React renders changes nothing).
   const onItsWay = useRef(false);
+  const [round, setRound] = useState(0);
   const latest = useRef({ onAnswered, update, afterSend: connection.afterSend });
   latest.current = { onAnswered, update, afterSend: connection.afterSend };
   const next = nextToSend(queue);
-  const mayStart = loaded && connection.maySend && !sending && next !== null;
+  const mayStart = loaded && connection.maySend && next !== null;
 
   useEffect(() => {
     if (!mayStart || onItsWay.current) return;
     const entry = nextToSend(current.current);
     if (!entry) return;
     onItsWay.current = true;
-    setSending(true);
     void (async () => {
       // Stored before it is sent: a tab closed while it is on its way still has it.
       await written.current;
@@ -175,9 +175,9 @@ function useSender({ queue, current, written, loaded, connection, update, onAnsw
       if (!entry.waited) answered(entry, outcome, failure);
       apply((q) => settle(q, entry.key, outcome));
       onItsWay.current = false;
-      setSending(false);
+      setRound((r) => r + 1);
     })();
     // Started once per chance to send; `pick` is read when it runs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [mayStart]);
+  }, [mayStart, round]);
 }
