@@ -113,6 +113,26 @@ describe('the picking screen out of reach', () => {
     await waitFor(() => expect(api.callsTo('GET', '/orders').length).toBeGreaterThan(1));
   });
 
+  it('a send with no answer, the browser calling itself online (a dead spot), keeps the pick and sends it again under its key', async () => {
+    const user = newWorker();
+    let reachable = false;
+    const api = pickingApi(user.id, () => {
+      if (!reachable) throw new TypeError('Failed to fetch');
+      return {};
+    });
+    const { scanCode } = await openOrder(user);
+    await scanCode('KN1010-12-WINE');
+    // The client's own tries (a lost answer is tried twice more), then the queue keeps it.
+    await waitFor(() => expect(scanState().textContent).toMatch(/Offline · 1 scan waiting$/), { timeout: 15_000 });
+    expect(screen.getByText('Saved on this phone: KN1010-12-WINE from A-2-1 is sent when the connection returns.')).toBeTruthy();
+    reachable = true;
+    await waitFor(() => expect(scanState().textContent).toMatch(/Scanner ready$/), { timeout: 15_000 });
+    const keys = api.callsTo('POST', '/orders/1/items/11/pick').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys.length).toBeGreaterThan(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(screen.queryByRole('region', { name: 'Scans not recorded' })).toBeNull();
+  });
+
   it('a reload keeps the scans for the same user, and another user on the phone does not see them', async () => {
     const user = newWorker();
     pickingApi(user.id, () => ({}));
