@@ -104,6 +104,12 @@ describe('the pick queue', () => {
     expect(keys(merged(stored, stored))).toEqual(['key-1', 'key-2']);
   });
 
+  it('a pick stored by an earlier page while it was being sent at once has waited: a refusal of it is an exception', () => {
+    const [reloaded] = merged(queued(1, false), EMPTY_QUEUE);
+    expect(reloaded!.waited).toBe(true);
+    expect(exceptions(settle([reloaded!], 'key-1', { kind: 'refused', message: 'Order #30001 is cancelled and cannot be picked' }))).toHaveLength(1);
+  });
+
   it('lines whose picks are on the phone show picked, being sent or waiting', () => {
     const queue = enqueue(queued(1, true), pick(2), true);
     const lines = [11, 12, 13].map((id) => ({ id, status: 'pending' as const }));

@@ -120,10 +120,13 @@ export function changes(before: PickQueue, after: PickQueue): { put: QueuedPick[
   return { put: after.filter((p) => was.get(p.key) !== p), remove: before.filter((p) => !kept.has(p.key)).map((p) => p.key) };
 }
 
-/** The stored entries and those queued before they were read, as one queue. */
+/**
+ * The stored entries and those queued before they were read, as one queue. A stored pick was made on an earlier page
+ * (before a reload, in a closed tab): it has waited, and a refusal of it is an exception, whatever it was then.
+ */
 export function merged(stored: PickQueue, current: PickQueue): PickQueue {
   const keys = new Set(current.map((p) => p.key));
-  const earlier = stored.filter((p) => !keys.has(p.key));
+  const earlier = stored.filter((p) => !keys.has(p.key)).map((p) => (p.waited ? p : { ...p, waited: true }));
   // The stored picks were made first: the ones queued since go after them.
   const top = earlier.reduce((max, p) => Math.max(max, p.seq), 0);
   return [...earlier, ...current.map((p) => ({ ...p, seq: p.seq + top }))];
