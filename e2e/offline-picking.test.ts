@@ -96,6 +96,10 @@ describe('picking out of reach of the Wi-Fi', () => {
     // Reloaded out of reach: the page opens from the phone (its service worker), and the scans are still there.
     expect((await p.reload())?.fromServiceWorker()).toBe(true);
     await scanState(p).getByText('Offline · 3 scans waiting').waitFor();
+    // With nothing loaded to match it against, a scan says so, and is not taken.
+    await scan(p, skus[6]!);
+    await feedback.getByText('Your orders are not loaded yet: scan again once they show (they load when the connection returns).').waitFor();
+    await scanState(p).getByText('Offline · 3 scans waiting').waitFor();
 
     // Back in reach: the scans go without another one, and the rest of the batch is scanned.
     await context.setOffline(false);

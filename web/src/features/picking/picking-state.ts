@@ -318,4 +318,7 @@ export function scanHint(scanLocationFirst: boolean): string {
     : "Scan an item's barcode or type its SKU and press Enter";
 }
 
+/** A scan before the orders have loaded (a page opened out of reach). */
+export const ORDERS_NOT_LOADED = 'Your orders are not loaded yet: scan again once they show (they load when the connection returns).';
+
 export const NO_STOCK_QUESTION = 'No stock recorded here or anywhere. Pick anyway?';

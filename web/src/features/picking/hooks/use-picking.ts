@@ -19,6 +19,7 @@ import {
 import { asPicked, pendingItems, savedMessage, waitingText, type QueuedPick, type SendOutcome } from '../pick-queue.ts';
 import {
   nextUnpicked,
+  ORDERS_NOT_LOADED,
   pickedMessage,
   readScan,
   scanMessage,
@@ -244,6 +245,12 @@ interface ScanInput {
 function usePickingScan({ data, state, dispatch, commands, select, scanHome }: ScanInput): (code: string) => void {
   const { orders, ownOrders, batch, scanLocationFirst } = data;
   const onScan = (code: string) => {
+    // Nothing to match a code against (a page opened out of reach): saying 'Not recognised' would be wrong.
+    if (data.list.data === undefined) {
+      dispatch({ type: 'feedback', feedback: { tone: 'error', text: ORDERS_NOT_LOADED } });
+      scanCue(false);
+      return;
+    }
     const outcome = readScan(code, {
       orders: ownOrders,
       selectedId: state.selection?.kind === 'order' ? state.selection.id : null,
