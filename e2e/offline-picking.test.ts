@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, scan, startE2E, type E2E } from './harness.ts';
+import { axeFindings, PHONE, scan, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // A picker in a Wi-Fi dead spot: the scans made out of reach are kept on the phone (through a reload), sent when the
@@ -43,9 +43,9 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => e2e?.stop());
 
-/** The phone on the picking screen, its service worker in control (the page is kept for a reload offline). */
-async function phone() {
-  const { context, page } = await e2e.openAs(worker, '/picking', PHONE);
+/** The phone on the picking screen, its service worker in control (the page is kept for a reload offline); axe needs bypassCSP. */
+async function phone(options: { bypassCSP?: boolean } = {}) {
+  const { context, page } = await e2e.openAs(worker, '/picking', { ...PHONE, ...options });
   await expect.poll(() => page.evaluate('navigator.serviceWorker?.controller != null'), { timeout: 60_000 }).toBe(true);
   return { context, page };
 }
@@ -138,7 +138,7 @@ describe('picking out of reach of the Wi-Fi', () => {
     const admin = await e2e.app.asAdmin();
     const orderId = ids['#10005']!;
     expect((await admin.post(`/api/orders/${orderId}/assign-worker`, { worker_id: workerId })).status).toBe(200);
-    const { context, page: p } = await phone();
+    const { context, page: p } = await phone({ bypassCSP: true });
     await p.getByRole('button', { name: /#10005/ }).click();
     const panel = p.getByRole('region', { name: 'Order #10005' });
     await panel.getByText('0 of 2 items picked').waitFor();
@@ -156,6 +156,7 @@ describe('picking out of reach of the Wi-Fi', () => {
     await refused.getByText('Order #10005 is cancelled and cannot be picked').waitFor();
     expect(await refused.innerText()).toContain('Order #10005 · KN1004-16-GREY');
     await scanState(p).getByText('Scanner ready').waitFor();
+    expect(await axeFindings(p)).toEqual([]);
     expect(await stockOf('KN1004-16-GREY', 'A-3-1')).toBe(START);
 
     // It stays through a reload until the picker acknowledges it.
