@@ -55,6 +55,15 @@ const scanState = (p: Page) => p.getByRole('region', { name: 'Scan', exact: true
 const stockOf = async (sku: string, location: string) =>
   (await e2e.app.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst())?.quantity ?? 0;
 
+// A small seeded generator: the same cuts every run.
+function seeded(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2 ** 31;
+    return s / 2 ** 31;
+  };
+}
+
 describe('picking out of reach of the Wi-Fi', () => {
   it('a batch picked with the network cut halfway, reloaded offline, then reconnected: every scan recorded once', async () => {
     const admin = await e2e.app.asAdmin();
@@ -131,6 +140,63 @@ describe('picking out of reach of the Wi-Fi', () => {
     for (const { sku, location } of STOCK.slice(0, 6)) {
       expect({ sku, left: await stockOf(sku, location) }).toEqual({ sku, left: START - skus.filter((s) => s === sku).length });
     }
+    await context.close();
+  });
+
+  it('twelve scans through answers lost after the server recorded them and cuts at random: each recorded once', async () => {
+    const admin = await e2e.app.asAdmin();
+    const file = ['Order #,Item,SKU,Value,is Fulfilled', ...Array.from({ length: 12 }, () => '#60001,Linen Shirt,TP1007-6-GREEN,10.00,FALSE')].join('\n');
+    await e2e.app.allocateStock([{ sku: 'TP1007-6-GREEN', location: 'C-1-1', quantity: 20 }]);
+    expect((await admin.upload('/api/files/upload/orders', 'more-orders.csv', file)).status).toBe(200);
+    const orderId = await vi.waitFor(
+      async () => {
+        const [order] = (await admin.get('/api/orders?search=60001')).body.data.orders as { id: number }[];
+        if (!order) throw new Error('order 60001 not listed yet');
+        return order.id;
+      },
+      { timeout: 100_000, interval: 200 },
+    );
+    expect((await admin.post(`/api/orders/${orderId}/assign-worker`, { worker_id: workerId })).status).toBe(200);
+    const { context, page: p } = await phone();
+    await p.getByRole('button', { name: /#60001/ }).click();
+    const panel = p.getByRole('region', { name: 'Order #60001' });
+    await panel.getByText('0 of 12 items picked').waitFor();
+
+    // A third of the picks reach the server and lose their answer on the way back.
+    const drop = seeded(7);
+    const cutHere = seeded(11);
+    let dropped = 0;
+    await p.route('**/api/orders/*/items/*/pick', async (route) => {
+      if (drop() < 0.33) {
+        await route.fetch();
+        dropped++;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    let cuts = 0;
+    for (let i = 1; i <= 12; i++) {
+      const cut = cutHere() < 0.4;
+      if (cut) {
+        cuts++;
+        await context.setOffline(true);
+      }
+      await scan(p, 'TP1007-6-GREEN');
+      await panel.getByText(`${i} of 12 items picked`).waitFor();
+      if (cut) await context.setOffline(false);
+    }
+    await scanState(p).getByText('Scanner ready').waitFor();
+    expect(await panel.getByText('Picked', { exact: true }).count()).toBe(12);
+    expect(dropped).toBeGreaterThan(0);
+    expect(cuts).toBeGreaterThan(0);
+
+    const order = (await admin.get(`/api/orders/${orderId}`)).body.data;
+    expect(order.items.map((i: { status: string }) => i.status)).toEqual(Array.from({ length: 12 }, () => 'picked'));
+    const picks = await sql<{ n: string }>`select count(*) as n from events where event_type = 'OrderItemPicked' and stream_id = ${`order-${orderId}`}`.execute(
+      e2e.app.database.db,
+    );
+    expect(Number(picks.rows[0]!.n)).toBe(12);
+    expect(await stockOf('TP1007-6-GREEN', 'C-1-1')).toBe(8);
     await context.close();
   });
 
