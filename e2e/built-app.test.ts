@@ -30,6 +30,17 @@ describe('the built web app', () => {
     for (const bundle of bundles) expect({ bundle, mapped: (await readFile(bundle, 'utf8')).includes('sourceMappingURL') }).toEqual({ bundle, mapped: false });
   });
 
+  it('serves a service worker that keeps the page and every file of the build, named by the build', async () => {
+    const res = await get('/sw.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    const shell = JSON.parse(/const SHELL = (\[.*\]);/.exec(res.body)![1]!) as string[];
+    const built = files.map((f) => `/${f.slice(webDist.length + 1)}`).filter((f) => f.startsWith('/assets/') && !/\.(gz|br)$/.test(f));
+    expect(shell[0]).toBe('/');
+    expect([...shell.slice(1)].sort()).toEqual(built.sort());
+    expect(res.body).toMatch(/const CACHE = 'wh-shell-[0-9a-f]{16}';/);
+  });
+
   it('answers 404 for the source map of any bundle', async () => {
     for (const bundle of files.filter((f) => f.endsWith('.js'))) {
       const url = `/${bundle.slice(webDist.length + 1)}.map`;

@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   'ILLEGAL_TRANSITION',
   // A change that would take a location past its capacity, refused until the caller confirms it (a move).
   'OVER_CAPACITY',
+  // A repeated Idempotency-Key whose first request committed without an answer kept: done, nothing done again.
+  'ALREADY_RECORDED',
+  // A repeated Idempotency-Key whose first request is still running: ask again later.
+  'IN_PROGRESS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',

@@ -28,6 +28,8 @@ export interface FakeCall {
   body: unknown;
   /** The route's `:name` parts. */
   params: Record<string, string>;
+  /** The request's headers (an Idempotency-Key among them). */
+  headers: Headers;
 }
 
 /** An answer: a success envelope around `data`, or (with a status of 400 and more) a failure envelope. */
@@ -68,15 +70,16 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
     const method = init?.method ?? 'GET';
     const path = url.pathname.replace(/^\/api/, '');
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const headers = new Headers(init?.headers);
     for (const [route, handler] of Object.entries(routes)) {
       const [routeMethod, pattern = ''] = route.split(' ');
       const params = routeMethod === method ? matchRoute(pattern, path) : null;
       if (!params) continue;
-      const call = { method, path, query: url.searchParams, body, params };
+      const call = { method, path, query: url.searchParams, body, params, headers };
       calls.push(call);
       return respond(await handler(call));
     }
-    calls.push({ method, path, query: url.searchParams, body, params: {} });
+    calls.push({ method, path, query: url.searchParams, body, params: {}, headers });
     return respond({ status: 404, error: { code: 'NOT_FOUND', message: `No fake answer for ${method} ${path}` } });
   });
   vi.stubGlobal('fetch', fetch);

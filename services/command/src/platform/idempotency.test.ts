@@ -118,6 +118,8 @@ describe('Idempotency-Key', () => {
       const retry = await send(manager.token, '/api/inventory/adjust', adjustment(6), 'lost-answer-1');
       expect(retry.status).toBe(409);
       expect(retry.body.message).toBe(IDEMPOTENCY_MESSAGES.recorded);
+      // A code of its own: a phone sending a queued scan takes it as done, where any other 409 is a refusal.
+      expect(retry.body.error.code).toBe('ALREADY_RECORDED');
     }
     expect(await stock()).toBe(before.stock);
     expect(await eventCount()).toBe(before.events);
@@ -135,6 +137,7 @@ describe('Idempotency-Key', () => {
     const early = await send(manager.token, '/api/inventory/adjust', adjustment(7), 'died-1');
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(IDEMPOTENCY_MESSAGES.inProgress);
+    expect(early.body.error.code).toBe('IN_PROGRESS');
     clock += ABANDONED_AFTER_MS + 1000;
     const retry = await send(manager.token, '/api/inventory/adjust', adjustment(7), 'died-1');
     expect(retry.status, retry.text).toBe(201);

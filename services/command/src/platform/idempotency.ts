@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import { can, IDEMPOTENCY_KEY_HEADER, isRole, ROLE_PERMISSIONS, type Role } from '@wh/contracts';
-import { badRequest, conflict, DomainError, forbidden } from './errors.ts';
+import { badRequest, DomainError, forbidden } from './errors.ts';
 import { uploadedPart } from './uploads.ts';
 
 // Every state-changing call honours an Idempotency-Key header (DESIGN.md section 4): the same user and key within
@@ -146,10 +146,12 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(async (app: FastifyInsta
         return reply.code(outcome.status).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(outcome.response);
       case 'other-request':
         throw new DomainError('UNPROCESSABLE', 422, IDEMPOTENCY_MESSAGES.otherRequest);
+      // Codes of their own: a client sending queued commands takes the first as done and asks again after the
+      // second, where any other 409 is a refusal.
       case 'recorded':
-        throw conflict(IDEMPOTENCY_MESSAGES.recorded);
+        throw new DomainError('ALREADY_RECORDED', 409, IDEMPOTENCY_MESSAGES.recorded);
       case 'in-progress':
-        throw conflict(IDEMPOTENCY_MESSAGES.inProgress);
+        throw new DomainError('IN_PROGRESS', 409, IDEMPOTENCY_MESSAGES.inProgress);
       default: {
         const exhaustive: never = outcome;
         return exhaustive;

@@ -5,12 +5,14 @@ import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { LocationSearch } from './components/location-search.tsx';
 import { NoStockDialog } from './components/no-stock-dialog.tsx';
+import { PickExceptions } from './components/pick-exceptions.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
 import { PickingOrderPanel } from './components/picking-order-panel.tsx';
 import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
 import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
+import type { PendingMark } from './pick-queue.ts';
 import { INITIAL_PICKING, pickingReducer, type Selection } from './picking-state.ts';
 import './picking.css';
 
@@ -18,7 +20,7 @@ export function PickingPage() {
   const [state, dispatch] = useReducer(pickingReducer, INITIAL_PICKING);
   const panelRef = useRef<HTMLDivElement>(null);
   const scanPanelRef = useRef<HTMLElement>(null);
-  const { data, commands, show, onScan } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
+  const { data, commands, queue, pending, show, onScan } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
   const { me, list, batchList, orders, batches } = data;
 
   return (
@@ -46,7 +48,16 @@ export function PickingPage() {
         </Alert>
       ) : null}
 
-      <ScanPanel ref={scanPanelRef} scanLocationFirst={data.scanLocationFirst} atLocation={state.atLocation} feedback={state.feedback} onScan={onScan} />
+      <ScanPanel
+        ref={scanPanelRef}
+        scanLocationFirst={data.scanLocationFirst}
+        atLocation={state.atLocation}
+        feedback={state.feedback}
+        offline={queue.offline}
+        waiting={queue.waiting.length}
+        onScan={onScan}
+      />
+      <PickExceptions exceptions={queue.exceptions} onAcknowledge={queue.acknowledge} />
 
       {state.showSearch ? <LocationSearch /> : null}
 
@@ -63,7 +74,7 @@ export function PickingPage() {
           onSelectBatch={(batch) => show({ kind: 'batch', id: batch.id })}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <SelectedPanel selection={state.selection} data={data} commands={commands} />
+          <SelectedPanel selection={state.selection} data={data} commands={commands} pending={pending} />
         </div>
       </div>
 
@@ -77,8 +88,8 @@ export function PickingPage() {
 const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
 
 /** The open batch's combined list, or the selected order's items (or the prompt to select one). */
-function SelectedPanel({ selection, data, commands }: { selection: Selection; data: PickingData; commands: PickCommands }) {
-  const shared = { pickingItemId: commands.pickingItemId, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
+function SelectedPanel({ selection, data, commands, pending }: { selection: Selection; data: PickingData; commands: PickCommands; pending: ReadonlyMap<number, PendingMark> }) {
+  const shared = { pickingItemId: commands.pickingItemId, pending, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
   if (selection?.kind === 'batch') {
     return (
       <PickingBatchPanel

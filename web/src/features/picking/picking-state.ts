@@ -8,6 +8,7 @@ import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
 export interface PickRequest {
   orderId: number;
+  orderNumber: string;
   item: OrderItem;
   walk: readonly OrderItem[];
   /** The location named by the picker (a refused pick's holders); otherwise the suggested one. */
@@ -321,5 +322,8 @@ export function scanHint(scanLocationFirst: boolean): string {
     ? "Scan the location label, then the item's barcode (or type the code and press Enter)"
     : "Scan an item's barcode or type its SKU and press Enter";
 }
+
+/** A scan before the orders have loaded (a page opened out of reach). */
+export const ORDERS_NOT_LOADED = 'Your orders are not loaded yet: scan again once they show (they load when the connection returns).';
 
 export const NO_STOCK_QUESTION = 'No stock recorded here or anywhere. Pick anyway?';

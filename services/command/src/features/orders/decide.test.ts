@@ -259,6 +259,11 @@ describe('order decider', () => {
       spec.given([imported]).when(pick(70, manager)).thenFails(409, 'Order #10002 has no worker assigned and cannot be picked');
       spec.given([imported]).when(pick(70)).thenFails(403, 'This order is not assigned to you');
     });
+    it('an order cancelled while assigned: its worker is told it is cancelled, another worker that it is not theirs', () => {
+      const cancelledWhileAssigned: OrderEvent = { type: 'OrderCancelled', data: { ...ref, previous_status: 'assigned', worker_id: 5, at } };
+      spec.given([imported, assigned(5), cancelledWhileAssigned]).when(pick(70)).thenFails(409, 'Order #10002 is cancelled and cannot be picked');
+      spec.given([imported, assigned(5), cancelledWhileAssigned]).when(pick(70, otherWorker)).thenFails(403, 'This order is not assigned to you');
+    });
     it.each([
       ['completed', 'Order #10002 is completed and cannot be picked'],
       ['verified', 'Order #10002 is verified and cannot be picked'],

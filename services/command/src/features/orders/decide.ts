@@ -25,7 +25,9 @@ export type OrderState =
   | ({ status: 'picking'; worker_id: number; batch_id: number | null } & OrderFacts)
   | ({ status: 'completed'; worker_id: number } & OrderFacts)
   | ({ status: 'verified'; worker_id: number } & OrderFacts)
-  | ({ status: 'cancelled' } & OrderFacts);
+  // The worker it was assigned to when cancelled (null: it was pending), who is told it is cancelled when a pick of
+  // theirs arrives after (a scan queued on a phone out of reach), rather than that it is not theirs.
+  | ({ status: 'cancelled'; worker_id: number | null } & OrderFacts);
 
 export type ExistingOrder = Exclude<OrderState, { status: 'absent' }>;
 
@@ -58,7 +60,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderDeassigned':
       return { status: 'pending', ...facts };
     case 'OrderCancelled':
-      return { status: 'cancelled', ...facts };
+      return { status: 'cancelled', worker_id: event.data.worker_id, ...facts };
     case 'OrderItemPicked': {
       const items = facts.items.map((i) => (i.id === event.data.item_id ? { ...i, picked: true } : i));
       return { status: 'picking', worker_id: event.data.worker_id, batch_id: batchOf(state), ...facts, items };

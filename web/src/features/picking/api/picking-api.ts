@@ -121,14 +121,17 @@ export interface PickVariables {
   itemId: number;
   /** Where the item is taken from; null: the server's suggestion (none for an item no location holds). */
   location: string | null;
+  /** The pick's Idempotency-Key, fixed when it was queued on the phone (pick-queue.ts), the same on every send. */
+  key: string;
 }
 
 export const pickCommand: CommandSpec<PickVariables, Order> = {
-  send: ({ orderId, itemId, location }) =>
+  send: ({ orderId, itemId, location, key }) =>
     apiData<Order>(`/orders/${orderId}/items/${itemId}/pick`, {
       method: 'POST',
       body: location ? { location } : {},
       defaultMessage: 'Failed to pick item',
+      idempotencyKey: key,
     }),
   apply: applyOrder,
   fallbackError: 'Failed to pick item',

@@ -5,6 +5,7 @@ import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import type { PendingMark } from '../pick-queue.ts';
 import type { PickError } from '../picking-state.ts';
 
 type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type' | 'no_stock'>;
@@ -12,6 +13,8 @@ type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' |
 export interface PickItemRowProps {
   item: PickItem;
   done: boolean;
+  /** Picked on this phone, not yet recorded by the server: being sent, or waiting for the connection. */
+  pending?: PendingMark | undefined;
   picking: boolean;
   busy: boolean;
   /** The Pick button's accessible name. */
@@ -23,8 +26,10 @@ export interface PickItemRowProps {
   onPick: () => void;
 }
 
+const PENDING_TEXT: Record<PendingMark, string> = { sending: 'Picking...', waiting: 'Waiting to send' };
+
 /** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
-export function PickItemRow({ item, done, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
+export function PickItemRow({ item, done, pending, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
   return (
     <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
       <div className="pick-item-info">
@@ -52,7 +57,9 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
         </span>
       </div>
       <div className="pick-item-action">
-        {done ? (
+        {done && pending ? (
+          <Badge tone="warning">{PENDING_TEXT[pending]}</Badge>
+        ) : done ? (
           <Badge tone="success">Picked</Badge>
         ) : (
           <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>

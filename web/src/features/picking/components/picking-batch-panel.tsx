@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchPicked, isPicked, type PickError } from '../picking-state.ts';
+import type { PendingMark } from '../pick-queue.ts';
 import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
@@ -12,6 +13,8 @@ export interface PickingBatchPanelProps {
   batch: BatchDetail | undefined;
   loadError: string | null;
   pickingItemId: number | null;
+  /** Lines picked on this phone whose picks the server has not recorded yet. */
+  pending: ReadonlyMap<number, PendingMark>;
   completing: boolean;
   error: PickError | null;
   onDismissError: () => void;
@@ -20,7 +23,7 @@ export interface PickingBatchPanelProps {
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
-export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
+export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, pending, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -61,6 +64,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, co
             key={line.id}
             item={line}
             done={isPicked(line)}
+            pending={pending.get(line.id)}
             picking={pickingItemId === line.id}
             busy={busy}
             pickLabel={`Pick ${line.sku} for ${line.order_number}`}

@@ -4,11 +4,14 @@ import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
 import { isPicked, pickedCount, progressPercent, type PickError } from '../picking-state.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
+import type { PendingMark } from '../pick-queue.ts';
 import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingOrderPanelProps {
   order: OrderWithItems | null;
   pickingItemId: number | null;
+  /** Lines picked on this phone whose picks the server has not recorded yet. */
+  pending: ReadonlyMap<number, PendingMark>;
   completing: boolean;
   error: PickError | null;
   onDismissError: () => void;
@@ -16,7 +19,7 @@ export interface PickingOrderPanelProps {
   onComplete: (order: OrderWithItems) => void;
 }
 
-export function PickingOrderPanel({ order, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {
+export function PickingOrderPanel({ order, pickingItemId, pending, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {
   if (!order) {
     return (
       <section className="card picking-panel empty-state" aria-label="Selected order">
@@ -57,6 +60,7 @@ export function PickingOrderPanel({ order, pickingItemId, completing, error, onD
             key={item.id}
             item={item}
             done={isPicked(item)}
+            pending={pending.get(item.id)}
             picking={pickingItemId === item.id}
             busy={busy}
             pickLabel={`Pick ${item.sku}`}

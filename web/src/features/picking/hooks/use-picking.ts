@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type Dispatch, type RefObject } from 'react';
 import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
-import { messageOf } from '../../../lib/api-errors.ts';
 import { scanCue, useBarcodeScanner } from '../../../lib/barcode-scanner.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
+import { newIdempotencyKey } from '../../../lib/retries.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { signedInUserAtom } from '../../../lib/session.ts';
 import { useCommand, type Command } from '../../../lib/use-command.ts';
@@ -12,14 +12,14 @@ import {
   completeBatchCommand,
   completeOrderCommand,
   holdersOf,
-  pickCommand,
   pickingBatchesQuery,
   pickingBatchQuery,
   pickingOrdersQuery,
-  type PickVariables,
 } from '../api/picking-api.ts';
+import { asPicked, pendingItems, savedMessage, waitingText, type QueuedPick, type SendOutcome } from '../pick-queue.ts';
 import {
   nextUnpicked,
+  ORDERS_NOT_LOADED,
   pickedMessage,
   readScan,
   scanMessage,
@@ -27,8 +27,10 @@ import {
   type PickingEvent,
   type PickingState,
   type PickRequest,
+  type ScanTone,
   type Selection,
 } from '../picking-state.ts';
+import { usePickQueue, type PickQueueState } from './use-pick-queue.ts';
 
 interface PickingInput {
   state: PickingState;
@@ -41,11 +43,16 @@ interface PickingInput {
 
 /**
  * The picking screen's data, its commands and what a scan does, for the page to lay out: a Pick button or a scan
- * asks `commands` for the pick, whose answer the screen shows at once (picking-api.ts).
+ * asks `commands` for the pick, which the phone's queue keeps and sends (use-pick-queue.ts); the line shows picked at
+ * once, and the answer is written into the screen's data (picking-api.ts).
  */
 export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) {
-  const data = usePickingData(state.selection);
-  const commands = usePickCommands({ state, dispatch, scanLocationFirst: data.scanLocationFirst, batch: data.batch, panel, scanPanel });
+  const [refusal, setRefusal] = useState<PickError | null>(null);
+  const me = useAtomValue(signedInUserAtom);
+  const queue = usePickQueue({ userId: me?.id ?? null, onAnswered: showAnswer(dispatch, setRefusal) });
+  const pending = pendingItems(queue.waiting);
+  const data = usePickingData(state.selection, pending);
+  const commands = usePickCommands({ state, dispatch, scanLocationFirst: data.scanLocationFirst, batch: data.batch, panel, scanPanel, queue, refusal, setRefusal });
   const show = (selection: Selection) => {
     dispatch({ type: 'selected', selection });
     commands.clearErrors();
@@ -60,11 +67,14 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
     select: (order) => show({ kind: 'order', id: order.id }),
     scanHome: () => scanPanel.current?.focus({ preventScroll: true }),
   });
-  return { data, commands, show, onScan };
+  return { data, commands, queue, pending, show, onScan };
 }
 
-/** The picking screen's data: the orders and batches to pick, the open batch, the warehouse's picking settings. */
-function usePickingData(selection: Selection) {
+/**
+ * The picking screen's data: the orders and batches to pick, the open batch, the warehouse's picking settings; the
+ * items whose picks wait on this phone (`queued`) show as picked, so scans and progress go on from them.
+ */
+function usePickingData(selection: Selection, queued: ReadonlyMap<number, unknown>) {
   const me = useAtomValue(signedInUserAtom);
   // A worker picks their own orders; a manager sees every worker's (and may pick for them).
   const workerId = me?.role === 'worker' ? me.id : null;
@@ -74,8 +84,9 @@ function usePickingData(selection: Selection) {
   const batchId = selection?.kind === 'batch' ? selection.id : null;
   const openBatch = useScreenQuery({ ...pickingBatchQuery(batchId ?? 0), enabled: batchId !== null });
 
-  const orders = list.data?.orders ?? [];
+  const orders = (list.data?.orders ?? []).map((o) => ({ ...o, items: asPicked(o.items, queued) }));
   const batches = batchList.data?.batches ?? [];
+  const batch = batchId === null || !openBatch.data ? undefined : { ...openBatch.data, lines: asPicked(openBatch.data.lines, queued) };
   // An order in a batch is picked with its batch.
   const batched = new Set(batches.flatMap((b) => b.orders.map((o) => o.order_id)));
   return {
@@ -87,7 +98,7 @@ function usePickingData(selection: Selection) {
     batches,
     ownOrders: orders.filter((o) => !batched.has(o.id)),
     selected: selection?.kind === 'order' ? (orders.find((o) => o.id === selection.id) ?? null) : null,
-    batch: batchId === null ? undefined : openBatch.data,
+    batch,
     scanLocationFirst: settings.data?.scan_location_first ?? false,
   };
 }
@@ -96,51 +107,80 @@ export type PickingData = ReturnType<typeof usePickingData>;
 
 type Options = Pick<PickRequest, 'from' | 'scanned'>;
 
-/** What the panel shows of the last refused pick or completion: a pick refused for lack of stock names the holders. */
-function panelErrorOf(pick: Command<PickVariables, unknown>, order: Command<number, unknown>, batch: Command<number, unknown>): PickError | null {
-  if (pick.error !== null && pick.variables) {
-    return { message: pick.error, orderId: pick.variables.orderId, itemId: pick.variables.itemId, holders: holdersOf(pick.failure) };
-  }
-  if (order.error !== null && order.variables !== undefined) return { message: order.error, orderId: order.variables, itemId: null, holders: [] };
-  if (batch.error !== null) return { message: batch.error, orderId: 0, itemId: null, holders: [] };
-  return null;
+/**
+ * What the screen says when a pick sent at once is answered: the pick's line, or its refusal (in the panel, naming
+ * the locations that hold the SKU when it was refused for lack of stock), or that it waits on the phone.
+ */
+function showAnswer(dispatch: Dispatch<PickingEvent>, setRefusal: (error: PickError | null) => void) {
+  return (pick: QueuedPick, outcome: SendOutcome, failure: unknown) => {
+    const say = (tone: ScanTone, text: string) => dispatch({ type: 'feedback', feedback: { tone, text } });
+    switch (outcome.kind) {
+      case 'recorded':
+        say('success', pickedMessage(pick.item, pick.location, pick.tote));
+        if (pick.scanned) scanCue(true);
+        return;
+      case 'refused':
+        setRefusal({ message: outcome.message, orderId: pick.orderId, itemId: pick.itemId, holders: holdersOf(failure) });
+        if (!pick.scanned) return;
+        say('error', outcome.message);
+        scanCue(false);
+        return;
+      case 'lost':
+      case 'later':
+      case 'signed-out':
+        say('info', savedMessage(pick.item, pick.location));
+        return;
+      default: {
+        const exhaustive: never = outcome;
+        return exhaustive;
+      }
+    }
+  };
+}
+
+/** Why a completion must wait: picks of its orders still wait on the phone (the server would count them unpicked). */
+function waitingFor(queue: PickQueueState, orderIds: readonly number[]): string | null {
+  const count = queue.waiting.filter((p) => orderIds.includes(p.orderId)).length;
+  return count === 0 ? null : `${waitingText(count)} to be sent: complete once ${count === 1 ? 'it is' : 'they are'} sent.`;
 }
 
 interface PickCommandsInput extends PickingInput {
   scanLocationFirst: boolean;
   batch: BatchDetail | undefined;
+  queue: PickQueueState;
+  refusal: PickError | null;
+  setRefusal: (error: PickError | null) => void;
 }
 
-/** The picking screen's commands: pick, complete an order, complete a batch, one at a time. */
-function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel }: PickCommandsInput) {
-  const pick = useCommand(pickCommand);
+/**
+ * The picking screen's commands: a pick goes into the phone's queue (sent at once when it can be), completing an
+ * order or a batch waits for nothing else on its way.
+ */
+function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel, queue, refusal, setRefusal }: PickCommandsInput) {
   const completeOrder = useCommand(completeOrderCommand);
   const completeBatch = useCommand(completeBatchCommand);
-  const inFlight = pick.isPending || completeOrder.isPending || completeBatch.isPending;
-  const focusNext = useFocusAfterPick(panel, scanPanel, inFlight);
-  const clearErrors = () => [pick, completeOrder, completeBatch].forEach((c) => c.reset());
+  const completing = completeOrder.isPending || completeBatch.isPending;
+  const sending = queue.sendingAtOnce;
+  const focusNext = useFocusAfterPick(panel, scanPanel, completing || sending !== null);
+  const clearErrors = () => {
+    setRefusal(null);
+    [completeOrder, completeBatch].forEach((c) => c.reset());
+  };
+  const refuse = (orderId: number, message: string) => setRefusal({ message, orderId, itemId: null, holders: [] });
 
-  const record = ({ orderId, item, walk, from, scanned = false, tote }: PickRequest) => {
-    if (inFlight) return;
+  const record = ({ orderId, orderNumber, item, walk, from, scanned = false, tote }: PickRequest) => {
+    if (completing) return;
     clearErrors();
     // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick names the
     // label scanned (the server refuses a pick naming none then).
     const location = from ?? (item.location_suggested ? item.location : null) ?? (scanLocationFirst ? state.atLocation : null);
-    pick.run(
-      { orderId, itemId: item.id, location },
-      {
-        onSuccess: () => {
-          dispatch({ type: 'feedback', feedback: { tone: 'success', text: pickedMessage(item, location, tote) } });
-          if (scanned) scanCue(true);
-          else focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
-        },
-        onError: (error) => {
-          if (!scanned) return;
-          dispatch({ type: 'feedback', feedback: { tone: 'error', text: messageOf(error, pickCommand.fallbackError) } });
-          scanCue(false);
-        },
-      },
-    );
+    const { sku, style_name, size, color } = item;
+    queue.enqueue({ key: newIdempotencyKey(), orderId, orderNumber, itemId: item.id, item: { sku, style_name, size, color }, location, scanned, tote });
+    if (queue.offline) {
+      dispatch({ type: 'feedback', feedback: { tone: 'success', text: savedMessage(item, location) } });
+      if (scanned) scanCue(true);
+    }
+    if (!scanned) focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
   };
 
   // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
@@ -150,28 +190,39 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
   };
 
   return {
-    inFlight,
-    pickingItemId: pick.isPending ? (pick.variables?.itemId ?? null) : null,
-    completing: completeOrder.isPending || completeBatch.isPending,
-    error: panelErrorOf(pick, completeOrder, completeBatch),
+    pickingItemId: sending?.itemId ?? null,
+    completing,
+    error: refusal ?? panelErrorOf(completeOrder, completeBatch),
     clearErrors,
     record,
     pickOf: (order: OrderWithItems, itemId: number, options: Options) => {
       const item = order.items.find((i) => i.id === itemId);
-      if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
+      if (item) requestPick({ ...options, orderId: order.id, orderNumber: order.order_number, item, walk: order.items });
     },
-    pickLine: (line: BatchLine, options: Options) => requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line], tote: line.slot }),
+    pickLine: (line: BatchLine, options: Options) =>
+      requestPick({ ...options, orderId: line.order_id, orderNumber: line.order_number, item: line, walk: batch?.lines ?? [line], tote: line.slot }),
     completeOrder: (order: OrderWithItems) => {
-      if (inFlight) return;
+      if (completing) return;
       clearErrors();
+      const wait = waitingFor(queue, [order.id]);
+      if (wait) return refuse(order.id, wait);
       completeOrder.run(order.id, { onSuccess: () => dispatch({ type: 'completed', notice: `Order ${order.order_number} completed` }) });
     },
     completeBatch: (b: BatchDetail) => {
-      if (inFlight) return;
+      if (completing) return;
       clearErrors();
+      const wait = waitingFor(queue, b.orders.map((o) => o.order_id));
+      if (wait) return refuse(0, wait);
       completeBatch.run(b.id, { onSuccess: (answer) => dispatch({ type: 'completed', notice: answer.message ?? `Batch ${b.id} completed` }) });
     },
   };
+}
+
+/** What the panel shows of the last refused completion. */
+function panelErrorOf(order: Command<number, unknown>, batch: Command<number, unknown>): PickError | null {
+  if (order.error !== null && order.variables !== undefined) return { message: order.error, orderId: order.variables, itemId: null, holders: [] };
+  if (batch.error !== null) return { message: batch.error, orderId: 0, itemId: null, holders: [] };
+  return null;
 }
 
 export type PickCommands = ReturnType<typeof usePickCommands>;
@@ -194,6 +245,12 @@ interface ScanInput {
 function usePickingScan({ data, state, dispatch, commands, select, scanHome }: ScanInput): (code: string) => void {
   const { orders, ownOrders, batch, scanLocationFirst } = data;
   const onScan = (code: string) => {
+    // Nothing to match a code against (a page opened out of reach): saying 'Not recognised' would be wrong.
+    if (data.list.data === undefined) {
+      dispatch({ type: 'feedback', feedback: { tone: 'error', text: ORDERS_NOT_LOADED } });
+      scanCue(false);
+      return;
+    }
     const outcome = readScan(code, {
       orders: ownOrders,
       selectedId: state.selection?.kind === 'order' ? state.selection.id : null,
