@@ -17,7 +17,7 @@ export interface ScannerStateProps {
 
 /**
  * Whether a scan would be heard now, kept up to date as focus moves. Every state's text is laid out in one cell, the
- * others hidden, so the line takes the longest one's room: it changes as focus leaves a field, which a tap does on
+ * others drawn hidden, so the line takes the longest one's room: it changes as focus leaves a field, which a tap does on
  * the press, and a page that moved under the finger before the release would lose the tap.
  */
 export function ScannerState({ suffix = '', connection = null }: ScannerStateProps) {
@@ -28,12 +28,17 @@ export function ScannerState({ suffix = '', connection = null }: ScannerStatePro
     <span className={`scan-state scan-state-${connection?.tone ?? readiness}`} aria-live="polite">
       <span className="scan-dot" aria-hidden="true" />
       <span className="scan-state-texts">
-        {READINESS.map((r) => (
-          <span key={r} className="scan-state-text" data-current={r === readiness || undefined}>
-            {textOf(r)}
-            {suffix}
-          </span>
-        ))}
+        {READINESS.map((r) =>
+          r === readiness ? (
+            <span key={r} className="scan-state-text" data-current>
+              {textOf(r)}
+              {suffix}
+            </span>
+          ) : (
+            // Room only: drawn by CSS from the attribute, hidden, so no reader or query finds a second state.
+            <span key={r} className="scan-state-text" aria-hidden="true" data-room={`${textOf(r)}${suffix}`} />
+          ),
+        )}
       </span>
     </span>
   );
