@@ -31,8 +31,10 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
         {heading}
         <strong className="pick-sku">{item.sku}</strong>
         <span>{item.style_name}</span>
-        <span className="muted small">
-          Size {item.size} · {item.color} · Qty {item.quantity}
+        {/* Read at arm's length: large and dark, the quantity most of all. */}
+        <span className="pick-facts">
+          <span className="pick-size">Size {item.size}</span> · <span className="pick-color">{item.color}</span> ·{' '}
+          <span className="pick-qty">Qty {item.quantity}</span>
         </span>
         {item.no_stock ? (
           <span className="pick-no-stock">
