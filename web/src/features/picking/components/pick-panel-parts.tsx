@@ -20,11 +20,13 @@ export interface PickItemRowProps {
   heading?: ReactNode;
   /** data-order on the row (a batch line's order number). */
   orderNumber?: string;
+  /** What a picked row says (a batch line names its tote). */
+  doneLabel?: string;
   onPick: () => void;
 }
 
 /** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
-export function PickItemRow({ item, done, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
+export function PickItemRow({ item, done, picking, busy, pickLabel, heading, orderNumber, doneLabel = 'Picked', onPick }: PickItemRowProps) {
   return (
     <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
       <div className="pick-item-info">
@@ -55,7 +57,7 @@ export function PickItemRow({ item, done, picking, busy, pickLabel, heading, ord
       </div>
       <div className="pick-item-action">
         {done ? (
-          <Badge tone="success">Picked</Badge>
+          <Badge tone="success">{doneLabel}</Badge>
         ) : (
           <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
             {picking ? 'Picking...' : 'Pick'}

@@ -19,6 +19,7 @@ import {
   type PickVariables,
 } from '../api/picking-api.ts';
 import {
+  keptLineOf,
   nextUnpicked,
   pickedMessage,
   readScan,
@@ -49,8 +50,7 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
   const show = (selection: Selection) => {
     dispatch({ type: 'selected', selection });
     commands.clearErrors();
-    // On a phone the panel sits under the list: bring it into view.
-    requestAnimationFrame(() => panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
+    requestAnimationFrame(() => bringIntoView(panel.current, scanPanel.current));
   };
   const onScan = usePickingScan({
     data,
@@ -61,6 +61,20 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
     scanHome: () => scanPanel.current?.focus({ preventScroll: true }),
   });
   return { data, commands, show, onScan };
+}
+
+/**
+ * Scrolls the open panel's top to just under what stays stuck over it (the phone's compact scan bar), so its first
+ * lines are on screen. On a phone the panel comes first once open (picking.css), so the page below it is long enough to
+ * scroll it up even while a batch is still loading (a short page was why the panel stayed out of sight).
+ */
+function bringIntoView(target: HTMLElement | null, bar: HTMLElement | null): void {
+  if (!target) return;
+  const barStyle = bar ? getComputedStyle(bar) : null;
+  const covered = bar && barStyle?.position === 'sticky' ? Number.parseFloat(barStyle.top) + bar.offsetHeight : 0;
+  const by = target.getBoundingClientRect().top - covered - 8;
+  // The page's scroller (jsdom has none, and scrolls nothing).
+  if (Math.abs(by) > 1) document.scrollingElement?.scrollBy({ top: by, behavior: 'smooth' });
 }
 
 /** The picking screen's data: the orders and batches to pick, the open batch, the warehouse's picking settings. */
@@ -120,7 +134,7 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
   const focusNext = useFocusAfterPick(panel, scanPanel, inFlight);
   const clearErrors = () => [pick, completeOrder, completeBatch].forEach((c) => c.reset());
 
-  const record = ({ orderId, item, walk, from, scanned = false, tote }: PickRequest) => {
+  const record = ({ orderId, item, walk, from, scanned = false, tote, kept }: PickRequest) => {
     if (inFlight) return;
     clearErrors();
     // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick names the
@@ -130,7 +144,7 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
       { orderId, itemId: item.id, location },
       {
         onSuccess: () => {
-          dispatch({ type: 'feedback', feedback: { tone: 'success', text: pickedMessage(item, location, tote) } });
+          dispatch({ type: 'feedback', feedback: { tone: 'success', text: pickedMessage(item, location, tote) }, kept });
           if (scanned) scanCue(true);
           else focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
         },
@@ -160,7 +174,10 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
       const item = order.items.find((i) => i.id === itemId);
       if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
     },
-    pickLine: (line: BatchLine, options: Options) => requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line], tote: line.slot }),
+    pickLine: (line: BatchLine, options: Options) => {
+      const lines = batch?.lines ?? [line];
+      requestPick({ ...options, orderId: line.order_id, item: line, walk: lines, tote: line.slot, kept: keptLineOf(line, lines) });
+    },
     completeOrder: (order: OrderWithItems) => {
       if (inFlight) return;
       clearErrors();
