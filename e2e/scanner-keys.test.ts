@@ -15,6 +15,8 @@ const ORDER_FILE = [
   '#50001,Cable Jumper,KN1010-12-WINE,10.00,FALSE',
   '#50002,Linen Shirt,TP1007-6-GREEN,10.00,FALSE',
   '#50002,Wrap Midi Dress,DR1012-6-BLUE,10.00,FALSE',
+  '#50003,Wrap Midi Dress,DR1000-8-BEIGE,10.00,FALSE',
+  '#50003,Wrap Midi Dress,DR1006-10-KHAKI,10.00,FALSE',
 ].join('\n');
 
 type Api = Awaited<ReturnType<E2E['app']['asAdmin']>>;
@@ -33,10 +35,12 @@ beforeAll(async () => {
     { sku: 'DR1012-10-BLUE', location: 'A-3-1', quantity: 3 },
     { sku: 'TP1007-6-GREEN', location: 'A-10-1', quantity: 3 },
     { sku: 'DR1012-6-BLUE', location: 'B-1-1', quantity: 3 },
+    { sku: 'DR1000-8-BEIGE', location: 'C-1-1', quantity: 3 },
+    { sku: 'DR1006-10-KHAKI', location: 'C-2-1', quantity: 3 },
   ]);
   const uploaded = await admin.upload('/api/files/upload/orders', 'orders.csv', ORDER_FILE);
   expect(uploaded.status).toBe(200);
-  for (const number of ['50001', '50002']) {
+  for (const number of ['50001', '50002', '50003']) {
     // The read side may lag the upload's answer: wait for the order to be listed.
     const id = await vi.waitFor(
       async () => {
@@ -222,6 +226,31 @@ describe('a scanner on the picking screen never presses a button', () => {
       await expect.poll(() => stockOf('DR1012-6-BLUE'), { timeout: 30_000 }).toEqual({ 'B-1-1': 2 });
       expect((await orderState('50002')).items['DR1012-6-BLUE']).toBe('picked');
       expect(await axeFindings(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a slow Bluetooth scanner, 60-90 ms a key with a 120 ms hiccup, picks what it scanned and presses no focused Pick', async () => {
+    const { context, page } = await e2e.openAs(picker, '/picking', PHONE);
+    try {
+      const sent = changesSent(page);
+      const feedback = page.getByRole('region', { name: 'Scan' }).getByRole('status');
+      await page.getByRole('button', { name: /50003/ }).click();
+      const panel = page.getByRole('region', { name: /50003/ });
+      const otherPick = panel.getByRole('button', { name: 'Pick DR1006-10-KHAKI' });
+      await otherPick.focus();
+
+      const gaps = [60, 85, 70, 90, 65, 120, 75, 80, 62, 88, 71, 90, 66, 84];
+      let at = 0;
+      await pressKeys(page, [...'DR1000-8-BEIGE', 'Enter'].map((key, i) => ({ key, at: i === 0 ? 0 : (at += gaps[i - 1]!) })));
+      await feedback.getByText(/^Picked DR1000-8-BEIGE \(.*\) from C-1-1\.$/).waitFor();
+      await settle(page);
+      expect(sent.filter((p) => p.endsWith('/pick'))).toHaveLength(1);
+      expect(await onScanPanel(page)).toBe(true);
+      expect(await otherPick.innerText()).toBe('Pick');
+      await expect.poll(() => orderState('50003'), { timeout: 30_000 }).toEqual({ status: 'picking', items: { 'DR1000-8-BEIGE': 'picked', 'DR1006-10-KHAKI': 'pending' } });
+      expect(await stockOf('DR1006-10-KHAKI')).toEqual({ 'C-2-1': 3 });
     } finally {
       await context.close();
     }

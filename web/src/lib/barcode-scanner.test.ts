@@ -74,14 +74,61 @@ describe('keys a burst takes from the focused control', () => {
     expect(swallowed([...burst('AAA-1', 0), ['Enter', 2000]])).toEqual(['A@10', 'A@20', '-@30', '1@40', 'Enter@50']);
   });
 
-  it('takes the Enter of a burst at the 50 ms limit and not one past it', () => {
-    expect(swallowed([['A', 0], ['B', 50], ['C', 100], ['Enter', 150]])).toEqual(['B@50', 'C@100', 'Enter@150']);
-    expect(swallowed([['A', 0], ['B', 50], ['C', 100], ['Enter', 151]])).toEqual(['B@50', 'C@100']);
+  it('takes the Enter of a short burst of two characters at the start pace, and of one character only at machine speed', () => {
+    expect(swallowed([['A', 0], ['B', 90], ['Enter', 180]])).toEqual(['B@90', 'Enter@180']);
+    expect(swallowed([['A', 0], ['Enter', 50]])).toEqual(['Enter@50']);
+    expect(swallowed([['A', 0], ['Enter', 51]])).toEqual([]);
   });
 
   it('lets Shift pass and stops at a Tab', () => {
     expect(swallowed([['Shift', 0], ['K', 5], ['Shift', 8], ['N', 10], ['Enter', 20]])).toEqual(['N@10', 'Enter@20']);
     expect(swallowed([['A', 0], ['B', 5], ['Tab', 10], ['Enter', 15]])).toEqual(['B@5']);
+  });
+});
+
+// Keys `gaps` ms apart (the first at `start`), the code's characters then Enter.
+const timed = (code: string, gaps: readonly number[], start = 1000): [string, number][] => {
+  const keys = [...code, 'Enter'];
+  if (gaps.length !== keys.length - 1) throw new Error('one gap between each two keys');
+  let at = start;
+  return keys.map((key, i): [string, number] => [key, i === 0 ? at : (at += gaps[i - 1]!)]);
+};
+
+describe('a burst by its own pace', () => {
+  const CODE = 'DR1012-10-BLUE';
+
+  it('reads a fast scanner, 5-30 ms a key, and takes all its keys but the first', () => {
+    const keys = timed(CODE, [12, 5, 30, 8, 20, 14, 9, 25, 11, 6, 18, 22, 10, 15]);
+    expect(typeKeys(keys)).toEqual([CODE]);
+    expect(swallowed(keys)).toHaveLength(CODE.length);
+  });
+
+  it('reads a slow Bluetooth scanner, 60-90 ms a key with one 120 ms hiccup, as one scan taking every key but the first', () => {
+    const keys = timed(CODE, [60, 85, 70, 90, 65, 120, 75, 80, 62, 88, 71, 90, 66, 84]);
+    expect(typeKeys(keys)).toEqual([CODE]);
+    expect(swallowed(keys)).toHaveLength(CODE.length);
+  });
+
+  it('never starts a burst for a fast typist, 100-180 ms a key with one rolled pair 40 ms apart, so their Enter stays theirs', () => {
+    const keys = timed('shirt', [120, 100, 40, 160, 180]);
+    expect(typeKeys(keys)).toEqual([]);
+    // The rolled character is taken (a character presses no button); the Enter is not.
+    expect(swallowed(keys)).toEqual(['r@1260']);
+  });
+
+  it('ends a burst at a pause longer than its pace allows and reads none of it', () => {
+    // 10 ms a key: up to 100 ms (the floor) is still the burst.
+    expect(typeKeys(timed('KN1010', [10, 10, 10, 10, 10, 100]))).toEqual(['KN1010']);
+    expect(typeKeys(timed('KN1010', [10, 10, 10, 10, 10, 101]))).toEqual([]);
+    // 80 ms a key: up to 4 x 80 ms.
+    expect(typeKeys(timed('KN1010', [80, 80, 80, 80, 80, 320]))).toEqual(['KN1010']);
+    expect(typeKeys(timed('KN1010', [80, 80, 80, 80, 80, 321]))).toEqual([]);
+  });
+
+  it('leaves a person’s Enter on a focused button after a pause, even right after a burst with no Enter of its own', () => {
+    expect(swallowed([['x', 0], ['Enter', 400]])).toEqual([]);
+    const cut = timed('AAA-1', [10, 10, 10, 10, 10]).slice(0, -1);
+    expect(swallowed([...cut, ['Enter', 1400]])).toEqual(['A@1010', 'A@1020', '-@1030', '1@1040']);
   });
 });
 

@@ -1,47 +1,78 @@
 import { useEffect, useRef, useState } from 'react';
 
-// A keyboard-wedge scanner "types" the code very fast and presses Enter. People type far slower, so a
-// burst of characters with short gaps ending in Enter is a scan; anything slower is discarded. The keys of a burst
+// A keyboard-wedge scanner "types" the code fast, at its own steady pace, and presses Enter. A burst starts with a few
+// characters in quick succession (quicker than a person types) and then keeps to its own pace: a slow Bluetooth
+// scanner's 60-90 ms gaps, and a hiccup of two or three times that, stay in one burst, where a fixed gap would split
+// its code. A burst ends with Enter (a scan) or a pause longer than its pace allows (dropped). The keys of a burst
 // belong to the scan: they reach no focused control, so a scan (refused or not) never presses a button. A key a
-// person presses after a pause longer than the burst gap reaches the focused control as usual.
+// person presses after a pause reaches the focused control as usual.
 
 export interface ScannerOptions {
-  /** Longest gap between two characters of one scan. */
-  maxGapMs: number;
+  /** A burst starts with `startKeys` characters, each at most `startGapMs` after the one before. */
+  startKeys: number;
+  startGapMs: number;
+  /** A gap this short is machine speed whatever came before: an Enter this soon after one character is a scanner's. */
+  machineGapMs: number;
+  /** Once started, a burst continues while each gap is at most max(floor, factor x the burst's median gap so far). */
+  continueFloorMs: number;
+  continueFactor: number;
   /** Shortest code accepted. */
   minLength: number;
 }
 
-export const DEFAULT_SCANNER: ScannerOptions = { maxGapMs: 50, minLength: 3 };
+// Typing is 100 ms a key and slower even for a fast typist (rolled pairs aside); the slowest scanners seen are 60-90 ms.
+export const DEFAULT_SCANNER: ScannerOptions = { startKeys: 3, startGapMs: 95, machineGapMs: 50, continueFloorMs: 100, continueFactor: 4, minLength: 3 };
 
 export interface ScanBuffer {
   text: string;
   lastAt: number | null;
+  /** The gaps between the characters of `text`. */
+  gaps: readonly number[];
 }
 
-export const EMPTY_SCAN: ScanBuffer = { text: '', lastAt: null };
+export const EMPTY_SCAN: ScanBuffer = { text: '', lastAt: null, gaps: [] };
 
 const MODIFIER_KEYS = new Set(['Shift', 'CapsLock']);
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Whether the buffered characters are a burst that has started (enough of them, quick enough). */
+function started(buffer: ScanBuffer, options: ScannerOptions): boolean {
+  return buffer.text.length >= options.startKeys;
+}
+
+/** The longest gap after which the next key still belongs to the buffered run. */
+function gapAllowed(buffer: ScanBuffer, options: ScannerOptions): number {
+  if (!started(buffer, options)) return options.startGapMs;
+  return Math.max(options.continueFloorMs, options.continueFactor * median(buffer.gaps));
+}
+
 /**
- * `scanned`: the code a burst's Enter completes. `swallow`: the key continues a burst (a character or the Enter within
- * maxGapMs of the burst's last character), so it is the scanner's and no control may act on it, even when the burst
- * is too short to be a code. A burst's first key cannot be told from a person's; characters press no button.
+ * `scanned`: the code a burst's Enter completes. `swallow`: the key continues a run of quick keys (a character, or an
+ * Enter ending a started burst, or one at machine speed), so it is the scanner's and no control may act on it, even
+ * when the run is too short to be a code. A run's first key cannot be told from a person's; characters press no button.
  */
 export type ScanStep = { buffer: ScanBuffer; scanned: string | null; swallow: boolean };
 
 /** Feeds one key press (KeyboardEvent.key) at time `at` (ms) into the buffer. */
 export function feedScanKey(buffer: ScanBuffer, key: string, at: number, options: ScannerOptions = DEFAULT_SCANNER): ScanStep {
-  const continues = buffer.lastAt !== null && at - buffer.lastAt <= options.maxGapMs;
-  const inBurst = continues && buffer.text !== '';
+  const gap = buffer.lastAt === null ? Number.POSITIVE_INFINITY : at - buffer.lastAt;
+  const continues = buffer.text !== '' && gap <= gapAllowed(buffer, options);
   if (key === 'Enter') {
-    const code = inBurst ? buffer.text.trim() : '';
+    // Two characters and an Enter, quick, are a short burst too: a scanner's refused code presses nothing either.
+    const inBurst = continues && (buffer.text.length >= options.startKeys - 1 || gap <= options.machineGapMs);
+    const code = inBurst && started(buffer, options) ? buffer.text.trim() : '';
     return { buffer: EMPTY_SCAN, scanned: code.length >= options.minLength ? code : null, swallow: inBurst };
   }
   // Scanners press Shift for capitals: modifier keys neither add to nor break a scan.
   if (MODIFIER_KEYS.has(key)) return { buffer, scanned: null, swallow: false };
   if (key.length !== 1) return { buffer: EMPTY_SCAN, scanned: null, swallow: false };
-  return { buffer: { text: (continues ? buffer.text : '') + key, lastAt: at }, scanned: null, swallow: inBurst };
+  const next = continues ? { text: buffer.text + key, lastAt: at, gaps: [...buffer.gaps, gap] } : { text: key, lastAt: at, gaps: [] };
+  return { buffer: next, scanned: null, swallow: continues };
 }
 
 /** Marks the screen's own scan field: what is typed there is handled as a scan when Enter submits it. */
@@ -100,7 +131,7 @@ export function useBarcodeScanner(onScan: (code: string) => void, options: Scann
       if (swallowed.delete(keyOf(event))) consume(event);
     };
     const onClick = (event: MouseEvent) => {
-      if (event.detail === 0 && (swallowed.size > 0 || event.timeStamp - swallowedAt <= options.maxGapMs)) consume(event);
+      if (event.detail === 0 && (swallowed.size > 0 || event.timeStamp - swallowedAt <= options.continueFloorMs)) consume(event);
     };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('keypress', onKeyPress, true);

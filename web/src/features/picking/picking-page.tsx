@@ -13,7 +13,7 @@ import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
 import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
 import type { PendingMark } from './pick-queue.ts';
-import { INITIAL_PICKING, pickingReducer, type Selection } from './picking-state.ts';
+import { INITIAL_PICKING, pickingReducer, type PickingState } from './picking-state.ts';
 import './picking.css';
 
 export function PickingPage() {
@@ -24,7 +24,8 @@ export function PickingPage() {
   const { me, list, batchList, orders, batches } = data;
 
   return (
-    <section className="page picking-page">
+    // Open (an order or batch): on a phone its lines come first, under a compact scan bar that stays in sight.
+    <section className={`page picking-page ${state.selection ? 'is-open' : ''}`}>
       <PageHeader
         title="Order Picking"
         subtitle={<>Pick items for assigned orders{me ? <span className="picking-user"> · {me.username}</span> : null}</>}
@@ -74,7 +75,7 @@ export function PickingPage() {
           onSelectBatch={(batch) => show({ kind: 'batch', id: batch.id })}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <SelectedPanel selection={state.selection} data={data} commands={commands} pending={pending} />
+          <SelectedPanel state={state} data={data} commands={commands} pending={pending} />
         </div>
       </div>
 
@@ -88,7 +89,8 @@ export function PickingPage() {
 const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
 
 /** The open batch's combined list, or the selected order's items (or the prompt to select one). */
-function SelectedPanel({ selection, data, commands, pending }: { selection: Selection; data: PickingData; commands: PickCommands; pending: ReadonlyMap<number, PendingMark> }) {
+function SelectedPanel({ state, data, commands, pending }: { state: PickingState; data: PickingData; commands: PickCommands; pending: ReadonlyMap<number, PendingMark> }) {
+  const { selection } = state;
   const shared = { pickingItemId: commands.pickingItemId, pending, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
   if (selection?.kind === 'batch') {
     return (
@@ -96,6 +98,7 @@ function SelectedPanel({ selection, data, commands, pending }: { selection: Sele
         {...shared}
         batchId={selection.id}
         batch={data.batch}
+        keptLine={state.keptLine}
         loadError={data.openBatch.isError ? messageOf(data.openBatch.error, 'Failed to fetch the batch') : null}
         onPick={(line, from) => commands.pickLine(line, onlyFrom(from))}
         onComplete={commands.completeBatch}

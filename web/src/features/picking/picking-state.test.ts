@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { BatchLine } from '@wh/contracts/orders/http';
 import {
   batchPicked,
+  INITIAL_PICKING,
+  keptLineOf,
+  linesShown,
+  pickingReducer,
   batchScanTarget,
   nextUnpicked,
   pickedMessage,
@@ -258,5 +263,38 @@ describe('the pick confirmation', () => {
     expect(pickedMessage(dress, 'A-2-3')).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) from A-2-3.');
     expect(pickedMessage(dress, 'A-2-3', 2)).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) from A-2-3 into Tote 2.');
     expect(pickedMessage(dress, null, 1)).toBe('Picked DR1012-10-RED (Wrap Dress, 10 Red) without a location into Tote 1.');
+  });
+});
+
+describe('a batch line just picked stays in sight until the next scan or pick', () => {
+  const line = (id: number, slot: number): BatchLine => ({
+    id, sku: `SKU-${id}`, style_code: 'S', style_name: 'Style', size: '8', color: 'Blue', quantity: 1, value: null, status: 'pending',
+    picked_at: null, picked_by: null, location: 'A-1-1', location_type: 'bin', location_suggested: true, location_quantity: 1,
+    unstocked: false, no_stock: false, notes: null, barcodes: [], order_id: slot, order_number: `#${slot}`, slot,
+  });
+  const [a, b, c] = [line(1, 1), line(2, 2), line(3, 1)] as const;
+  const ids = (lines: readonly BatchLine[]) => lines.map((l) => `${l.id}:${l.status}`);
+
+  it('goes back, picked, just before the line that followed it once the server leaves it out', () => {
+    const kept = keptLineOf(b, [a, b, c]);
+    expect(ids(linesShown([a, c], kept))).toEqual(['1:pending', '2:picked', '3:pending']);
+    // The first line, when the one after it is gone too; the last, when none followed it.
+    expect(ids(linesShown([a], kept))).toEqual(['2:picked', '1:pending']);
+    expect(ids(linesShown([a, b], keptLineOf(c, [a, b, c])))).toEqual(['1:pending', '2:pending', '3:picked']);
+  });
+
+  it('is not listed twice while the server still lists it, and leaves the counts to the batch', () => {
+    const picked = { ...b, status: 'picked' as const };
+    expect(ids(linesShown([a, picked, c], keptLineOf(b, [a, b, c])))).toEqual(['1:pending', '2:picked', '3:pending']);
+    expect(batchPicked({ picked_items: 1, lines: [a, c] })).toBe(1);
+  });
+
+  it('goes with the next scan or pick, another selection or a completion', () => {
+    const kept = keptLineOf(a, [a, b]);
+    const picked = pickingReducer(INITIAL_PICKING, { type: 'feedback', feedback: { tone: 'success', text: 'Picked' }, kept });
+    expect(picked.keptLine).toEqual(kept);
+    expect(pickingReducer(picked, { type: 'feedback', feedback: { tone: 'info', text: 'Picking SKU-2...' } }).keptLine).toBeNull();
+    expect(pickingReducer(picked, { type: 'selected', selection: { kind: 'batch', id: 2 } }).keptLine).toBeNull();
+    expect(pickingReducer(picked, { type: 'completed', notice: 'Batch 1 completed' }).keptLine).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // is open, what the last scan did, and the question before a pick without stock; and the pure rules it goes by:
 // progress over the lists, and what a scan does and says.
 import { matchesScan } from '@wh/contracts/catalogue/barcodes';
-import type { OrderItem } from '@wh/contracts/orders/http';
+import type { BatchLine, OrderItem } from '@wh/contracts/orders/http';
 import { locationCodeProblem, normaliseCode } from '@wh/contracts/platform/codes';
 
 /** One pick, of an order's item or a batch's line. `walk` is the list it sits in, where focus moves on afterwards. */
@@ -16,6 +16,17 @@ export interface PickRequest {
   scanned?: boolean;
   /** A batch line's tote, which the confirmation names. */
   tote?: number;
+  /** A batch line, kept in sight once picked (KeptLine). */
+  kept?: KeptLine;
+}
+
+/**
+ * A batch line just picked: the server's next read of the batch leaves it out, but the screen keeps it in sight, picked
+ * and naming its tote, until the picker's next scan or pick, just before the line that followed it (`beforeId`).
+ */
+export interface KeptLine {
+  line: BatchLine;
+  beforeId: number | null;
 }
 
 /** A refused pick or completion, as the panel shows it. */
@@ -44,6 +55,8 @@ export interface PickingState {
   feedback: ScanFeedback | null;
   /** An item with no stock anywhere, waiting for the picker to confirm its pick. */
   noStockPick: PickRequest | null;
+  /** The batch line the last pick took, kept in sight until the next scan or pick. */
+  keptLine: KeptLine | null;
 }
 
 export type PickingEvent =
@@ -52,7 +65,8 @@ export type PickingEvent =
   | { type: 'notice-dismissed' }
   | { type: 'search-toggled' }
   | { type: 'at-location'; location: string }
-  | { type: 'feedback'; feedback: ScanFeedback }
+  /** What a scan or pick did; `kept`: the batch line it picked. */
+  | { type: 'feedback'; feedback: ScanFeedback; kept?: KeptLine }
   | { type: 'no-stock-asked'; request: PickRequest }
   | { type: 'no-stock-closed' };
 
@@ -63,14 +77,15 @@ export const INITIAL_PICKING: PickingState = {
   atLocation: null,
   feedback: null,
   noStockPick: null,
+  keptLine: null,
 };
 
 export function pickingReducer(state: PickingState, event: PickingEvent): PickingState {
   switch (event.type) {
     case 'selected':
-      return { ...state, selection: event.selection };
+      return { ...state, selection: event.selection, keptLine: null };
     case 'completed':
-      return { ...state, selection: null, notice: event.notice };
+      return { ...state, selection: null, notice: event.notice, keptLine: null };
     case 'notice-dismissed':
       return { ...state, notice: null };
     case 'search-toggled':
@@ -78,7 +93,7 @@ export function pickingReducer(state: PickingState, event: PickingEvent): Pickin
     case 'at-location':
       return { ...state, atLocation: event.location };
     case 'feedback':
-      return { ...state, feedback: event.feedback };
+      return { ...state, feedback: event.feedback, keptLine: event.kept ?? null };
     case 'no-stock-asked':
       return { ...state, noStockPick: event.request };
     case 'no-stock-closed':
@@ -181,6 +196,23 @@ export interface ProgressLine extends ProgressItem {
  */
 export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }): number {
   return batch.picked_items + batch.lines.filter(isPicked).length;
+}
+
+/** The line a pick of `line` keeps in sight: the line picked, and the one after it in the list. */
+export function keptLineOf(line: BatchLine, lines: readonly BatchLine[]): KeptLine {
+  const at = lines.findIndex((l) => l.id === line.id);
+  return { line: { ...line, status: 'picked' }, beforeId: at < 0 ? null : (lines[at + 1]?.id ?? null) };
+}
+
+/**
+ * A batch's lines as the panel lists them: the kept line, which the server no longer lists, goes back just before the
+ * line that followed it (first, when that one is gone too; last, when none followed). Counts go by the batch itself.
+ */
+export function linesShown(lines: readonly BatchLine[], kept: KeptLine | null): readonly BatchLine[] {
+  if (!kept || lines.some((l) => l.id === kept.line.id)) return lines;
+  if (kept.beforeId === null) return [...lines, kept.line];
+  const at = Math.max(0, lines.findIndex((l) => l.id === kept.beforeId));
+  return [...lines.slice(0, at), kept.line, ...lines.slice(at)];
 }
 
 /** What a scanned SKU (or barcode of one) does in a batch: pick its next unpicked line with that SKU, in walk order. */

@@ -23,21 +23,25 @@ export interface PickItemRowProps {
   heading?: ReactNode;
   /** data-order on the row (a batch line's order number). */
   orderNumber?: string;
+  /** What a picked row says (a batch line names its tote). */
+  doneLabel?: string;
   onPick: () => void;
 }
 
 const PENDING_TEXT: Record<PendingMark, string> = { sending: 'Picking...', waiting: 'Waiting to send' };
 
 /** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
-export function PickItemRow({ item, done, pending, picking, busy, pickLabel, heading, orderNumber, onPick }: PickItemRowProps) {
+export function PickItemRow({ item, done, pending, picking, busy, pickLabel, heading, orderNumber, doneLabel = 'Picked', onPick }: PickItemRowProps) {
   return (
     <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
       <div className="pick-item-info">
         {heading}
         <strong className="pick-sku">{item.sku}</strong>
         <span>{item.style_name}</span>
-        <span className="muted small">
-          Size {item.size} · {item.color} · Qty {item.quantity}
+        {/* Read at arm's length: large and dark, the quantity most of all. */}
+        <span className="pick-facts">
+          <span className="pick-size">Size {item.size}</span> · <span className="pick-color">{item.color}</span> ·{' '}
+          <span className="pick-qty">Qty {item.quantity}</span>
         </span>
         {item.no_stock ? (
           <span className="pick-no-stock">
@@ -60,7 +64,7 @@ export function PickItemRow({ item, done, pending, picking, busy, pickLabel, hea
         {done && pending ? (
           <Badge tone="warning">{PENDING_TEXT[pending]}</Badge>
         ) : done ? (
-          <Badge tone="success">Picked</Badge>
+          <Badge tone="success">{doneLabel}</Badge>
         ) : (
           <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
             {picking ? 'Picking...' : 'Pick'}

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
-import { batchPicked, isPicked, type PickError } from '../picking-state.ts';
+import { batchPicked, isPicked, linesShown, type KeptLine, type PickError } from '../picking-state.ts';
 import type { PendingMark } from '../pick-queue.ts';
 import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
@@ -17,13 +17,16 @@ export interface PickingBatchPanelProps {
   pending: ReadonlyMap<number, PendingMark>;
   completing: boolean;
   error: PickError | null;
+  /** The line just picked, listed until the next scan or pick though the server no longer lists it. */
+  keptLine: KeptLine | null;
   onDismissError: () => void;
   onPick: (line: BatchLine, from?: string) => void;
   onComplete: (batch: BatchDetail) => void;
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
-export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, pending, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
+export function PickingBatchPanel(props: PickingBatchPanelProps) {
+  const { batchId, batch, loadError, pickingItemId, pending, completing, error, keptLine, onDismissError, onPick, onComplete } = props;
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -59,7 +62,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, pe
         <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
-        {batch.lines.map((line) => (
+        {linesShown(batch.lines, keptLine).map((line) => (
           <PickItemRow
             key={line.id}
             item={line}
@@ -74,6 +77,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, pe
               </span>
             }
             orderNumber={line.order_number}
+            doneLabel={`Picked into Tote ${line.slot}`}
             onPick={() => onPick(line)}
           />
         ))}

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type Dispatch, type RefObject } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type RefObject } from 'react';
 import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
 import { scanCue, useBarcodeScanner } from '../../../lib/barcode-scanner.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
@@ -18,11 +18,13 @@ import {
 } from '../api/picking-api.ts';
 import { asPicked, pendingItems, savedMessage, waitingText, type QueuedPick, type SendOutcome } from '../pick-queue.ts';
 import {
+  keptLineOf,
   nextUnpicked,
   ORDERS_NOT_LOADED,
   pickedMessage,
   readScan,
   scanMessage,
+  type KeptLine,
   type PickError,
   type PickingEvent,
   type PickingState,
@@ -49,15 +51,16 @@ interface PickingInput {
 export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) {
   const [refusal, setRefusal] = useState<PickError | null>(null);
   const me = useAtomValue(signedInUserAtom);
-  const queue = usePickQueue({ userId: me?.id ?? null, onAnswered: showAnswer(dispatch, setRefusal) });
+  // The batch line each pick sent took, by the pick's key: kept in sight once its answer comes (KeptLine).
+  const keptLines = useRef(new Map<string, KeptLine>()).current;
+  const queue = usePickQueue({ userId: me?.id ?? null, onAnswered: showAnswer(dispatch, setRefusal, keptLines) });
   const pending = pendingItems(queue.waiting);
   const data = usePickingData(state.selection, pending);
-  const commands = usePickCommands({ state, dispatch, scanLocationFirst: data.scanLocationFirst, batch: data.batch, panel, scanPanel, queue, refusal, setRefusal });
+  const commands = usePickCommands({ state, dispatch, scanLocationFirst: data.scanLocationFirst, batch: data.batch, panel, scanPanel, queue, refusal, setRefusal, keptLines });
   const show = (selection: Selection) => {
     dispatch({ type: 'selected', selection });
     commands.clearErrors();
-    // On a phone the panel sits under the list: bring it into view.
-    requestAnimationFrame(() => panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' }));
+    requestAnimationFrame(() => bringIntoView(panel.current, scanPanel.current));
   };
   const onScan = usePickingScan({
     data,
@@ -68,6 +71,21 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
     scanHome: () => scanPanel.current?.focus({ preventScroll: true }),
   });
   return { data, commands, queue, pending, show, onScan };
+}
+
+/**
+/**
+ * Scrolls the open panel's top to just under what stays stuck over it (the phone's compact scan bar), so its first
+ * lines are on screen. On a phone the panel comes first once open (picking.css), so the page below it is long enough to
+ * scroll it up even while a batch is still loading (a short page was why the panel stayed out of sight).
+ */
+function bringIntoView(target: HTMLElement | null, bar: HTMLElement | null): void {
+  if (!target) return;
+  const barStyle = bar ? getComputedStyle(bar) : null;
+  const covered = bar && barStyle?.position === 'sticky' ? Number.parseFloat(barStyle.top) + bar.offsetHeight : 0;
+  const by = target.getBoundingClientRect().top - covered - 8;
+  // The page's scroller (jsdom has none, and scrolls nothing).
+  if (Math.abs(by) > 1) document.scrollingElement?.scrollBy({ top: by, behavior: 'smooth' });
 }
 
 /**
@@ -111,9 +129,11 @@ type Options = Pick<PickRequest, 'from' | 'scanned'>;
  * What the screen says when a pick sent at once is answered: the pick's line, or its refusal (in the panel, naming
  * the locations that hold the SKU when it was refused for lack of stock), or that it waits on the phone.
  */
-function showAnswer(dispatch: Dispatch<PickingEvent>, setRefusal: (error: PickError | null) => void) {
+function showAnswer(dispatch: Dispatch<PickingEvent>, setRefusal: (error: PickError | null) => void, keptLines: Map<string, KeptLine>) {
   return (pick: QueuedPick, outcome: SendOutcome, failure: unknown) => {
-    const say = (tone: ScanTone, text: string) => dispatch({ type: 'feedback', feedback: { tone, text } });
+    const kept = keptLines.get(pick.key);
+    keptLines.delete(pick.key);
+    const say = (tone: ScanTone, text: string) => dispatch({ type: 'feedback', feedback: { tone, text }, ...(tone === 'success' && kept ? { kept } : {}) });
     switch (outcome.kind) {
       case 'recorded':
         say('success', pickedMessage(pick.item, pick.location, pick.tote));
@@ -150,13 +170,14 @@ interface PickCommandsInput extends PickingInput {
   queue: PickQueueState;
   refusal: PickError | null;
   setRefusal: (error: PickError | null) => void;
+  keptLines: Map<string, KeptLine>;
 }
 
 /**
  * The picking screen's commands: a pick goes into the phone's queue (sent at once when it can be), completing an
  * order or a batch waits for nothing else on its way.
  */
-function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel, queue, refusal, setRefusal }: PickCommandsInput) {
+function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel, queue, refusal, setRefusal, keptLines }: PickCommandsInput) {
   const completeOrder = useCommand(completeOrderCommand);
   const completeBatch = useCommand(completeBatchCommand);
   const completing = completeOrder.isPending || completeBatch.isPending;
@@ -168,16 +189,18 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
   };
   const refuse = (orderId: number, message: string) => setRefusal({ message, orderId, itemId: null, holders: [] });
 
-  const record = ({ orderId, orderNumber, item, walk, from, scanned = false, tote }: PickRequest) => {
+  const record = ({ orderId, orderNumber, item, walk, from, scanned = false, tote, kept }: PickRequest) => {
     if (completing) return;
     clearErrors();
     // An item held nowhere has no location to suggest: while pickers scan the location label first, the pick names the
     // label scanned (the server refuses a pick naming none then).
     const location = from ?? (item.location_suggested ? item.location : null) ?? (scanLocationFirst ? state.atLocation : null);
     const { sku, style_name, size, color } = item;
-    queue.enqueue({ key: newIdempotencyKey(), orderId, orderNumber, itemId: item.id, item: { sku, style_name, size, color }, location, scanned, tote });
+    const key = newIdempotencyKey();
+    if (kept) keptLines.set(key, kept);
+    queue.enqueue({ key, orderId, orderNumber, itemId: item.id, item: { sku, style_name, size, color }, location, scanned, tote });
     if (queue.offline) {
-      dispatch({ type: 'feedback', feedback: { tone: 'success', text: savedMessage(item, location) } });
+      dispatch({ type: 'feedback', feedback: { tone: 'success', text: savedMessage(item, location) }, ...(kept ? { kept } : {}) });
       if (scanned) scanCue(true);
     }
     if (!scanned) focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
@@ -199,8 +222,10 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
       const item = order.items.find((i) => i.id === itemId);
       if (item) requestPick({ ...options, orderId: order.id, orderNumber: order.order_number, item, walk: order.items });
     },
-    pickLine: (line: BatchLine, options: Options) =>
-      requestPick({ ...options, orderId: line.order_id, orderNumber: line.order_number, item: line, walk: batch?.lines ?? [line], tote: line.slot }),
+    pickLine: (line: BatchLine, options: Options) => {
+      const lines = batch?.lines ?? [line];
+      requestPick({ ...options, orderId: line.order_id, orderNumber: line.order_number, item: line, walk: lines, tote: line.slot, kept: keptLineOf(line, lines) });
+    },
     completeOrder: (order: OrderWithItems) => {
       if (completing) return;
       clearErrors();
