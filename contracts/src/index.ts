@@ -25,3 +25,4 @@ export * from './settings/events.ts';
 export * from './settings/http.ts';
 export * from './platform/event-schemas.ts';
 export * from './event-registry.ts';
+export * from './event-names.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  eventName,
   LOW_STOCK_THRESHOLD,
   type ActivityStatus,
   type DailySummary,
@@ -207,21 +208,6 @@ export async function workerProductivity(db: Db, range: ReportRange, now: Date, 
 
 // ---------- Daily summary ----------
 
-const ACTIVITY_TITLES: Record<string, string> = {
-  OrderImported: 'Order Imported',
-  OrderAssigned: 'Order Assigned',
-  OrderDeassigned: 'Order Unassigned',
-  OrderCancelled: 'Order Cancelled',
-  OrderItemPicked: 'Item Picked',
-  OrderCompleted: 'Order Completed',
-  OrderVerified: 'Order Verified',
-  InventoryAdjusted: 'Inventory Adjusted',
-  StockReceiptRecorded: 'Stock Received',
-  StockReceiptApproved: 'Stock Approved',
-  StockReceiptRejected: 'Stock Rejected',
-  BinStockCounted: 'Bin Counted',
-};
-
 function eventActivityStatus(type: string): ActivityStatus {
   if (type === 'OrderCancelled' || type === 'StockReceiptRejected') return 'failed';
   if (type === 'OrderImported' || type === 'StockReceiptRecorded' || type === 'OrderDeassigned') return 'pending';
@@ -246,7 +232,7 @@ async function systemActivity(db: Db): Promise<RecentActivity[]> {
     .execute();
   return rows.map((r) => ({
     id: `event-${r.position}`,
-    title: ACTIVITY_TITLES[r.event_type] ?? r.event_type.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    title: eventName(r.event_type),
     description: r.summary,
     timestamp: r.occurred_at.toISOString(),
     status: eventActivityStatus(r.event_type),

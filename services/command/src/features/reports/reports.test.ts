@@ -311,11 +311,11 @@ describe('daily summary', () => {
     ]);
     expect(d.unstocked_picks_total).toBe(1);
     expect(d.recent_activity.map((a: { title: string; status: string }) => [a.title, a.status])).toEqual([
-      ['Inventory Adjusted', 'completed'],
-      ['Order Verified', 'completed'],
-      ['Order Completed', 'completed'],
-      ['Item Picked', 'in_progress'],
-      ['Item Picked', 'in_progress'],
+      ['Inventory adjusted', 'completed'],
+      ['Order verified', 'completed'],
+      ['Order completed', 'completed'],
+      ['Item picked', 'in_progress'],
+      ['Item picked', 'in_progress'],
     ]);
     expect(d.recent_activity[0].description).toBe('Decreased TP1007-6-GREEN at A-1-3 by 2 (19 → 17): Damaged goods');
     expect(d.worker_activities.map((w: { order_number: string; items_picked: number; status: string }) => [w.order_number, w.items_picked, w.status])).toEqual([
