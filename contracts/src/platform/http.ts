@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'ILLEGAL_TRANSITION',
+  // Stock names sizes or colours its styles do not have; sent again with the addition confirmed, it is recorded.
+  'NEW_VARIANTS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',

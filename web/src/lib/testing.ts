@@ -93,11 +93,14 @@ export interface SentUpload {
   file: FormDataEntryValue | null;
 }
 
+type UploadAnswer = { status: number; body: unknown };
+
 /**
  * Uploads go through XMLHttpRequest (for their progress), not fetch: this fake reports half the file sent, then
- * answers with `status` and `body` when the test resolves the answer.
+ * answers with `status` and `body` when the test resolves the answer (or, given a function, each upload with what
+ * it returns).
  */
-export function fakeUploads(answer: Promise<{ status: number; body: unknown }>) {
+export function fakeUploads(answer: Promise<UploadAnswer> | ((upload: SentUpload) => UploadAnswer | Promise<UploadAnswer>)) {
   const sent: SentUpload[] = [];
   class FakeXhr {
     upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
@@ -116,9 +119,10 @@ export function fakeUploads(answer: Promise<{ status: number; body: unknown }>) 
       this.onabort?.();
     }
     send(form: FormData) {
-      sent.push({ url: this.url, file: form.get('file') });
+      const upload = { url: this.url, file: form.get('file') };
+      sent.push(upload);
       this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
-      void answer.then(({ status, body }) => {
+      void Promise.resolve(typeof answer === 'function' ? answer(upload) : answer).then(({ status, body }) => {
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.onload?.();

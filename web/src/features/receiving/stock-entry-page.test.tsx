@@ -95,4 +95,33 @@ describe('Stock Entry keeps typed rows as a draft', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
+
+  it('a size or colour the style does not have is asked about first; confirmed, the rows are sent again with the addition', async () => {
+    const user = userEvent.setup();
+    const refusal = {
+      success: false,
+      message: '1 row names a size or colour its style does not have (TP1001 has no colour Purple (colours Navy)). ...',
+      error: { code: 'NEW_VARIANTS', message: '...', details: [{ field: 'row 2', message: 'TP1001 has no colour Purple (colours Navy)' }] },
+    };
+    const sent = fakeUploads(({ url }) =>
+      url.includes('add_variants=true') ? { status: 200, body: { success: true, data: received, message: received.message } } : { status: 409, body: refusal },
+    );
+    stockEntry();
+    await typeRow(user, 1, { 'ITEM CODE': 'tp1001', COLOR: 'Purple', SIZE: '10', QTY: '2', 'GATEPASS NUMBER': 'GP-9' });
+    await user.click(screen.getByRole('button', { name: 'Save Entries' }));
+
+    const question = await screen.findByRole('alertdialog', { name: 'Add new sizes or colours?' });
+    expect(within(question).getByRole('list', { name: 'Not in the catalogue' }).textContent).toBe('TP1001 has no colour Purple (colours Navy)');
+    expect(screen.queryByText('Upload Error')).toBeNull();
+    // Go Back keeps the row for correcting; nothing was recorded.
+    await user.click(within(question).getByRole('button', { name: 'Go Back' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(cell(1, 'COLOR').value).toBe('Purple');
+
+    await user.click(screen.getByRole('button', { name: 'Save Entries' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Add and Save' }));
+    expect(await screen.findByText('Upload Successful')).toBeTruthy();
+    expect(sent.map((s) => s.url)).toEqual(['/api/files/upload/manual-stock', '/api/files/upload/manual-stock', '/api/files/upload/manual-stock?add_variants=true']);
+    expect(cell(1, 'ITEM CODE').value).toBe('');
+  });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { LeaveGuard } from '../../../components/leave-guard.tsx';
+import { newVariantsOf, NewVariantsQuestion } from '../../../components/new-variants.tsx';
 import { STOCK_UPLOAD_KINDS, uploadResultOf } from '../../../components/stock-upload-types.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { UploadOutcome } from '../../../components/upload-outcome.tsx';
@@ -18,7 +19,9 @@ export function ManualEntry() {
   const [nothingToSend, setNothingToSend] = useState(false);
   const [edited, setEdited] = useState(false);
   const save = useCommand(manualEntryCommand);
-  const error = nothingToSend ? NO_COMPLETE_ROWS : edited ? null : save.error;
+  // A size or colour the style lacks is asked about, not shown as a failure.
+  const asked = newVariantsOf(save.failure);
+  const error = nothingToSend ? NO_COMPLETE_ROWS : edited || asked ? null : save.error;
   const result = save.answer ? uploadResultOf(save.answer) : null;
 
   const update = (key: number, field: Field, value: string) => {
@@ -33,12 +36,12 @@ export function ManualEntry() {
   const incomplete = rows.filter((r) => isStarted(r) && !isComplete(r)).length;
   const started = rows.filter(isStarted).length;
 
-  const send = () => {
+  const send = (addVariants = false) => {
     const toSend = rowsToSend(rows);
     setNothingToSend(toSend.length === 0);
     setEdited(false);
     if (toSend.length === 0) return;
-    save.run(toSend, {
+    save.run({ rows: toSend, addVariants }, {
       // Sent rows leave the table; rows not yet complete stay for finishing.
       onSuccess: () =>
         setRows((all) => {
@@ -58,7 +61,7 @@ export function ManualEntry() {
         <Button variant="secondary" onPress={addRow}>
           Add Row
         </Button>
-        <Button onPress={send} isDisabled={save.isPending} aria-busy={save.isPending || undefined}>
+        <Button onPress={() => send()} isDisabled={save.isPending} aria-busy={save.isPending || undefined}>
           {save.isPending ? 'Saving...' : 'Save Entries'}
         </Button>
         <span className="muted small" aria-live="polite">
@@ -67,6 +70,7 @@ export function ManualEntry() {
         </span>
       </div>
 
+      {asked ? <NewVariantsQuestion problems={asked} onClose={save.reset} onConfirm={async () => send(true)} /> : null}
       <UploadOutcome
         error={error}
         onDismissError={() => {
