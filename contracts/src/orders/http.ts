@@ -84,6 +84,9 @@ export const discrepancySchema = z.object({
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
+export const orderBatchSchema = z.object({ id: z.number().int(), tote: z.number().int() });
+export type OrderBatch = z.infer<typeof orderBatchSchema>;
+
 // An order as lists show it: everything but its items, which come with the order's own answer (orderSchema), a page
 // at a time, so that a list's size does not grow with the size of its orders.
 export const orderSummarySchema = z.object({
@@ -117,6 +120,9 @@ export const orderSummarySchema = z.object({
   source_file: z.string().nullable(),
   // The first two distinct style codes of its items, in file order (the orders table's Items column).
   style_codes: z.array(z.string()),
+  // The batch the order is picked in and its tote, numbered as printed: an order leaving a batch leaves its tote
+  // empty, and no other order takes its number. Null when the order is in no batch (or left it).
+  batch: orderBatchSchema.nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -242,6 +242,7 @@ export const orderSummary = (patch: Partial<OrderSummary> = {}): OrderSummary =>
   verified_by: null,
   source_file: null,
   style_codes: ['KN1010'],
+  batch: null,
   ...patch,
 });
 

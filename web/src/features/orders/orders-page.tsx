@@ -92,7 +92,7 @@ export function OrdersPage() {
         workersError={workersError}
         cancel={cancel}
         onClose={closeDialog}
-        onBulkDone={(notice) => dispatch({ type: 'bulk-done', notice })}
+        onDone={(notice) => dispatch({ type: 'bulk-done', notice })}
       />
     </section>
   );

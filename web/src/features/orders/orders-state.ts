@@ -6,7 +6,7 @@ import { clearFilters, INITIAL_FILTER, removeChip, withFilter, type ChipId, type
 
 export type OpenDialog =
   | { kind: 'details' | 'assign' | 'cancel' | 'deassign'; order: OrderSummary }
-  | { kind: 'bulk-assign' | 'bulk-cancel'; orders: OrderSummary[] }
+  | { kind: 'bulk-assign' | 'bulk-cancel' | 'create-batch'; orders: OrderSummary[] }
   | null;
 
 export interface Notice {

@@ -14,6 +14,7 @@ import {
   type OrderFilters,
   type OrderHistory,
   type OrderItem,
+  type OrderBatch,
   type OrderList,
   type OrderStatus,
   type OrderSummary,
@@ -27,7 +28,7 @@ import { describeEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
 
 type Db = Kysely<Database>;
-type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
+type OrderRow = Selectable<RmOrdersTable> & { order_day: string; batch: OrderBatch | null };
 
 
 function statusOf(value: string): OrderStatus {
@@ -140,11 +141,26 @@ function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
   }
 }
 
+// The batch an order is in now, as orderBatchSchema (an order is in one batch at a time).
+const BATCH_OF_ORDER = sql<OrderBatch | null>`(select json_build_object('id', b.batch_id, 'tote', b.slot) from rm_batch_orders b
+   where b.order_id = rm_orders.id and b.left_at is null limit 1)`;
+
 const orderColumns = (db: Db) =>
   db
     .selectFrom('rm_orders')
     .selectAll()
-    .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
+    .select([sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'), BATCH_OF_ORDER.as('batch')]);
+
+// The batch and tote an order is in now (the answer of a command that takes it out says which it left).
+export async function orderBatch(db: Db, orderId: number): Promise<OrderBatch | null> {
+  const row = await db
+    .selectFrom('rm_batch_orders')
+    .select(['batch_id as id', 'slot as tote'])
+    .where('order_id', '=', orderId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
 
 type Count = { total: number; capped: boolean };
 const capped = (n: number): Count => (n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false });
@@ -450,6 +466,7 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     verified_by: userOf(users, r.verified_by),
     source_file: r.source_file,
     style_codes: styleCodes,
+    batch: r.batch,
   };
 }
 

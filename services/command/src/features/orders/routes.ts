@@ -23,6 +23,7 @@ import {
   successEnvelope,
   verifyOrderBodySchema,
   type BulkOrderResult,
+  type OrderBatch,
   type OrderEvent,
 } from '@wh/contracts';
 import type { Database } from '@wh/db';
@@ -37,7 +38,7 @@ import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
 import { storeImportedOrders, uploadResult } from './import-store.ts';
-import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker, workerFacts } from './queries.ts';
+import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderBatch, orderHistory, orderWorker, workerFacts } from './queries.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
@@ -47,11 +48,28 @@ const orderEnvelope = successEnvelope(orderSchema);
 const runOrderCommand: CommandHandler<{ orderId: number; command: OrderCommand }, StreamResult<OrderState, OrderEvent>> = (ctx, { orderId, command }, metadata) =>
   runCommand(ctx.db, onStream({ streamId: orderStreamId(orderId), decider: orderDecider, decide: (state) => decideOrder(command, state, ctx.now()) }), metadata);
 
+// A command that takes the order out of its batch says which batch and tote it left (read before the command), and
+// that the tote's number stays the order's: the other totes are not renumbered.
+function leftBatchMessage(done: string, result: StreamResult<OrderState, OrderEvent>, before: OrderBatch | null): string {
+  const left = result.events.flatMap((e) => (e.type === 'OrderDeassigned' || e.type === 'OrderCancelled' ? [e.data] : []))[0];
+  if (left?.left_batch_id === undefined) return done;
+  const tote = before?.id === left.left_batch_id ? ` tote ${before.tote} stays empty and` : '';
+  return `${done}. Order ${left.order_number} left batch ${left.left_batch_id}:${tote} the other totes keep their numbers`;
+}
+
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The answer to a command on one order: the order as the screens will read it, once the projector has applied it.
   const withOrder = (orderId: number, message: string) => ({ message, data: () => findOrderOrThrow(ctx.db, orderId) });
   const orderCommand = (request: FastifyRequest, orderId: number, command: OrderCommand, message: string) =>
     answerCommand(ctx, request, runOrderCommand, { orderId, command }, withOrder(orderId, message));
+  // Deassign and cancel take an order out of its batch.
+  const leavingCommand = async (request: FastifyRequest, orderId: number, command: OrderCommand, done: string) => {
+    const before = await orderBatch(ctx.db, orderId);
+    return answerCommand(ctx, request, runOrderCommand, { orderId, command }, {
+      data: () => findOrderOrThrow(ctx.db, orderId),
+      message: (result) => leftBatchMessage(done, result, before),
+    });
+  };
 
   // A worker reads only the orders assigned to them.
   async function mayRead(db: Kysely<Database>, auth: AuthContext, orderId: number) {
@@ -193,7 +211,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/deassign-worker',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      return orderCommand(request, request.params.id, { type: 'DeassignWorker' }, 'Worker deassigned successfully');
+      return leavingCommand(request, request.params.id, { type: 'DeassignWorker' }, 'Worker deassigned successfully');
     },
   );
 
@@ -201,7 +219,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/cancel',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      return orderCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
+      return leavingCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
     },
   );
 

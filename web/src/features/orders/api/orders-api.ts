@@ -19,7 +19,7 @@ import { fetchOrderWithItems } from '../../../lib/order-items.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import { bulkOutcomeOf, runBulk, type BulkOutcome } from '../bulk.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
-import { listWithOrder } from '../order-rows.ts';
+import { inToteOrder, listWithOrder } from '../order-rows.ts';
 
 export type { OrderUploadResult };
 
@@ -101,7 +101,16 @@ const deassignWorker = (orderId: number) =>
 
 const cancelOrder = (orderId: number) => apiData<Order>(`/orders/${orderId}/cancel`, { method: 'POST', defaultMessage: 'Failed to cancel order' });
 
-export const deassignCommand = orderCommand(deassignWorker, 'Failed to deassign worker');
+/** Deassigns the worker; the answer's message says which batch the order left, if any. */
+export const deassignCommand: CommandSpec<number, { order: Order; message: string }> = {
+  send: async (orderId) => {
+    const answer = await apiRequest<Order>(`/orders/${orderId}/deassign-worker`, { method: 'POST', defaultMessage: 'Failed to deassign worker' });
+    return { order: answer.data, message: answer.message ?? 'Worker deassigned successfully' };
+  },
+  apply: (queryClient, { order }) => applyOrder(queryClient, order),
+  invalidates: [ordersKeys.all],
+  fallbackError: 'Failed to deassign worker',
+};
 export const cancelCommand = orderCommand(cancelOrder, 'Failed to cancel order');
 
 interface BulkVariables {
@@ -124,15 +133,14 @@ export const bulkAssignCommand: CommandSpec<BulkVariables, BulkOutcome> = {
 };
 
 /**
- * Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, totes following the order
- * numbers, lowest first). Answers with the server's message ('Batch 3 created: ...').
+ * Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, in tote order: inToteOrder).
+ * Answers with the server's message ('Batch 3 created: ...').
  */
 export const createBatchCommand: CommandSpec<BulkVariables, string> = {
   send: async ({ orders, workerId }) => {
-    const byNumber = [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
     const answer = await apiRequest<BatchDetail>('/batches', {
       method: 'POST',
-      body: { order_ids: byNumber.map((o) => o.id), worker_id: workerId },
+      body: { order_ids: inToteOrder(orders).map((o) => o.id), worker_id: workerId },
       defaultMessage: 'Failed to create the batch',
     });
     return answer.message ?? `Batch ${answer.data.id} created`;
