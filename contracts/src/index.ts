@@ -21,6 +21,7 @@ export * from './inventory/walk.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
 export * from './reports/http.ts';
+export * from './reports/dashboard.ts';
 export * from './settings/events.ts';
 export * from './settings/http.ts';
 export * from './platform/event-schemas.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeChips, clearFilters, filtersToQuery, INITIAL_FILTER, removeChip, withFilter, type OrdersFilter } from './order-filters.ts';
+import { ordersLink, dashboardOrderFilters } from '@wh/contracts/reports/dashboard';
+import { activeChips, clearFilters, filtersFromQuery, filtersToQuery, INITIAL_FILTER, removeChip, withFilter, type OrdersFilter } from './order-filters.ts';
 
 const workers = [
   { id: 7, username: 'picker_pat', full_name: 'Pat Picker' },
@@ -38,5 +39,16 @@ describe('order filters', () => {
     expect(removeChip(busy, 'date').date).toBe('');
     expect(removeChip(busy, 'search').search).toBe('');
     expect(clearFilters(busy)).toEqual({ ...INITIAL_FILTER, limit: 50 });
+  });
+
+  it('open as an address asks, so a dashboard card shows the orders it counts; anything unknown is left unset', () => {
+    const at = (link: string) => filtersFromQuery(new URL(link, 'http://warehouse.test').searchParams);
+    const day = dashboardOrderFilters('2026-03-31');
+    expect(at(ordersLink(day.completed))).toEqual({ ...INITIAL_FILTER, date: '2026-03-31', status: 'completed,verified' });
+    expect(filtersToQuery(at(ordersLink(day.completed)))).toMatchObject({ status: 'completed,verified', date: '2026-03-31' });
+    expect(at(ordersLink(day.pending))).toMatchObject({ status: 'pending', date: '2026-03-31' });
+    expect(activeChips(at(ordersLink(day.completed)), workers).map((c) => c.label)).toEqual(['Status: Completed or Verified', 'Date: 2026-03-31']);
+    expect(at('/orders?status=lost&date=yesterday&worker_id=x')).toEqual(INITIAL_FILTER);
+    expect(at('/orders?worker_id=unassigned').worker).toBe('unassigned');
   });
 });

@@ -6,9 +6,13 @@ import type { UserRef } from '@wh/contracts/orders/http';
 export type WorkerFilter = 'all' | 'unassigned' | `${number}`;
 export type ChipId = 'search' | 'status' | 'worker' | 'date';
 
+// Statuses chosen together: the dashboard's Completed Orders counts completed and verified orders alike.
+export const STATUS_GROUPS = { 'completed,verified': 'Completed or Verified' } as const;
+export type StatusFilter = OrderStatus | keyof typeof STATUS_GROUPS | 'all';
+
 export interface OrdersFilter {
   search: string;
-  status: OrderStatus | 'all';
+  status: StatusFilter;
   worker: WorkerFilter;
   /** YYYY-MM-DD or ''. */
   date: string;
@@ -29,6 +33,30 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   verified: 'Verified',
   cancelled: 'Cancelled',
 };
+
+/** A status filter's label ('Picking', 'Completed or Verified'). */
+export function statusFilterLabel(status: Exclude<StatusFilter, 'all'>): string {
+  return isStatusGroup(status) ? STATUS_GROUPS[status] : STATUS_LABELS[status];
+}
+
+const isStatusGroup = (value: string): value is keyof typeof STATUS_GROUPS => Object.hasOwn(STATUS_GROUPS, value);
+const isStatusFilter = (value: string): value is StatusFilter => value === 'all' || Object.hasOwn(STATUS_LABELS, value) || isStatusGroup(value);
+
+/**
+ * The filters an address asks for (a dashboard card links to the Orders screen filtered as it counts): status (one,
+ * or a group such as completed,verified), worker (an id or unassigned) and order date; anything else is left unset.
+ */
+export function filtersFromQuery(query: URLSearchParams): OrdersFilter {
+  const status = query.get('status') ?? '';
+  const worker = query.get('worker_id') ?? '';
+  const date = query.get('date') ?? '';
+  return {
+    ...INITIAL_FILTER,
+    status: isStatusFilter(status) ? status : 'all',
+    worker: worker === 'unassigned' || /^\d{1,10}$/.test(worker) ? (worker as WorkerFilter) : 'all',
+    date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
+  };
+}
 
 /** The query-string filters of GET /orders and GET /orders/export. */
 export function filtersToQuery(filter: OrdersFilter): Record<string, string | undefined> {
@@ -55,7 +83,7 @@ export interface Chip {
 export function activeChips(filter: OrdersFilter, workers: readonly UserRef[]): Chip[] {
   const chips: Chip[] = [];
   if (filter.search.trim()) chips.push({ id: 'search', label: `Search: ${filter.search.trim()}` });
-  if (filter.status !== 'all') chips.push({ id: 'status', label: `Status: ${STATUS_LABELS[filter.status]}` });
+  if (filter.status !== 'all') chips.push({ id: 'status', label: `Status: ${statusFilterLabel(filter.status)}` });
   if (filter.worker === 'unassigned') chips.push({ id: 'worker', label: 'Worker: Unassigned' });
   else if (filter.worker !== 'all') {
     const worker = workers.find((w) => String(w.id) === filter.worker);

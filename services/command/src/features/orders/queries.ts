@@ -193,6 +193,11 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   return capped(Number(row.n));
 }
 
+// How many orders the list shows under these filters (no search): the dashboard's figures count with it.
+export async function countListedOrders(db: Db, f: Partial<Omit<OrderFilters, 'search'>>): Promise<number> {
+  return (await countOrders(db, { search: undefined, status: f.status, worker_id: f.worker_id, date: f.date }, { kind: 'none' })).total;
+}
+
 export async function listOrders(
   db: Db,
   f: OrderFilters & { page: number; limit: number; include_items?: boolean | undefined },

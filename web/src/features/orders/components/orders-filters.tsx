@@ -6,10 +6,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { RemovableTags } from '../../../components/ui/tag-group.tsx';
-import { activeChips, STATUS_LABELS, workerName, type ChipId, type OrdersFilter, type WorkerFilter } from '../order-filters.ts';
+import { activeChips, STATUS_GROUPS, STATUS_LABELS, workerName, type ChipId, type OrdersFilter, type WorkerFilter } from '../order-filters.ts';
 import type { OrdersEvent } from '../orders-state.ts';
 
-const STATUS_OPTIONS = [{ id: 'all', label: 'All Statuses' }, ...ORDER_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { id: 'all', label: 'All Statuses' },
+  ...ORDER_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] })),
+  ...Object.entries(STATUS_GROUPS).map(([id, label]) => ({ id, label })),
+];
 
 export interface OrdersFiltersProps {
   filter: OrdersFilter;
