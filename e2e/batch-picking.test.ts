@@ -43,7 +43,7 @@ async function createBatch(page: Page, numbers: readonly string[]): Promise<numb
   expect(await dialog.getByRole('list', { name: 'Totes' }).innerText()).toMatch(new RegExp(numbers.map((n, i) => `Tote ${i + 1}\\s+#${n}`).join('[\\s\\S]*')));
   await choose(page, dialog, /Worker/, worker.fullName);
   await dialog.getByRole('button', { name: 'Create Batch' }).click();
-  const created = page.getByText(new RegExp(`^Batch \\d+ created: ${numbers.length} orders assigned to Pat Picker$`));
+  const created = page.getByText(new RegExp(`^Batch \\d+ created: ${numbers.length} orders assigned to Pat Picker`));
   await created.waitFor();
   return Number(/Batch (\d+)/.exec(await created.innerText())![1]);
 }

@@ -243,6 +243,7 @@ export const orderSummary = (patch: Partial<OrderSummary> = {}): OrderSummary =>
   source_file: null,
   style_codes: ['KN1010'],
   batch: null,
+  no_stock_items: 0,
   ...patch,
 });
 

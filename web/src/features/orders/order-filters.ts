@@ -1,10 +1,11 @@
 import type { OrderStatus } from '@wh/contracts/orders/events';
 import type { UserRef } from '@wh/contracts/orders/http';
 
-// The Order Management filters (spec section 2): search, status, assigned worker, order date; page and size.
+// The Order Management filters (spec section 2): search, status, assigned worker, order date, and orders with items no
+// location holds; page and size.
 
 export type WorkerFilter = 'all' | 'unassigned' | `${number}`;
-export type ChipId = 'search' | 'status' | 'worker' | 'date';
+export type ChipId = 'search' | 'status' | 'worker' | 'date' | 'noStock';
 
 // Statuses chosen together: the dashboard's Completed Orders counts completed and verified orders alike.
 export const STATUS_GROUPS = { 'completed,verified': 'Completed or Verified' } as const;
@@ -16,13 +17,17 @@ export interface OrdersFilter {
   worker: WorkerFilter;
   /** YYYY-MM-DD or ''. */
   date: string;
+  /** Only open orders with items no location holds. */
+  noStock: boolean;
   page: number;
   limit: number;
 }
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
-export const INITIAL_FILTER: OrdersFilter = { search: '', status: 'all', worker: 'all', date: '', page: 1, limit: 10 };
+export const INITIAL_FILTER: OrdersFilter = { search: '', status: 'all', worker: 'all', date: '', noStock: false, page: 1, limit: 10 };
+
+export const NO_STOCK_LABEL = 'No stock anywhere';
 
 export const STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Pending',
@@ -55,6 +60,7 @@ export function filtersFromQuery(query: URLSearchParams): OrdersFilter {
     status: isStatusFilter(status) ? status : 'all',
     worker: worker === 'unassigned' || /^\d{1,10}$/.test(worker) ? (worker as WorkerFilter) : 'all',
     date: /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : '',
+    noStock: query.get('no_stock') === 'true',
   };
 }
 
@@ -65,6 +71,7 @@ export function filtersToQuery(filter: OrdersFilter): Record<string, string | un
     status: filter.status === 'all' ? undefined : filter.status,
     worker_id: filter.worker === 'all' ? undefined : filter.worker,
     date: filter.date || undefined,
+    no_stock: filter.noStock ? 'true' : undefined,
   };
 }
 
@@ -90,6 +97,7 @@ export function activeChips(filter: OrdersFilter, workers: readonly UserRef[]): 
     chips.push({ id: 'worker', label: `Worker: ${worker ? workerName(worker) : `#${filter.worker}`}` });
   }
   if (filter.date) chips.push({ id: 'date', label: `Date: ${filter.date}` });
+  if (filter.noStock) chips.push({ id: 'noStock', label: NO_STOCK_LABEL });
   return chips;
 }
 
@@ -103,6 +111,8 @@ export function removeChip(filter: OrdersFilter, id: ChipId): OrdersFilter {
       return withFilter(filter, { worker: 'all' });
     case 'date':
       return withFilter(filter, { date: '' });
+    case 'noStock':
+      return withFilter(filter, { noStock: false });
   }
 }
 

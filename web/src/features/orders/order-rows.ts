@@ -54,3 +54,6 @@ export function inToteOrder<T extends Pick<OrderSummary, 'order_number'>>(orders
 
 /** A batch takes 2 to 12 orders. */
 export const fitsOneBatch = (count: number) => count >= MIN_BATCH_ORDERS && count <= MAX_BATCH_ORDERS;
+
+/** '1 item without stock', '3 items without stock': an order's items no location holds. */
+export const noStockLabel = (items: number) => `${items} ${items === 1 ? 'item' : 'items'} without stock`;

@@ -160,4 +160,37 @@ describe('the orders screen', () => {
     expect(await screen.findByText('Batch 12 created: 2 orders assigned to Wendy Worker')).toBeTruthy();
     expect(api.callsTo('POST', '/batches').map((c) => c.body)).toEqual([{ order_ids: [1, 4], worker_id: 7 }]);
   });
+
+  it('marks orders with items no location holds, filters on them, and assigning one says so before and after', async () => {
+    const user = userEvent.setup();
+    const short = orderSummary({ id: 6, order_number: '#30006', status: 'pending', no_stock_items: 2 });
+    const api = fakeApi({
+      'GET /orders': (call) => {
+        const shown = call.query.get('no_stock') === 'true' ? [short] : [pending, short];
+        return { data: { orders: shown, pagination: onePage(shown.length) } };
+      },
+      'GET /orders/workers': () => ({ data: { workers: [wendy] } }),
+      'POST /orders/:id/assign-worker': () => ({
+        data: { ...short, status: 'assigned', assigned_worker_id: 7, assigned_worker_name: 'Wendy Worker', items: [], items_pagination: onePage(0) },
+        message: 'Worker assigned successfully. No stock anywhere for #30006: DR1000-12-BEIGE, KN1010-14-WINE',
+      }),
+    });
+    renderScreen(<OrdersPage />, { route: '/orders' });
+    await screen.findByText('Showing 2 of 2 orders');
+    expect(within(rowOf('#30006')).getByText('2 items without stock')).toBeTruthy();
+    expect(within(rowOf('#30001')).queryByText(/without stock/)).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: /No stock anywhere/ }));
+    await waitFor(() => expect(screen.getByText('Showing 1 of 1 orders')).toBeTruthy(), { timeout: 3_000 });
+    expect(api.callsTo('GET', '/orders').at(-1)?.query.get('no_stock')).toBe('true');
+    // The checkbox's label and the active filter's tag.
+    expect(screen.getAllByText('No stock anywhere')).toHaveLength(2);
+
+    await user.click(within(rowOf('#30006')).getByRole('button', { name: 'Assign #30006' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Assign Order' });
+    expect(within(dialog).getByText(/#30006 has 2 items without stock: no location holds them/)).toBeTruthy();
+    await choose(user, dialog, 'Worker', 'Wendy Worker');
+    await user.click(within(dialog).getByRole('button', { name: 'Assign Order' }));
+    expect(await screen.findByText('Worker assigned successfully. No stock anywhere for #30006: DR1000-12-BEIGE, KN1010-14-WINE')).toBeTruthy();
+  });
 });

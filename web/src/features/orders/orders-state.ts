@@ -12,6 +12,8 @@ export type OpenDialog =
 export interface Notice {
   text: string;
   failures: BulkFailure[];
+  /** Orders done that have items no location holds. */
+  noStock?: readonly string[];
 }
 
 export interface OrdersState {

@@ -55,7 +55,7 @@ describe('creating a batch', () => {
   it('assigns each order to the worker with a tote, and lists every unpicked line in walk order naming its order and tote', async () => {
     const res = created;
     const batch = res.body.data;
-    expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker`);
+    expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker. No stock anywhere for #10004: DR1000-12-BEIGE`);
     expect(res.body.projected).toBe(true);
     expect(batch).toMatchObject({ status: 'open', worker: { id: ann.id }, created_by: { id: exec1.id }, total_items: 8, picked_items: 0 });
     expect(batch.orders.map((o: any) => [o.order_number, o.slot, o.status])).toEqual([

@@ -34,11 +34,23 @@ import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { answerCommand, onStream, runCommand, runForRequest, type CommandHandler, type StreamResult } from '../../platform/command.ts';
+import { stockedSkus } from '../../platform/stock.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
-import { storeImportedOrders, uploadResult } from './import-store.ts';
-import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderBatch, orderHistory, orderWorker, workerFacts } from './queries.ts';
+import { ordersWithoutStock, storeImportedOrders, uploadResult } from './import-store.ts';
+import {
+  assignableWorkers,
+  exportRows,
+  findOrderOrThrow,
+  listOrders,
+  noStockItemsOf,
+  noStockNote,
+  orderBatch,
+  orderHistory,
+  orderWorker,
+  workerFacts,
+} from './queries.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
@@ -90,7 +102,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const now = ctx.now();
       const input = { orders: plan.orders, at: now.toISOString(), importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE), sourceFile: file.filename };
       const { result: stored, extra } = await runForRequest(ctx, request, storeImportedOrders, input, { events: (r) => r.orders });
-      const result = uploadResult(plan, stored);
+      // The orders imported with lines no location holds: said now, not found at the picking screen.
+      const stocked = await stockedSkus(ctx.db, plan.orders.flatMap((o) => o.items.map((i) => i.sku)));
+      const result = uploadResult(plan, stored, ordersWithoutStock(plan, stored, stocked));
       const { message } = result;
       if (!result.success) {
         return reply.code(422).send({ success: false as const, message, error: { code: 'UNPROCESSABLE', message }, data: result });
@@ -170,7 +184,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const { id } = request.params;
       const worker = await workerFacts(ctx.db, request.body.worker_id, ctx.sessionCache);
-      return orderCommand(request, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, 'Worker assigned successfully');
+      const command: OrderCommand = { type: 'AssignWorker', worker_id: request.body.worker_id, worker };
+      return answerCommand(ctx, request, runOrderCommand, { orderId: id, command }, {
+        data: () => findOrderOrThrow(ctx.db, id),
+        // An order that cannot be picked in full says so as it is given to someone.
+        message: (_result, order) => `Worker assigned successfully${noStockNote(order.items.map((i) => ({ ...i, order_number: order.order_number })))}`,
+      });
     },
   );
 
@@ -200,9 +219,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const succeeded = results.filter((r) => r.success).length;
       const failed = results.length - succeeded;
       const extra = await ctx.afterCommit(last);
+      // Read once the projector has them: which of the assigned orders have lines no location holds.
+      const noStock = await noStockItemsOf(ctx.db, results.filter((r) => r.success).map((r) => r.order_id));
+      const answered = results.map((r) => (r.success ? { ...r, no_stock_items: noStock.get(r.order_id) ?? 0 } : r));
+      const short = answered.filter((r) => (r.no_stock_items ?? 0) > 0).length;
       return ok(
-        { worker_id, succeeded, failed, results },
-        { message: `${succeeded} orders assigned successfully. ${failed} failed.`, ...extra },
+        { worker_id, succeeded, failed, results: answered },
+        { message: `${succeeded} orders assigned successfully. ${failed} failed.${short > 0 ? ` ${short} of them ${short === 1 ? 'has' : 'have'} items with no stock anywhere.` : ''}`, ...extra },
       );
     },
   );

@@ -41,7 +41,10 @@ export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssig
       return;
     }
     if (!workerId) return;
-    assign.run({ orders, workerId: Number(workerId) }, { onSuccess: (outcome) => onDone({ text: bulkSummary('assigned', outcome), failures: outcome.failures }) });
+    assign.run(
+      { orders, workerId: Number(workerId) },
+      { onSuccess: (outcome) => onDone({ text: bulkSummary('assigned', outcome), failures: outcome.failures, noStock: outcome.noStock ?? [] }) },
+    );
   };
 
   const options = [

@@ -1,7 +1,7 @@
-import type { Order, OrderSummary, UserRef } from '@wh/contracts/orders/http';
+import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useCommand, type Command } from '../../../lib/use-command.ts';
-import { bulkCancelCommand, cancelCommand, deassignCommand } from '../api/orders-api.ts';
+import { bulkCancelCommand, cancelCommand, deassignCommand, type OrderAnswer } from '../api/orders-api.ts';
 import { bulkSummary } from '../bulk.ts';
 import type { Notice, OpenDialog } from '../orders-state.ts';
 import { AssignDialog } from './assign-dialog.tsx';
@@ -15,7 +15,7 @@ export interface OrderDialogsProps {
   workers: readonly UserRef[] | undefined;
   workersError: string | null;
   /** Cancelling one order: the page shows its row busy meanwhile. */
-  cancel: Command<number, Order>;
+  cancel: Command<number, OrderAnswer>;
   onClose: () => void;
   /** An action on the list is done: what to tell the user. */
   onDone: (notice: Notice) => void;
@@ -29,7 +29,7 @@ export function OrderDialogs({ dialog, workers, workersError, cancel, onClose, o
     case 'details':
       return <OrderDetailsDialog order={dialog.order} onClose={onClose} />;
     case 'assign':
-      return <AssignDialog order={dialog.order} workers={workers} workersError={workersError} onClose={onClose} />;
+      return <AssignDialog order={dialog.order} workers={workers} workersError={workersError} onClose={onClose} onDone={onDone} />;
     case 'cancel':
       return (
         <ConfirmDialog

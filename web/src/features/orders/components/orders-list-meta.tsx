@@ -91,6 +91,16 @@ export function OrdersNotice({ notice, onDismiss }: { notice: Notice | null; onD
           ))}
         </ul>
       ) : null}
+      {notice.noStock && notice.noStock.length > 0 ? (
+        <>
+          <p>No location holds some of their items:</p>
+          <ul className="plain-list" aria-label="Orders with items without stock">
+            {notice.noStock.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </Alert>
   );
 }

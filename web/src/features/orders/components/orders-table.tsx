@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { SelectAllColumn, SelectRowCell } from '../../../components/ui/table-selection.tsx';
 import { formatDay, itemCount } from '../../../lib/format.ts';
-import { batchLabel, isHighPriority, isSelectable, rowActions, type RowAction } from '../order-rows.ts';
+import { batchLabel, isHighPriority, isSelectable, noStockLabel, rowActions, type RowAction } from '../order-rows.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
 export interface OrdersTableProps {
@@ -60,6 +60,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
                   </Button>
                   <span className="muted small">{itemCount(order.total_items)}</span>
                   {isHighPriority(order) ? <Badge tone="danger">High Priority</Badge> : null}
+                  {order.no_stock_items > 0 ? <Badge tone="warning">{noStockLabel(order.no_stock_items)}</Badge> : null}
                 </div>
               </Cell>
               <Cell label="Items">
