@@ -233,6 +233,9 @@ describe('npm run restore refuses what it must not overwrite', () => {
     // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
+       drop table rm_order_sku_stock;
+       drop index rm_order_items_pending_sku;
+       alter table rm_orders drop column no_stock_items;
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;
