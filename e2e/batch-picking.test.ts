@@ -34,6 +34,20 @@ async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+// Selects the orders on the Orders screen and makes them a batch for Pat with Create Batch; the batch's id.
+async function createBatch(page: Page, numbers: readonly string[]): Promise<number> {
+  for (const number of numbers) await page.getByRole('row').filter({ hasText: number }).locator('.table-checkbox').click();
+  await page.getByText(`${numbers.length} selected`, { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Create Batch' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Batch' });
+  expect(await dialog.getByRole('list', { name: 'Totes' }).innerText()).toMatch(new RegExp(numbers.map((n, i) => `Tote ${i + 1}\\s+#${n}`).join('[\\s\\S]*')));
+  await choose(page, dialog, /Worker/, worker.fullName);
+  await dialog.getByRole('button', { name: 'Create Batch' }).click();
+  const created = page.getByText(new RegExp(`^Batch \\d+ created: ${numbers.length} orders assigned to Pat Picker`));
+  await created.waitFor();
+  return Number(/Batch (\d+)/.exec(await created.innerText())![1]);
+}
+
 describe('batch picking', () => {
   const open: BrowserContext[] = [];
   afterAll(async () => {
@@ -53,17 +67,13 @@ describe('batch picking', () => {
     await page.getByRole('heading', { name: 'Order Management' }).waitFor();
     await page.locator('.orders-meta').getByRole('button', { name: /Per page/ }).click();
     await page.getByRole('option', { name: '50', exact: true }).click();
-    for (const number of ORDERS) await page.getByRole('row').filter({ hasText: number }).locator('.table-checkbox').click();
-    await page.getByText('3 selected', { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Bulk Assign' }).click();
-    const bulk = page.getByRole('dialog');
-    await bulk.getByText('Assign as batch').click();
-    await choose(page, bulk, /Worker/, worker.fullName);
-    await bulk.getByRole('button', { name: 'Assign Batch' }).click();
-    const created = page.getByText(/^Batch \d+ created: 3 orders assigned to Pat Picker$/);
-    await created.waitFor();
-    const batchId = Number(/Batch (\d+)/.exec(await created.innerText())![1]);
-    for (const number of ORDERS) await page.getByRole('row').filter({ hasText: number }).getByText(worker.fullName).waitFor();
+    const batchId = await createBatch(page, ORDERS);
+    // The Orders table says each order's batch and tote.
+    for (const [i, number] of ORDERS.entries()) {
+      const row = page.getByRole('row').filter({ hasText: number });
+      await row.getByText(worker.fullName).waitFor();
+      await row.getByText(`Batch ${batchId} · Tote ${i + 1}`).waitFor();
+    }
 
     // The batch arrives on the worker's phone without a reload; its orders are not listed on their own.
     const p = w.page;
@@ -152,5 +162,26 @@ describe('batch picking', () => {
     const admin = await e2e.app.asAdmin();
     const completed = await admin.get('/api/orders?status=completed&limit=100');
     expect(completed.body.data.orders.map((o: { order_number: string }) => o.order_number).sort()).toEqual(ORDERS.map((n) => `#${n}`));
+  });
+
+  it('deassigning an order from its batch says which, and the other totes keep their numbers', async () => {
+    const { context, page } = await e2e.openAs(exec1, '/orders');
+    open.push(context);
+    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    await page.locator('.orders-meta').getByRole('button', { name: /Per page/ }).click();
+    await page.getByRole('option', { name: '50', exact: true }).click();
+    const batchId = await createBatch(page, ['10005', '10006', '10007']);
+    const row = (number: string) => page.getByRole('row').filter({ hasText: number });
+    await row('10007').getByText(`Batch ${batchId} · Tote 3`).waitFor();
+
+    await row('10006').getByRole('button', { name: 'Deassign #10006' }).click();
+    const question = page.getByRole('alertdialog', { name: 'Deassign Worker' });
+    await question.getByText(`It leaves Batch ${batchId} · Tote 2: tote 2 stays empty, and the other totes keep their numbers.`).waitFor();
+    await question.getByRole('button', { name: 'Deassign' }).click();
+    await page.getByText(`Order #10006 left batch ${batchId}: tote 2 stays empty and the other totes keep their numbers`).waitFor();
+    await row('10006').getByText('Unassigned').waitFor();
+    expect(await row('10006').getByText(/Batch \d+ · Tote/).count()).toBe(0);
+    expect(await row('10005').getByText(`Batch ${batchId} · Tote 1`).count()).toBe(1);
+    expect(await row('10007').getByText(`Batch ${batchId} · Tote 3`).count()).toBe(1);
   });
 });

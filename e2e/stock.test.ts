@@ -267,6 +267,38 @@ describe('Stock Entry and Stock Approval', () => {
     });
   });
 
+  it('a typed row survives a reload, and leaving with it asks first', async () => {
+    await journey(stocker, '/stock-entry', async (page) => {
+      await page.getByLabel('Row 1 ITEM CODE').fill('dr1000');
+      await page.getByLabel('Row 1 QTY').fill('5');
+
+      // Reloading asks the browser's question (beforeunload); accepted, the row is still there.
+      const asked: string[] = [];
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.type());
+        void dialog.accept();
+      });
+      await page.reload();
+      await page.getByLabel('Row 1 ITEM CODE').waitFor();
+      expect(asked).toEqual(['beforeunload']);
+      expect(await page.getByLabel('Row 1 ITEM CODE').inputValue()).toBe('DR1000');
+      expect(await page.getByLabel('Row 1 QTY').inputValue()).toBe('5');
+
+      // Another screen of the app asks here; Stay keeps the row, Leave goes and the row waits for the way back.
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Leave without sending?' });
+      await question.getByText('You have 1 stock entry row not sent yet').waitFor();
+      await question.getByRole('button', { name: 'Stay' }).click();
+      await question.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/stock-entry');
+      await page.getByRole('link', { name: 'Dashboard' }).click();
+      await question.getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.goBack();
+      expect(await page.getByLabel('Row 1 ITEM CODE').inputValue()).toBe('DR1000');
+    });
+  });
+
   it('a receipt of an unknown style waits for a manager, and the executive2 screen follows the approval live', async () => {
     await journey(stocker, '/stock-approval', async (page) => {
       await page.getByRole('searchbox', { name: 'Search receipts' }).fill('NW5000');

@@ -237,6 +237,9 @@ describe('npm run restore refuses what it must not overwrite', () => {
        drop table barcode_registry;
        drop table rm_barcodes;
        drop function events_horizon();
+       drop table rm_order_sku_stock;
+       drop index rm_order_items_pending_sku;
+       alter table rm_orders drop column no_stock_items;
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;

@@ -6,8 +6,7 @@ import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
 import { SETTINGS_EVENTS } from './settings/events.ts';
 import { USER_EVENTS } from './users/events.ts';
 
-// Every event type the service writes, by feature, with its versions.
-export const EVENT_FAMILIES: readonly EventFamily[] = [
+const FAMILIES = [
   ORDER_EVENTS,
   BATCH_EVENTS,
   LOCATION_EVENTS,
@@ -18,7 +17,14 @@ export const EVENT_FAMILIES: readonly EventFamily[] = [
   STYLE_EVENTS,
   USER_EVENTS,
   SETTINGS_EVENTS,
-];
+] as const satisfies readonly EventFamily[];
+
+// Every event type the service writes, by feature, with its versions.
+export const EVENT_FAMILIES: readonly EventFamily[] = FAMILIES;
+
+type TypesOf<F> = F extends EventFamily ? keyof F & string : never;
+/** Every event type the service writes. */
+export type EventType = TypesOf<(typeof FAMILIES)[number]>;
 
 // What the event store checks on append and upcasts on read.
 export const EVENTS = eventRegistry(...EVENT_FAMILIES);

@@ -332,6 +332,15 @@ export interface RmOrdersTable {
   source_file: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Open orders: unpicked items whose SKU no location holds (migration 150); 0 once completed or cancelled.
+  no_stock_items: Generated<number>;
+}
+
+// The orders projection's own count of each SKU's units (migration 150), as rm_sku_stock.
+export interface RmOrderSkuStockTable {
+  sku: string;
+  // bigint, as rm_sku_stock's.
+  quantity: ColumnType<string, number, number>;
 }
 
 export interface RmBatchesTable {
@@ -492,6 +501,7 @@ export interface Database {
   rm_receipts: RmReceiptsTable;
   order_registry: OrderRegistryTable;
   rm_orders: RmOrdersTable;
+  rm_order_sku_stock: RmOrderSkuStockTable;
   rm_order_items: RmOrderItemsTable;
   rm_order_status_counts: RmOrderStatusCountsTable;
   rm_batches: RmBatchesTable;
@@ -524,6 +534,7 @@ export const READ_MODEL_TABLES = [
   'rm_orders',
   'rm_order_items',
   'rm_order_status_counts',
+  'rm_order_sku_stock',
   'rm_batches',
   'rm_batch_orders',
   'rm_report_buckets',

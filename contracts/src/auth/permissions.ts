@@ -32,6 +32,42 @@ export const PERMISSIONS = [
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
+// What each permission is called on the screens (the dashboard's Your Account card): one name per permission, in
+// words; a Record over the list, so a new permission without words is a type error.
+export const PERMISSION_NAMES: Record<Permission, string> = {
+  'dashboard:view': 'View dashboard',
+  'inventory:view': 'View inventory',
+  'orders:manage': 'Manage orders',
+  'orders:upload': 'Upload orders',
+  'stock:entry': 'Enter stock',
+  'stock:approve': 'Approve stock',
+  'stock:approve-unknown-styles': 'Approve stock of new styles',
+  'stock:upload-shopify-stock': 'Upload online-shop stock',
+  'stock:upload-manual-stock': 'Upload manual stock sheets',
+  'stock:upload-bin-allocation': 'Upload bin allocation sheets',
+  'orders:verify': 'Verify orders',
+  'orders:pick': 'Pick orders',
+  'styles:manage': 'Manage styles',
+  'users:manage': 'Manage users',
+  'reports:view': 'View reports',
+  'settings:manage': 'Manage settings',
+  'inventory:adjust': 'Adjust inventory',
+  'locations:manage': 'Manage locations',
+  'orders:view': 'View orders',
+  'inventory:alerts': 'See inventory alerts',
+  'audit:view': 'View the audit log',
+  'stock:move': 'Move stock',
+};
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** The permission in words; one this release does not know is shown as sent. */
+export function permissionName(permission: string): string {
+  return isPermission(permission) ? PERMISSION_NAMES[permission] : permission;
+}
+
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS,
   executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move'],

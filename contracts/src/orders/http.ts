@@ -87,6 +87,9 @@ export const discrepancySchema = z.object({
 });
 export type Discrepancy = z.infer<typeof discrepancySchema>;
 
+export const orderBatchSchema = z.object({ id: z.number().int(), tote: z.number().int() });
+export type OrderBatch = z.infer<typeof orderBatchSchema>;
+
 // An order as lists show it: everything but its items, which come with the order's own answer (orderSchema), a page
 // at a time, so that a list's size does not grow with the size of its orders.
 export const orderSummarySchema = z.object({
@@ -120,6 +123,12 @@ export const orderSummarySchema = z.object({
   source_file: z.string().nullable(),
   // The first two distinct style codes of its items, in file order (the orders table's Items column).
   style_codes: z.array(z.string()),
+  // The batch the order is picked in and its tote, numbered as printed: an order leaving a batch leaves its tote
+  // empty, and no other order takes its number. Null when the order is in no batch (or left it).
+  batch: orderBatchSchema.nullable(),
+  // Open orders (pending, assigned, picking): unpicked items whose SKU no location holds, no stock recorded anywhere
+  // (each such item is no_stock in the order's answer); 0 otherwise. The list's no_stock filter takes those above 0.
+  no_stock_items: z.number().int(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -189,6 +198,8 @@ export const orderFiltersSchema = z.object({
   status: statusFilter,
   worker_id: workerFilter,
   date: dateFilter,
+  // Only open orders with items no location holds.
+  no_stock: queryBoolean.optional(),
 });
 export type OrderFilters = z.output<typeof orderFiltersSchema>;
 
@@ -279,6 +290,8 @@ export const bulkOrderResultSchema = z.object({
   order_number: z.string().nullable(),
   success: z.boolean(),
   message: z.string(),
+  // Assigned: its unpicked items no location holds (OrderSummary.no_stock_items), so the answer can say so.
+  no_stock_items: z.number().int().optional(),
 });
 export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
 
@@ -348,6 +361,7 @@ export type AssignableWorkers = z.infer<typeof assignableWorkersSchema>;
 
 export const MAX_REPORTED_ROW_ERRORS = 500;
 export const MAX_REPORTED_EXISTING_ORDERS = 100;
+export const MAX_REPORTED_NO_STOCK_ORDERS = 100;
 
 export const rowErrorSchema = z.object({ row: z.number().int(), error: z.string() });
 export type RowError = z.infer<typeof rowErrorSchema>;
@@ -370,6 +384,10 @@ export const orderUploadResultSchema = z.object({
   skipped_existing_orders: z.number().int(),
   skipped_existing_order_numbers: z.array(z.string()),
   errors: z.array(rowErrorSchema),
+  // Imported orders with items whose SKU no location holds (no stock anywhere): how many, and the first
+  // MAX_REPORTED_NO_STOCK_ORDERS of them with those SKUs.
+  no_stock_orders: z.number().int(),
+  no_stock: z.array(z.object({ order_number: z.string(), skus: z.array(z.string()) })),
 });
 export type OrderUploadResult = z.infer<typeof orderUploadResultSchema>;
 

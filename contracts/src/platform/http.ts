@@ -35,6 +35,8 @@ export const ERROR_CODES = [
   'ALREADY_RECORDED',
   // A repeated Idempotency-Key whose first request is still running: ask again later.
   'IN_PROGRESS',
+  // Stock names sizes or colours its styles do not have; sent again with the addition confirmed, it is recorded.
+  'NEW_VARIANTS',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'UNPROCESSABLE',

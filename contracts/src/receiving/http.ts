@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode, styleCodeProblem } from '../platform/codes.ts';
-import { paginationSchema } from '../platform/http.ts';
+import { paginationSchema, queryBoolean } from '../platform/http.ts';
 import { overCapacityListSchema } from '../platform/stock.ts';
 import { bodyInt, calendarDate, daysQuery, limitQuery, pageQuery, quantityInt } from '../platform/input.ts';
 import { stockEntryUploadResultSchema } from '../catalogue/http.ts';
@@ -182,6 +182,11 @@ export type ApprovableItem = z.infer<typeof approvableItemSchema>;
 
 export const availableSkusSchema = z.object({ available_items: z.array(approvableItemSchema) });
 export type AvailableSkus = z.infer<typeof availableSkusSchema>;
+
+// POST /files/upload/manual-stock?add_variants=true: the sizes and colours the file names that its styles lack are
+// confirmed additions (without it such rows refuse the file, 409 NEW_VARIANTS).
+export const manualStockQuerySchema = z.object({ add_variants: queryBoolean.optional() });
+export type ManualStockQuery = z.input<typeof manualStockQuerySchema>;
 
 // The spec's Stock approval request. Messages follow section 5 (Direct stock approval).
 export const manualApproveBodySchema = z.object({

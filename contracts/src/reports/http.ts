@@ -166,10 +166,11 @@ export type SystemOverview = z.infer<typeof systemOverviewSchema>;
 export const dailySummarySchema = z.object({
   // The day summarised, YYYY-MM-DD in the warehouse's time zone.
   date: z.string(),
-  // Orders imported that local day: how many, how many of them are now completed (or verified), how many are still
-  // open (pending, assigned, picking or picked). Cancelled ones count in total only.
+  // The day's orders, each count under the Orders screen's filters its card links to (dashboardOrderFilters,
+  // reports/dashboard.ts): all, completed or verified, pending (waiting for a worker).
   orders: z.object({ total: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
-  // Worker: their open orders (assigned, picking or picked), whatever the day. 0 for other roles.
+  // Worker: their orders to pick (assigned or picking), whatever the day, as the picking screen lists them. 0 for
+  // other roles.
   my_assigned_orders: z.number().int(),
   // At most 5, newest first. Manager: system activity; worker: their own picked orders; others: [].
   recent_activity: z.array(recentActivitySchema),

@@ -27,6 +27,7 @@ import { inventoryRoutes } from './features/inventory/routes.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { countListedOrders } from './features/orders/queries.ts';
 import { pickingRoutes } from './features/orders/picking.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
@@ -160,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(receivingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(pickingRoutes, { ctx });
-  await app.register(reportRoutes, { ctx, inventoryStatus });
+  await app.register(reportRoutes, { ctx, inventoryStatus, countOrders: countListedOrders });
   await app.register(auditRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
 

@@ -1,70 +1,15 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Role } from '@wh/contracts/auth/permissions';
-import { deferred, renderScreen, resetScreen } from '../lib/testing.ts';
+import { deferred, fakeUploads, renderScreen, resetScreen, stockUploadResult } from '../lib/testing.ts';
 import { StockUploadPanel } from './stock-upload-panel.tsx';
-
-interface SentUpload {
-  url: string;
-  file: FormDataEntryValue | null;
-}
-
-/**
- * Uploads go through XMLHttpRequest (for their progress), not fetch: this fake reports half the file sent, then
- * answers with `status` and `body` when the test resolves the answer.
- */
-function fakeUploads(answer: Promise<{ status: number; body: unknown }>) {
-  const sent: SentUpload[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-    status = 0;
-    statusText = '';
-    responseText = '';
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private url = '';
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader() {}
-    abort() {
-      this.onabort?.();
-    }
-    send(form: FormData) {
-      sent.push({ url: this.url, file: form.get('file') });
-      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
-      void answer.then(({ status, body }) => {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      });
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 // May send the online-shop stock file and the manual sheet, not the bin allocation.
 const executive2: Role = 'executive2';
 const stockFile = () => new File(['SKU,On hand\nKN1010-12-WINE,4\n'], 'stock.csv', { type: 'text/csv' });
 const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
-
-const received = {
-  success: true,
-  message: '',
-  processed_records: 1,
-  new_styles: 0,
-  existing_styles: 1,
-  new_variants: 0,
-  updated_inventory: 0,
-  skipped_gift_vouchers: 0,
-  pending_approval: 1,
-  auto_approved: 0,
-  errors: [],
-};
 
 describe('the stock upload panel', () => {
   afterEach(resetScreen);
@@ -91,7 +36,7 @@ describe('the stock upload panel', () => {
     expect(screen.getByRole('progressbar', { name: 'Uploading...' }).getAttribute('aria-valuenow')).toBe('50');
     expect(sent.map((s) => [s.url, (s.file as File).name])).toEqual([['/api/files/upload/shopify-stock', 'stock.csv']]);
 
-    answer.resolve({ status: 200, body: { success: true, data: received, message: 'Stock file processed' } });
+    answer.resolve({ status: 200, body: { success: true, data: stockUploadResult(), message: 'Stock file processed' } });
     const result = await screen.findByRole('status', { name: 'Upload result' });
     expect(within(result).getByText('Upload Successful')).toBeTruthy();
     expect(within(result).getByText('Stock file processed')).toBeTruthy();

@@ -5,6 +5,7 @@ import { Alert } from './ui/alert.tsx';
 import { messageOf } from '../lib/api-errors.ts';
 import { usePageError } from '../lib/timers.ts';
 import { useCommand } from '../lib/use-command.ts';
+import { newVariantsOf, NewVariantsQuestion } from './new-variants.tsx';
 import { stockUploadCommand } from './stock-upload.ts';
 import { UploadForm, UploadTypeChoice } from './stock-upload-form.tsx';
 import { firstPermitted, NO_PERMISSION, STOCK_FILE_TYPES, STOCK_UPLOAD_KINDS, uploadChoices, type StockUploadType } from './stock-upload-types.ts';
@@ -44,18 +45,19 @@ export function StockUploadPanel({ role, types = STOCK_FILE_TYPES, clearErrorAft
   // The kind the shown result came from (the choice may have moved on since).
   const resultKind = upload.variables?.kind ?? STOCK_UPLOAD_KINDS[types[0] ?? 'shopify-stock'];
 
-  const send = () => {
+  const asked = newVariantsOf(upload.failure);
+  const send = (addVariants = false) => {
     if (!chosen || !file || upload.isPending) return;
     setError(null);
     setPercent(0);
     upload.reset();
     abort.current = new AbortController();
     upload.run(
-      { kind: chosen, file, invalidates, onProgress: (p) => setPercent(p.percent), signal: abort.current.signal },
+      { kind: chosen, file, invalidates, onProgress: (p) => setPercent(p.percent), signal: abort.current.signal, addVariants },
       {
         onSuccess: () => setFile(null),
         onError: (cause) => {
-          if (!isAbort(cause)) setError(messageOf(cause, chosen.defaultMessage));
+          if (!isAbort(cause) && !newVariantsOf(cause)) setError(messageOf(cause, chosen.defaultMessage));
         },
       },
     );
@@ -90,9 +92,10 @@ export function StockUploadPanel({ role, types = STOCK_FILE_TYPES, clearErrorAft
           }}
           onReject={setError}
           percent={upload.isPending ? percent : null}
-          onUpload={send}
+          onUpload={() => send()}
         />
       ) : null}
+      {asked ? <NewVariantsQuestion problems={asked} onClose={upload.reset} onConfirm={async () => send(true)} /> : null}
       <UploadOutcome
         error={error}
         onDismissError={() => setError(null)}

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ListedOrder, OrderItem, OrderList } from '@wh/contracts/orders/http';
 import { withItems } from './order-items.ts';
 import { appStore, tokenAtom } from './session.ts';
-import { orderItem } from './testing.ts';
+import { orderItem, orderSummary } from './testing.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -12,30 +12,9 @@ afterEach(() => {
 const item = (id: number): OrderItem => orderItem({ id, sku: `SKU-${id}` });
 
 const order = (id: number, items: OrderItem[] | null): ListedOrder => ({
-  id,
-  order_number: `#${10000 + id}`,
-  status: 'assigned',
-  priority: 0,
-  total_items: 1,
-  total_quantity: 1,
-  picked_items: 0,
-  progress: 0,
+  ...orderSummary({ id, order_number: `#${10000 + id}`, status: 'assigned', priority: 0, total_items: 1, total_quantity: 1, style_codes: ['DR1000'] }),
   order_date: '2026-11-28',
   created_at: '2026-11-28T08:00:00.000Z',
-  assigned_at: null,
-  completed_at: null,
-  verified_at: null,
-  cancelled_at: null,
-  verification_notes: null,
-  discrepancies: [],
-  assigned_worker: null,
-  assigned_worker_id: null,
-  assigned_worker_name: null,
-  worker_id: null,
-  completed_by: null,
-  verified_by: null,
-  source_file: null,
-  style_codes: ['DR1000'],
   items,
 });
 

@@ -2,12 +2,13 @@
 // API's answers, put where the browser meets the network: `fetch`. No server and no database are involved.
 import { createElement, type ReactNode } from 'react';
 import { Provider as JotaiProvider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { OrderItem, OrderSummary } from '@wh/contracts/orders/http';
 import type { Pagination } from '@wh/contracts/platform/http';
+import type { StockUploadResult } from '@wh/contracts/receiving/http';
 import type { User } from '@wh/contracts/users/http';
 import { appStore, tokenAtom, userAtom } from './session.ts';
 
@@ -90,6 +91,69 @@ export function fakeApi(routes: Record<string, FakeHandler>) {
   };
 }
 
+export interface SentUpload {
+  url: string;
+  file: FormDataEntryValue | null;
+}
+
+type UploadAnswer = { status: number; body: unknown };
+
+/**
+ * Uploads go through XMLHttpRequest (for their progress), not fetch: this fake reports half the file sent, then
+ * answers with `status` and `body` when the test resolves the answer (or, given a function, each upload with what
+ * it returns).
+ */
+export function fakeUploads(answer: Promise<UploadAnswer> | ((upload: SentUpload) => UploadAnswer | Promise<UploadAnswer>)) {
+  const sent: SentUpload[] = [];
+  class FakeXhr {
+    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+    status = 0;
+    statusText = '';
+    responseText = '';
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    onabort: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    abort() {
+      this.onabort?.();
+    }
+    send(form: FormData) {
+      const upload = { url: this.url, file: form.get('file') };
+      sent.push(upload);
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+      void Promise.resolve(typeof answer === 'function' ? answer(upload) : answer).then(({ status, body }) => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+/** A stock upload's result (one receipt of a known style, waiting for approval), as the upload routes answer. */
+export const stockUploadResult = (patch: Partial<StockUploadResult> = {}): StockUploadResult => ({
+  success: true,
+  message: '',
+  processed_records: 1,
+  new_styles: 0,
+  existing_styles: 1,
+  new_variants: 0,
+  updated_inventory: 0,
+  skipped_gift_vouchers: 0,
+  pending_approval: 1,
+  auto_approved: 0,
+  errors: [],
+  units: 1,
+  over_capacity: [],
+  ...patch,
+});
+
 /** An answer the test gives when it chooses: the command stays pending until then. */
 export function deferred<T>() {
   let resolve: (value: T) => void = () => {};
@@ -117,19 +181,18 @@ export function renderScreen(screen: ReactNode, { user = testUser(), route = '/'
   appStore.set(tokenAtom, 'test-token');
   appStore.set(userAtom, user);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  // A data router, as the app's (a screen may block leaving it); every path shows the screen.
+  const router = createMemoryRouter([{ path: '*', element: screen }], { initialEntries: [route] });
   const result = render(
-    createElement(
-      JotaiProvider,
-      { store: appStore },
-      createElement(QueryClientProvider, { client: queryClient }, createElement(MemoryRouter, { initialEntries: [route] }, screen)),
-    ),
+    createElement(JotaiProvider, { store: appStore }, createElement(QueryClientProvider, { client: queryClient }, createElement(RouterProvider, { router }))),
   );
-  return { ...result, queryClient };
+  return { ...result, queryClient, router };
 }
 
-/** After each component test: unmount, forget the session and the fake API. */
+/** After each component test: unmount, forget the session, the drafts kept on the device and the fake API. */
 export function resetScreen(): void {
   cleanup();
+  localStorage.clear();
   appStore.set(tokenAtom, null);
   appStore.set(userAtom, null);
   vi.unstubAllGlobals();
@@ -183,6 +246,8 @@ export const orderSummary = (patch: Partial<OrderSummary> = {}): OrderSummary =>
   verified_by: null,
   source_file: null,
   style_codes: ['KN1010'],
+  batch: null,
+  no_stock_items: 0,
   ...patch,
 });
 

@@ -213,6 +213,20 @@ export function overCapacity(loads: ReadonlyMap<string, LocationLoad>, movements
   return over.sort((a, b) => inCodeOrder(a.location, b.location));
 }
 
+// Of these SKUs, those some location holds units of (the rest have no stock anywhere).
+export async function stockedSkus(db: Executor, skus: readonly string[]): Promise<Set<string>> {
+  const wanted = [...new Set(skus)];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('stock_levels')
+    .select('sku')
+    .distinct()
+    .where('sku', '=', sql<string>`any(${wanted}::text[])`)
+    .where('quantity', '>', 0)
+    .execute();
+  return new Set(rows.map((r) => r.sku));
+}
+
 // Locations holding the SKU, most first: the default pick location is the first.
 export async function stockHolders(db: Executor, sku: string): Promise<StockHolder[]> {
   return db

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import './indicators.css';
 
 export interface StatCardProps {
-  label: string;
+  /** Text, or a link to the screen the figure is counted from (the whole card follows it). */
+  label: ReactNode;
   value: ReactNode;
   note?: ReactNode;
   tone?: 'neutral' | 'red' | 'yellow' | 'green';

@@ -10,6 +10,7 @@ import {
   LOW_STOCK_DEFAULT_THRESHOLD,
   percentOf,
   quickActionsFor,
+  openableLink,
   routeOfLink,
   workerPerformance,
 } from './dashboard-figures.ts';
@@ -154,5 +155,13 @@ describe('a stalled projector', () => {
   it('says since when nothing moved and where to look', () => {
     expect(projectorStalledText(null)).toContain('No progress while events are waiting');
     expect(projectorStalledText('2025-01-01T10:00:00.000Z')).toMatch(/^No progress since .+ while events are waiting/);
+  });
+
+  it('links a figure only to a screen the role may open', () => {
+    expect(openableLink('manager', '/orders?date=2026-03-31&status=pending')).toBe('/orders?date=2026-03-31&status=pending');
+    expect(openableLink('executive2', '/orders?date=2026-03-31')).toBeNull();
+    expect(openableLink('worker', '/orders?date=2026-03-31')).toBeNull();
+    expect(openableLink('worker', '/picking')).toBe('/picking');
+    expect(openableLink('worker', '/inventory?tab=reports')).toBe('/inventory?tab=reports');
   });
 });

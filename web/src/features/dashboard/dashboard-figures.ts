@@ -106,12 +106,15 @@ export function routeOfLink(to: string): WebRoute | null {
   return path in WEB_ROUTES ? (path as WebRoute) : null;
 }
 
+/** The link when the role may open the screen it leads to, else null (a figure is then shown without one). */
+export function openableLink(role: Role, to: string): string | null {
+  const route = routeOfLink(to);
+  return route !== null && canOpen(role, route) ? to : null;
+}
+
 /** The role's quick actions, each checked against the route table so none leads to a refused screen. */
 export function quickActionsFor(role: Role): QuickAction[] {
-  return QUICK_ACTIONS[role].filter((a) => {
-    const route = routeOfLink(a.to);
-    return route !== null && canOpen(role, route);
-  });
+  return QUICK_ACTIONS[role].filter((a) => openableLink(role, a.to) !== null);
 }
 
 /** The projector's distance behind the event store, in words. */

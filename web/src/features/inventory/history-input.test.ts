@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_MESSAGES, localInputToIso, movementLabel, parseHistory, toLocalInput } from './history-input.ts';
+import { HISTORY_MESSAGES, localInputToIso, parseHistory, toLocalInput } from './history-input.ts';
 
 describe('stock history input', () => {
   it('writes a moment as the datetime-local field shows it, to the second', () => {
@@ -26,10 +26,5 @@ describe('stock history input', () => {
 
   it('names what is missing', () => {
     expect(parseHistory('location', ' ', '')).toEqual({ errors: { code: HISTORY_MESSAGES.code.location, at: HISTORY_MESSAGES.at } });
-  });
-
-  it('names the events that move stock', () => {
-    expect(movementLabel('InventoryAdjusted')).toBe('Adjustment');
-    expect(movementLabel('SomethingNewHappened')).toBe('Something new happened');
   });
 });

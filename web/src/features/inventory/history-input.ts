@@ -37,16 +37,3 @@ export function parseHistory(by: HistoryBy, code: string, at: string): { target:
   return { target: by === 'sku' ? { sku: normalised } : { location: normalised }, at: iso };
 }
 
-const MOVEMENT_LABELS: Record<string, string> = {
-  InventoryAdjusted: 'Adjustment',
-  StockReceiptApproved: 'Receipt approved',
-  StockManuallyApproved: 'Direct approval',
-  BinStockCounted: 'Bin allocation',
-  OrderItemPicked: 'Picked for an order',
-  StockMoved: 'Moved',
-};
-
-/** A readable name for the event that moved stock; unknown types are split into words. */
-export function movementLabel(eventType: string): string {
-  return MOVEMENT_LABELS[eventType] ?? eventType.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/^./, (c) => c.toUpperCase());
-}

@@ -1,4 +1,5 @@
 import type { BulkAssignResult } from '@wh/contracts/orders/http';
+import { noStockLabel } from './order-rows.ts';
 
 // Bulk assign, deassign and cancel run one call per order and tolerate partial failure (spec section 4).
 
@@ -12,6 +13,8 @@ export interface BulkFailure {
 export interface BulkOutcome {
   succeeded: number;
   failures: BulkFailure[];
+  /** Orders done that have items no location holds ('#10004: 1 item without stock'). */
+  noStock?: string[];
 }
 
 /** Runs `call` for each target, a few at a time, and collects every failure with its reason. */
@@ -46,8 +49,10 @@ export function bulkSummary(verb: BulkVerb, outcome: BulkOutcome): string {
 
 /** The bulk-assign answer as the notice reports it: the successes, and each failure by order number. */
 export function bulkOutcomeOf(answer: Pick<BulkAssignResult, 'succeeded' | 'results'>): BulkOutcome {
+  const label = (r: BulkAssignResult['results'][number]) => r.order_number ?? `#${r.order_id}`;
   return {
     succeeded: answer.succeeded,
-    failures: answer.results.filter((r) => !r.success).map((r) => ({ label: r.order_number ?? `#${r.order_id}`, message: r.message })),
+    failures: answer.results.filter((r) => !r.success).map((r) => ({ label: label(r), message: r.message })),
+    noStock: answer.results.filter((r) => r.success && (r.no_stock_items ?? 0) > 0).map((r) => `${label(r)}: ${noStockLabel(r.no_stock_items ?? 0)}`),
   };
 }

@@ -1,4 +1,4 @@
-import { mayAssign, mayCancel, mayDeassign, ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
+import { MAX_BATCH_ORDERS, mayAssign, mayCancel, mayDeassign, MIN_BATCH_ORDERS, ORDER_STATUSES, type OrderStatus } from '@wh/contracts/orders/events';
 import type { OrderList, OrderSummary } from '@wh/contracts/orders/http';
 
 // What the order table shows and offers per row (spec section 2, order table), on the rules the order decider keeps
@@ -41,3 +41,19 @@ function summaryOf(order: OrderSummary & { items?: unknown; items_pagination?: u
   const { items: _items, items_pagination: _pages, ...summary } = order;
   return summary;
 }
+
+/** 'Batch 3 · Tote 2', or null for an order in no batch. */
+export function batchLabel(order: Pick<OrderSummary, 'batch'>): string | null {
+  return order.batch ? `Batch ${order.batch.id} · Tote ${order.batch.tote}` : null;
+}
+
+/** The orders of a new batch in tote order (tote 1 first): by order number, lowest first, as the pick list prints them. */
+export function inToteOrder<T extends Pick<OrderSummary, 'order_number'>>(orders: readonly T[]): T[] {
+  return [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
+}
+
+/** A batch takes 2 to 12 orders. */
+export const fitsOneBatch = (count: number) => count >= MIN_BATCH_ORDERS && count <= MAX_BATCH_ORDERS;
+
+/** '1 item without stock', '3 items without stock': an order's items no location holds. */
+export const noStockLabel = (items: number) => `${items} ${items === 1 ? 'item' : 'items'} without stock`;

@@ -15,18 +15,19 @@ import { BulkBar, OrdersListMeta, OrdersNotice } from './components/orders-list-
 import { OrdersTable } from './components/orders-table.tsx';
 import { UploadOrdersPanel } from './components/upload-panel.tsx';
 import { useOrdersList } from './hooks/use-orders-list.ts';
-import { INITIAL_ORDERS, ordersReducer } from './orders-state.ts';
+import { ordersAt, ordersReducer } from './orders-state.ts';
 import './orders.css';
 
 const PAGE_ERROR_MS = 5_000;
 
 export function OrdersPage() {
-  const [state, dispatch] = useReducer(ordersReducer, INITIAL_ORDERS);
+  // Open or closed lives in the URL, so /orders/upload and the Upload Orders quick action open the panel; so do the
+  // filters a link opens the screen with (the dashboard's cards).
+  const [params, setParams] = useSearchParams();
+  const [state, dispatch] = useReducer(ordersReducer, params, ordersAt);
   const { list, queryFilter, orders, chosen, workers, workersError } = useOrdersList(state.filter, state.selected, dispatch);
   const [pageError, setPageError] = usePageError(PAGE_ERROR_MS);
   const cancel = useCommand(cancelCommand);
-  // Open or closed lives in the URL, so /orders/upload and the Upload Orders quick action open the panel.
-  const [params, setParams] = useSearchParams();
   const pagination = list.data?.pagination;
   const closeDialog = () => dispatch({ type: 'dialog', dialog: null });
 
@@ -92,7 +93,7 @@ export function OrdersPage() {
         workersError={workersError}
         cancel={cancel}
         onClose={closeDialog}
-        onBulkDone={(notice) => dispatch({ type: 'bulk-done', notice })}
+        onDone={(notice) => dispatch({ type: 'bulk-done', notice })}
       />
     </section>
   );

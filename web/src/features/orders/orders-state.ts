@@ -2,16 +2,18 @@
 // cache): the filters, the selection, the open dialog and the last bulk notice.
 import type { OrderSummary } from '@wh/contracts/orders/http';
 import type { BulkFailure } from './bulk.ts';
-import { clearFilters, INITIAL_FILTER, removeChip, withFilter, type ChipId, type OrdersFilter } from './order-filters.ts';
+import { clearFilters, filtersFromQuery, INITIAL_FILTER, removeChip, withFilter, type ChipId, type OrdersFilter } from './order-filters.ts';
 
 export type OpenDialog =
   | { kind: 'details' | 'assign' | 'cancel' | 'deassign'; order: OrderSummary }
-  | { kind: 'bulk-assign' | 'bulk-cancel'; orders: OrderSummary[] }
+  | { kind: 'bulk-assign' | 'bulk-cancel' | 'create-batch'; orders: OrderSummary[] }
   | null;
 
 export interface Notice {
   text: string;
   failures: BulkFailure[];
+  /** Orders done that have items no location holds. */
+  noStock?: readonly string[];
 }
 
 export interface OrdersState {
@@ -36,6 +38,9 @@ export type OrdersEvent =
   | { type: 'notice-dismissed' };
 
 export const INITIAL_ORDERS: OrdersState = { filter: INITIAL_FILTER, searchDraft: '', selected: new Set(), dialog: null, notice: null };
+
+/** The screen as an address opens it: with the filters it names (a dashboard card's link). */
+export const ordersAt = (query: URLSearchParams): OrdersState => ({ ...INITIAL_ORDERS, filter: filtersFromQuery(query) });
 
 export function ordersReducer(state: OrdersState, event: OrdersEvent): OrdersState {
   switch (event.type) {

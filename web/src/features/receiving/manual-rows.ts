@@ -1,4 +1,6 @@
 // The Manual Entry table (spec section 5, Manual stock save): which rows are sent and the sheet they become.
+import type { DraftSpec } from '../../lib/drafts.ts';
+import { todayIso } from '../../lib/stock-options.ts';
 
 export interface ManualRow {
   key: number;
@@ -24,7 +26,8 @@ export interface ManualStockRow {
   gatepass_number: string;
 }
 
-let nextKey = 1;
+// Keys stay unique across reloads (a restored draft keeps its rows' keys), so a session's first key is the time.
+let nextKey = Date.now();
 export function emptyRow(date: string): ManualRow {
   return { key: nextKey++, date, itemCode: '', color: '', size: '', quantity: '', gatepassNumber: '' };
 }
@@ -52,6 +55,36 @@ export function isComplete(row: ManualRow): boolean {
 export function isStarted(row: ManualRow): boolean {
   return [row.itemCode, row.color, row.size, row.quantity, row.gatepassNumber].some((v) => v.trim() !== '');
 }
+
+const MANUAL_FIELDS = ['date', 'itemCode', 'color', 'size', 'quantity', 'gatepassNumber'] as const;
+
+/** A stored draft still has the rows' shape: a list of rows, each with a numeric key and its text fields. */
+export function isManualRows(value: unknown): value is ManualRow[] {
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((r: unknown) => {
+      if (typeof r !== 'object' || r === null) return false;
+      const row = r as Record<string, unknown>;
+      return typeof row.key === 'number' && MANUAL_FIELDS.every((f) => typeof row[f] === 'string');
+    })
+  );
+}
+
+const START_ROWS = 3;
+
+export function freshRows(): ManualRow[] {
+  const today = todayIso();
+  return Array.from({ length: START_ROWS }, () => emptyRow(today));
+}
+
+/** The table's rows as typed, kept until sent: rows with nothing typed in them are no draft. */
+export const manualEntryDraft: DraftSpec<ManualRow[]> = {
+  name: 'stock-entry-rows',
+  empty: freshRows(),
+  isValid: isManualRows,
+  isEmpty: (rows) => !rows.some(isStarted),
+};
 
 export function rowsToSend(rows: readonly ManualRow[]): ManualStockRow[] {
   return rows.filter(isComplete).map((row) => ({

@@ -115,4 +115,35 @@ describe('the order verification screen', () => {
     expect((within(panel).getByRole('textbox', { name: 'Verification Notes' }) as HTMLTextAreaElement).value).toBe('Checked');
     expect(within(panel).getByRole('button', { name: 'Verify Order' }).hasAttribute('disabled')).toBe(false);
   });
+
+  it('notes stay with their order when another is clicked, survive leaving the screen, and go once the order is verified', async () => {
+    const user = userEvent.setup();
+    const queue = [first, second];
+    const api = verificationApi(queue, () => {
+      queue.splice(0, 1);
+      return { data: { ...first, status: 'verified', verified_at: '2026-03-02T13:00:00Z', items: [dress, tee], items_pagination: onePage(2) } };
+    });
+    const notesBox = () => within(screen.getByRole('region', { name: 'Verification' })).getByRole('textbox', { name: 'Verification Notes' }) as HTMLTextAreaElement;
+    const page = renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+
+    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    await user.type(notesBox(), 'Tee short');
+    await user.click(orderButton('#30002'));
+    expect(notesBox().value).toBe('');
+    await user.type(notesBox(), 'Fine');
+    await user.click(orderButton('#30001'));
+    expect(notesBox().value).toBe('Tee short');
+
+    // Leaving and coming back (or a reload: the draft is on the device, per user).
+    expect(JSON.parse(localStorage.getItem('draft:verification-notes:3') ?? '{}')).toEqual({ 1: 'Tee short', 2: 'Fine' });
+    page.unmount();
+    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    expect(notesBox().value).toBe('Tee short');
+
+    await user.click(screen.getByRole('button', { name: 'Verify Order' }));
+    expect(await screen.findByText('Order verified successfully!')).toBeTruthy();
+    expect(api.callsTo('POST', '/orders/1/verify').map((c) => (c.body as { verification_notes: string }).verification_notes)).toEqual(['Tee short']);
+    expect(JSON.parse(localStorage.getItem('draft:verification-notes:3') ?? '{}')).toEqual({ 2: 'Fine' });
+  });
 });

@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batchStreamId, orderStreamId, type BatchEvent, type OrderEvent } from '@wh/contracts';
 import { decisionSpec, deciderSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
@@ -61,9 +61,9 @@ const orders = (histories: Record<number, OrderEvent[]>): BatchFacts['orders'] =
   new Map(Object.entries(histories).map(([id, events]) => [orderStreamId(Number(id)), fold<OrderState, OrderEvent>(orderDecider, events)]));
 const noBatch = { version: 0, state: batchDecider.initialState() };
 
-const create = (order_ids: number[], worker: WorkerFacts | null = annFacts): BatchCommand => ({
+const create = (order_ids: number[], worker: WorkerFacts | null = annFacts, batch_id = 9): BatchCommand => ({
   type: 'CreateBatch',
-  batch_id: 9,
+  batch_id,
   order_ids,
   worker_id: worker?.id ?? 99,
   worker,
@@ -217,6 +217,50 @@ describe('batch decider', () => {
         .given([...inBatch(1), picked(1)])
         .when({ type: 'CompleteOrder', actor: ann })
         .thenFails(409, 'Order #1 is in batch 9: it is completed with its batch');
+    });
+  });
+
+  describe('tote numbering', () => {
+    const totesOf = (appends: ReturnType<typeof decideBatch>) =>
+      appends.flatMap((a) => a.events).flatMap((e) => (e.type === 'BatchCreated' || e.type === 'BatchCompleted' ? [e.data.orders.map((o) => [o.order_number, o.slot])] : []));
+
+    it('a new batch numbers its totes 1 to n in the order given (the order the pick list prints them)', () => {
+      const given = { batch: noBatch, orders: orders({ 1: [imported(1)], 2: [imported(2)], 3: [imported(3)] }) };
+      expect(totesOf(decideBatch(create([3, 1, 2]), given, now))).toEqual([
+        [
+          ['#3', 1],
+          ['#1', 2],
+          ['#2', 3],
+        ],
+      ]);
+    });
+
+    it('an order leaving its batch leaves its tote empty: the others keep the numbers printed, nobody takes the gap', () => {
+      const left = { 1: [...inBatch(1), picked(1)], 2: [...inBatch(2), deassigned(2)], 3: [...inBatch(3), picked(3)] };
+      expect(totesOf(decideBatch({ type: 'CompleteBatch', actor: ann }, { batch: batchOf([created]), orders: orders(left) }, now))).toEqual([
+        [
+          ['#1', 1],
+          ['#3', 3],
+        ],
+      ]);
+    });
+
+    it("the order that left joins another batch under that batch's own numbers; its old batch still has its gap", () => {
+      const history = { 1: [...inBatch(1), picked(1)], 2: [...inBatch(2), deassigned(2)], 3: [...inBatch(3), picked(3)], 4: [imported(4)] };
+      const again = decideBatch(create([4, 2], annFacts, 10), { batch: noBatch, orders: orders(history) }, now);
+      expect(totesOf(again)).toEqual([
+        [
+          ['#4', 1],
+          ['#2', 2],
+        ],
+      ]);
+      const rejoined = { ...history, 2: [...history[2], assigned(2, 5, { batch_id: 10 })] };
+      expect(totesOf(decideBatch({ type: 'CompleteBatch', actor: ann }, { batch: batchOf([created]), orders: orders(rejoined) }, now))).toEqual([
+        [
+          ['#1', 1],
+          ['#3', 3],
+        ],
+      ]);
     });
   });
 });

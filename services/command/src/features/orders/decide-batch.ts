@@ -66,7 +66,8 @@ function orderOf(facts: BatchFacts, orderId: number) {
 }
 
 // 2 to MAX_BATCH_ORDERS distinct orders, each assigned to the worker in this batch (pending or assigned, not started,
-// in no other batch), in slots 1..n in the order given.
+// in no other batch), in slots 1..n in the order given. The slots are the totes as printed: no later event renumbers
+// them, and an order leaving leaves its tote empty (a batch takes no orders after it is created).
 function createBatch(command: Extract<BatchCommand, { type: 'CreateBatch' }>, facts: BatchFacts, now: Date): Append[] {
   const ids = command.order_ids;
   if (ids.length < MIN_BATCH_ORDERS || ids.length > MAX_BATCH_ORDERS) {

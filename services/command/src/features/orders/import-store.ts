@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import {
   compareStreamPositions,
   MAX_REPORTED_EXISTING_ORDERS,
+  MAX_REPORTED_NO_STOCK_ORDERS,
   MAX_REPORTED_ROW_ERRORS,
   orderStreamId,
   type OrderEvent,
@@ -138,7 +139,17 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // What the upload panel shows. Nothing imported and nothing already there is a failure: the first row error,
 // or no data at all.
-export function uploadResult(plan: OrderImportPlan, stored: StoredImport): OrderUploadResult {
+// The imported orders with lines whose SKU no location holds (`stocked`: the SKUs some location holds), each with
+// those SKUs, in file order.
+export function ordersWithoutStock(plan: OrderImportPlan, stored: StoredImport, stocked: ReadonlySet<string>): { order_number: string; skus: string[] }[] {
+  const skipped = new Set(stored.skipped_existing);
+  return plan.orders
+    .filter((o) => !skipped.has(o.order_number))
+    .map((o) => ({ order_number: o.order_number, skus: [...new Set(o.items.map((i) => i.sku).filter((sku) => !stocked.has(sku)))] }))
+    .filter((o) => o.skus.length > 0);
+}
+
+export function uploadResult(plan: OrderImportPlan, stored: StoredImport, noStock: readonly { order_number: string; skus: string[] }[] = []): OrderUploadResult {
   const skipped = stored.skipped_existing.length;
   const firstError = plan.errors[0];
   const nothing = stored.orders === 0 && skipped === 0;
@@ -150,6 +161,7 @@ export function uploadResult(plan: OrderImportPlan, stored: StoredImport): Order
         `Successfully processed ${plural(stored.orders, 'order')} with ${plural(stored.items, 'item')}.`,
         skipped > 0 ? `${plural(skipped, 'order')} already imported ${skipped === 1 ? 'was' : 'were'} skipped.` : '',
         plan.errors.length > 0 ? `${plural(plan.errors.length, 'row')} had errors.` : '',
+        noStock.length > 0 ? `${plural(noStock.length, 'order')} ${noStock.length === 1 ? 'has' : 'have'} items with no stock anywhere.` : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -165,5 +177,7 @@ export function uploadResult(plan: OrderImportPlan, stored: StoredImport): Order
     skipped_existing_orders: skipped,
     skipped_existing_order_numbers: stored.skipped_existing.slice(0, MAX_REPORTED_EXISTING_ORDERS),
     errors: plan.errors.slice(0, MAX_REPORTED_ROW_ERRORS),
+    no_stock_orders: noStock.length,
+    no_stock: noStock.slice(0, MAX_REPORTED_NO_STOCK_ORDERS),
   };
 }

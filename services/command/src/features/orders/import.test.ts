@@ -50,7 +50,9 @@ describe('importing the daily order sheets', () => {
       { row: 62, error: 'Missing required fields: SKU' },
       { row: 63, error: 'Missing required fields: Order #' },
     ]);
-    expect(res.body.message).toBe('Successfully processed 24 orders with 58 items. 2 rows had errors.');
+    // No location holds any of its SKUs here: every order says so.
+    expect(res.body.message).toBe('Successfully processed 24 orders with 58 items. 2 rows had errors. 24 orders have items with no stock anywhere.');
+    expect(data.no_stock_orders).toBe(24);
     expect(await orderSkus()).toEqual(expectedSkus);
   });
 
@@ -279,5 +281,59 @@ describe('importing the daily order sheets', () => {
     expect(ids.size).toBe(MAX_ORDER_LINES);
     expect((await manager.get(`/api/orders/${id}`)).body.data.items).toHaveLength(MAX_ORDER_LINES);
     expect((await manager.get(`/api/orders/${id}?items_limit=501`)).status).toBe(400);
+  });
+});
+
+describe('orders whose items have no stock anywhere', () => {
+  // Every other SKU of the file has no units at any location.
+  const STOCKED = ['TP1007-16-GREEN', 'KN1004-12-WINE', 'JN1003-14-KHAKI', 'TP1007-12-GREEN', 'JN1009-10-RED'];
+  const withoutStock = (stocked: readonly string[]) =>
+    (manifest.orders as { order_number: string; skus: string[] }[])
+      .map((o) => ({ order_number: o.order_number, skus: [...new Set(o.skus.filter((sku) => !stocked.includes(sku)))] }))
+      .filter((o) => o.skus.length > 0);
+  const listed = async (query = '') => {
+    const res = await manager.get(`/api/orders?no_stock=true&limit=100${query}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as { orders: { order_number: string; no_stock_items: number }[]; pagination: { total_records: number } };
+  };
+  const adjust = (sku: string, adjustment_type: 'increase' | 'decrease') =>
+    manager.post('/api/inventory/adjust', { sku, location: 'A-10-1', location_type: 'bin', adjustment_type, quantity: 2, reason: 'Found items' });
+
+  it('the import names them with those SKUs; the list filters on them and follows the stock as it comes and goes', async () => {
+    expect((await manager.upload('/api/files/upload/shopify-inventory', 'products.csv', readFileSync(`${FIXTURES}styles/shopify-products.csv`))).status).toBe(200);
+    await t.allocateStock(STOCKED.map((sku) => ({ sku, location: 'A-10-1', quantity: 5 })));
+    const res = await manager.upload('/api/files/upload/orders', 'daily-orders.csv', fixture('daily-orders.csv'));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const expected = withoutStock(STOCKED);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(res.body.data.no_stock_orders).toBe(expected.length);
+    expect(res.body.data.no_stock).toEqual(expected);
+    expect(res.body.message).toContain(`${expected.length} orders have items with no stock anywhere.`);
+    // #10003 holds only a stocked SKU; #10004 one line without.
+    expect(res.body.data.no_stock.map((o: { order_number: string }) => o.order_number)).not.toContain('#10003');
+
+    // The Orders list's filter is the same set, each order with its count of such lines, newest first.
+    const first = await listed();
+    expect(first.pagination.total_records).toBe(expected.length);
+    const byNumber = Object.fromEntries(first.orders.map((o) => [o.order_number, o.no_stock_items]));
+    for (const o of expected) expect(byNumber[o.order_number], o.order_number).toBe(manifest.orders.find((m: { order_number: string }) => m.order_number === o.order_number).skus.filter((sku: string) => !STOCKED.includes(sku)).length);
+    expect((await listed('&search=10004')).orders).toEqual([expect.objectContaining({ order_number: '#10004', no_stock_items: 1 })]);
+
+    // Stock arrives for DR1000-12-BEIGE: #10004 leaves the filter; it goes again: #10004 is back.
+    expect((await adjust('DR1000-12-BEIGE', 'increase')).status).toBe(201);
+    const after = withoutStock([...STOCKED, 'DR1000-12-BEIGE']);
+    expect((await listed()).orders.map((o) => o.order_number).sort()).toEqual(after.map((o) => o.order_number).sort());
+    expect((await manager.get(`/api/orders?search=10004`)).body.data.orders[0].no_stock_items).toBe(0);
+    expect((await adjust('DR1000-12-BEIGE', 'decrease')).status).toBe(201);
+    expect((await listed()).pagination.total_records).toBe(expected.length);
+
+    // Assigning such an order says so; once it is cancelled it is no longer counted.
+    const id = (await manager.get('/api/orders?search=10004')).body.data.orders[0].id as number;
+    const worker = await t.userWithRole('worker', 'wes');
+    const assigned = await manager.post(`/api/orders/${id}/assign-worker`, { worker_id: worker.id });
+    expect(assigned.body.message).toBe('Worker assigned successfully. No stock anywhere for #10004: DR1000-12-BEIGE');
+    expect((await manager.post(`/api/orders/${id}/cancel`)).status).toBe(200);
+    expect((await listed()).orders.map((o) => o.order_number)).not.toContain('#10004');
+    expect((await listed('&status=cancelled')).pagination.total_records).toBe(0);
   });
 });

@@ -55,7 +55,7 @@ describe('creating a batch', () => {
   it('assigns each order to the worker with a tote, and lists every unpicked line in walk order naming its order and tote', async () => {
     const res = created;
     const batch = res.body.data;
-    expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker`);
+    expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker. No stock anywhere for #10004: DR1000-12-BEIGE`);
     expect(res.body.projected).toBe(true);
     expect(batch).toMatchObject({ status: 'open', worker: { id: ann.id }, created_by: { id: exec1.id }, total_items: 8, picked_items: 0 });
     expect(batch.orders.map((o: any) => [o.order_number, o.slot, o.status])).toEqual([
@@ -204,9 +204,18 @@ describe('picking and completing a batch', () => {
 
 describe('an order leaving its batch', () => {
   it('deassigned, reassigned or cancelled: it leaves; a batch every order has left is emptied', async () => {
-    ok(await post(exec1, `/api/orders/${order('10005')}/deassign-worker`));
+    expect((await exec1.get(`/api/orders/${order('10005')}`)).body.data.batch).toEqual({ id: batches.ben, tote: 1 });
+    const deassigned = await post(exec1, `/api/orders/${order('10005')}/deassign-worker`);
+    ok(deassigned);
+    // The answer says which batch and tote it left; the other order keeps its tote, in the list too.
+    expect(deassigned.body.message).toBe(
+      `Worker deassigned successfully. Order #10005 left batch ${batches.ben}: tote 1 stays empty and the other totes keep their numbers`,
+    );
+    expect(deassigned.body.data.batch).toBeNull();
+    const listed = (await exec1.get('/api/orders?search=10006')).body.data.orders;
+    expect(listed.map((o: any) => [o.order_number, o.batch])).toEqual([['#10006', { id: batches.ben, tote: 2 }]]);
     let batch = (await ben.get(`/api/batches/${batches.ben}`)).body.data;
-    expect(batch.orders.map((o: any) => o.order_number)).toEqual(['#10006']);
+    expect(batch.orders.map((o: any) => [o.order_number, o.slot])).toEqual([['#10006', 2]]);
     expect(batch.lines.every((l: any) => l.order_number === '#10006')).toBe(true);
     const history = (await exec1.get(`/api/orders/${order('10005')}/history`)).body.data.history.map((h: any) => h.description);
     expect(history.at(-1)).toBe(`Unassigned from Test worker; back to pending; left batch ${batches.ben}`);

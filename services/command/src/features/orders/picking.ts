@@ -47,7 +47,7 @@ import type { AppendOptions } from '../../platform/event-store.ts';
 import { applyStockMovements, singleTake, stockTake } from '../../platform/stock.ts';
 import { BATCH_NOT_FOUND, batchDecider, decideBatch, NOT_YOUR_BATCH, type BatchCommand, type BatchFacts } from './decide-batch.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
-import { findOrderOrThrow, itemsInWalkOrder, userOf, usersById, workerFacts } from './queries.ts';
+import { findOrderOrThrow, itemsInWalkOrder, noStockNote, userOf, usersById, workerFacts } from './queries.ts';
 
 // Picking: the pick of an order's item (which takes its stock), and batches (several orders of one worker picked as
 // one walk-ordered list, each line by the pick route, and completed together): their routes, their commands and the
@@ -88,7 +88,7 @@ export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request, reply) => {
       const answer = await answerCommand(ctx, request, createBatch, { ...request.body, actor: actorOf(request) }, {
         data: (id) => findBatchOrThrow(ctx.db, id),
-        message: (id, batch) => `Batch ${id} created: ${batch.orders.length} orders assigned to ${batch.worker.full_name ?? batch.worker.username}`,
+        message: (id, batch) => `Batch ${id} created: ${batch.orders.length} orders assigned to ${batch.worker.full_name ?? batch.worker.username}${noStockNote(batch.lines)}`,
       });
       return reply.code(201).send(answer);
     },

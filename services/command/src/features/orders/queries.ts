@@ -14,6 +14,7 @@ import {
   type OrderFilters,
   type OrderHistory,
   type OrderItem,
+  type OrderBatch,
   type OrderList,
   type OrderStatus,
   type OrderSummary,
@@ -28,7 +29,7 @@ import { escapeLike } from '../../platform/search.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
 
 type Db = Kysely<Database>;
-type OrderRow = Selectable<RmOrdersTable> & { order_day: string };
+type OrderRow = Selectable<RmOrdersTable> & { order_day: string; batch: OrderBatch | null };
 
 
 function statusOf(value: string): OrderStatus {
@@ -118,6 +119,7 @@ function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
   if (f.worker_id === 'unassigned') q = q.where('assigned_worker_id', 'is', null);
   else if (f.worker_id !== undefined) q = q.where('assigned_worker_id', '=', f.worker_id);
   if (f.date) q = q.where('order_date', '=', f.date);
+  if (f.no_stock) q = q.where('no_stock_items', '>', 0);
   switch (search.kind) {
     case 'none':
       return q;
@@ -141,18 +143,52 @@ function filteredOrders(db: Db, f: OrderFilters, search: SearchPlan) {
   }
 }
 
+// The batch an order is in now, as orderBatchSchema (an order is in one batch at a time).
+const BATCH_OF_ORDER = sql<OrderBatch | null>`(select json_build_object('id', b.batch_id, 'tote', b.slot) from rm_batch_orders b
+   where b.order_id = rm_orders.id and b.left_at is null limit 1)`;
+
 const orderColumns = (db: Db) =>
   db
     .selectFrom('rm_orders')
     .selectAll()
-    .select(sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'));
+    .select([sql<string>`to_char(order_date, 'YYYY-MM-DD')`.as('order_day'), BATCH_OF_ORDER.as('batch')]);
+
+// What an assignment's answer adds when its orders have lines no location holds (no_stock): each such order with
+// those SKUs ('. No stock anywhere for #10004: DR1000-12-BEIGE'), or nothing.
+export function noStockNote(lines: readonly { order_number: string; sku: string; no_stock: boolean }[]): string {
+  const byOrder = new Map<string, Set<string>>();
+  for (const l of lines) if (l.no_stock) byOrder.set(l.order_number, (byOrder.get(l.order_number) ?? new Set()).add(l.sku));
+  if (byOrder.size === 0) return '';
+  return `. No stock anywhere for ${[...byOrder].map(([n, skus]) => `${n}: ${[...skus].join(', ')}`).join('; ')}`;
+}
+
+// Open orders' counts of lines no location holds (OrderSummary.no_stock_items), by id.
+export async function noStockItemsOf(db: Db, ids: readonly number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('rm_orders').select(['id', 'no_stock_items']).where('id', '=', sql<number>`any(${[...ids]}::int[])`).execute();
+  return new Map(rows.map((r) => [r.id, r.no_stock_items]));
+}
+
+// The batch and tote an order is in now (the answer of a command that takes it out says which it left).
+export async function orderBatch(db: Db, orderId: number): Promise<OrderBatch | null> {
+  const row = await db
+    .selectFrom('rm_batch_orders')
+    .select(['batch_id as id', 'slot as tote'])
+    .where('order_id', '=', orderId)
+    .where('left_at', 'is', null)
+    .executeTakeFirst();
+  return row ?? null;
+}
 
 type Count = { total: number; capped: boolean };
 const capped = (n: number): Count => (n > ORDER_SEARCH_COUNT_CAP ? { total: ORDER_SEARCH_COUNT_CAP, capped: true } : { total: n, capped: false });
 
+// No filter but the search: its count may be answered from the search's own probe.
+const onlySearched = (f: OrderFilters) => !f.status && !f.date && !f.no_stock && f.worker_id === undefined;
+
 async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise<Count> {
   // Filtered by status and/or 'Unassigned' only, the kept counts answer at once however many orders there are.
-  if (search.kind === 'none' && !f.date && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
+  if (search.kind === 'none' && !f.date && !f.no_stock && (f.worker_id === undefined || f.worker_id === 'unassigned')) {
     let q = db.selectFrom('rm_order_status_counts').select(sql<string>`coalesce(sum(count), 0)`.as('n'));
     if (f.status) q = q.where('status', 'in', f.status);
     if (f.worker_id === 'unassigned') q = q.where('unassigned', '=', true);
@@ -164,7 +200,7 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   }
   // Counting every match of a broad search costs what reading every match costs (hundreds of ms at a million
   // orders): exact up to the cap, then '1000+'.
-  const searchOnly = !f.status && !f.date && f.worker_id === undefined;
+  const searchOnly = onlySearched(f);
   if (search.kind === 'nothing') return { total: 0, capped: false };
   if (search.kind === 'orders' && searchOnly) return capped(search.ids.length);
   if (search.kind === 'walk' && searchOnly && search.probe) {
@@ -178,12 +214,17 @@ async function countOrders(db: Db, f: OrderFilters, search: SearchPlan): Promise
   return capped(Number(row.n));
 }
 
+// How many orders the list shows under these filters (no search): the dashboard's figures count with it.
+export async function countListedOrders(db: Db, f: Partial<Omit<OrderFilters, 'search'>>): Promise<number> {
+  return (await countOrders(db, { search: undefined, status: f.status, worker_id: f.worker_id, date: f.date, no_stock: f.no_stock }, { kind: 'none' })).total;
+}
+
 export async function listOrders(
   db: Db,
   f: OrderFilters & { page: number; limit: number; include_items?: boolean | undefined },
   tuning: SearchTuning = DEFAULT_TUNING,
 ): Promise<OrderList> {
-  const search = await planSearch(db, f.search, f.page * f.limit, tuning, !f.status && !f.date && f.worker_id === undefined);
+  const search = await planSearch(db, f.search, f.page * f.limit, tuning, onlySearched(f));
   // A text no term contains: nothing to read.
   if (search.kind === 'nothing') return { orders: [], pagination: pagination(f.page, f.limit, 0, false) };
   const ids = filteredOrders(db, f, search)
@@ -453,6 +494,8 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     verified_by: userOf(users, r.verified_by),
     source_file: r.source_file,
     style_codes: styleCodes,
+    batch: r.batch,
+    no_stock_items: r.no_stock_items,
   };
 }
 

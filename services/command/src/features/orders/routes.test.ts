@@ -121,7 +121,8 @@ describe('assigning', () => {
     const assignedBefore = await total('status=assigned');
     const res = await exec1.post(`/api/orders/${order('10020')}/assign-worker`, { worker_id: ann.id });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe('Worker assigned successfully');
+    // No location holds its SKU (the answer says which).
+    expect(res.body.message).toBe('Worker assigned successfully. No stock anywhere for #10020: SK1014-12-BLUE');
     expect(res.body.data).toMatchObject({
       status: 'assigned',
       assigned_worker_id: ann.id,
@@ -162,14 +163,15 @@ describe('assigning', () => {
     await exec1.post(`/api/orders/${order('10017')}/cancel`);
     const res = await exec1.post('/api/orders/bulk-assign', { order_ids: [order('10015'), order('10016'), order('10017'), 999999], worker_id: ben.id });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('2 orders assigned successfully. 2 failed.');
+    expect(res.body.message).toBe('2 orders assigned successfully. 2 failed. 2 of them have items with no stock anywhere.');
     expect(res.body.data).toEqual({
       worker_id: ben.id,
       succeeded: 2,
       failed: 2,
       results: [
-        { order_id: order('10015'), order_number: '#10015', success: true, message: 'Assigned' },
-        { order_id: order('10016'), order_number: '#10016', success: true, message: 'Assigned' },
+        // No location holds any of their SKUs here.
+        { order_id: order('10015'), order_number: '#10015', success: true, message: 'Assigned', no_stock_items: 2 },
+        { order_id: order('10016'), order_number: '#10016', success: true, message: 'Assigned', no_stock_items: 4 },
         { order_id: order('10017'), order_number: '#10017', success: false, message: 'Order #10017 is cancelled and cannot be assigned' },
         { order_id: 999999, order_number: null, success: false, message: 'Order not found' },
       ],

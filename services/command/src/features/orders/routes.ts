@@ -23,6 +23,7 @@ import {
   successEnvelope,
   verifyOrderBodySchema,
   type BulkOrderResult,
+  type OrderBatch,
   type OrderEvent,
 } from '@wh/contracts';
 import type { Database } from '@wh/db';
@@ -33,11 +34,23 @@ import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { answerCommand, onStream, runCommand, runForRequest, type CommandHandler, type StreamResult } from '../../platform/command.ts';
+import { stockedSkus } from '../../platform/stock.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
-import { storeImportedOrders, uploadResult } from './import-store.ts';
-import { assignableWorkers, exportRows, findOrderOrThrow, listOrders, orderHistory, orderWorker, workerFacts } from './queries.ts';
+import { ordersWithoutStock, storeImportedOrders, uploadResult } from './import-store.ts';
+import {
+  assignableWorkers,
+  exportRows,
+  findOrderOrThrow,
+  listOrders,
+  noStockItemsOf,
+  noStockNote,
+  orderBatch,
+  orderHistory,
+  orderWorker,
+  workerFacts,
+} from './queries.ts';
 import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
@@ -47,11 +60,28 @@ const orderEnvelope = successEnvelope(orderSchema);
 const runOrderCommand: CommandHandler<{ orderId: number; command: OrderCommand }, StreamResult<OrderState, OrderEvent>> = (ctx, { orderId, command }, metadata) =>
   runCommand(ctx.db, onStream({ streamId: orderStreamId(orderId), decider: orderDecider, decide: (state) => decideOrder(command, state, ctx.now()) }), metadata);
 
+// A command that takes the order out of its batch says which batch and tote it left (read before the command), and
+// that the tote's number stays the order's: the other totes are not renumbered.
+function leftBatchMessage(done: string, result: StreamResult<OrderState, OrderEvent>, before: OrderBatch | null): string {
+  const left = result.events.flatMap((e) => (e.type === 'OrderDeassigned' || e.type === 'OrderCancelled' ? [e.data] : []))[0];
+  if (left?.left_batch_id === undefined) return done;
+  const tote = before?.id === left.left_batch_id ? ` tote ${before.tote} stays empty and` : '';
+  return `${done}. Order ${left.order_number} left batch ${left.left_batch_id}:${tote} the other totes keep their numbers`;
+}
+
 export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   // The answer to a command on one order: the order as the screens will read it, once the projector has applied it.
   const withOrder = (orderId: number, message: string) => ({ message, data: () => findOrderOrThrow(ctx.db, orderId) });
   const orderCommand = (request: FastifyRequest, orderId: number, command: OrderCommand, message: string) =>
     answerCommand(ctx, request, runOrderCommand, { orderId, command }, withOrder(orderId, message));
+  // Deassign and cancel take an order out of its batch.
+  const leavingCommand = async (request: FastifyRequest, orderId: number, command: OrderCommand, done: string) => {
+    const before = await orderBatch(ctx.db, orderId);
+    return answerCommand(ctx, request, runOrderCommand, { orderId, command }, {
+      data: () => findOrderOrThrow(ctx.db, orderId),
+      message: (result) => leftBatchMessage(done, result, before),
+    });
+  };
 
   // A worker reads only the orders assigned to them.
   async function mayRead(db: Kysely<Database>, auth: AuthContext, orderId: number) {
@@ -72,7 +102,9 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const now = ctx.now();
       const input = { orders: plan.orders, at: now.toISOString(), importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE), sourceFile: file.filename };
       const { result: stored, extra } = await runForRequest(ctx, request, storeImportedOrders, input, { events: (r) => r.orders });
-      const result = uploadResult(plan, stored);
+      // The orders imported with lines no location holds: said now, not found at the picking screen.
+      const stocked = await stockedSkus(ctx.db, plan.orders.flatMap((o) => o.items.map((i) => i.sku)));
+      const result = uploadResult(plan, stored, ordersWithoutStock(plan, stored, stocked));
       const { message } = result;
       if (!result.success) {
         return reply.code(422).send({ success: false as const, message, error: { code: 'UNPROCESSABLE', message }, data: result });
@@ -152,7 +184,12 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     async (request) => {
       const { id } = request.params;
       const worker = await workerFacts(ctx.db, request.body.worker_id, ctx.sessionCache);
-      return orderCommand(request, id, { type: 'AssignWorker', worker_id: request.body.worker_id, worker }, 'Worker assigned successfully');
+      const command: OrderCommand = { type: 'AssignWorker', worker_id: request.body.worker_id, worker };
+      return answerCommand(ctx, request, runOrderCommand, { orderId: id, command }, {
+        data: () => findOrderOrThrow(ctx.db, id),
+        // An order that cannot be picked in full says so as it is given to someone.
+        message: (_result, order) => `Worker assigned successfully${noStockNote(order.items.map((i) => ({ ...i, order_number: order.order_number })))}`,
+      });
     },
   );
 
@@ -182,9 +219,13 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const succeeded = results.filter((r) => r.success).length;
       const failed = results.length - succeeded;
       const extra = await ctx.afterCommit(last);
+      // Read once the projector has them: which of the assigned orders have lines no location holds.
+      const noStock = await noStockItemsOf(ctx.db, results.filter((r) => r.success).map((r) => r.order_id));
+      const answered = results.map((r) => (r.success ? { ...r, no_stock_items: noStock.get(r.order_id) ?? 0 } : r));
+      const short = answered.filter((r) => (r.no_stock_items ?? 0) > 0).length;
       return ok(
-        { worker_id, succeeded, failed, results },
-        { message: `${succeeded} orders assigned successfully. ${failed} failed.`, ...extra },
+        { worker_id, succeeded, failed, results: answered },
+        { message: `${succeeded} orders assigned successfully. ${failed} failed.${short > 0 ? ` ${short} of them ${short === 1 ? 'has' : 'have'} items with no stock anywhere.` : ''}`, ...extra },
       );
     },
   );
@@ -193,7 +234,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/deassign-worker',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      return orderCommand(request, request.params.id, { type: 'DeassignWorker' }, 'Worker deassigned successfully');
+      return leavingCommand(request, request.params.id, { type: 'DeassignWorker' }, 'Worker deassigned successfully');
     },
   );
 
@@ -201,7 +242,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     '/api/orders/:id/cancel',
     { config: { access: 'orders:manage' }, schema: { tags: ['orders'], params: idParamsSchema, response: { 200: orderEnvelope } } },
     async (request) => {
-      return orderCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
+      return leavingCommand(request, request.params.id, { type: 'CancelOrder' }, 'Order cancelled successfully');
     },
   );
 

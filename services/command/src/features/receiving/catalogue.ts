@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { skuProblem, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
+import { inSizeOrder, MAX_REPORTED_ROW_ERRORS, normaliseCode, skuProblem, skuSize, styleCodeProblem, styleStreamId, type StyleEvent, type VariantFields } from '@wh/contracts';
 import { decideStyle } from '../../domain/decide-style.ts';
 import { styleDecider, type StyleState } from '../../domain/style.ts';
 import { foldStreams, nextIds } from '../../platform/command.ts';
-import { badRequest } from '../../platform/errors.ts';
+import { badRequest, DomainError, type ErrorDetail } from '../../platform/errors.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 
 // Receiving adds to the catalogue in two cases: a manager approves stock of a style it does not know (the approval
@@ -95,4 +95,67 @@ export function decideCatalogueAdditions(needs: readonly CatalogueNeed[], facts:
     if (events.length > 0) appends.push({ streamId: styleStreamId(styleId), expectedVersion: style.version, events });
   }
   return appends;
+}
+
+// A style's sizes and colours, keyed as a SKU spells them, each as the catalogue shows it.
+export interface StyleOptions {
+  sizes: ReadonlyMap<string, string>;
+  colors: ReadonlyMap<string, string>;
+}
+
+const sizeKey = skuSize;
+const colorKey = (color: string) => normaliseCode(color).replace(/\s+/g, '');
+
+// The sizes and colours the catalogue has for these styles (variant_registry).
+export async function readStyleOptions(db: Executor, styleCodes: readonly string[]): Promise<Map<string, StyleOptions>> {
+  const rows = await inChunks(styleCodes, (chunk) =>
+    db.selectFrom('variant_registry').select(['style_code', 'size', 'color']).where('style_code', 'in', chunk).orderBy('sku').execute(),
+  );
+  const options = new Map<string, { sizes: Map<string, string>; colors: Map<string, string> }>();
+  for (const r of rows) {
+    const o = options.get(r.style_code) ?? { sizes: new Map(), colors: new Map() };
+    if (!o.sizes.has(sizeKey(r.size))) o.sizes.set(sizeKey(r.size), r.size);
+    if (!o.colors.has(colorKey(r.color))) o.colors.set(colorKey(r.color), r.color);
+    options.set(r.style_code, o);
+  }
+  return options;
+}
+
+/** The lines of a known style whose SKU the catalogue lacks: the ones a typed size or colour could have made up. */
+export function newVariantLines<T extends Pick<CatalogueNeed, 'style_code' | 'sku'>>(lines: readonly T[], facts: Pick<CatalogueFacts, 'styles' | 'skus'>): T[] {
+  return lines.filter((l) => facts.styles.has(l.style_code) && !facts.skus.has(l.sku));
+}
+
+// Pure: each row naming a SKU its (known) style does not have yet, in words: the size or colour the style lacks (with
+// those it has), or the combination it has not been made in.
+export function newVariantProblems(
+  rows: readonly (Pick<CatalogueNeed, 'style_code' | 'sku' | 'size' | 'color'> & { row: number })[],
+  facts: Pick<CatalogueFacts, 'styles' | 'skus'>,
+  options: ReadonlyMap<string, StyleOptions>,
+): ErrorDetail[] {
+  return newVariantLines(rows, facts).map((r) => {
+    const o = options.get(r.style_code) ?? { sizes: new Map<string, string>(), colors: new Map<string, string>() };
+    const size = r.size.trim();
+    const color = r.color.trim();
+    const missing = [
+      ...(o.sizes.has(sizeKey(size)) ? [] : [`no size ${size} (sizes ${inSizeOrder([...o.sizes.values()]).join(', ') || 'none'})`]),
+      ...(o.colors.has(colorKey(color)) ? [] : [`no colour ${color} (colours ${[...o.colors.values()].join(', ') || 'none'})`]),
+    ];
+    const what = missing.length > 0 ? missing.join(' and ') : `no size ${size} in ${color}`;
+    return { field: `row ${r.row}`, message: `${r.style_code} has ${what}` };
+  });
+}
+
+// Refusing a file whose rows name sizes or colours their styles do not have (a typo would otherwise become a new SKU
+// waiting for approval). Sent again with the addition confirmed, they are recorded and approving adds the SKUs.
+export function newVariantsRefusal(problems: readonly ErrorDetail[]): DomainError {
+  const n = problems.length;
+  const first = problems[0]?.message ?? '';
+  const rows = n === 1 ? '1 row names a size or colour its style does not have' : `${n} rows name sizes or colours their styles do not have`;
+  return new DomainError(
+    'NEW_VARIANTS',
+    409,
+    `${rows} (${first}${n > 1 ? ', ...' : ''}). Correct the ${n === 1 ? 'row' : 'rows'}, or confirm adding ${n === 1 ? 'it' : 'them'} to the catalogue. Nothing was recorded.`,
+    problems.slice(0, MAX_REPORTED_ROW_ERRORS),
+  );
 }

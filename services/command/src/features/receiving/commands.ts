@@ -8,7 +8,16 @@ import { DomainError } from '../../platform/errors.ts';
 import { registerStyleEvents } from '../../platform/registries.ts';
 import { applyStockMovements, overCapacity, readLocationLoads, type LocationLoad } from '../../platform/stock.ts';
 import { mapInTurns } from '../../platform/turns.ts';
-import { decideCatalogueAdditions, readCatalogue, type CatalogueFacts } from './catalogue.ts';
+import {
+  decideCatalogueAdditions,
+  newVariantLines,
+  newVariantProblems,
+  newVariantsRefusal,
+  readCatalogue,
+  readStyleOptions,
+  type CatalogueFacts,
+  type StyleOptions,
+} from './catalogue.ts';
 import { decideReceipt, receiptCounts, type Destination, type ReceiptCommand, type ReceiptCounts } from './decide.ts';
 import { destinationOf, readLocationChoice, type LocationChoice } from './locations.ts';
 import { receiptDecider } from './receipt.ts';
@@ -72,6 +81,8 @@ export interface RecordOptions {
   actor: Actor;
   // Approve as recorded: into RECEIVING for a manager's own upload (known styles only), or a direct approval.
   approve: { destination: Destination; notes: string | null; auto: boolean } | null;
+  // Refuse rows naming a size or colour their (known) style lacks, unless the person sending them confirmed it.
+  refuseNewVariants?: boolean;
 }
 
 export interface RecordOutcome extends ReceiptCounts {
@@ -96,10 +107,16 @@ export const recordReceipts: CommandHandler<RecordOptions & { rows: readonly Rec
         const catalogue = await readCatalogue(trx, codes, rows.map((r) => r.sku), o.approve && !o.approve.auto ? codes : [], o.approve ? rows : []);
         const destination = o.approve?.destination.location;
         const loads = destination ? await readLocationLoads(trx, rows.map((r) => ({ sku: r.sku, location: destination }))) : new Map<string, LocationLoad>();
-        return { earlier, catalogue, loads, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
+        const grown = o.refuseNewVariants ? newVariantLines(rows, catalogue) : [];
+        const options = grown.length > 0 ? await readStyleOptions(trx, grown.map((r) => r.style_code)) : new Map<string, StyleOptions>();
+        return { earlier, catalogue, loads, options, ids: await nextIds(trx, 'receipt_id_seq', rows.length) };
       },
-      decide: async ({ earlier, catalogue, loads, ids }) => {
+      decide: async ({ earlier, catalogue, loads, options, ids }) => {
         if (earlier && o.file) throw new AlreadyUploadedError(earlier, o.file.timeZone);
+        if (o.refuseNewVariants) {
+          const problems = newVariantProblems(rows, catalogue, options);
+          if (problems.length > 0) throw newVariantsRefusal(problems);
+        }
         const receipts = await mapInTurns(rows, (r, i): StreamAppend<ReceiptEvent> => {
           const receiptId = ids[i]!;
           const styleKnown = catalogue.styles.has(r.style_code);

@@ -343,6 +343,33 @@ describe('manual stock upload', () => {
     expect(await receiptCount()).toBe(before + 2);
   });
 
+  it('a size or colour its style does not have is refused, naming the row, unless adding it is confirmed', async () => {
+    // TP1001 comes in Navy only, sizes 8 to 14; NEW9002 is a style the catalogue does not know at all.
+    const csv = 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER\r\n21/11/2026,TP1001,Purple,10,2,GP-PURPLE\r\n21/11/2026,TP1001,Navy,16,1,GP-PURPLE\r\n21/11/2026,NEW9002,Red,8,1,GP-PURPLE\r\n';
+    const [receipts, events] = [await receiptCount(), await eventCount()];
+    const refused = await exec2.upload('/api/files/upload/manual-stock', 'manual-entry.csv', csv);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.error.code).toBe('NEW_VARIANTS');
+    expect(refused.body.message).toMatch(/^2 rows name sizes or colours their styles do not have \(TP1001 has no colour Purple \(colours Navy\), \.\.\.\)\. .*Nothing was recorded\.$/);
+    expect(refused.body.error.details).toEqual([
+      { field: 'row 2', message: 'TP1001 has no colour Purple (colours Navy)' },
+      { field: 'row 3', message: 'TP1001 has no size 16 (sizes 8, 10, 12, 14)' },
+    ]);
+    expect([await receiptCount(), await eventCount()]).toEqual([receipts, events]);
+    expect((await exec2.upload('/api/files/upload/manual-stock?add_variants=maybe', 'manual-entry.csv', csv)).status).toBe(400);
+
+    const confirmed = await exec2.upload('/api/files/upload/manual-stock?add_variants=true', 'manual-entry.csv', csv);
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ processed_records: 3, pending_approval: 3, new_variants: 3, new_styles: 1 });
+    // Approving adds the SKU to its style.
+    const [purple] = await pendingOf(exec2, 'TP1001-10-PURPLE');
+    expect((await exec2.post(`/api/stock-approval/receipts/${purple!.id}/approve`, {})).status).toBe(200);
+    expect(await db().selectFrom('variant_registry').select(['style_code', 'color']).where('sku', '=', 'TP1001-10-PURPLE').executeTakeFirst()).toEqual({
+      style_code: 'TP1001',
+      color: 'Purple',
+    });
+  });
+
   it('the same content on another route is not the same upload', async () => {
     const csv = 'DATE,ITEM CODE,COLOR,SIZE,QTY,GATEPASS NUMBER\n21/11/2026,TP1001,Navy,8,1,GP-ROUTE\n';
     expect((await exec2.upload('/api/files/upload/manual-stock', 'a.csv', csv)).status).toBe(200);

@@ -20,6 +20,7 @@ import {
   MANUAL_STOCK_ACCEPT,
   MANUAL_STOCK_ROUTE_ACCEPT,
   manualApproveBodySchema,
+  manualStockQuerySchema,
   RECEIVING_LOCATION,
   receiptListSchema,
   receiptSchema,
@@ -90,6 +91,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     accept: { route: readonly string[]; advertised: readonly string[] },
     planner: SheetPlanner<ReadStockFile>,
     autoApprove: boolean,
+    refuseNewVariants = false,
   ) {
     const actor = actorOf(request);
     const received = await receiveStockFile(request, accept.route, accept.advertised);
@@ -116,6 +118,7 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             uploadId: request.id,
             actor,
             approve: autoApprove ? { destination: { location: RECEIVING_LOCATION, location_type: 'receiving' }, notes: null, auto: true } : null,
+            refuseNewVariants,
           });
     const outcome = recorded?.result;
     const extra = recorded?.extra ?? {};
@@ -145,10 +148,23 @@ export const receivingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => receiptUpload(request, 'shopify_stock', { route: SHOPIFY_STOCK_ACCEPT, advertised: SHOPIFY_STOCK_ACCEPT }, shopifyStockPlanner, false),
   );
 
+  // Stock Entry's rows and sheets are typed by hand: a size or colour a known style lacks is refused (409
+  // NEW_VARIANTS, each row named) unless add_variants=true says the person confirmed adding it.
   app.post(
     '/api/files/upload/manual-stock',
-    { config: { access: 'stock:upload-manual-stock' }, schema: { tags: ['receiving'], response: { 200: successEnvelope(stockUploadResultSchema) } } },
-    async (request) => receiptUpload(request, 'manual_stock', { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT }, manualStockPlanner, requireAuth(request).user.role === 'manager'),
+    {
+      config: { access: 'stock:upload-manual-stock' },
+      schema: { tags: ['receiving'], querystring: manualStockQuerySchema, response: { 200: successEnvelope(stockUploadResultSchema) } },
+    },
+    async (request) =>
+      receiptUpload(
+        request,
+        'manual_stock',
+        { route: MANUAL_STOCK_ROUTE_ACCEPT, advertised: MANUAL_STOCK_ACCEPT },
+        manualStockPlanner,
+        requireAuth(request).user.role === 'manager',
+        request.query.add_variants !== true,
+      ),
   );
 
   app.post(

@@ -1,11 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  eventName,
+  dashboardOrderFilters,
   LOW_STOCK_THRESHOLD,
+  myAssignedFilter,
   type ActivityStatus,
   type DailySummary,
   type DurationStats,
   type InventoryStatus,
+  type OrderFigureFilter,
+  type OrderStatus,
   type OrderAnalytics,
   type OrderDayCounts,
   type PickerProductivity,
@@ -23,8 +28,15 @@ type Db = Kysely<Database>;
 // screens' figures. The app hands its query to reports (app.ts) for /reports/inventory-status, the inventory export
 // and the manager's daily low-stock count.
 export type InventoryStatusQuery = (db: Db, threshold: number, limit: number) => Promise<InventoryStatus>;
+// The orders feature's count of what its list shows under these filters, handed over the same way: each order figure
+// of the dashboard is what the Orders screen (or the picking screen) shows when its card is followed.
+export type OrderCountQuery = (db: Db, filters: { date?: string; status?: OrderStatus[]; worker_id?: number }) => Promise<number>;
+
+export interface SummaryQueries {
+  inventoryStatus: InventoryStatusQuery;
+  countOrders: OrderCountQuery;
+}
 const userName = sql<string>`coalesce(u.full_name, u.username)`;
-const OPEN_STATUSES = ['assigned', 'picking'] as const;
 const RECENT_ACTIVITY = 5;
 const TOP_WORKERS = 5;
 const UNSTOCKED_SHOWN = 20;
@@ -207,21 +219,6 @@ export async function workerProductivity(db: Db, range: ReportRange, now: Date, 
 
 // ---------- Daily summary ----------
 
-const ACTIVITY_TITLES: Record<string, string> = {
-  OrderImported: 'Order Imported',
-  OrderAssigned: 'Order Assigned',
-  OrderDeassigned: 'Order Unassigned',
-  OrderCancelled: 'Order Cancelled',
-  OrderItemPicked: 'Item Picked',
-  OrderCompleted: 'Order Completed',
-  OrderVerified: 'Order Verified',
-  InventoryAdjusted: 'Inventory Adjusted',
-  StockReceiptRecorded: 'Stock Received',
-  StockReceiptApproved: 'Stock Approved',
-  StockReceiptRejected: 'Stock Rejected',
-  BinStockCounted: 'Bin Counted',
-};
-
 function eventActivityStatus(type: string): ActivityStatus {
   if (type === 'OrderCancelled' || type === 'StockReceiptRejected') return 'failed';
   if (type === 'OrderImported' || type === 'StockReceiptRecorded' || type === 'OrderDeassigned') return 'pending';
@@ -246,7 +243,7 @@ async function systemActivity(db: Db): Promise<RecentActivity[]> {
     .execute();
   return rows.map((r) => ({
     id: `event-${r.position}`,
-    title: ACTIVITY_TITLES[r.event_type] ?? r.event_type.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    title: eventName(r.event_type),
     description: r.summary,
     timestamp: r.occurred_at.toISOString(),
     status: eventActivityStatus(r.event_type),
@@ -276,32 +273,15 @@ export async function dailySummary(
   db: Db,
   user: { id: number; role: Role },
   day: Period,
-  inventoryStatus: InventoryStatusQuery,
+  { inventoryStatus, countOrders }: SummaryQueries,
 ): Promise<DailySummary> {
   const isManager = user.role === 'manager';
   const seesWorkers = user.role === 'manager' || user.role === 'executive1';
-  const orders = await db
-    .selectFrom('rm_order_timings')
-    .select([
-      sql<number>`count(*)::int`.as('total'),
-      sql<number>`(count(*) filter (where status in ('completed', 'verified')))::int`.as('completed'),
-      sql<number>`(count(*) filter (where status in ('pending', 'assigned', 'picking')))::int`.as('pending'),
-    ])
-    .where('imported_at', '>=', day.start)
-    .where('imported_at', '<', day.end)
-    .executeTakeFirstOrThrow();
-
-  const myAssigned =
-    user.role === 'worker'
-      ? (
-          await db
-            .selectFrom('rm_order_timings')
-            .select(sql<number>`count(*)::int`.as('n'))
-            .where('worker_id', '=', user.id)
-            .where('status', 'in', OPEN_STATUSES)
-            .executeTakeFirstOrThrow()
-        ).n
-      : 0;
+  const count = ({ status, ...f }: OrderFigureFilter) => countOrders(db, { ...f, ...(status ? { status: [...status] } : {}) });
+  const figures = dashboardOrderFilters(day.from);
+  const [total, completed, pending] = await Promise.all([count(figures.total), count(figures.completed), count(figures.pending)]);
+  const orders = { total, completed, pending };
+  const myAssigned = user.role === 'worker' ? await count(myAssignedFilter(user.id)) : 0;
 
   const recent = isManager ? await systemActivity(db) : user.role === 'worker' ? await ownPickedOrders(db, user.id) : [];
 

@@ -7,7 +7,7 @@ import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp } from '@wh/projector/testing';
 import { reportsProjection } from '@wh/projector/projections/reports/projection';
 import { auditProjection } from '@wh/projector/projections/audit/projection';
-import { TopicSet, type StoredEvent } from '@wh/contracts';
+import { dashboardOrderFilters, myAssignedFilter, ordersLink, TopicSet, type StoredEvent } from '@wh/contracts';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { FIXTURES_DIR } from '../../../../../test/fixtures.ts';
 
@@ -285,7 +285,8 @@ describe('daily summary', () => {
     ok(res);
     const d = res.body.data;
     expect(d.date).toBe('2026-03-31');
-    expect(d.orders).toEqual({ total: 3, completed: 1, pending: 2 });
+    // #2007 picking, #2008 verified, #2009 waiting for a worker.
+    expect(d.orders).toEqual({ total: 3, completed: 1, pending: 1 });
     expect(d.my_assigned_orders).toBe(0);
     expect(d.workers).toEqual([
       { worker_id: ben.id, worker_name: 'Test worker', items_picked: 2, units_picked: 2 },
@@ -311,11 +312,11 @@ describe('daily summary', () => {
     ]);
     expect(d.unstocked_picks_total).toBe(1);
     expect(d.recent_activity.map((a: { title: string; status: string }) => [a.title, a.status])).toEqual([
-      ['Inventory Adjusted', 'completed'],
-      ['Order Verified', 'completed'],
-      ['Order Completed', 'completed'],
-      ['Item Picked', 'in_progress'],
-      ['Item Picked', 'in_progress'],
+      ['Inventory adjusted', 'completed'],
+      ['Order verified', 'completed'],
+      ['Order completed', 'completed'],
+      ['Item picked', 'in_progress'],
+      ['Item picked', 'in_progress'],
     ]);
     expect(d.recent_activity[0].description).toBe('Decreased TP1007-6-GREEN at A-1-3 by 2 (19 → 17): Damaged goods');
     expect(d.worker_activities.map((w: { order_number: string; items_picked: number; status: string }) => [w.order_number, w.items_picked, w.status])).toEqual([
@@ -328,8 +329,8 @@ describe('daily summary', () => {
   it('summarises a given local day: the order imported ten minutes before midnight belongs to it', async () => {
     expect((await manager.get('/api/reports/daily-summary?date=2026-03-30')).body.data.orders).toEqual({ total: 1, completed: 0, pending: 1 });
     const feb = (await manager.get('/api/reports/daily-summary?date=2026-02-10')).body.data;
-    // #2002 is assigned (open), #2003 cancelled (counted in the total only).
-    expect(feb.orders).toEqual({ total: 2, completed: 0, pending: 1 });
+    // #2002 is assigned (no longer waiting for a worker), #2003 cancelled (counted in the total only).
+    expect(feb.orders).toEqual({ total: 2, completed: 0, pending: 0 });
     expect(feb.workers).toEqual([]);
     expect(feb.worker_performance).toEqual({ active_workers: 0, total_items_picked: 0, average_per_worker: 0 });
     const june = (await manager.get('/api/reports/daily-summary?date=2025-06-15')).body.data;
@@ -356,13 +357,42 @@ describe('daily summary', () => {
     expect((await ben.get('/api/reports/daily-summary')).body.data.my_assigned_orders).toBe(1);
   });
 
+  it('each figure is what the screen its card opens shows: the Orders list filtered as linked, the picking list, the inventory status', async () => {
+    const total = async (client: Client, link: string) => {
+      const res = await client.get(`/api${link}${link.includes('?') ? '&' : '?'}limit=1`);
+      ok(res);
+      return res.body.data.pagination.total_records as number;
+    };
+    for (const date of ['2026-03-31', '2026-03-30', '2026-02-10', '2025-06-15']) {
+      const d = (await manager.get(`/api/reports/daily-summary?date=${date}`)).body.data;
+      const linked = dashboardOrderFilters(date);
+      expect(d.orders, date).toEqual({
+        total: await total(exec1, ordersLink(linked.total)),
+        completed: await total(exec1, ordersLink(linked.completed)),
+        pending: await total(exec1, ordersLink(linked.pending)),
+      });
+      expect(d.system_overview.orders_today, date).toBe(d.orders.total);
+    }
+    // A worker's My Assigned Orders is the picking screen's list: GET /orders?status=assigned,picking (their own).
+    for (const worker of [ann, ben]) {
+      const d = (await worker.get('/api/reports/daily-summary')).body.data;
+      expect(d.my_assigned_orders).toBe(await total(worker, '/orders?status=assigned,picking'));
+      expect(await total(worker, ordersLink(myAssignedFilter(worker.id)))).toBe(d.my_assigned_orders);
+    }
+    // Total Inventory and Low Stock Alerts are the Inventory Reports tab's Total Stock and Low Stock Items.
+    const status = (await exec2.get('/api/inventory/status')).body.data;
+    const m = (await manager.get('/api/reports/daily-summary')).body.data;
+    expect([m.total_inventory, m.low_stock_count]).toEqual([status.total_stock, status.low_stock_count]);
+    for (const who of [exec1, exec2, ann]) expect((await who.get('/api/reports/daily-summary')).body.data.total_inventory).toBe(status.total_stock);
+  });
+
   it('gives executive1 worker performance and executive2 neither activity nor workers', async () => {
     const e1 = (await exec1.get('/api/reports/daily-summary')).body.data;
     expect(e1.worker_performance).toEqual({ active_workers: 2, total_items_picked: 3, average_per_worker: 1.5 });
     expect(e1.recent_activity).toEqual([]);
     expect(e1.low_stock_count).toBeNull();
     const e2 = (await exec2.get('/api/reports/daily-summary')).body.data;
-    expect(e2.orders).toEqual({ total: 3, completed: 1, pending: 2 });
+    expect(e2.orders).toEqual({ total: 3, completed: 1, pending: 1 });
     expect(e2.workers).toEqual([]);
     expect(e2.worker_performance).toBeNull();
     expect(e2.worker_activities).toEqual([]);

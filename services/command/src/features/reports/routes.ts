@@ -17,13 +17,13 @@ import { unauthenticated } from '../../platform/errors.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { periodOf } from './period.ts';
-import { dailySummary, orderAnalytics, workerProductivity, type InventoryStatusQuery } from './queries.ts';
+import { dailySummary, orderAnalytics, workerProductivity, type SummaryQueries } from './queries.ts';
 import { exportInventory, exportOrders, exportProductivity } from './export.ts';
 
 // The most low-stock rows an inventory export lists.
 const EXPORT_LOW_STOCK_LIMIT = 1000;
 
-export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventoryStatus: InventoryStatusQuery }> = async (app, { ctx, inventoryStatus }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext } & SummaryQueries> = async (app, { ctx, inventoryStatus, countOrders }) => {
   const zone = () => ctx.config.WAREHOUSE_TIMEZONE;
 
   app.get(
@@ -37,7 +37,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; inventorySta
       if (!user) throw unauthenticated();
       const date = request.query.date ?? localDay(ctx.now(), zone());
       const db = await ctx.reader(request);
-      return ok(await dailySummary(db, user, await periodOf(db, date, date, zone()), inventoryStatus));
+      return ok(await dailySummary(db, user, await periodOf(db, date, date, zone()), { inventoryStatus, countOrders }));
     },
   );
 

@@ -10,7 +10,7 @@ import { ordersProjection } from './projection.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 import { caughtUp, tableOids, tablesKept } from '../../testing.ts';
 
-const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts'] as const;
+const TABLES = ['rm_orders', 'rm_order_items', 'rm_order_status_counts', 'rm_order_sku_stock'] as const;
 let app: TestApp;
 
 beforeAll(async () => {
@@ -52,7 +52,7 @@ async function journey() {
 async function snapshot(db: Kysely<Database>) {
   const out: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const keys = table === 'rm_order_status_counts' ? ['status', 'unassigned'] : ['id'];
+    const keys = table === 'rm_order_status_counts' ? ['status', 'unassigned'] : table === 'rm_order_sku_stock' ? ['sku'] : ['id'];
     const { rows } = await sql`select * from ${sql.table(table)} order by ${sql.join(keys.map((k) => sql.ref(k)))}`.execute(db);
     out[table] = rows;
   }
@@ -117,5 +117,37 @@ describe('orders read models', () => {
       })
       .catch((e: Error) => expect(e.message).toBe('rollback'));
     expect([...topics].sort()).toEqual(['order:42', 'orders', 'worker:5', 'worker:7', 'worker:8']);
+  });
+
+  it('stock of a SKU crossing zero counts its open orders again and announces each one whose count changed', async () => {
+    const db = app.database.db;
+    // #10001 is verified (no longer counted); the pending orders holding KN1010-12-WINE count it as without stock.
+    const holding = (await sql<{ id: number; no_stock_items: number }>`
+      select o.id, o.no_stock_items from rm_orders o
+       where o.status = 'pending' and exists (select 1 from rm_order_items i where i.order_id = o.id and i.sku = 'KN1010-12-WINE')
+       order by o.id`.execute(db)).rows;
+    expect(holding.length).toBeGreaterThan(0);
+    const arrived = (delta: number, position: string): StoredEvent =>
+      ({
+        type: 'InventoryAdjusted',
+        data: { sku: 'KN1010-12-WINE', movements: [{ sku: 'KN1010-12-WINE', style_code: 'KN1010', location: 'A-1-1', delta }] },
+        stream_id: 'adjustment-1',
+        global_position: position,
+      }) as unknown as StoredEvent;
+    const topics = new TopicSet();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await ordersProjection.apply(trx, [arrived(3, '9001')], topics);
+        const after = await trx.selectFrom('rm_orders').select(['id', 'no_stock_items']).where('id', 'in', holding.map((h) => h.id)).orderBy('id').execute();
+        expect(after).toEqual(holding.map((h) => ({ id: h.id, no_stock_items: h.no_stock_items - 1 })));
+        // Units moving within what is held cross nothing: nothing counted again, nothing announced.
+        const quiet = new TopicSet();
+        await ordersProjection.apply(trx, [arrived(-1, '9002')], quiet);
+        expect([...quiet]).toEqual([]);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rollback'));
+    expect([...topics].sort()).toEqual(['orders', ...holding.map((h) => `order:${h.id}`)].sort());
   });
 });

@@ -1,23 +1,28 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { EVENTS, ORDER_EVENT_TYPES, STOCK_MOVEMENT_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyFields, copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
 import { fold, PROJECTED_COLUMNS, statusCounts, type ItemPick, type ProjectedOrder } from './fold.ts';
+import { countNoStockAgain, countNoStockOfAll, noStockOfImport, skuDeltas } from './no-stock.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
 
 // rm_orders and rm_order_items (orders list, order details, picking and verification screens) and
 // rm_order_status_counts (the list's search is order-search.ts); announces 'orders', 'order:<id>' and 'worker:<id>'.
+// It also takes the events that move stock, for each order's count of items no location holds (no-stock.ts).
 // One fold (fold.ts), two ways to hold its rows:
 // - live (`apply`): a batch is written in a few statements whatever its size: the batch's imports with one multi-row
 //   insert per table, then every other event folded in memory over the touched orders' current rows, read from the
 //   tables, and written with one multi-row update per table;
 // - rebuild (`rebuilder`): every order of the history folded in memory and each table COPYed once at the end (a
 //   year's history replays assigns, picks, completions and verifications by the million).
+const ORDER_TYPES = new Set<string>(ORDER_EVENT_TYPES);
+
 export const ordersProjection: Projection = {
   name: 'orders',
-  handles: new Set<string>(ORDER_EVENT_TYPES),
-  async apply(trx, events, topics) {
+  handles: new Set<string>([...ORDER_EVENT_TYPES, ...STOCK_MOVEMENT_EVENT_TYPES]),
+  async apply(trx, all, topics) {
+    const events = all.filter((e) => ORDER_TYPES.has(e.type));
     const { count, rows: counted } = statusCounts();
     // An order's events keep their order; events of different orders are independent. So the batch's imports go
     // first and the changes are folded after them.
@@ -43,10 +48,18 @@ export const ordersProjection: Projection = {
       }
       await writeTogether(trx, [orderWrites([...touched].map((id) => orders.get(id)!)), itemWrites([...items.values()])]);
     }
+    const recounted = await countNoStockAgain(trx, [...touchedIds(events)], all);
+    if (recounted.length > 0) topics.add({ kind: 'orders' });
+    for (const id of recounted) topics.add({ kind: 'order', id });
     await saveCounts(trx, counted());
   },
   rebuilder: (io) => ordersRebuilder(io),
 };
+
+// The orders a batch's events after their import change (an import counts its own lines without stock).
+function touchedIds(events: readonly StoredEvent[]): Set<number> {
+  return new Set(events.filter((e) => e.type !== 'OrderImported').map((e) => (e.data as { order_id: number }).order_id));
+}
 
 async function currentOrders(trx: Transaction<Database>, ids: readonly number[]): Promise<Map<number, ProjectedOrder>> {
   const query = trx
@@ -103,11 +116,11 @@ EVENTS.readInDatabase('OrderImported', 1, 'the orders projection (insertImported
 async function insertImported(trx: Transaction<Database>, positions: readonly string[]): Promise<void> {
   await sql`
     insert into rm_orders (id, order_number, status, priority, order_date, total_items, total_quantity, picked_items,
-                           discrepancies, source_file, created_at, updated_at)
+                           discrepancies, source_file, created_at, updated_at, no_stock_items)
     select (d->>'order_id')::int, d->>'order_number', 'pending', (d->>'priority')::int, (d->>'order_date')::date,
            jsonb_array_length(d->'items'),
            (select coalesce(sum((i->>'quantity')::int), 0) from jsonb_array_elements(d->'items') i), 0,
-           '[]'::jsonb, d->>'source_file', (d->>'at')::timestamptz, (d->>'at')::timestamptz
+           '[]'::jsonb, d->>'source_file', (d->>'at')::timestamptz, (d->>'at')::timestamptz, ${noStockOfImport}
       from events e, lateral (select e.data as d) o
      where e.global_position = any(${positions}::bigint[])`.execute(trx);
   await sql`
@@ -156,8 +169,12 @@ function ordersRebuilder(io: RebuildIo): Rebuilder {
   const items = new Map<number, string>();
   const picked = new Map<number, string>();
   const { count, rows: counted } = statusCounts();
+  // Each SKU's units (rm_order_sku_stock); the count of lines without stock is made from the copied tables at the end.
+  const skus = new Map<string, number>();
   return {
-    async apply(_trx, events) {
+    async apply(_trx, all) {
+      for (const { sku, delta } of skuDeltas(all)) skus.set(sku, (skus.get(sku) ?? 0) + delta);
+      const events = all.filter((e) => ORDER_TYPES.has(e.type));
       // As live: a batch's imports first, then its other events in order.
       for (const e of events) {
         if (e.type !== 'OrderImported') continue;
@@ -175,7 +192,7 @@ function ordersRebuilder(io: RebuildIo): Rebuilder {
         if (items.has(id)) picked.set(id, pickFields(pick));
       }
     },
-    async finish() {
+    async finish(trx) {
       await io.copyAll('rm_orders', ORDER_COLUMNS, linesOf(orders.values(), orderLine));
       await io.copyAll('rm_order_items', ITEM_COLUMNS, linesOf(items, ([id, head]) => `${head}\t${picked.get(id) ?? NOT_PICKED}\n`));
       io.copy(
@@ -183,6 +200,9 @@ function ordersRebuilder(io: RebuildIo): Rebuilder {
         ['status', 'unassigned', 'count'],
         counted().map((r) => copyLine([r.status, r.unassigned, r.count])),
       );
+      await io.copyAll('rm_order_sku_stock', ['sku', 'quantity'], linesOf(skus, ([sku, quantity]) => copyLine([sku, quantity])));
+      // On the same connection, after the COPYs sent before it.
+      await countNoStockOfAll(trx);
     },
   };
 }

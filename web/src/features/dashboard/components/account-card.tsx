@@ -1,4 +1,4 @@
-import { isRole, ROLE_LABELS } from '@wh/contracts/auth/permissions';
+import { isRole, permissionName, ROLE_LABELS } from '@wh/contracts/auth/permissions';
 import type { SessionUser } from '../../../lib/session.ts';
 import { permissionPreview } from '../greeting.ts';
 
@@ -40,7 +40,7 @@ export function AccountCard({ user }: { user: SessionUser }) {
             <ul className="chip-list" aria-label="Permissions">
               {shown.map((p) => (
                 <li key={p} className="chip">
-                  {p}
+                  {permissionName(p)}
                 </li>
               ))}
               {more ? <li className="chip chip-muted">{more}</li> : null}

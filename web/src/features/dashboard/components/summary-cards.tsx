@@ -1,27 +1,50 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { Role } from '@wh/contracts/auth/permissions';
+import { dashboardOrderFilters, ordersLink } from '@wh/contracts/reports/dashboard';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
-import { LOW_STOCK_DEFAULT_THRESHOLD, percentOf } from '../dashboard-figures.ts';
+import { LOW_STOCK_DEFAULT_THRESHOLD, openableLink, percentOf } from '../dashboard-figures.ts';
 
-/** The stat cards (spec section 2): four for everyone, Low Stock Alerts for a manager, My Assigned Orders for a worker. */
+/** A card's label, linking to the screen its figure is counted from when the role may open it. */
+function labelFor(role: Role, text: string, to: string): ReactNode {
+  const link = openableLink(role, to);
+  return link ? (
+    <Link to={link} className="stat-card-link">
+      {text}
+    </Link>
+  ) : (
+    text
+  );
+}
+
+/** The stat cards (spec section 2): four for everyone, Low Stock Alerts for a manager, My Assigned Orders for a worker.
+ * Each order figure is the Orders screen's count under the filters its card opens (dashboardOrderFilters). */
 export function SummaryCards({ summary, role }: { summary: DailySummary; role: Role }) {
   const { total, completed, pending } = summary.orders;
+  const day = dashboardOrderFilters(summary.date);
   const n = (v: number) => v.toLocaleString();
+  const stock = '/inventory?tab=reports';
   return (
     <StatCards label="Today's figures">
-      <StatCard label="Total Orders Today" value={n(total)} />
-      <StatCard label="Completed Orders" value={n(completed)} note={`${percentOf(completed, total)}% of total`} tone={completed > 0 ? 'green' : 'neutral'} />
-      <StatCard label="Pending Orders" value={n(pending)} tone={pending > 0 ? 'yellow' : 'neutral'} />
-      <StatCard label="Total Inventory" value={n(summary.total_inventory)} note="units in stock" />
+      <StatCard label={labelFor(role, 'Total Orders Today', ordersLink(day.total))} value={n(total)} />
+      <StatCard
+        label={labelFor(role, 'Completed Orders', ordersLink(day.completed))}
+        value={n(completed)}
+        note={`${percentOf(completed, total)}% of total`}
+        tone={completed > 0 ? 'green' : 'neutral'}
+      />
+      <StatCard label={labelFor(role, 'Pending Orders', ordersLink(day.pending))} value={n(pending)} note="waiting for a worker" tone={pending > 0 ? 'yellow' : 'neutral'} />
+      <StatCard label={labelFor(role, 'Total Inventory', stock)} value={n(summary.total_inventory)} note="units in stock" />
       {role === 'manager' && summary.low_stock_count !== null ? (
         <StatCard
-          label="Low Stock Alerts"
+          label={labelFor(role, 'Low Stock Alerts', stock)}
           value={n(summary.low_stock_count)}
           note={`SKUs at or below ${LOW_STOCK_DEFAULT_THRESHOLD} units`}
           tone={summary.low_stock_count > 0 ? 'red' : 'neutral'}
         />
       ) : null}
-      {role === 'worker' ? <StatCard label="My Assigned Orders" value={n(summary.my_assigned_orders)} note="to pick" /> : null}
+      {role === 'worker' ? <StatCard label={labelFor(role, 'My Assigned Orders', '/picking')} value={n(summary.my_assigned_orders)} note="to pick" /> : null}
     </StatCards>
   );
 }

@@ -1,6 +1,6 @@
 import type { SystemOverview as Overview } from '@wh/contracts/reports/http';
 
-/** Manager-only System Overview: total and active users, styles in the catalogue, orders imported today. */
+/** Manager-only System Overview: total and active users, styles in the catalogue, the day's orders (Total Orders Today). */
 export function SystemOverview({ overview }: { overview: Overview }) {
   const figures: [string, number][] = [
     ['Total Users', overview.total_users],

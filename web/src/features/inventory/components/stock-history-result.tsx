@@ -7,8 +7,8 @@ import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { asOfQuery, ledgerQuery, type HistoryTarget } from '../api/inventory-api.ts';
-import { movementLabel } from '../history-input.ts';
 import { formatDateTime } from './format.ts';
+import { eventName } from '@wh/contracts/event-names';
 
 /** What the target held at the moment asked for, and its movements a page at a time. */
 export function HistoryResult({ target, at }: { target: HistoryTarget; at: string }) {
@@ -95,7 +95,7 @@ function MovementsSection({ target, what }: SectionProps) {
               <Row key={`${m.position}-${m.sku}-${m.location}`} id={`${m.position}-${m.sku}-${m.location}`}>
                 <Cell label="When">{formatDateTime(m.recorded_at)}</Cell>
                 <Cell label="What">
-                  {movementLabel(m.event_type)}
+                  {eventName(m.event_type)}
                   {m.reason ? <span className="muted small block">{m.reason}</span> : null}
                 </Cell>
                 <Cell label="SKU">{m.sku}</Cell>

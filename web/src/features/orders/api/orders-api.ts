@@ -19,7 +19,7 @@ import { fetchOrderWithItems } from '../../../lib/order-items.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import { bulkOutcomeOf, runBulk, type BulkOutcome } from '../bulk.ts';
 import { filtersToQuery, type OrdersFilter } from '../order-filters.ts';
-import { listWithOrder } from '../order-rows.ts';
+import { inToteOrder, listWithOrder } from '../order-rows.ts';
 
 export type { OrderUploadResult };
 
@@ -83,16 +83,27 @@ function applyOrder(queryClient: QueryClient, order: OrderSummary): void {
   queryClient.setQueriesData<OrderList>({ queryKey: ordersKeys.lists }, (list) => list && listWithOrder(list, order));
 }
 
-const orderCommand = <TVariables>(send: (variables: TVariables) => Promise<Order>, fallbackError: string): CommandSpec<TVariables, Order> => ({
-  send,
-  apply: applyOrder,
+/** A command on one order answers with the order and the server's message (which says what else it found: items no
+ * location holds, the batch the order left). */
+export interface OrderAnswer {
+  order: Order;
+  message: string;
+}
+
+const orderCommand = <TVariables>(path: (variables: TVariables) => string, body: (variables: TVariables) => unknown, done: string, fallbackError: string): CommandSpec<TVariables, OrderAnswer> => ({
+  send: async (variables) => {
+    const answer = await apiRequest<Order>(path(variables), { method: 'POST', body: body(variables), defaultMessage: fallbackError });
+    return { order: answer.data, message: answer.message ?? done };
+  },
+  apply: (queryClient, { order }) => applyOrder(queryClient, order),
   invalidates: [ordersKeys.all],
   fallbackError,
 });
 
 export const assignCommand = orderCommand(
-  ({ orderId, workerId }: { orderId: number; workerId: number }) =>
-    apiData<Order>(`/orders/${orderId}/assign-worker`, { method: 'POST', body: { worker_id: workerId }, defaultMessage: 'Failed to assign worker' }),
+  ({ orderId }: { orderId: number; workerId: number }) => `/orders/${orderId}/assign-worker`,
+  ({ workerId }) => ({ worker_id: workerId }),
+  'Worker assigned successfully',
   'Failed to assign worker',
 );
 
@@ -101,8 +112,9 @@ const deassignWorker = (orderId: number) =>
 
 const cancelOrder = (orderId: number) => apiData<Order>(`/orders/${orderId}/cancel`, { method: 'POST', defaultMessage: 'Failed to cancel order' });
 
-export const deassignCommand = orderCommand(deassignWorker, 'Failed to deassign worker');
-export const cancelCommand = orderCommand(cancelOrder, 'Failed to cancel order');
+/** Deassigns the worker; the answer's message says which batch the order left, if any. */
+export const deassignCommand = orderCommand((orderId: number) => `/orders/${orderId}/deassign-worker`, () => undefined, 'Worker deassigned successfully', 'Failed to deassign worker');
+export const cancelCommand = orderCommand((orderId: number) => `/orders/${orderId}/cancel`, () => undefined, 'Order cancelled successfully', 'Failed to cancel order');
 
 interface BulkVariables {
   orders: readonly OrderSummary[];
@@ -124,15 +136,14 @@ export const bulkAssignCommand: CommandSpec<BulkVariables, BulkOutcome> = {
 };
 
 /**
- * Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, totes following the order
- * numbers, lowest first). Answers with the server's message ('Batch 3 created: ...').
+ * Assigns the orders to one worker as a batch, picked as one list (each order gets a tote, in tote order: inToteOrder).
+ * Answers with the server's message ('Batch 3 created: ...').
  */
 export const createBatchCommand: CommandSpec<BulkVariables, string> = {
   send: async ({ orders, workerId }) => {
-    const byNumber = [...orders].sort((a, b) => a.order_number.localeCompare(b.order_number, 'en', { numeric: true }));
     const answer = await apiRequest<BatchDetail>('/batches', {
       method: 'POST',
-      body: { order_ids: byNumber.map((o) => o.id), worker_id: workerId },
+      body: { order_ids: inToteOrder(orders).map((o) => o.id), worker_id: workerId },
       defaultMessage: 'Failed to create the batch',
     });
     return answer.message ?? `Batch ${answer.data.id} created`;

@@ -4,16 +4,15 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogActions } from '../../../components/ui/dialog.tsx';
 import { RadioGroup } from '../../../components/ui/radio-group.tsx';
-import { MAX_BATCH_ORDERS, MIN_BATCH_ORDERS } from '@wh/contracts/orders/events';
 import { useCommand } from '../../../lib/use-command.ts';
-import { bulkAssignCommand, bulkDeassignCommand, createBatchCommand } from '../api/orders-api.ts';
+import { bulkAssignCommand, bulkDeassignCommand } from '../api/orders-api.ts';
 import { bulkSummary } from '../bulk.ts';
 import type { Notice } from '../orders-state.ts';
 import { WorkerPicker } from './assign-dialog.tsx';
 
-type Mode = 'assign' | 'batch' | 'deassign';
+type Mode = 'assign' | 'deassign';
 
-const SUBMIT_LABELS: Record<Mode, string> = { assign: 'Assign Orders', batch: 'Assign Batch', deassign: 'Deassign Orders' };
+const SUBMIT_LABELS: Record<Mode, string> = { assign: 'Assign Orders', deassign: 'Deassign Orders' };
 
 export interface BulkAssignDialogProps {
   orders: readonly OrderSummary[];
@@ -23,16 +22,15 @@ export interface BulkAssignDialogProps {
   onDone: (notice: Notice) => void;
 }
 
-/** Bulk Assign: assign or reassign the selected orders to one worker, assign them to one worker as a batch picked in
- * one walk, or deassign them all. */
+/** Bulk Assign: assign or reassign the selected orders to one worker, or deassign them all (a batch is Create Batch). */
 export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssignDialogProps) {
   const assigned = orders.filter((o) => o.assigned_worker_id !== null);
   const [mode, setMode] = useState<Mode>('assign');
   const [workerId, setWorkerId] = useState<string | null>(null);
   const assign = useCommand(bulkAssignCommand);
-  const batch = useCommand(createBatchCommand);
   const deassign = useCommand(bulkDeassignCommand);
-  const all = [assign, batch, deassign];
+  const all = [assign, deassign];
+  const leaving = assigned.filter((o) => o.batch !== null).length;
   const pending = all.some((c) => c.isPending);
   const error = all.find((c) => c.error !== null)?.error ?? null;
 
@@ -43,16 +41,14 @@ export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssig
       return;
     }
     if (!workerId) return;
-    const variables = { orders, workerId: Number(workerId) };
-    if (mode === 'batch') batch.run(variables, { onSuccess: (text) => onDone({ text, failures: [] }) });
-    else assign.run(variables, { onSuccess: (outcome) => onDone({ text: bulkSummary('assigned', outcome), failures: outcome.failures }) });
+    assign.run(
+      { orders, workerId: Number(workerId) },
+      { onSuccess: (outcome) => onDone({ text: bulkSummary('assigned', outcome), failures: outcome.failures, noStock: outcome.noStock ?? [] }) },
+    );
   };
 
   const options = [
     { id: 'assign' as const, label: 'Assign/Reassign to worker' },
-    ...(orders.length >= MIN_BATCH_ORDERS && orders.length <= MAX_BATCH_ORDERS
-      ? [{ id: 'batch' as const, label: 'Assign as batch', description: 'One worker picks these orders in one walk, each into its own tote' }]
-      : []),
     ...(assigned.length > 0 ? [{ id: 'deassign' as const, label: 'Deassign from all workers' }] : []),
   ];
 
@@ -66,6 +62,7 @@ export function BulkAssignDialog({ orders, workers, onClose, onDone }: BulkAssig
       ) : (
         <Alert tone="info" title="Deassign">
           This returns the {assigned.length} assigned orders to pending status.
+          {leaving > 0 ? ` ${leaving} of them leave their batches: their totes stay empty and the other totes keep their numbers.` : ''}
         </Alert>
       )}
       <DialogActions>

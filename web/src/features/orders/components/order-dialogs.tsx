@@ -1,11 +1,13 @@
-import type { Order, OrderSummary, UserRef } from '@wh/contracts/orders/http';
+import type { OrderSummary, UserRef } from '@wh/contracts/orders/http';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useCommand, type Command } from '../../../lib/use-command.ts';
-import { bulkCancelCommand, cancelCommand, deassignCommand } from '../api/orders-api.ts';
+import { bulkCancelCommand, cancelCommand, deassignCommand, type OrderAnswer } from '../api/orders-api.ts';
 import { bulkSummary } from '../bulk.ts';
 import type { Notice, OpenDialog } from '../orders-state.ts';
 import { AssignDialog } from './assign-dialog.tsx';
+import { batchLabel } from '../order-rows.ts';
 import { BulkAssignDialog } from './bulk-assign-dialog.tsx';
+import { CreateBatchDialog } from './create-batch-dialog.tsx';
 import { OrderDetailsDialog } from './order-details-dialog.tsx';
 
 export interface OrderDialogsProps {
@@ -13,20 +15,21 @@ export interface OrderDialogsProps {
   workers: readonly UserRef[] | undefined;
   workersError: string | null;
   /** Cancelling one order: the page shows its row busy meanwhile. */
-  cancel: Command<number, Order>;
+  cancel: Command<number, OrderAnswer>;
   onClose: () => void;
-  onBulkDone: (notice: Notice) => void;
+  /** An action on the list is done: what to tell the user. */
+  onDone: (notice: Notice) => void;
 }
 
 /** The dialog open over the orders list, if any. */
-export function OrderDialogs({ dialog, workers, workersError, cancel, onClose, onBulkDone }: OrderDialogsProps) {
+export function OrderDialogs({ dialog, workers, workersError, cancel, onClose, onDone }: OrderDialogsProps) {
   switch (dialog?.kind) {
     case undefined:
       return null;
     case 'details':
       return <OrderDetailsDialog order={dialog.order} onClose={onClose} />;
     case 'assign':
-      return <AssignDialog order={dialog.order} workers={workers} workersError={workersError} onClose={onClose} />;
+      return <AssignDialog order={dialog.order} workers={workers} workersError={workersError} onClose={onClose} onDone={onDone} />;
     case 'cancel':
       return (
         <ConfirmDialog
@@ -38,15 +41,18 @@ export function OrderDialogs({ dialog, workers, workersError, cancel, onClose, o
         >
           <p>
             Cancel order <strong>{dialog.order.order_number}</strong>? This action cannot be undone.
+            {dialog.order.batch ? ` It leaves ${batchLabel(dialog.order)}.` : ''}
           </p>
         </ConfirmDialog>
       );
     case 'deassign':
-      return <DeassignDialog order={dialog.order} onClose={onClose} />;
+      return <DeassignDialog order={dialog.order} onClose={onClose} onDone={onDone} />;
     case 'bulk-assign':
-      return <BulkAssignDialog orders={dialog.orders} workers={workers} onClose={onClose} onDone={onBulkDone} />;
+      return <BulkAssignDialog orders={dialog.orders} workers={workers} onClose={onClose} onDone={onDone} />;
+    case 'create-batch':
+      return <CreateBatchDialog orders={dialog.orders} workers={workers} onClose={onClose} onDone={onDone} />;
     case 'bulk-cancel':
-      return <BulkCancelDialog orders={dialog.orders} onClose={onClose} onDone={onBulkDone} />;
+      return <BulkCancelDialog orders={dialog.orders} onClose={onClose} onDone={onDone} />;
     default: {
       const exhaustive: never = dialog;
       return exhaustive;
@@ -54,7 +60,7 @@ export function OrderDialogs({ dialog, workers, workersError, cancel, onClose, o
   }
 }
 
-function DeassignDialog({ order, onClose }: { order: OrderSummary; onClose: () => void }) {
+function DeassignDialog({ order, onClose, onDone }: { order: OrderSummary; onClose: () => void; onDone: (notice: Notice) => void }) {
   const deassign = useCommand(deassignCommand);
   return (
     <ConfirmDialog
@@ -63,12 +69,17 @@ function DeassignDialog({ order, onClose }: { order: OrderSummary; onClose: () =
       tone="primary"
       fallbackError={deassignCommand.fallbackError}
       onClose={onClose}
-      onConfirm={() => deassign.runAsync(order.id).then(onClose)}
+      onConfirm={async () => onDone({ text: (await deassign.runAsync(order.id)).message, failures: [] })}
     >
       <p>
         Remove <strong>{order.assigned_worker_name ?? 'the worker'}</strong> from order <strong>{order.order_number}</strong>? The order returns to
         pending status.
       </p>
+      {order.batch ? (
+        <p>
+          It leaves <strong>{batchLabel(order)}</strong>: tote {order.batch.tote} stays empty, and the other totes keep their numbers.
+        </p>
+      ) : null}
     </ConfirmDialog>
   );
 }

@@ -3,13 +3,18 @@ import { ORDER_STATUSES } from '@wh/contracts/orders/events';
 import type { UserRef } from '@wh/contracts/orders/http';
 import { SearchFilter } from '../../../components/search-filter.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { DateInput } from '../../../components/ui/date-input.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { RemovableTags } from '../../../components/ui/tag-group.tsx';
-import { activeChips, STATUS_LABELS, workerName, type ChipId, type OrdersFilter, type WorkerFilter } from '../order-filters.ts';
+import { activeChips, NO_STOCK_LABEL, STATUS_GROUPS, STATUS_LABELS, workerName, type ChipId, type OrdersFilter, type WorkerFilter } from '../order-filters.ts';
 import type { OrdersEvent } from '../orders-state.ts';
 
-const STATUS_OPTIONS = [{ id: 'all', label: 'All Statuses' }, ...ORDER_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] }))];
+const STATUS_OPTIONS = [
+  { id: 'all', label: 'All Statuses' },
+  ...ORDER_STATUSES.map((s) => ({ id: s, label: STATUS_LABELS[s] })),
+  ...Object.entries(STATUS_GROUPS).map(([id, label]) => ({ id, label })),
+];
 
 export interface OrdersFiltersProps {
   filter: OrdersFilter;
@@ -41,6 +46,9 @@ export function OrdersFilters({ filter, searchDraft, workers = [], dispatch }: O
         <Select label="Status" options={STATUS_OPTIONS} value={filter.status} onChange={(status) => update({ status: status as OrdersFilter['status'] })} />
         <Select label="Assigned Worker" options={workerOptions} value={filter.worker} onChange={(worker) => update({ worker: worker as WorkerFilter })} />
         <DateInput label="Order Date" value={filter.date} onChange={(date) => update({ date })} />
+        <Checkbox isSelected={filter.noStock} onChange={(noStock) => update({ noStock })} description="Open orders with items no location holds">
+          {NO_STOCK_LABEL}
+        </Checkbox>
       </SearchFilter>
 
       {chips.length > 0 ? (

@@ -1,10 +1,12 @@
 import type { Dispatch } from 'react';
+import { MAX_BATCH_ORDERS, MIN_BATCH_ORDERS } from '@wh/contracts/orders/events';
 import type { OrderSummary } from '@wh/contracts/orders/http';
 import type { Pagination } from '@wh/contracts/platform/http';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Select } from '../../../components/ui/select.tsx';
 import { PAGE_SIZES } from '../order-filters.ts';
+import { fitsOneBatch } from '../order-rows.ts';
 import type { Notice, OrdersEvent } from '../orders-state.ts';
 
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((n) => ({ id: String(n), label: String(n) }));
@@ -50,6 +52,20 @@ export function BulkBar({ chosen, dispatch }: { chosen: OrderSummary[]; dispatch
       <Button size="sm" onPress={() => dispatch({ type: 'dialog', dialog: { kind: 'bulk-assign', orders: chosen } })}>
         Bulk Assign
       </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        isDisabled={!fitsOneBatch(chosen.length)}
+        aria-describedby="batch-size-hint"
+        onPress={() => dispatch({ type: 'dialog', dialog: { kind: 'create-batch', orders: chosen } })}
+      >
+        Create Batch
+      </Button>
+      {fitsOneBatch(chosen.length) ? null : (
+        <span id="batch-size-hint" className="muted small">
+          A batch takes {MIN_BATCH_ORDERS} to {MAX_BATCH_ORDERS} orders
+        </span>
+      )}
       <Button size="sm" variant="danger" onPress={() => dispatch({ type: 'dialog', dialog: { kind: 'bulk-cancel', orders: chosen } })}>
         Bulk Cancel
       </Button>
@@ -74,6 +90,16 @@ export function OrdersNotice({ notice, onDismiss }: { notice: Notice | null; onD
             </li>
           ))}
         </ul>
+      ) : null}
+      {notice.noStock && notice.noStock.length > 0 ? (
+        <>
+          <p>No location holds some of their items:</p>
+          <ul className="plain-list" aria-label="Orders with items without stock">
+            {notice.noStock.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </Alert>
   );

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { SelectAllColumn, SelectRowCell } from '../../../components/ui/table-selection.tsx';
 import { formatDay, itemCount } from '../../../lib/format.ts';
-import { isHighPriority, isSelectable, rowActions, type RowAction } from '../order-rows.ts';
+import { batchLabel, isHighPriority, isSelectable, noStockLabel, rowActions, type RowAction } from '../order-rows.ts';
 import { OrderStatusBadge } from './status-badge.tsx';
 
 export interface OrdersTableProps {
@@ -42,6 +42,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
         <Column>Items</Column>
         <Column>Status</Column>
         <Column>Assigned Worker</Column>
+        <Column>Batch</Column>
         <Column>Order Date</Column>
         <Column>Actions</Column>
       </TableHeader>
@@ -59,6 +60,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
                   </Button>
                   <span className="muted small">{itemCount(order.total_items)}</span>
                   {isHighPriority(order) ? <Badge tone="danger">High Priority</Badge> : null}
+                  {order.no_stock_items > 0 ? <Badge tone="warning">{noStockLabel(order.no_stock_items)}</Badge> : null}
                 </div>
               </Cell>
               <Cell label="Items">
@@ -71,6 +73,7 @@ export function OrdersTable({ orders, selected, onSelectedChange, onOpen, onActi
                 <OrderStatusBadge status={order.status} />
               </Cell>
               <Cell label="Assigned Worker">{order.assigned_worker_name ?? <span className="muted">Unassigned</span>}</Cell>
+              <Cell label="Batch">{batchLabel(order) ?? <span className="muted">None</span>}</Cell>
               <Cell label="Order Date">{formatDay(order.order_date)}</Cell>
               <Cell label="Actions">
                 <div className="row-actions">

@@ -1,9 +1,10 @@
 import type { OrderUploadResult } from '../api/orders-api.ts';
-import { rowErrorLines } from '../upload-result.ts';
+import { noStockLines, rowErrorLines } from '../upload-result.ts';
 
 /** What an upload did: its figures and each row it refused. */
 export function UploadResultPanel({ result }: { result: OrderUploadResult }) {
   const lines = rowErrorLines(result.errors);
+  const noStock = noStockLines(result.no_stock, result.no_stock_orders);
   return (
     <div className={`upload-result ${result.success ? 'upload-result-ok' : 'upload-result-failed'}`} role="status">
       <p className="upload-result-title">{result.success ? 'Upload Successful' : 'Upload Failed'}</p>
@@ -31,6 +32,12 @@ export function UploadResultPanel({ result }: { result: OrderUploadResult }) {
             <dd>{result.skipped_existing_orders}</dd>
           </div>
         ) : null}
+        {result.no_stock_orders > 0 ? (
+          <div>
+            <dt>Orders with no stock anywhere</dt>
+            <dd>{result.no_stock_orders}</dd>
+          </div>
+        ) : null}
         {result.skipped_fulfilled > 0 ? (
           <div>
             <dt>Fulfilled rows skipped</dt>
@@ -38,6 +45,13 @@ export function UploadResultPanel({ result }: { result: OrderUploadResult }) {
           </div>
         ) : null}
       </dl>
+      {noStock.length > 0 ? (
+        <ul className="upload-no-stock" aria-label="Orders with items no location holds">
+          {noStock.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : null}
       {lines.length > 0 ? (
         <ul className="upload-errors" aria-label="Row errors">
           {lines.map((line) => (

@@ -12,9 +12,9 @@ const FILTER_DEBOUNCE_MS = 500;
 
 /** The page of orders the filters ask for (a filter change settles for 500 ms first; paging is fetched at once). */
 export function useOrdersList(filter: OrdersFilter, selected: ReadonlySet<number>, dispatch: Dispatch<OrdersEvent>) {
-  const { page, limit, search, status, worker, date } = filter;
+  const { page, limit, search, status, worker, date, noStock } = filter;
   // Memoised so the debounce sees a new value only when a filter really changes.
-  const fields = useMemo(() => ({ search, status, worker, date }), [search, status, worker, date]);
+  const fields = useMemo(() => ({ search, status, worker, date, noStock }), [search, status, worker, date, noStock]);
   const settledFields = useDebouncedValue(fields, FILTER_DEBOUNCE_MS);
   const queryFilter = useMemo(() => ({ ...settledFields, page, limit }), [settledFields, page, limit]);
   const list = useScreenQuery(ordersListQuery(queryFilter));

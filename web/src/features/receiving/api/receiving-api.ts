@@ -113,7 +113,9 @@ export function manualEntryFile(rows: readonly ManualStockRow[]): { blob: Blob; 
   return { blob: new Blob([toCsv(rows)], { type: 'text/csv' }), filename: 'manual-entry.csv' };
 }
 
-export function uploadManualEntry(rows: readonly ManualStockRow[]) {
+/** addVariants: the sizes and colours the rows name that their styles lack are confirmed additions. */
+export function uploadManualEntry({ rows, addVariants }: { rows: readonly ManualStockRow[]; addVariants: boolean }) {
   const { blob, filename } = manualEntryFile(rows);
-  return uploadFile<StockUploadResult>('/files/upload/manual-stock', blob, { defaultMessage: 'Failed to upload manual stock file' }, filename);
+  const path = `/files/upload/manual-stock${addVariants ? '?add_variants=true' : ''}`;
+  return uploadFile<StockUploadResult>(path, blob, { defaultMessage: 'Failed to upload manual stock file' }, filename);
 }

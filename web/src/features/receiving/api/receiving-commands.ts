@@ -38,7 +38,7 @@ export const manualApproveCommand: CommandSpec<ManualApproveBody, SuccessEnvelop
   fallbackError: 'Failed to approve stock',
 };
 
-export const manualEntryCommand: CommandSpec<readonly ManualStockRow[], SuccessEnvelope<StockUploadResult>> = {
+export const manualEntryCommand: CommandSpec<{ rows: readonly ManualStockRow[]; addVariants: boolean }, SuccessEnvelope<StockUploadResult>> = {
   send: uploadManualEntry,
   invalidates: RECEIVED,
   fallbackError: 'Failed to upload manual stock file',

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { eventName } from '@wh/contracts/event-names';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateTimeField } from '../../../components/ui/date-time-field.tsx';
 import { Select } from '../../../components/ui/select.tsx';
@@ -26,7 +27,7 @@ export function AuditFiltersPanel({
     { id: ANY, label: 'Anyone' },
     ...(users.data?.users ?? []).map((u) => ({ id: String(u.id), label: `${u.full_name?.trim() || u.username} (@${u.username})` })),
   ];
-  const typeOptions = [{ id: ANY, label: 'Any event' }, ...eventTypes.map((t) => ({ id: t, label: t }))];
+  const typeOptions = [{ id: ANY, label: 'Any event' }, ...eventTypes.map((t) => ({ id: t, label: eventName(t) }))];
   return (
     <form
       className="card report-filters"

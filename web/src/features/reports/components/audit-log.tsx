@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuditPage } from '@wh/contracts/reports/http';
 import { isRole, ROLE_LABELS } from '@wh/contracts/auth/permissions';
+import { eventName } from '@wh/contracts/event-names';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -85,7 +86,7 @@ function AuditTable({ events }: { events: AuditPage['events'] }) {
               )}
             </Cell>
             <Cell label="Event">
-              <code className="audit-type">{e.event_type}</code>
+              <span className="audit-type">{eventName(e.event_type)}</span>
             </Cell>
             <Cell label="What">
               <span className="audit-what">

@@ -15,12 +15,15 @@ export interface VerificationPanelProps {
   itemsError: string | null;
   form: VerificationForm;
   dispatch: Dispatch<VerificationEvent>;
+  /** The open order's notes, as typed (a draft until it is verified). */
+  notes: string;
+  onNotesChange: (text: string) => void;
   verifying: boolean;
   onVerify: () => void;
 }
 
 /** The open order: its items, picked or not, the verifier's notes and discrepancies, and Verify Order. */
-export function VerificationPanel({ order, items, itemsError, form, dispatch, verifying, onVerify }: VerificationPanelProps) {
+export function VerificationPanel({ order, items, itemsError, form, dispatch, notes, onNotesChange, verifying, onVerify }: VerificationPanelProps) {
   if (!order) {
     return (
       <section className="card" aria-label="Verification">
@@ -41,8 +44,8 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
         <TextArea
           label="Verification Notes"
           placeholder="Add any verification notes or comments..."
-          value={form.notes}
-          onChange={(text) => dispatch({ type: 'notes', text })}
+          value={notes}
+          onChange={onNotesChange}
         />
         {items ? (
           <DiscrepancyEditor
