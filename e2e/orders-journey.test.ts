@@ -296,12 +296,17 @@ describe('orders journey', () => {
     const box = await pickButton.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    // Nothing holds #10003's shirt: the pick asks first.
-    await pickButton.click();
-    await page.getByRole('alertdialog').getByText('No stock recorded here or anywhere. Pick anyway?').waitFor();
-    await page.getByRole('button', { name: 'Pick Anyway' }).click();
-    await panel.getByText('1 of 1 items picked').waitFor();
-    await panel.getByRole('button', { name: 'Complete Order' }).waitFor();
+    // Nothing holds #10003's shirt and the worker cannot find one: Can't find it records the line short, where they
+    // looked, and the order can be completed short.
+    await panel.getByRole('button', { name: /^Can't find it: / }).click();
+    const dialog = page.getByRole('dialog', { name: "Can't find it" });
+    await dialog.getByLabel('Where did you look?').fill('a-1-1');
+    await dialog.getByRole('button', { name: 'Record Short' }).click();
+    await page.getByText(/^Short recorded: 1 unit of .* not found at A-1-1; flagged for a count\.$/).waitFor();
+    await panel.getByText('0 of 1 items picked, 1 short').waitFor();
+    await panel.getByText('Short', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Complete Order' }).click();
+    await page.getByText('Order #10003 completed short: 1 item short').waitFor();
 
     // Location Search opens 'Find Item Location': with the catalogue known, a SKU typed as on the label
     // (style-size-colour, which the spec splits as style, colour, size) finds where it is held.

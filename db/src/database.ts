@@ -307,6 +307,7 @@ export interface RmOrdersTable {
   total_items: number;
   total_quantity: number;
   picked_items: number;
+  short_items: Generated<number>;
   assigned_worker_id: number | null;
   assigned_at: Timestamp | null;
   completed_by: number | null;
@@ -359,6 +360,21 @@ export interface RmOrderItemsTable {
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+  // A line recorded short: the units not found, and where the picker looked.
+  short_quantity: number | null;
+  looked_in: Generated<string[]>;
+}
+
+// A location flagged for a count (migration 140): one row per location and order line recorded short there.
+export interface RmCountFlagsTable {
+  location: string;
+  item_id: number;
+  sku: string;
+  order_id: number;
+  order_number: string;
+  reason: string;
+  flagged_by: number | null;
+  flagged_at: Timestamp;
 }
 
 // Each distinct upper-cased SKU and style name of the imported orders (the list's search), written once.
@@ -387,6 +403,7 @@ export interface RmReportBucketsTable {
   completed: number;
   verified: number;
   cancelled: number;
+  shorted: Generated<number>;
 }
 
 export interface RmReportWorkerBucketsTable {
@@ -488,6 +505,7 @@ export interface Database {
   rm_audit: RmAuditTable;
   rm_search_terms: RmSearchTermsTable;
   rm_order_terms: RmOrderTermsTable;
+  rm_count_flags: RmCountFlagsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -517,4 +535,5 @@ export const READ_MODEL_TABLES = [
   'rm_audit',
   'rm_search_terms',
   'rm_order_terms',
+  'rm_count_flags',
 ] as const satisfies readonly (keyof Database)[];

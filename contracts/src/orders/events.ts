@@ -130,8 +130,33 @@ export const ORDER_EVENTS = {
       at,
     }),
   ),
-  // batch_id: completed with its batch (BatchCompleted, in the same append).
-  OrderCompleted: firstVersion(z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), at })),
+  // A line the picker could not find in full ("Can't find it"): `short_quantity` of its units were not where they
+  // looked (`looked_in`, in the order they looked). The units found, if any, are taken from the first location as a
+  // pick takes them (`movements`); the units short are not: they may be misplaced, and the locations looked in are
+  // flagged for a count, which settles the stock.
+  OrderItemShortPicked: firstVersion(
+    z.object({
+      ...orderRef,
+      item_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      // The line's units, and how many of them were not found (1 to quantity).
+      quantity: n.quantity,
+      short_quantity: n.quantity,
+      looked_in: z.array(z.string()),
+      notes: z.string().nullable(),
+      // Who looked, and the worker the order is assigned to (the same unless a manager looked).
+      picked_by: id,
+      worker_id: id,
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // batch_id: completed with its batch (BatchCompleted, in the same append). short_items: lines recorded short
+  // ("completed short"); absent when none were.
+  OrderCompleted: firstVersion(
+    z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), short_items: n.count32.optional(), at }),
+  ),
   OrderVerified: { schema: orderVerifiedSchema, upcasters: [orderVerifiedV1ToV2] },
 } satisfies EventFamily;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, optionalTextInt, pageQuery } from '../platform/input.ts';
+import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, MAX_QUANTITY, optionalTextInt, pageQuery } from '../platform/input.ts';
 import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 
 // Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
@@ -24,7 +24,9 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /orders/{id}/deassign-worker     orders:manage  -> Order
 //   POST /orders/{id}/cancel              orders:manage  -> Order
 //   POST /orders/{id}/items/{itemId}/pick orders:pick    PickItemBody -> Order (assigned worker or a manager)
-//   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; all items picked)
+//   POST /orders/{id}/items/{itemId}/short orders:pick   ShortPickBody -> Order ("Can't find it"; as pick)
+//   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; every item picked
+//                                                        or short)
 //   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
 //                                                        discrepancies)
 //   POST /batches                         orders:manage  CreateBatchBody -> BatchDetail (201)
@@ -56,9 +58,14 @@ export const orderItemSchema = z.object({
   color: z.string(),
   quantity: z.number().int(),
   value: z.number().nullable(),
-  status: z.enum(['pending', 'picked']),
+  // short: the picker could not find all of its units ("Can't find it"); short_quantity says how many were missing.
+  status: z.enum(['pending', 'picked', 'short']),
+  // Picked or recorded short: when and by whom.
   picked_at: z.string().nullable(),
   picked_by: userRefSchema.nullable(),
+  short_quantity: z.number().int().nullable(),
+  // Where the picker looked before recording it short (empty otherwise).
+  looked_in: z.array(z.string()),
   // Picked: where it was taken from. Not picked: the suggested location (the one holding most of the SKU), or
   // null when no location holds it ('Location not assigned').
   location: z.string().nullable(),
@@ -95,7 +102,9 @@ export const orderSummarySchema = z.object({
   total_items: z.number().int(),
   total_quantity: z.number().int(),
   picked_items: z.number().int(),
-  // Picked items over all items, whole percent.
+  // Lines recorded short ("Can't find it"): an order is completed once every line is picked or short.
+  short_items: z.number().int(),
+  // Lines picked or short over all lines, whole percent.
   progress: z.number().int(),
   order_date: z.string(),
   created_at: z.string(),
@@ -287,6 +296,11 @@ export const bulkAssignResultSchema = z.object({
 });
 export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 
+const pickNotes = z
+  .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 // Mark-picked payload: location (default: the suggested one) and notes, both optional.
 export const pickItemBodySchema = z.object({
   location: z
@@ -294,12 +308,24 @@ export const pickItemBodySchema = z.object({
     .optional()
     .transform((v) => (v ? normaliseCode(v) || undefined : undefined))
     .pipe(codeInput(locationCodeProblem, 'Location code is required').optional()),
-  notes: z
-    .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  notes: pickNotes,
 });
 export type PickItemBody = z.input<typeof pickItemBodySchema>;
+
+// Locations a picker names as looked in for one line ("Can't find it").
+export const MAX_LOOKED_IN = 5;
+
+// "Can't find it": the units not found (default: all of the line's), where the picker looked (the first is where the
+// units found, if any, came from), and a note.
+export const shortPickBodySchema = z.object({
+  short_quantity: bodyInt({ min: 1, max: MAX_QUANTITY, message: 'Units not found must be a whole number of at least 1' }).optional(),
+  looked_in: z
+    .array(codeInput(locationCodeProblem, 'Location code is required'), { error: 'Locations looked in must be a list of location codes' })
+    .max(MAX_LOOKED_IN, `At most ${MAX_LOOKED_IN} locations looked in`)
+    .default([]),
+  notes: pickNotes,
+});
+export type ShortPickBody = z.input<typeof shortPickBodySchema>;
 
 // Verification payload: nothing is required (spec section 5); item_id is parsed as an integer.
 export const verifyOrderBodySchema = z.object({
@@ -403,6 +429,7 @@ export const batchOrderSchema = z.object({
   status: orderStatusSchema,
   total_items: z.number().int(),
   picked_items: z.number().int(),
+  short_items: z.number().int(),
 });
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 
@@ -417,10 +444,11 @@ export const batchSchema = z.object({
   orders: z.array(batchOrderSchema),
   total_items: z.number().int(),
   picked_items: z.number().int(),
+  short_items: z.number().int(),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
-// An unpicked item of one of the batch's orders, saying which order and tote it goes to.
+// An item still to pick (or just picked or recorded short, until the batch is read again) of one of the batch's orders, saying which order and tote it goes to.
 export const batchLineSchema = orderItemSchema.extend({ order_id: z.number().int(), order_number: z.string(), slot: z.number().int() });
 export type BatchLine = z.infer<typeof batchLineSchema>;
 

@@ -19,6 +19,7 @@ const order = (id: number, items: OrderItem[] | null): ListedOrder => ({
   total_items: 1,
   total_quantity: 1,
   picked_items: 0,
+  short_items: 0,
   progress: 0,
   order_date: '2026-11-28',
   created_at: '2026-11-28T08:00:00.000Z',

@@ -4,12 +4,12 @@ import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { LocationSearch } from './components/location-search.tsx';
-import { NoStockDialog } from './components/no-stock-dialog.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
 import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
 import { PickingOrderPanel } from './components/picking-order-panel.tsx';
 import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
+import { ShortPickDialog } from './components/short-pick-dialog.tsx';
 import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
 import { INITIAL_PICKING, pickingReducer, type Selection } from './picking-state.ts';
 import './picking.css';
@@ -67,8 +67,15 @@ export function PickingPage() {
         </div>
       </div>
 
-      {state.noStockPick ? (
-        <NoStockDialog request={state.noStockPick} onClose={() => dispatch({ type: 'no-stock-closed' })} onPick={commands.record} />
+      {state.shortPick ? (
+        <ShortPickDialog
+          request={state.shortPick}
+          lookedIn={state.shortPick.item.no_stock ? state.atLocation : state.shortPick.item.location}
+          pending={commands.short.pending}
+          error={commands.short.error}
+          onClose={commands.short.close}
+          onRecord={(variables) => state.shortPick && commands.short.record(variables, state.shortPick.item)}
+        />
       ) : null}
     </section>
   );
@@ -87,6 +94,7 @@ function SelectedPanel({ selection, data, commands }: { selection: Selection; da
         batch={data.batch}
         loadError={data.openBatch.isError ? messageOf(data.openBatch.error, 'Failed to fetch the batch') : null}
         onPick={(line, from) => commands.pickLine(line, onlyFrom(from))}
+        onShort={(line) => commands.shortFor(line.order_id, line, data.batch?.lines ?? [line])}
         onComplete={commands.completeBatch}
       />
     );
@@ -96,6 +104,7 @@ function SelectedPanel({ selection, data, commands }: { selection: Selection; da
       {...shared}
       order={data.selected}
       onPick={(order, itemId, from) => commands.pickOf(order, itemId, onlyFrom(from))}
+      onShort={(order, item) => commands.shortFor(order.id, item, order.items)}
       onComplete={commands.completeOrder}
     />
   );

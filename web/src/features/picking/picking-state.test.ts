@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  batchPicked,
+  batchDone,
+  lookedInCodes,
   batchScanTarget,
   nextUnpicked,
   pickingStats,
@@ -37,6 +38,18 @@ describe('progress', () => {
       expect(progressPercent(picked(a, [12]))).toBe(67);
       expect(progressPercent(picked(a, [12, 13]))).toBe(100);
       expect(progressPercent(order(3, 'assigned', []))).toBe(0);
+    });
+
+    it('counts a line recorded short towards completion, not as picked', () => {
+      const short = { ...a, items: a.items.map((i) => (i.id === 12 ? { ...i, status: 'short' } : i)) };
+      expect(progressPercent(short)).toBe(67);
+      expect(progressPercent(picked(short, [13]))).toBe(100);
+      expect(pickingStats([short]).itemsPicked).toBe(1);
+    });
+
+    it("reads the locations typed as looked in, each once", () => {
+      expect(lookedInCodes(' a-1-1, A-1-2  a-1-1,')).toEqual(['A-1-1', 'A-1-2']);
+      expect(lookedInCodes('')).toEqual([]);
     });
 
     it('sums the four stat cards, with 0 average and no orders', () => {
@@ -81,7 +94,13 @@ describe('progress', () => {
     });
 
     it('counts the picked items with the lines picked since the batch was read', () => {
-      expect(batchPicked({ picked_items: 2, lines: pickedLines([31, 51]) })).toBe(4);
+      expect(batchDone({ picked_items: 2, short_items: 0, lines: pickedLines([31, 51]) })).toEqual({ done: 4, short: 0 });
+    });
+
+    it('counts a line recorded short as done, and as short', () => {
+      const lines = pickedLines([31]).map((l) => (l.id === 41 ? { ...l, status: 'short' } : l));
+      expect(batchDone({ picked_items: 1, short_items: 1, lines })).toEqual({ done: 4, short: 2 });
+      expect(batchScanTarget('TP1007-12-GREEN', lines)).toEqual({ kind: 'pick', orderId: 5, itemId: 51 });
     });
   });
 });

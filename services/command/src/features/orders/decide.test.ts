@@ -1,8 +1,18 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mayAssign, type OrderEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, orderDecider, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
+import {
+  decideOrder,
+  defaultPickLocation,
+  FOUND_NEEDS_LOCATION,
+  LOCATION_REQUIRED,
+  orderDecider,
+  shortQuantityProblem,
+  type OrderCommand,
+  type PickHolder,
+  type WorkerFacts,
+} from './decide.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const at = now.toISOString();
@@ -268,6 +278,91 @@ describe('order decider', () => {
     });
   });
 
+  describe("short (can't find it)", () => {
+    const short = (over: Partial<Extract<OrderCommand, { type: 'ShortPickItem' }>> = {}): OrderCommand => ({
+      type: 'ShortPickItem',
+      item_id: 71,
+      actor: workerActor,
+      short_quantity: null,
+      looked_in: ['A-1-1'],
+      known: ['A-1-1', 'A-1-2'],
+      notes: null,
+      ...over,
+    });
+    const shorted = (over: Partial<Extract<OrderEvent, { type: 'OrderItemShortPicked' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderItemShortPicked',
+      data: {
+        ...ref,
+        item_id: 71,
+        sku: 'SK1014-10-NAVY',
+        style_code: 'SK1014',
+        quantity: 2,
+        short_quantity: 2,
+        looked_in: ['A-1-1'],
+        notes: null,
+        picked_by: 5,
+        worker_id: 5,
+        movements: [],
+        at,
+        ...over,
+      },
+    });
+    it('none of the units found: recorded short where the picker looked, no stock taken', () => {
+      spec.given(inPicking).when(short({ looked_in: ['A-1-1', 'A-1-2'], notes: 'Bin empty' })).then([shorted({ looked_in: ['A-1-1', 'A-1-2'], notes: 'Bin empty' })]);
+    });
+    it('some found: the units found are taken from the first location looked in, the rest recorded short', () => {
+      spec
+        .given(inPicking)
+        .when(short({ short_quantity: 1 }))
+        .then([shorted({ short_quantity: 1, movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: -1 }] })]);
+    });
+    it('the first line of an assigned order: the order is being picked', () => {
+      const state = [imported, assigned(5), shorted()].reduce(orderDecider.evolve, orderDecider.initialState());
+      expect(state.status).toBe('picking');
+      spec.given([imported, assigned(5)]).when(short()).then([shorted()]);
+    });
+    it('by a manager for the worker: the manager recorded as who looked', () => {
+      spec.given(inPicking).when(short({ actor: manager })).then([shorted({ picked_by: 1 })]);
+    });
+    it('an item with no stock anywhere, looked for nowhere in particular: recorded short', () => {
+      spec.given(inPicking).when(short({ looked_in: [], known: [] })).then([shorted({ looked_in: [] })]);
+    });
+    it('a location looked in twice: named once', () => {
+      spec.given(inPicking).when(short({ looked_in: ['A-1-1', 'A-1-1'] })).then([shorted()]);
+    });
+    it('units found but no location named: refused', () => {
+      spec.given(inPicking).when(short({ short_quantity: 1, looked_in: [] })).thenFails(400, FOUND_NEEDS_LOCATION);
+    });
+    it('more units short than the line has, or none: refused', () => {
+      spec.given(inPicking).when(short({ short_quantity: 3 })).thenFails(400, shortQuantityProblem(2));
+      spec.given(inPicking).when(short({ short_quantity: 0 })).thenFails(400, shortQuantityProblem(2));
+    });
+    it('a location the warehouse does not have: not found', () => {
+      spec.given(inPicking).when(short({ looked_in: ['Z-9-9'] })).thenFails(404, 'Location Z-9-9 not found');
+    });
+    it('a line already picked or already short: refused', () => {
+      spec.given(inPicking).when(short({ item_id: 70 })).thenFails(409, 'DR1012-12-BLUE in order #10002 is already picked');
+      spec.given([...inPicking, shorted()]).when(short()).thenFails(409, 'SK1014-10-NAVY in order #10002 is already recorded short');
+      spec.given([...inPicking, shorted()]).when(pick(71)).thenFails(409, 'SK1014-10-NAVY in order #10002 is already recorded short');
+    });
+    it('by another worker: refused', () => {
+      spec.given(inPicking).when(short({ actor: otherWorker })).thenFails(403, 'This order is not assigned to you');
+    });
+    it.each([
+      ['completed', 'Order #10002 is completed and cannot be picked'],
+      ['verified', 'Order #10002 is verified and cannot be picked'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be picked'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when(short({ actor: manager })).thenFails(409, message);
+    });
+    it('every line picked or short: completed short, the short lines counted', () => {
+      spec
+        .given([...inPicking, shorted()])
+        .when({ type: 'CompleteOrder', actor: workerActor })
+        .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, short_items: 1, at } }]);
+    });
+  });
+
   describe('complete', () => {
     it('every item picked: completed by the worker', () => {
       spec.given(allPicked).when({ type: 'CompleteOrder', actor: workerActor }).then([completed]);
@@ -279,11 +374,11 @@ describe('order decider', () => {
         .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 1, at } }]);
     });
     it('before every item is picked: refused, saying how many are', () => {
-      spec.given(inPicking).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 cannot be completed yet: 1 of 2 items are picked');
+      spec.given(inPicking).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 cannot be completed yet: 1 of 2 items are picked or short');
       spec
         .given([imported, assigned(5)])
         .when({ type: 'CompleteOrder', actor: workerActor })
-        .thenFails(409, 'Order #10002 cannot be completed yet: 0 of 2 items are picked');
+        .thenFails(409, 'Order #10002 cannot be completed yet: 0 of 2 items are picked or short');
     });
     it('by another worker: refused', () => {
       spec.given(allPicked).when({ type: 'CompleteOrder', actor: otherWorker }).thenFails(403, 'This order is not assigned to you');

@@ -2,13 +2,24 @@ import { mayAssign, mayCancel, mayDeassign, mayPick, type OrderEvent, type Stock
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 
+// What became of a line: picked whole, or recorded short (some or all of its units not found). Each keeps who did it
+// and the stock it took, which an undo gives back.
+export type LineOutcome =
+  | { kind: 'picked'; by: number; movements: readonly StockMovement[] }
+  | { kind: 'short'; by: number; short_quantity: number; movements: readonly StockMovement[] };
+
 export interface OrderLine {
   id: number;
   sku: string;
   style_code: string;
   quantity: number;
-  picked: boolean;
+  // null while the line is still to be picked.
+  outcome: LineOutcome | null;
 }
+
+// Picked or short: nothing left to do on the line before the order is completed.
+export const lineDone = (line: OrderLine): boolean => line.outcome !== null;
+const shortLines = (items: readonly OrderLine[]) => items.filter((i) => i.outcome?.kind === 'short').length;
 
 interface OrderFacts {
   id: number;
@@ -47,7 +58,7 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       status: 'pending',
       id: d.order_id,
       order_number: d.order_number,
-      items: d.items.map((i) => ({ id: i.item_id, sku: i.sku, style_code: i.style_code, quantity: i.quantity, picked: false })),
+      items: d.items.map((i) => ({ id: i.item_id, sku: i.sku, style_code: i.style_code, quantity: i.quantity, outcome: null })),
     };
   }
   if (state.status === 'absent') return state;
@@ -59,9 +70,15 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { status: 'pending', ...facts };
     case 'OrderCancelled':
       return { status: 'cancelled', ...facts };
-    case 'OrderItemPicked': {
-      const items = facts.items.map((i) => (i.id === event.data.item_id ? { ...i, picked: true } : i));
-      return { status: 'picking', worker_id: event.data.worker_id, batch_id: batchOf(state), ...facts, items };
+    case 'OrderItemPicked':
+    case 'OrderItemShortPicked': {
+      const d = event.data;
+      const outcome: LineOutcome =
+        event.type === 'OrderItemPicked'
+          ? { kind: 'picked', by: d.picked_by, movements: d.movements }
+          : { kind: 'short', by: d.picked_by, short_quantity: event.data.short_quantity, movements: d.movements };
+      const items = facts.items.map((i) => (i.id === d.item_id ? { ...i, outcome } : i));
+      return { status: 'picking', worker_id: d.worker_id, batch_id: batchOf(state), ...facts, items };
     }
     case 'OrderCompleted':
       return { status: 'completed', worker_id: event.data.worker_id, ...facts };
@@ -107,6 +124,18 @@ export type OrderCommand =
       holders: readonly PickHolder[];
       registered: { type: string } | null;
       scan_location_first: boolean;
+      notes: string | null;
+    }
+  | {
+      type: 'ShortPickItem';
+      item_id: number;
+      actor: Actor;
+      // Units not found; null: all of the line's.
+      short_quantity: number | null;
+      // Where the picker looked, in order: the units found, if any, are taken from the first.
+      looked_in: readonly string[];
+      // Read before deciding: those of looked_in the warehouse knows (registered, or holding stock).
+      known: readonly string[];
       notes: string | null;
     }
   // batch_id: completed with its batch (an order in a batch is completed only with it).
@@ -187,6 +216,8 @@ export function decideOrder(command: OrderCommand, state: OrderState, now: Date)
       return cancelOrder(order, at);
     case 'PickItem':
       return pickItem(order, command, at);
+    case 'ShortPickItem':
+      return shortPickItem(order, command, at);
     case 'CompleteOrder':
       return completeOrder(order, command, at);
     case 'VerifyOrder':
@@ -255,14 +286,7 @@ function pickSource(command: Command<'PickItem'>): { location: string | null; lo
 
 // The item is taken from its source (pickSource); an unstocked pick moves nothing.
 function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string): OrderEvent[] {
-  checkPicker(order, command.actor);
-  if (!mayPick(order)) {
-    if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
-    return refused(order, 'picked');
-  }
-  const item = order.items.find((i) => i.id === command.item_id);
-  if (!item) throw notFound(`Item not found in order ${order.order_number}`);
-  if (item.picked) throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
+  const { picking, item } = lineToPick(order, command);
   const source = pickSource(command);
   const movements: StockMovement[] =
     source.unstocked || source.location === null
@@ -282,7 +306,7 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
         unstocked: source.unstocked,
         notes: command.notes,
         picked_by: command.actor.id,
-        worker_id: order.worker_id,
+        worker_id: picking.worker_id,
         movements,
         at,
       },
@@ -290,7 +314,58 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
   ];
 }
 
-// Every item picked first; an order in a batch is completed with its batch.
+// The line a pick or a short is recorded on: the picker's (checkPicker), in an order being picked, not yet done.
+function lineToPick(order: ExistingOrder, command: { actor: Actor; item_id: number }): { picking: Extract<ExistingOrder, { status: 'assigned' | 'picking' }>; item: OrderLine } {
+  checkPicker(order, command.actor);
+  if (!mayPick(order)) {
+    if (order.status === 'pending') throw illegalTransition(`${label(order)} has no worker assigned and cannot be picked`);
+    return refused(order, 'picked');
+  }
+  const item = order.items.find((i) => i.id === command.item_id);
+  if (!item) throw notFound(`Item not found in order ${order.order_number}`);
+  if (item.outcome?.kind === 'picked') throw conflict(`${item.sku} in order ${order.order_number} is already picked`);
+  if (item.outcome?.kind === 'short') throw conflict(`${item.sku} in order ${order.order_number} is already recorded short`);
+  return { picking: order, item };
+}
+
+export const shortQuantityProblem = (quantity: number) => `Units not found must be a whole number from 1 to ${quantity}`;
+export const FOUND_NEEDS_LOCATION = 'Name the location where you found the units you have';
+
+// "Can't find it": the units not found are recorded short, where the picker looked; those found (a line of several
+// units, some there) are taken from the first location looked in, as a pick takes them.
+function shortPickItem(order: ExistingOrder, command: Command<'ShortPickItem'>, at: string): OrderEvent[] {
+  const { picking, item } = lineToPick(order, command);
+  const short = command.short_quantity ?? item.quantity;
+  if (!Number.isInteger(short) || short < 1 || short > item.quantity) throw badRequest(shortQuantityProblem(item.quantity));
+  const looked_in = [...new Set(command.looked_in)];
+  const unknown = looked_in.find((code) => !command.known.includes(code));
+  if (unknown !== undefined) throw notFound(locationNotFound(unknown));
+  const found = item.quantity - short;
+  const from = looked_in[0];
+  if (found > 0 && from === undefined) throw badRequest(FOUND_NEEDS_LOCATION);
+  const movements: StockMovement[] = found > 0 && from !== undefined ? [{ sku: item.sku, style_code: item.style_code, location: from, delta: -found }] : [];
+  return [
+    {
+      type: 'OrderItemShortPicked',
+      data: {
+        ...refOf(order),
+        item_id: item.id,
+        sku: item.sku,
+        style_code: item.style_code,
+        quantity: item.quantity,
+        short_quantity: short,
+        looked_in,
+        notes: command.notes,
+        picked_by: command.actor.id,
+        worker_id: picking.worker_id,
+        movements,
+        at,
+      },
+    },
+  ];
+}
+
+// Every item picked or recorded short first ("completed short" when some are); an order in a batch is completed with its batch.
 function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, at: string): OrderEvent[] {
   checkPicker(order, command.actor);
   if (order.status === 'completed') throw illegalTransition(`${label(order)} is already completed`);
@@ -305,12 +380,14 @@ function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, 
         : `${label(order)} is in batch ${order.batch_id}: it is completed with its batch`,
     );
   }
-  const picked = order.items.filter((i) => i.picked).length;
-  if (picked < order.items.length) {
-    throw illegalTransition(`${label(order)} cannot be completed yet: ${picked} of ${order.items.length} items are picked`);
+  const done = order.items.filter(lineDone).length;
+  if (done < order.items.length) {
+    throw illegalTransition(`${label(order)} cannot be completed yet: ${done} of ${order.items.length} items are picked or short`);
   }
   const batch = order.batch_id === null ? {} : { batch_id: order.batch_id };
-  return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, ...batch, at } }];
+  const shorts = shortLines(order.items);
+  const short = shorts === 0 ? {} : { short_items: shorts };
+  return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, ...batch, ...short, at } }];
 }
 
 // A completed order is verified once, with the discrepancies found on its own items.

@@ -31,10 +31,18 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
       return `${what}${where}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
     }
+    case 'OrderItemShortPicked': {
+      const d = event.data;
+      const where = d.looked_in.length === 0 ? '' : ` at ${d.looked_in.join(', ')}`;
+      const found = d.short_quantity === d.quantity ? '' : `; ${d.quantity - d.short_quantity} found and taken from ${d.looked_in[0]}`;
+      const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
+      return `Short: ${plural(d.short_quantity, 'unit')} of ${d.sku} not found${where}${found}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
+    }
     case 'OrderCompleted': {
       const d = event.data;
       const inBatch = d.batch_id === undefined ? '' : ` with batch ${d.batch_id}`;
-      return d.completed_by === d.worker_id ? `Completed${inBatch}: every item picked` : `Completed${inBatch} for ${name(d.worker_id)}: every item picked`;
+      const [what, how] = d.short_items === undefined ? ['Completed', 'every item picked'] : ['Completed short', `${plural(d.short_items, 'item')} short`];
+      return d.completed_by === d.worker_id ? `${what}${inBatch}: ${how}` : `${what}${inBatch} for ${name(d.worker_id)}: ${how}`;
     }
     case 'OrderVerified': {
       const d = event.data;

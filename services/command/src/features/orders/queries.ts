@@ -230,7 +230,7 @@ function itemStops(db: Db) {
     .selectAll('i')
     .select([
       // Literals, not parameters: findOrder's statement is compiled once with its id as the only parameter.
-      sql<HolderJson[]>`case when i.status = 'picked' then '[]'::json else coalesce((
+      sql<HolderJson[]>`case when i.status <> 'pending' then '[]'::json else coalesce((
         select json_agg(json_build_object('location', st.location, 'type', st.location_type, 'quantity', st.quantity, 'walk_sequence', hl.walk_sequence::float8))
           from rm_stock st left join rm_locations hl on hl.code = st.location
          where st.sku = i.sku and st.quantity > 0), '[]'::json) end`.as('holders'),
@@ -258,10 +258,13 @@ type ItemRow = Selectable<RmOrderItemsTable> & Stop;
 // An item row as json_agg gives it: timestamps as text, numeric as a JSON number.
 type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & StopRow & { picked_at: string | null; value: number | null };
 
+// Picked or recorded short: the row says where (taken from, or looked in first).
+const isDone = (i: { status: string }) => i.status !== 'pending';
+
 // The row with its stop chosen: picked, where it was taken from; not picked, its default pick location.
 function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof StopRow> & Stop {
   const { holders, picked_walk_sequence, ...item } = row;
-  if (row.status === 'picked') return { ...item, suggested_location: null, suggested_location_type: null, suggested_quantity: null, walk_sequence: picked_walk_sequence };
+  if (isDone(row)) return { ...item, suggested_location: null, suggested_location_type: null, suggested_quantity: null, walk_sequence: picked_walk_sequence };
   const at = defaultPickLocation(holders);
   return {
     ...item,
@@ -273,7 +276,7 @@ function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof
 }
 
 const stopOf = (i: { status: string; location: string | null; suggested_location: string | null }) =>
-  i.status === 'picked' ? i.location : i.suggested_location;
+  isDone(i) ? i.location : i.suggested_location;
 
 // Items in walk order (contracts, inventory/walk.ts); rows come in file order, which the stable sort keeps for items
 // at one location.
@@ -295,7 +298,7 @@ export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only
     .where('i.order_id', 'in', orderIds)
     .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
     .orderBy('i.position');
-  if (only === 'unpicked') q = q.where('i.status', '<>', 'picked');
+  if (only === 'unpicked') q = q.where('i.status', '=', 'pending');
   const rows = (await q.execute()).map(withStop);
   const users = await usersById(
     db,
@@ -399,7 +402,7 @@ export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef 
   id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
 
 function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
-  const picked = i.status === 'picked';
+  const picked = isDone(i);
   const suggested = !picked && i.suggested_location !== null;
   return {
     id: i.id,
@@ -410,9 +413,11 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
     color: i.color,
     quantity: i.quantity,
     value: i.value === null ? null : Number(i.value),
-    status: picked ? 'picked' : 'pending',
+    status: i.status === 'short' ? 'short' : picked ? 'picked' : 'pending',
     picked_at: iso(i.picked_at),
     picked_by: userOf(users, i.picked_by),
+    short_quantity: i.short_quantity,
+    looked_in: i.looked_in,
     location: picked ? i.location : i.suggested_location,
     location_type: picked ? i.location_type : i.suggested_location_type,
     location_suggested: suggested,
@@ -433,7 +438,8 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     total_items: r.total_items,
     total_quantity: r.total_quantity,
     picked_items: r.picked_items,
-    progress: r.total_items === 0 ? 0 : Math.round((r.picked_items / r.total_items) * 100),
+    short_items: r.short_items,
+    progress: r.total_items === 0 ? 0 : Math.round(((r.picked_items + r.short_items) / r.total_items) * 100),
     order_date: r.order_day,
     created_at: r.created_at.toISOString(),
     assigned_at: iso(r.assigned_at),

@@ -262,7 +262,7 @@ describe('picking, completing and verifying', () => {
     expect(res.status).toBe(403);
     const early = await ann.post(`/api/orders/${id}/complete`);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Order #10005 cannot be completed yet: 0 of 2 items are picked');
+    expect(early.body.message).toBe('Order #10005 cannot be completed yet: 0 of 2 items are picked or short');
   });
 
   it('a pick at a location without the stock is refused, naming the locations that hold it', async () => {

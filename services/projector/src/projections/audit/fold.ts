@@ -60,6 +60,7 @@ function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
     if (Array.isArray(list)) for (const x of list) addText(skus, (x as Data | null)?.sku);
   }
   addText(locations, d.location);
+  for (const code of list(d.looked_in)) addText(locations, code);
   if (stored.type.startsWith('Location')) addText(locations, d.code);
   for (const m of movementsOf(stored.data)) {
     addText(skus, m.sku);
@@ -135,8 +136,14 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return d.unstocked
         ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
         : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
-    case 'OrderCompleted':
-      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''})`;
+    case 'OrderItemShortPicked': {
+      const where = list(d.looked_in).length === 0 ? '' : ` at ${list(d.looked_in).join(', ')}`;
+      return `Recorded ${d.short_quantity} of ${d.quantity} × ${d.sku} short for order ${n}: not found${where}`;
+    }
+    case 'OrderCompleted': {
+      const short = typeof d.short_items === 'number' ? `, ${plural(d.short_items, 'item')} short` : '';
+      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''}${short})`;
+    }
     case 'BatchCreated':
       return `Created batch ${d.batch_id} for ${nameOf(names, d.worker_id)}: ${batchOrders(d)}`;
     case 'BatchCompleted':

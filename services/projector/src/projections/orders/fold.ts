@@ -29,6 +29,7 @@ export interface ProjectedOrder {
   id: number;
   status: string;
   picked_items: number;
+  short_items: number;
   assigned_worker_id: number | null;
   assigned_at: Date | string | null;
   completed_by: number | null;
@@ -46,6 +47,7 @@ export const PROJECTED_COLUMNS = [
   'id',
   'status',
   'picked_items',
+  'short_items',
   'assigned_worker_id',
   'assigned_at',
   'completed_by',
@@ -58,14 +60,33 @@ export const PROJECTED_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof ProjectedOrder)[];
 
+// An item's pick columns as its last event leaves them: every event on an item gives all of them.
 export interface ItemPick {
   id: number;
-  picked_at: string;
-  picked_by: number;
+  status: 'pending' | 'picked' | 'short';
+  picked_at: string | null;
+  picked_by: number | null;
   location: string | null;
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+  short_quantity: number | null;
+  looked_in: string[];
+}
+
+// The first line picked or recorded short moves the order from assigned to picking.
+function lineDone(order: ProjectedOrder, change: { picked_items?: number; short_items?: number }, at: string, count: Count): void {
+  const before = order.picked_items + order.short_items;
+  Object.assign(order, {
+    status: 'picking',
+    picked_items: order.picked_items + (change.picked_items ?? 0),
+    short_items: order.short_items + (change.short_items ?? 0),
+    updated_at: at,
+  });
+  if (before === 0) {
+    count('assigned', false, -1);
+    count('picking', false, 1);
+  }
 }
 
 // What the event does to its order (when the order exists) and to the status counts.
@@ -108,21 +129,35 @@ export function fold(
       const e = event.data;
       items.set(e.item_id, {
         id: e.item_id,
+        status: 'picked',
         picked_at: e.at,
         picked_by: e.picked_by,
         location: e.location,
         location_type: e.location_type,
         unstocked: e.unstocked,
         notes: e.notes,
+        short_quantity: null,
+        looked_in: [],
       });
-      if (order) {
-        Object.assign(order, { status: 'picking', picked_items: order.picked_items + 1, updated_at: e.at });
-        // The first pick moves the order from assigned to picking.
-        if (order.picked_items === 1) {
-          count('assigned', false, -1);
-          count('picking', false, 1);
-        }
-      }
+      if (order) lineDone(order, { picked_items: 1 }, e.at, count);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderItemShortPicked': {
+      const e = event.data;
+      items.set(e.item_id, {
+        id: e.item_id,
+        status: 'short',
+        picked_at: e.at,
+        picked_by: e.picked_by,
+        location: e.looked_in[0] ?? null,
+        location_type: null,
+        unstocked: false,
+        notes: e.notes,
+        short_quantity: e.short_quantity,
+        looked_in: e.looked_in,
+      });
+      if (order) lineDone(order, { short_items: 1 }, e.at, count);
       touchWorker(e.worker_id);
       return;
     }

@@ -47,6 +47,7 @@ async function journey() {
   const second = await id('#10002');
   const secondItems = (await ben.get(`/api/orders/${second}`)).body.data.items as { id: number }[];
   ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/pick`, {}));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[1]!.id}/short`, { looked_in: ['RECEIVING'], notes: 'not there' }));
 }
 
 async function snapshot(db: Kysely<Database>) {

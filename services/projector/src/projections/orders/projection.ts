@@ -63,12 +63,12 @@ function orderWrites(rows: readonly ProjectedOrder[]): WriteStatement[] {
   return chunks(rows, CHUNK).map(
     (chunk) => sql`
       update rm_orders o
-         set status = u.status, picked_items = u.picked_items, assigned_worker_id = u.assigned_worker_id,
+         set status = u.status, picked_items = u.picked_items, short_items = u.short_items, assigned_worker_id = u.assigned_worker_id,
              assigned_at = u.assigned_at, completed_by = u.completed_by, completed_at = u.completed_at,
              verified_by = u.verified_by, verified_at = u.verified_at, cancelled_at = u.cancelled_at,
              verification_notes = u.verification_notes, discrepancies = u.discrepancies, updated_at = u.updated_at
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-             as u(id int, status text, picked_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
+             as u(id int, status text, picked_items int, short_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
                   completed_at timestamptz, verified_by int, verified_at timestamptz, cancelled_at timestamptz,
                   verification_notes text, discrepancies jsonb, updated_at timestamptz)
        where ${matchByKey('o.id', 'u.id', chunk.map((r) => r.id))}`,
@@ -79,11 +79,12 @@ function itemWrites(rows: readonly ItemPick[]): WriteStatement[] {
   return chunks(rows, CHUNK).map(
     (chunk) => sql`
       update rm_order_items it
-         set status = 'picked', picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
-             location_type = u.location_type, unstocked = u.unstocked, notes = u.notes
+         set status = u.status, picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
+             location_type = u.location_type, unstocked = u.unstocked, notes = u.notes,
+             short_quantity = u.short_quantity, looked_in = u.looked_in
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-             as u(id int, picked_at timestamptz, picked_by int, location text, location_type text, unstocked boolean,
-                  notes text)
+             as u(id int, status text, picked_at timestamptz, picked_by int, location text, location_type text,
+                  unstocked boolean, notes text, short_quantity int, looked_in text[])
        where ${matchByKey('it.id', 'u.id', chunk.map((r) => r.id))}`,
   );
 }
@@ -212,6 +213,7 @@ function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, str
     imported: copyFields([Number(orderId), text(d.order_number), text(d.priority), text(d.order_date), list.length, quantity, text(d.source_file), at]),
     status: 'pending',
     picked_items: 0,
+    short_items: 0,
     assigned_worker_id: null,
     assigned_at: null,
     completed_by: null,
@@ -243,6 +245,7 @@ function orderLine(o: OrderRow): string {
   return `${o.imported}\t${copyLine([
     o.status,
     o.picked_items,
+    o.short_items,
     o.assigned_worker_id,
     o.assigned_at,
     o.completed_by,
@@ -277,10 +280,12 @@ const ITEM_COLUMNS = [
   'location_type',
   'unstocked',
   'notes',
+  'short_quantity',
+  'looked_in',
 ] as const;
 
-const NOT_PICKED = copyFields(['pending', null, null, null, null, false, null]);
+const NOT_PICKED = copyFields(['pending', null, null, null, null, false, null, null, []]);
 
 function pickFields(p: ItemPick): string {
-  return copyFields(['picked', p.picked_at, p.picked_by, p.location, p.location_type, p.unstocked, p.notes]);
+  return copyFields([p.status, p.picked_at, p.picked_by, p.location, p.location_type, p.unstocked, p.notes, p.short_quantity, p.looked_in]);
 }

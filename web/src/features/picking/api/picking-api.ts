@@ -133,6 +133,27 @@ export const pickCommand: CommandSpec<PickVariables, Order> = {
   fallbackError: 'Failed to pick item',
 };
 
+export interface ShortPickVariables {
+  orderId: number;
+  itemId: number;
+  /** Units not found (the line's quantity less those found). */
+  short_quantity: number;
+  /** Where the picker looked, the first being where any units found came from. */
+  looked_in: readonly string[];
+}
+
+/** "Can't find it": the line recorded short where the picker looked; its answer is the order, as a pick's. */
+export const shortPickCommand: CommandSpec<ShortPickVariables, Order> = {
+  send: ({ orderId, itemId, short_quantity, looked_in }) =>
+    apiData<Order>(`/orders/${orderId}/items/${itemId}/short`, {
+      method: 'POST',
+      body: { short_quantity, looked_in },
+      defaultMessage: 'Failed to record the short',
+    }),
+  apply: applyOrder,
+  fallbackError: 'Failed to record the short',
+};
+
 export const completeOrderCommand: CommandSpec<number, Order> = {
   send: (orderId) => apiData<Order>(`/orders/${orderId}/complete`, { method: 'POST', defaultMessage: 'Failed to complete order' }),
   apply: applyOrder,

@@ -4,8 +4,9 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
-import { batchPicked, isPicked, type PickError } from '../picking-state.ts';
-import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
+import { batchDone, type PickError } from '../picking-state.ts';
+import { PickErrorAlert } from './pick-error-alert.tsx';
+import { PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
@@ -16,11 +17,12 @@ export interface PickingBatchPanelProps {
   error: PickError | null;
   onDismissError: () => void;
   onPick: (line: BatchLine, from?: string) => void;
+  onShort: (line: BatchLine) => void;
   onComplete: (batch: BatchDetail) => void;
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
-export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onComplete }: PickingBatchPanelProps) {
+export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onShort, onComplete }: PickingBatchPanelProps) {
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -29,7 +31,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, co
     );
   }
   const busy = pickingItemId !== null || completing;
-  const picked = batchPicked(batch);
+  const { done, short } = batchDone(batch);
   const retry = error ? batch.lines.find((l) => l.id === error.itemId) : undefined;
   return (
     <section className="card picking-panel" aria-label={`Batch ${batch.id}`}>
@@ -53,14 +55,19 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, co
         ))}
       </ul>
       {error ? (
-        <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
+        <PickErrorAlert
+          error={error}
+          busy={busy}
+          onDismiss={onDismissError}
+          onRetry={retry ? (location) => onPick(retry, location) : null}
+          onShort={retry?.status === 'pending' ? () => onShort(retry) : null}
+        />
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
         {batch.lines.map((line) => (
           <PickItemRow
             key={line.id}
             item={line}
-            done={isPicked(line)}
             picking={pickingItemId === line.id}
             busy={busy}
             pickLabel={`Pick ${line.sku} for ${line.order_number}`}
@@ -71,13 +78,14 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, co
             }
             orderNumber={line.order_number}
             onPick={() => onPick(line)}
+            onShort={() => onShort(line)}
           />
         ))}
       </ul>
       <PickProgressFoot
-        picked={picked}
+        done={done}
+        short={short}
         total={batch.total_items}
-        done={picked >= batch.total_items && batch.total_items > 0}
         busy={busy}
         completing={completing}
         completeLabel="Complete Batch"

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type Dispatch, type RefObject } from 'react';
-import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
+import type { BatchDetail, BatchLine, OrderItem } from '@wh/contracts/orders/http';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { scanCue, useBarcodeScanner } from '../../../lib/barcode-scanner.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
@@ -18,6 +18,7 @@ import {
   pickingOrdersQuery,
   type PickVariables,
 } from '../api/picking-api.ts';
+import { useShortPick } from './use-short-pick.ts';
 import {
   nextUnpicked,
   pickedMessage,
@@ -111,12 +112,17 @@ interface PickCommandsInput extends PickingInput {
   batch: BatchDetail | undefined;
 }
 
-/** The picking screen's commands: pick, complete an order, complete a batch, one at a time. */
+/** The picking screen's commands: pick, Can't find it, complete an order, complete a batch, one at a time. */
 function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel }: PickCommandsInput) {
   const pick = useCommand(pickCommand);
   const completeOrder = useCommand(completeOrderCommand);
   const completeBatch = useCommand(completeBatchCommand);
-  const inFlight = pick.isPending || completeOrder.isPending || completeBatch.isPending;
+  // After a short, focus moves on as after a pick by its button.
+  const short = useShortPick(dispatch, ({ itemId }) => {
+    const walk = state.shortPick?.walk ?? [];
+    focusNext(nextUnpicked(walk.filter((i) => i.id !== itemId))?.id ?? null);
+  });
+  const inFlight = pick.isPending || completeOrder.isPending || completeBatch.isPending || short.pending;
   const focusNext = useFocusAfterPick(panel, scanPanel, inFlight);
   const clearErrors = () => [pick, completeOrder, completeBatch].forEach((c) => c.reset());
 
@@ -143,14 +149,9 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
     );
   };
 
-  // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
-  const requestPick = (request: PickRequest) => {
-    if (request.item.no_stock && request.from === undefined) dispatch({ type: 'no-stock-asked', request });
-    else record(request);
-  };
-
   return {
     inFlight,
+    short,
     pickingItemId: pick.isPending ? (pick.variables?.itemId ?? null) : null,
     completing: completeOrder.isPending || completeBatch.isPending,
     error: panelErrorOf(pick, completeOrder, completeBatch),
@@ -158,13 +159,15 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
     record,
     pickOf: (order: OrderWithItems, itemId: number, options: Options) => {
       const item = order.items.find((i) => i.id === itemId);
-      if (item) requestPick({ ...options, orderId: order.id, item, walk: order.items });
+      if (item) record({ ...options, orderId: order.id, item, walk: order.items });
     },
-    pickLine: (line: BatchLine, options: Options) => requestPick({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line] }),
+    pickLine: (line: BatchLine, options: Options) => record({ ...options, orderId: line.order_id, item: line, walk: batch?.lines ?? [line] }),
+    /** "Can't find it" on a line of `walk` (an order's items or a batch's lines). */
+    shortFor: (orderId: number, item: OrderItem, walk: readonly OrderItem[]) => !inFlight && short.ask({ orderId, item, walk }),
     completeOrder: (order: OrderWithItems) => {
       if (inFlight) return;
       clearErrors();
-      completeOrder.run(order.id, { onSuccess: () => dispatch({ type: 'completed', notice: `Order ${order.order_number} completed` }) });
+      completeOrder.run(order.id, { onSuccess: (answer) => dispatch({ type: 'completed', notice: completedNotice(answer) }) });
     },
     completeBatch: (b: BatchDetail) => {
       if (inFlight) return;
@@ -175,6 +178,11 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
 }
 
 export type PickCommands = ReturnType<typeof usePickCommands>;
+
+const completedNotice = (order: { order_number: string; short_items: number }) =>
+  order.short_items === 0
+    ? `Order ${order.order_number} completed`
+    : `Order ${order.order_number} completed short: ${order.short_items} ${order.short_items === 1 ? 'item' : 'items'} short`;
 
 interface ScanInput {
   data: PickingData;

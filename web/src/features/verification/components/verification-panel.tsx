@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import type { VerificationEvent, VerificationForm } from '../verification-state.ts';
+import { itemStatusLabel, shortWords } from '../line-words.ts';
 import { DiscrepancyEditor } from './discrepancy-editor.tsx';
 
 export interface VerificationPanelProps {
@@ -70,7 +71,7 @@ function VerifyItems({ items }: { items: readonly OrderItem[] }) {
   return (
     <ul className="verify-items" aria-label="Order items">
       {items.map((item) => (
-        <li key={item.id} className={`verify-item ${item.status === 'picked' ? 'is-picked' : 'is-unpicked'}`}>
+        <li key={item.id} className={`verify-item ${item.status === 'pending' ? 'is-unpicked' : `is-${item.status}`}`}>
           <div>
             <strong>{item.style_name}</strong>
             <span className="muted small"> {item.sku}</span>
@@ -78,7 +79,8 @@ function VerifyItems({ items }: { items: readonly OrderItem[] }) {
           <span className="small">
             Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
           </span>
-          <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{item.status === 'picked' ? 'Picked' : 'Not picked'}</Badge>
+          <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{itemStatusLabel(item)}</Badge>
+          {item.status === 'short' ? <span className="small verify-short">{shortWords(item)}</span> : null}
         </li>
       ))}
     </ul>

@@ -38,10 +38,11 @@ export function VerificationQueue({ orders, total, isLoading, selectedId, onSele
               >
                 <span className="verify-order-head">
                   <strong>{order.order_number}</strong>
-                  <Badge tone="success">Completed</Badge>
+                  {order.short_items > 0 ? <Badge tone="warning">Completed short</Badge> : <Badge tone="success">Completed</Badge>}
                 </span>
                 <span className="muted small">
-                  {itemCount(order.total_items)} · {formatDay(order.order_date)} · {workerOf(order)}
+                  {itemCount(order.total_items)}
+                  {order.short_items > 0 ? ` (${order.short_items} short)` : ''} · {formatDay(order.order_date)} · {workerOf(order)}
                 </span>
               </button>
             </li>
