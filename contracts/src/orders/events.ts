@@ -152,6 +152,26 @@ export const ORDER_EVENTS = {
       at,
     }),
   ),
+  // A pick or a short undone (a mistaken pick, a short recorded too soon): the line is to pick again, the stock the
+  // pick or short took goes back to where it came from (`movements`, the reverse of theirs), and the order's status is
+  // recalculated (`status`: picking while other lines are picked or short, else assigned). Who undid it and why.
+  OrderItemPickUndone: firstVersion(
+    z.object({
+      ...orderRef,
+      item_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      quantity: n.quantity,
+      undone: z.enum(['pick', 'short']),
+      reason: z.string(),
+      undone_by: id,
+      worker_id: id,
+      previous_status: z.enum(ORDER_STATUSES),
+      status: z.enum(ORDER_STATUSES),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
   // batch_id: completed with its batch (BatchCompleted, in the same append). short_items: lines recorded short
   // ("completed short"); absent when none were.
   OrderCompleted: firstVersion(

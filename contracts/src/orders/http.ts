@@ -25,6 +25,8 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /orders/{id}/cancel              orders:manage  -> Order
 //   POST /orders/{id}/items/{itemId}/pick orders:pick    PickItemBody -> Order (assigned worker or a manager)
 //   POST /orders/{id}/items/{itemId}/short orders:pick   ShortPickBody -> Order ("Can't find it"; as pick)
+//   POST /orders/{id}/items/{itemId}/undo orders:pick    UndoPickBody -> Order (the assigned worker until the order
+//                                                        is completed, a manager until it is verified)
 //   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; every item picked
 //                                                        or short)
 //   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
@@ -326,6 +328,16 @@ export const shortPickBodySchema = z.object({
   notes: pickNotes,
 });
 export type ShortPickBody = z.input<typeof shortPickBodySchema>;
+
+// Undoing a pick or a short: why, in words (recorded with the undo and shown in the order's history and the ledger).
+export const undoPickBodySchema = z.object({
+  reason: z
+    .string({ error: 'Say why the pick is undone' })
+    .trim()
+    .min(1, 'Say why the pick is undone')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type UndoPickBody = z.input<typeof undoPickBodySchema>;
 
 // Verification payload: nothing is required (spec section 5); item_id is parsed as an integer.
 export const verifyOrderBodySchema = z.object({

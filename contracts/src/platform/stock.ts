@@ -41,6 +41,7 @@ export function overCapacityText(o: OverCapacity): string {
 export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = [
   'OrderItemPicked',
   'OrderItemShortPicked',
+  'OrderItemPickUndone',
   'StockReceiptApproved',
   'BinStockCounted',
   'InventoryAdjusted',

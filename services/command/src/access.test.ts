@@ -76,6 +76,7 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/orders/:id/cancel': ['manager', 'executive1'],
   'POST /api/orders/:id/items/:itemId/pick': ['manager', 'worker'],
   'POST /api/orders/:id/items/:itemId/short': ['manager', 'worker'],
+  'POST /api/orders/:id/items/:itemId/undo': ['manager', 'worker'],
   'POST /api/orders/:id/complete': ['manager', 'worker'],
   'POST /api/orders/:id/verify': ['manager', 'executive2'],
   'POST /api/batches': ['manager', 'executive1'],

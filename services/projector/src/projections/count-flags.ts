@@ -2,8 +2,8 @@ import type { OrderEvent } from '@wh/contracts';
 import type { Projection } from '../projection.ts';
 
 // The events that flag a location for a count, or take a flag away.
-type Flagging = Extract<OrderEvent, { type: 'OrderItemShortPicked' }>;
-const FLAGGING_TYPES: readonly Flagging['type'][] = ['OrderItemShortPicked'];
+type Flagging = Extract<OrderEvent, { type: 'OrderItemShortPicked' | 'OrderItemPickUndone' }>;
+const FLAGGING_TYPES: readonly Flagging['type'][] = ['OrderItemShortPicked', 'OrderItemPickUndone'];
 
 const plural = (n: number, word: string) => `${n} ${n === 1 ? word : `${word}s`}`;
 
@@ -45,8 +45,12 @@ export const countFlagsProjection: Projection = {
             .execute();
           break;
         }
+        case 'OrderItemPickUndone':
+          // A short undone was a mistake: its locations are no longer in doubt.
+          if (event.data.undone === 'short') await trx.deleteFrom('rm_count_flags').where('item_id', '=', event.data.item_id).execute();
+          break;
         default: {
-          const exhaustive: never = event.type;
+          const exhaustive: never = event;
           throw new Error(`unhandled ${String(exhaustive)}`);
         }
       }

@@ -1,5 +1,6 @@
 import { useReducer, useRef } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UndoPickDialog } from '../../components/undo-pick-dialog.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
@@ -11,14 +12,14 @@ import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
 import { ShortPickDialog } from './components/short-pick-dialog.tsx';
 import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
-import { INITIAL_PICKING, pickingReducer, type Selection } from './picking-state.ts';
+import { INITIAL_PICKING, pickingReducer, type PickRequest, type Selection } from './picking-state.ts';
 import './picking.css';
 
 export function PickingPage() {
   const [state, dispatch] = useReducer(pickingReducer, INITIAL_PICKING);
   const panelRef = useRef<HTMLDivElement>(null);
   const scanPanelRef = useRef<HTMLElement>(null);
-  const { data, commands, show, onScan } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
+  const { data, commands, show, onScan, undo } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
   const { me, list, batchList, orders, batches } = data;
 
   return (
@@ -63,7 +64,7 @@ export function PickingPage() {
           onSelectBatch={(batch) => show({ kind: 'batch', id: batch.id })}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <SelectedPanel selection={state.selection} data={data} commands={commands} />
+          <SelectedPanel selection={state.selection} data={data} commands={commands} onUndo={undo.ask} />
         </div>
       </div>
 
@@ -77,6 +78,14 @@ export function PickingPage() {
           onRecord={(variables) => state.shortPick && commands.short.record(variables, state.shortPick.item)}
         />
       ) : null}
+      {state.undoPick ? (
+        <UndoPickDialog
+          sku={state.undoPick.item.sku}
+          kind={state.undoPick.item.status === 'short' ? 'short' : 'picked'}
+          onUndo={(reason) => (state.undoPick ? undo.run(state.undoPick, reason) : Promise.resolve())}
+          onClose={undo.close}
+        />
+      ) : null}
     </section>
   );
 }
@@ -84,7 +93,7 @@ export function PickingPage() {
 const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
 
 /** The open batch's combined list, or the selected order's items (or the prompt to select one). */
-function SelectedPanel({ selection, data, commands }: { selection: Selection; data: PickingData; commands: PickCommands }) {
+function SelectedPanel({ selection, data, commands, onUndo }: { selection: Selection; data: PickingData; commands: PickCommands; onUndo: (request: PickRequest) => void }) {
   const shared = { pickingItemId: commands.pickingItemId, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
   if (selection?.kind === 'batch') {
     return (
@@ -95,6 +104,7 @@ function SelectedPanel({ selection, data, commands }: { selection: Selection; da
         loadError={data.openBatch.isError ? messageOf(data.openBatch.error, 'Failed to fetch the batch') : null}
         onPick={(line, from) => commands.pickLine(line, onlyFrom(from))}
         onShort={(line) => commands.shortFor(line.order_id, line, data.batch?.lines ?? [line])}
+        onUndo={(line) => onUndo({ orderId: line.order_id, item: line, walk: data.batch?.lines ?? [line] })}
         onComplete={commands.completeBatch}
       />
     );
@@ -105,6 +115,7 @@ function SelectedPanel({ selection, data, commands }: { selection: Selection; da
       order={data.selected}
       onPick={(order, itemId, from) => commands.pickOf(order, itemId, onlyFrom(from))}
       onShort={(order, item) => commands.shortFor(order.id, item, order.items)}
+      onUndo={(order, item) => onUndo({ orderId: order.id, item, walk: order.items })}
       onComplete={commands.completeOrder}
     />
   );

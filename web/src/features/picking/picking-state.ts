@@ -40,6 +40,8 @@ export interface PickingState {
   feedback: ScanFeedback | null;
   /** The line the picker cannot find ("Can't find it"), while they say where they looked. */
   shortPick: PickRequest | null;
+  /** The picked or short line being undone, while the picker says why. */
+  undoPick: PickRequest | null;
 }
 
 export type PickingEvent =
@@ -50,7 +52,9 @@ export type PickingEvent =
   | { type: 'at-location'; location: string }
   | { type: 'feedback'; feedback: ScanFeedback }
   | { type: 'short-asked'; request: PickRequest }
-  | { type: 'short-closed' };
+  | { type: 'short-closed' }
+  | { type: 'undo-asked'; request: PickRequest }
+  | { type: 'undo-closed' };
 
 export const INITIAL_PICKING: PickingState = {
   selection: null,
@@ -59,6 +63,7 @@ export const INITIAL_PICKING: PickingState = {
   atLocation: null,
   feedback: null,
   shortPick: null,
+  undoPick: null,
 };
 
 export function pickingReducer(state: PickingState, event: PickingEvent): PickingState {
@@ -79,6 +84,10 @@ export function pickingReducer(state: PickingState, event: PickingEvent): Pickin
       return { ...state, shortPick: event.request };
     case 'short-closed':
       return { ...state, shortPick: null };
+    case 'undo-asked':
+      return { ...state, undoPick: event.request };
+    case 'undo-closed':
+      return { ...state, undoPick: null };
     default: {
       const exhaustive: never = event;
       return exhaustive;

@@ -1,11 +1,14 @@
+import { useAtomValue } from 'jotai';
 import { useReducer } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UndoPickDialog } from '../../components/undo-pick-dialog.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { useScreenQuery } from '../../lib/screen-query.ts';
+import { signedInUserAtom } from '../../lib/session.ts';
 import { useCommand } from '../../lib/use-command.ts';
-import { completedOrdersQuery, verificationOrderQuery, verifyCommand } from './api/verification-api.ts';
+import { completedOrdersQuery, undoPickCommand, verificationOrderQuery, verifyCommand } from './api/verification-api.ts';
 import { VerificationPanel } from './components/verification-panel.tsx';
 import { VerificationQueue } from './components/verification-queue.tsx';
 import { toPayload } from './discrepancies.ts';
@@ -16,12 +19,15 @@ export function OrderVerificationPage() {
   const queue = useScreenQuery(completedOrdersQuery());
   const [form, dispatch] = useReducer(verificationReducer, EMPTY_FORM);
   const verify = useCommand(verifyCommand);
+  const undo = useCommand(undoPickCommand);
+  const isManager = useAtomValue(signedInUserAtom)?.role === 'manager';
 
   const orders = queue.data?.orders ?? [];
   const total = queue.data?.pagination.total_records ?? orders.length;
   const selected = orders.find((o) => o.id === form.selectedId) ?? null;
   // Only the selected order's items are read: the queue carries none.
   const detail = useScreenQuery({ ...verificationOrderQuery(selected?.id ?? 0), enabled: selected !== null });
+  const undoing = detail.data?.items.find((i) => i.id === form.undoItemId);
 
   const onVerify = () => {
     if (!selected) return;
@@ -72,8 +78,17 @@ export function OrderVerificationPage() {
           dispatch={dispatch}
           verifying={verify.isPending}
           onVerify={onVerify}
+          onUndo={isManager ? (item) => dispatch({ type: 'undo-asked', itemId: item.id }) : null}
         />
       </div>
+      {undoing && selected ? (
+        <UndoPickDialog
+          sku={undoing.sku}
+          kind={undoing.status === 'short' ? 'short' : 'picked'}
+          onUndo={(reason) => undo.runAsync({ orderId: selected.id, itemId: undoing.id, reason }).then(() => dispatch({ type: 'cleared' }))}
+          onClose={() => dispatch({ type: 'undo-closed' })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -8,6 +8,8 @@ export interface VerificationForm {
   discrepancies: DiscrepancyDraft[];
   /** The key the next discrepancy row gets. */
   nextKey: number;
+  /** The line a manager is undoing the pick of, while they say why. */
+  undoItemId: number | null;
 }
 
 export type VerificationEvent =
@@ -16,9 +18,11 @@ export type VerificationEvent =
   | { type: 'notes'; text: string }
   | { type: 'discrepancy-added'; items: readonly { id: number }[] }
   | { type: 'discrepancy-changed'; key: number; patch: Partial<DiscrepancyDraft> }
-  | { type: 'discrepancy-removed'; key: number };
+  | { type: 'discrepancy-removed'; key: number }
+  | { type: 'undo-asked'; itemId: number }
+  | { type: 'undo-closed' };
 
-export const EMPTY_FORM: VerificationForm = { selectedId: null, notes: '', discrepancies: [], nextKey: 1 };
+export const EMPTY_FORM: VerificationForm = { selectedId: null, notes: '', discrepancies: [], nextKey: 1, undoItemId: null };
 
 export function verificationReducer(form: VerificationForm, event: VerificationEvent): VerificationForm {
   switch (event.type) {
@@ -35,6 +39,10 @@ export function verificationReducer(form: VerificationForm, event: VerificationE
       return { ...form, discrepancies: form.discrepancies.map((d) => (d.key === event.key ? { ...d, ...event.patch } : d)) };
     case 'discrepancy-removed':
       return { ...form, discrepancies: form.discrepancies.filter((d) => d.key !== event.key) };
+    case 'undo-asked':
+      return { ...form, undoItemId: event.itemId };
+    case 'undo-closed':
+      return { ...form, undoItemId: null };
     default: {
       const exhaustive: never = event;
       return exhaustive;

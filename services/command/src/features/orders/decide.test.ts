@@ -9,6 +9,7 @@ import {
   LOCATION_REQUIRED,
   orderDecider,
   shortQuantityProblem,
+  UNDO_REASON_REQUIRED,
   type OrderCommand,
   type PickHolder,
   type WorkerFacts,
@@ -360,6 +361,117 @@ describe('order decider', () => {
         .given([...inPicking, shorted()])
         .when({ type: 'CompleteOrder', actor: workerActor })
         .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, short_items: 1, at } }]);
+    });
+  });
+
+  describe('undo a pick or a short', () => {
+    const undo = (item_id = 70, actor: Actor = workerActor, reason = 'Wrong size picked'): OrderCommand => ({ type: 'UndoPick', item_id, actor, reason });
+    const undone = (): OrderEvent => ({
+      type: 'OrderItemPickUndone',
+      data: {
+        ...ref,
+        item_id: 70,
+        sku: 'DR1012-12-BLUE',
+        style_code: 'DR1012',
+        quantity: 1,
+        undone: 'pick',
+        reason: 'Wrong size picked',
+        undone_by: 5,
+        worker_id: 5,
+        previous_status: 'picking',
+        status: 'assigned',
+        movements: [{ sku: 'DR1012-12-BLUE', style_code: 'DR1012', location: 'A-1-1', delta: 1 }],
+        at,
+      },
+    });
+    const withOver = (over: Partial<Extract<OrderEvent, { type: 'OrderItemPickUndone' }>['data']>): OrderEvent => {
+      const e = undone();
+      return { ...e, data: { ...e.data, ...over } } as OrderEvent;
+    };
+    it('by the picker of their own order while picking: the stock goes back where it came from, the order assigned again', () => {
+      spec.given(inPicking).when(undo()).then([undone()]);
+      const state = [...inPicking, undone()].reduce(orderDecider.evolve, orderDecider.initialState());
+      expect(state.status).toBe('assigned');
+    });
+    it('with other lines still picked: the order stays being picked', () => {
+      spec
+        .given(allPicked)
+        .when(undo(71))
+        .then([withOver({ item_id: 71, sku: 'SK1014-10-NAVY', style_code: 'SK1014', quantity: 2, status: 'picking', movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 2 }] })]);
+    });
+    it('a short: undone, taking back only the units found', () => {
+      const short: OrderEvent = {
+        type: 'OrderItemShortPicked',
+        data: {
+          ...ref,
+          item_id: 71,
+          sku: 'SK1014-10-NAVY',
+          style_code: 'SK1014',
+          quantity: 2,
+          short_quantity: 1,
+          looked_in: ['A-1-2'],
+          notes: null,
+          picked_by: 5,
+          worker_id: 5,
+          movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-2', delta: -1 }],
+          at,
+        },
+      };
+      spec
+        .given([...inPicking, short])
+        .when(undo(71))
+        .then([
+          withOver({
+            item_id: 71,
+            sku: 'SK1014-10-NAVY',
+            style_code: 'SK1014',
+            quantity: 2,
+            undone: 'short',
+            status: 'picking',
+            movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-2', delta: 1 }],
+          }),
+        ]);
+    });
+    it('an unstocked pick: undone, moving no stock', () => {
+      const unstocked = picked(70, 'DR1012-12-BLUE', 1);
+      if (unstocked.type !== 'OrderItemPicked') throw new Error('unreachable');
+      spec
+        .given([imported, assigned(5), { ...unstocked, data: { ...unstocked.data, unstocked: true, movements: [] } }])
+        .when(undo())
+        .then([withOver({ movements: [] })]);
+    });
+    it('by a manager for the worker: the manager recorded', () => {
+      spec.given(inPicking).when(undo(70, manager)).then([withOver({ undone_by: 1 })]);
+    });
+    it('a completed order, by a manager: reopened, out of its batch', () => {
+      spec.given(states.completed!).when(undo(70, manager)).then([withOver({ undone_by: 1, previous_status: 'completed', status: 'picking' })]);
+      const batched: OrderEvent[] = [imported, { type: 'OrderAssigned', data: { ...ref, worker_id: 5, previous_worker_id: null, batch_id: 3, at } }];
+      const state = [...batched, picked(70, 'DR1012-12-BLUE', 1), picked(71, 'SK1014-10-NAVY', 2), { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, batch_id: 3, at } } as OrderEvent, withOver({ previous_status: 'completed', status: 'picking' })].reduce(
+        orderDecider.evolve,
+        orderDecider.initialState(),
+      );
+      expect(state).toMatchObject({ status: 'picking', worker_id: 5, batch_id: null });
+    });
+    it('a completed order, by its picker: refused, a manager undoes it now', () => {
+      spec.given(states.completed!).when(undo()).thenFails(403, 'Order #10002 is completed: only a manager can undo its picks now');
+    });
+    it('by another picker: refused', () => {
+      spec.given(inPicking).when(undo(70, otherWorker)).thenFails(403, 'This order is not assigned to you');
+    });
+    it('a verified order: refused, even for a manager', () => {
+      spec.given(states.verified!).when(undo(70, manager)).thenFails(409, 'Order #10002 is verified and its picks cannot be undone');
+    });
+    it('nothing to undo: refused', () => {
+      spec.given(inPicking).when(undo(71)).thenFails(409, 'SK1014-10-NAVY in order #10002 is not picked or short: there is nothing to undo');
+      spec.given([imported]).when(undo(70, manager)).thenFails(409, 'Order #10002 is pending and cannot be undone');
+      spec.given(states.cancelled!).when(undo(70, manager)).thenFails(409, 'Order #10002 is cancelled and cannot be undone');
+      spec.given(inPicking).when(undo(999)).thenFails(404, 'Item not found in order #10002');
+    });
+    it('without a reason: refused', () => {
+      spec.given(inPicking).when(undo(70, workerActor, '  ')).thenFails(400, UNDO_REASON_REQUIRED);
+    });
+    it('the line undone is picked again, taking the stock again', () => {
+      spec.given([...inPicking, undone()]).when(pick(70)).then([picked(70, 'DR1012-12-BLUE', 1)]);
     });
   });
 

@@ -80,6 +80,12 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       const items = facts.items.map((i) => (i.id === d.item_id ? { ...i, outcome } : i));
       return { status: 'picking', worker_id: d.worker_id, batch_id: batchOf(state), ...facts, items };
     }
+    case 'OrderItemPickUndone': {
+      const d = event.data;
+      const items = facts.items.map((i) => (i.id === d.item_id ? { ...i, outcome: null } : i));
+      // A completed order reopened leaves its batch behind: the batch was completed with it.
+      return { status: d.status === 'picking' ? 'picking' : 'assigned', worker_id: d.worker_id, batch_id: batchOf(state), ...facts, items };
+    }
     case 'OrderCompleted':
       return { status: 'completed', worker_id: event.data.worker_id, ...facts };
     case 'OrderVerified':
@@ -138,6 +144,8 @@ export type OrderCommand =
       known: readonly string[];
       notes: string | null;
     }
+  // A reason is required: the undo is recorded with who and why.
+  | { type: 'UndoPick'; item_id: number; actor: Actor; reason: string }
   // batch_id: completed with its batch (an order in a batch is completed only with it).
   | { type: 'CompleteOrder'; actor: Actor; batch_id?: number }
   | { type: 'VerifyOrder'; actor: Actor; verification_notes: string | null; discrepancies: readonly Discrepancy[] };
@@ -218,6 +226,8 @@ export function decideOrder(command: OrderCommand, state: OrderState, now: Date)
       return pickItem(order, command, at);
     case 'ShortPickItem':
       return shortPickItem(order, command, at);
+    case 'UndoPick':
+      return undoPick(order, command, at);
     case 'CompleteOrder':
       return completeOrder(order, command, at);
     case 'VerifyOrder':
@@ -359,6 +369,45 @@ function shortPickItem(order: ExistingOrder, command: Command<'ShortPickItem'>, 
         picked_by: command.actor.id,
         worker_id: picking.worker_id,
         movements,
+        at,
+      },
+    },
+  ];
+}
+
+export const UNDO_REASON_REQUIRED = 'Say why the pick is undone';
+const MANAGER_UNDOES = (order: ExistingOrder) => `${label(order)} is ${PHRASE[order.status]}: only a manager can undo its picks now`;
+
+// A pick or short undone: the picker of their own order until it is completed, a manager until it is verified. The
+// stock goes back where the pick took it from; the order is picked again from that line (reopened when completed).
+function undoPick(order: ExistingOrder, command: Command<'UndoPick'>, at: string): OrderEvent[] {
+  if (order.status === 'verified') throw illegalTransition(`${label(order)} is verified and its picks cannot be undone`);
+  if (order.status === 'pending' || order.status === 'cancelled') return refused(order, 'undone');
+  checkPicker(order, command.actor);
+  if (order.status !== 'assigned' && order.status !== 'picking' && command.actor.role !== 'manager') throw forbidden(MANAGER_UNDOES(order));
+  const item = order.items.find((i) => i.id === command.item_id);
+  if (!item) throw notFound(`Item not found in order ${order.order_number}`);
+  const outcome = item.outcome;
+  if (outcome === null) throw conflict(`${item.sku} in order ${order.order_number} is not picked or short: there is nothing to undo`);
+  const reason = command.reason.trim();
+  if (reason === '') throw badRequest(UNDO_REASON_REQUIRED);
+  const othersDone = order.items.some((i) => i.id !== item.id && lineDone(i));
+  return [
+    {
+      type: 'OrderItemPickUndone',
+      data: {
+        ...refOf(order),
+        item_id: item.id,
+        sku: item.sku,
+        style_code: item.style_code,
+        quantity: item.quantity,
+        undone: outcome.kind === 'picked' ? 'pick' : 'short',
+        reason,
+        undone_by: command.actor.id,
+        worker_id: order.worker_id,
+        previous_status: order.status,
+        status: othersDone ? 'picking' : 'assigned',
+        movements: outcome.movements.map((m) => ({ ...m, delta: -m.delta })),
         at,
       },
     },

@@ -121,3 +121,83 @@ describe("a short pick (can't find it)", () => {
     expect(history.at(-1)).toBe('Completed short: 2 items short');
   });
 });
+
+describe('undoing a pick', () => {
+  const ledger = async (sku: string) =>
+    t.database.db
+      .selectFrom('rm_stock_movements')
+      .select(['location', 'delta', 'event_type', 'reason'])
+      .where('sku', '=', sku)
+      .orderBy('position')
+      .orderBy('seq')
+      .execute();
+
+  it('refuses no reason, another picker and a verifier with a 4xx, changing nothing', async () => {
+    const id = order('10003');
+    const shirt = itemOf(ok(await ann.get(`/api/orders/${id}`)).data, 'TP1007-16-GREEN');
+    ok(await ann.post(`/api/orders/${id}/items/${shirt.id}/pick`, {}));
+    expect(await stockAt('TP1007-16-GREEN', 'A-10-1')).toBe(4);
+    const before = await events(id);
+    const url = `/api/orders/${id}/items/${shirt.id}/undo`;
+    const cases: [Client, unknown, number, string][] = [
+      [ann, {}, 400, 'Say why the pick is undone'],
+      [ann, { reason: '   ' }, 400, 'Say why the pick is undone'],
+      [ann, { reason: 7 }, 400, 'Say why the pick is undone'],
+      [ben, { reason: 'mine' }, 403, 'This order is not assigned to you'],
+      [exec2, { reason: 'checking' }, 403, "You don't have permission to do this."],
+    ];
+    for (const [who, body, status, message] of cases) {
+      const res = await who.post(url, body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect(await events(id)).toBe(before);
+    expect(await stockAt('TP1007-16-GREEN', 'A-10-1')).toBe(4);
+  });
+
+  it('by the picker: the unit goes back to its location in the ledger and the read model, the line is to pick again', async () => {
+    const id = order('10003');
+    const shirt = itemOf(ok(await ann.get(`/api/orders/${id}`)).data, 'TP1007-16-GREEN');
+    const answer = ok(await ann.post(`/api/orders/${id}/items/${shirt.id}/undo`, { reason: 'Picked the wrong colour' }));
+    expect(answer.message).toBe('Pick undone: the item is to pick again');
+    expect(answer.data).toMatchObject({ status: 'assigned', picked_items: 0, progress: 0 });
+    expect(itemOf(answer.data, 'TP1007-16-GREEN')).toMatchObject({ status: 'pending', picked_by: null, location: 'A-10-1', location_suggested: true });
+    expect(await stockAt('TP1007-16-GREEN', 'A-10-1')).toBe(5);
+    expect((await ledger('TP1007-16-GREEN')).slice(-2)).toEqual([
+      { location: 'A-10-1', delta: -1, event_type: 'OrderItemPicked', reason: null },
+      { location: 'A-10-1', delta: 1, event_type: 'OrderItemPickUndone', reason: 'Picked the wrong colour' },
+    ]);
+    const history = ok(await ann.get(`/api/orders/${id}/history`)).data.history.at(-1);
+    expect(history).toMatchObject({ event_type: 'OrderItemPickUndone', actor: { id: ann.id }, description: 'Pick of TP1007-16-GREEN undone: Picked the wrong colour (1 back to A-10-1)' });
+  });
+
+  it('once the order is completed only a manager undoes it, reopening it on the picker’s list', async () => {
+    const id = order('10003');
+    const shirt = itemOf(ok(await ann.get(`/api/orders/${id}`)).data, 'TP1007-16-GREEN');
+    ok(await ann.post(`/api/orders/${id}/items/${shirt.id}/pick`, {}));
+    ok(await ann.post(`/api/orders/${id}/complete`));
+    const refused = await ann.post(`/api/orders/${id}/items/${shirt.id}/undo`, { reason: 'oops' });
+    expect([refused.status, refused.body.message]).toEqual([403, 'Order #10003 is completed: only a manager can undo its picks now']);
+    const answer = ok(await manager.post(`/api/orders/${id}/items/${shirt.id}/undo`, { reason: 'Customer changed the size' }));
+    expect(answer.data).toMatchObject({ status: 'assigned', completed_at: null, completed_by: null, assigned_worker_id: ann.id });
+    expect(await stockAt('TP1007-16-GREEN', 'A-10-1')).toBe(5);
+    const open = ok(await ann.get('/api/orders?status=assigned,picking')).data.orders.map((o: any) => o.order_number);
+    expect(open).toContain('#10003');
+    const counts = await t.database.db.selectFrom('rm_order_status_counts').select(['status', 'count']).execute();
+    expect(counts.find((c) => c.status === 'completed')?.count ?? '0').toBe('1');
+  });
+
+  it('a short undone takes its count flags away and leaves the dashboard', async () => {
+    const id = order('10004');
+    const wine = itemOf(ok(await manager.get(`/api/orders/${id}`)).data, 'KN1004-12-WINE');
+    expect(ok(await manager.get('/api/reports/daily-summary')).data.short_picks_today).toBe(2);
+    const answer = ok(await manager.post(`/api/orders/${id}/items/${wine.id}/undo`, { reason: 'Found it behind the bin' }));
+    expect(answer.data).toMatchObject({ status: 'picking', short_items: 1, picked_items: 2 });
+    expect(itemOf(answer.data, 'KN1004-12-WINE')).toMatchObject({ status: 'pending', short_quantity: null, looked_in: [] });
+    expect(ok(await ben.get('/api/inventory/count-flags')).data).toMatchObject({ total: 0, flags: [] });
+    expect(ok(await manager.get('/api/reports/daily-summary')).data.short_picks_today).toBe(1);
+    // Picked after all, and the order completed again.
+    ok(await ann.post(`/api/orders/${id}/items/${wine.id}/pick`, {}));
+    expect(ok(await ann.post(`/api/orders/${id}/complete`)).data).toMatchObject({ status: 'completed', short_items: 1 });
+    expect(await stockAt('KN1004-12-WINE', 'A-2-1')).toBe(4);
+  });
+});

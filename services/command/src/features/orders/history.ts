@@ -38,6 +38,12 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
       return `Short: ${plural(d.short_quantity, 'unit')} of ${d.sku} not found${where}${found}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
     }
+    case 'OrderItemPickUndone': {
+      const d = event.data;
+      const back = d.movements.map((m) => `${m.delta} back to ${m.location}`).join(', ');
+      const reopened = d.previous_status === 'picking' || d.previous_status === 'assigned' ? '' : `; reopened (was ${d.previous_status})`;
+      return `${d.undone === 'pick' ? 'Pick' : 'Short'} of ${d.sku} undone: ${d.reason}${back ? ` (${back})` : ''}${reopened}`;
+    }
     case 'OrderCompleted': {
       const d = event.data;
       const inBatch = d.batch_id === undefined ? '' : ` with batch ${d.batch_id}`;

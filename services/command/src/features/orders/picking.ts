@@ -17,6 +17,7 @@ import {
   pickItemBodySchema,
   shortPickBodySchema,
   successEnvelope,
+  undoPickBodySchema,
   WAREHOUSE_SETTINGS_STREAM,
   type Batch,
   type BatchDetail,
@@ -94,6 +95,19 @@ export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const { short_quantity, looked_in, notes } = request.body;
       const short = { orderId: id, itemId, actor: actorOf(request), short_quantity: short_quantity ?? null, looked_in, notes: notes ?? null };
       return answerCommand(ctx, request, shortPickItem, short, { message: 'Short recorded', data: () => findOrderOrThrow(ctx.db, id) });
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/items/:itemId/undo',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: undoPickBodySchema, response: { 200: successEnvelope(orderSchema) } },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const undo = { orderId: id, itemId, actor: actorOf(request), reason: request.body.reason };
+      return answerCommand(ctx, request, undoPick, undo, { message: 'Pick undone: the item is to pick again', data: () => findOrderOrThrow(ctx.db, id) });
     },
   );
 
@@ -205,6 +219,24 @@ export const shortPickItem: CommandHandler<ShortPickInput, StreamResult<OrderSta
   return runCommand(ctx.db, short, metadata);
 };
 
+// An undo gives the stock back where the pick took it, with the events (applyStockMovements refuses an inactive
+// location and the column's ceiling).
+export const undoPick: CommandHandler<{ orderId: number; itemId: number; actor: Actor; reason: string }, StreamResult<OrderState, OrderEvent>> = (
+  ctx,
+  { orderId, itemId, actor, reason },
+  metadata,
+) =>
+  runCommand(
+    ctx.db,
+    onStream({
+      streamId: orderStreamId(orderId),
+      decider: orderDecider,
+      decide: (state) => decideOrder({ type: 'UndoPick', item_id: itemId, actor, reason }, state, ctx.now()),
+      appendWith: ({ events }) => withStock(events),
+    }),
+    metadata,
+  );
+
 export interface ShortPickInput {
   orderId: number;
   itemId: number;
@@ -268,10 +300,11 @@ function scanLocationFirst(eb: ExpressionBuilder<Database, never>) {
 }
 
 // A pick takes its stock with the events that record it: never below zero, whatever races it. From one location as
-// a guard of the append's one statement (no transaction round trips); from several in the append's transaction.
+// a guard of the append's one statement (no transaction round trips); from several, or stock given back (an undo),
+// in the append's transaction.
 // An unstocked pick, like every other order command, is its events alone: one autocommitted statement.
 function withStock(events: readonly OrderEvent[]): AppendOptions {
-  const movements = events.flatMap((e) => (e.type === 'OrderItemPicked' || e.type === 'OrderItemShortPicked' ? e.data.movements : []));
+  const movements = events.flatMap((e) => ('movements' in e.data ? e.data.movements : []));
   if (movements.length === 0) return {};
   const take = singleTake(movements);
   return take ? { guard: stockTake(take) } : { effects: (trx) => applyStockMovements(trx, movements) };

@@ -18,6 +18,7 @@ export const USER_FIELDS = [
   'recorded_by',
   'rejected_by',
   'counted_by',
+  'undone_by',
 ] as const;
 
 export function usersOf(stored: StoredEvent): number[] {
@@ -140,6 +141,8 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       const where = list(d.looked_in).length === 0 ? '' : ` at ${list(d.looked_in).join(', ')}`;
       return `Recorded ${d.short_quantity} of ${d.quantity} × ${d.sku} short for order ${n}: not found${where}`;
     }
+    case 'OrderItemPickUndone':
+      return `Undid the ${d.undone === 'short' ? 'short' : 'pick'} of ${d.quantity} × ${d.sku} for order ${n}: ${d.reason}`;
     case 'OrderCompleted': {
       const short = typeof d.short_items === 'number' ? `, ${plural(d.short_items, 'item')} short` : '';
       return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''}${short})`;

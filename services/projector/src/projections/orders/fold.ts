@@ -74,6 +74,20 @@ export interface ItemPick {
   looked_in: string[];
 }
 
+// An item to pick (again).
+export const notPicked = (id: number): ItemPick => ({
+  id,
+  status: 'pending',
+  picked_at: null,
+  picked_by: null,
+  location: null,
+  location_type: null,
+  unstocked: false,
+  notes: null,
+  short_quantity: null,
+  looked_in: [],
+});
+
 // The first line picked or recorded short moves the order from assigned to picking.
 function lineDone(order: ProjectedOrder, change: { picked_items?: number; short_items?: number }, at: string, count: Count): void {
   const before = order.picked_items + order.short_items;
@@ -158,6 +172,26 @@ export function fold(
         looked_in: e.looked_in,
       });
       if (order) lineDone(order, { short_items: 1 }, e.at, count);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderItemPickUndone': {
+      const e = event.data;
+      items.set(e.item_id, notPicked(e.item_id));
+      if (order) {
+        const reopened = e.previous_status !== 'assigned' && e.previous_status !== 'picking';
+        Object.assign(order, {
+          status: e.status,
+          picked_items: order.picked_items - (e.undone === 'pick' ? 1 : 0),
+          short_items: order.short_items - (e.undone === 'short' ? 1 : 0),
+          ...(reopened ? { completed_at: null, completed_by: null } : {}),
+          updated_at: e.at,
+        });
+      }
+      if (e.previous_status !== e.status) {
+        count(e.previous_status, false, -1);
+        count(e.status, false, 1);
+      }
       touchWorker(e.worker_id);
       return;
     }

@@ -48,6 +48,9 @@ async function journey() {
   const secondItems = (await ben.get(`/api/orders/${second}`)).body.data.items as { id: number }[];
   ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/pick`, {}));
   ok(await ben.post(`/api/orders/${second}/items/${secondItems[1]!.id}/short`, { looked_in: ['RECEIVING'], notes: 'not there' }));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[2]!.id}/short`, {}));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[2]!.id}/undo`, { reason: 'found it' }));
+  ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/undo`, { reason: 'wrong size' }));
 }
 
 async function snapshot(db: Kysely<Database>) {

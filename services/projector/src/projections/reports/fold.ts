@@ -115,6 +115,20 @@ export function foldTiming(
       row.last_pick_at = at;
       row.last_activity_at = at;
       return true;
+    case 'OrderItemPickUndone': {
+      // The pick's own rows stay: the work was done, and undone.
+      const d = event.data;
+      if (d.undone === 'short') count(at, 'shorted', -1);
+      if (!row) return false;
+      row.status = d.status;
+      if (d.previous_status !== 'assigned' && d.previous_status !== 'picking') {
+        row.completed_at = null;
+        row.completed_worker_id = null;
+      }
+      if (d.undone === 'pick') row.picked_items -= 1;
+      row.last_activity_at = at;
+      return true;
+    }
     case 'OrderCompleted':
       count(at, 'completed');
       if (!row) return false;

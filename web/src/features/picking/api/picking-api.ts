@@ -6,6 +6,7 @@ import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { withItems, type OrderListWithItems } from '../../../lib/order-items.ts';
+import { sendUndoPick } from '../../../lib/undo-pick.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { LocationQuery } from '../location-query.ts';
 
@@ -152,6 +153,13 @@ export const shortPickCommand: CommandSpec<ShortPickVariables, Order> = {
     }),
   apply: applyOrder,
   fallbackError: 'Failed to record the short',
+};
+
+/** Undoes a pick or a short (why is required); the line is to pick again, and the answer is the order. */
+export const undoPickCommand: CommandSpec<{ orderId: number; itemId: number; reason: string }, Order> = {
+  send: sendUndoPick,
+  apply: applyOrder,
+  fallbackError: 'Failed to undo the pick',
 };
 
 export const completeOrderCommand: CommandSpec<number, Order> = {

@@ -24,10 +24,15 @@ export interface PickItemRowProps {
   onPick: () => void;
   /** "Can't find it": the picker says where they looked and the line is recorded short. */
   onShort: () => void;
+  /** Undo on a picked or short line: it is to pick again. */
+  onUndo: () => void;
 }
 
-/** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick and Can't find it. */
-export function PickItemRow({ item, picking, busy, pickLabel, heading, orderNumber, onPick, onShort }: PickItemRowProps) {
+/**
+ * One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick and Can't find it; once
+ * picked or short, Undo.
+ */
+export function PickItemRow({ item, picking, busy, pickLabel, heading, orderNumber, onPick, onShort, onUndo }: PickItemRowProps) {
   return (
     <li className={`pick-item ${item.status === 'picked' ? 'is-picked' : item.status === 'short' ? 'is-short' : ''}`} data-sku={item.sku} data-order={orderNumber}>
       <div className="pick-item-info">
@@ -57,6 +62,11 @@ export function PickItemRow({ item, picking, busy, pickLabel, heading, orderNumb
       <div className="pick-item-action">
         {item.status === 'picked' ? <Badge tone="success">Picked</Badge> : null}
         {item.status === 'short' ? <Badge tone="warning">{shortLabel(item)}</Badge> : null}
+        {item.status !== 'pending' ? (
+          <Button variant="ghost" size="sm" onPress={onUndo} isDisabled={busy} aria-label={`Undo: ${pickLabel.replace(/^Pick /, '')}`}>
+            Undo
+          </Button>
+        ) : null}
         {item.status === 'pending' ? (
           <>
             <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>

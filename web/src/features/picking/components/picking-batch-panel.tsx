@@ -18,11 +18,12 @@ export interface PickingBatchPanelProps {
   onDismissError: () => void;
   onPick: (line: BatchLine, from?: string) => void;
   onShort: (line: BatchLine) => void;
+  onUndo: (line: BatchLine) => void;
   onComplete: (batch: BatchDetail) => void;
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
-export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onShort, onComplete }: PickingBatchPanelProps) {
+export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, completing, error, onDismissError, onPick, onShort, onUndo, onComplete }: PickingBatchPanelProps) {
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -79,6 +80,7 @@ export function PickingBatchPanel({ batchId, batch, loadError, pickingItemId, co
             orderNumber={line.order_number}
             onPick={() => onPick(line)}
             onShort={() => onShort(line)}
+            onUndo={() => onUndo(line)}
           />
         ))}
       </ul>

@@ -16,10 +16,11 @@ export interface PickingOrderPanelProps {
   onDismissError: () => void;
   onPick: (order: OrderWithItems, itemId: number, from?: string) => void;
   onShort: (order: OrderWithItems, item: OrderItem) => void;
+  onUndo: (order: OrderWithItems, item: OrderItem) => void;
   onComplete: (order: OrderWithItems) => void;
 }
 
-export function PickingOrderPanel({ order, pickingItemId, completing, error, onDismissError, onPick, onShort, onComplete }: PickingOrderPanelProps) {
+export function PickingOrderPanel({ order, pickingItemId, completing, error, onDismissError, onPick, onShort, onUndo, onComplete }: PickingOrderPanelProps) {
   if (!order) {
     return (
       <section className="card picking-panel empty-state" aria-label="Selected order">
@@ -64,6 +65,7 @@ export function PickingOrderPanel({ order, pickingItemId, completing, error, onD
             pickLabel={`Pick ${item.sku}`}
             onPick={() => onPick(order, item.id)}
             onShort={() => onShort(order, item)}
+            onUndo={() => onUndo(order, item)}
           />
         ))}
       </ul>

@@ -19,6 +19,7 @@ import {
   type PickVariables,
 } from '../api/picking-api.ts';
 import { useShortPick } from './use-short-pick.ts';
+import { useUndoPick } from './use-undo-pick.ts';
 import {
   nextUnpicked,
   pickedMessage,
@@ -61,7 +62,8 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
     select: (order) => show({ kind: 'order', id: order.id }),
     scanHome: () => scanPanel.current?.focus({ preventScroll: true }),
   });
-  return { data, commands, show, onScan };
+  const undo = useUndoPick(dispatch);
+  return { data, commands, show, onScan, undo };
 }
 
 /** The picking screen's data: the orders and batches to pick, the open batch, the warehouse's picking settings. */

@@ -4,6 +4,7 @@ import { apiData } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { fetchOrderWithItems } from '../../../lib/order-items.ts';
+import { sendUndoPick } from '../../../lib/undo-pick.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 
 const QUEUE_LIMIT = 100;
@@ -56,4 +57,12 @@ export const verifyCommand: CommandSpec<{ orderId: number; body: VerifyOrderBody
   apply: (queryClient, order) => queryClient.setQueryData<OrderList>(verificationKeys.queue, (queue) => queue && queueWithout(queue, order.id)),
   invalidates: [verificationKeys.queue],
   fallbackError: 'Failed to verify order',
+};
+
+/** A manager undoes a pick of a completed order: it goes back to its picker, leaving the queue at once. */
+export const undoPickCommand: CommandSpec<{ orderId: number; itemId: number; reason: string }, Order> = {
+  send: sendUndoPick,
+  apply: (queryClient, order) => queryClient.setQueryData<OrderList>(verificationKeys.queue, (queue) => queue && queueWithout(queue, order.id)),
+  invalidates: [verificationKeys.queue],
+  fallbackError: 'Failed to undo the pick',
 };

@@ -18,10 +18,12 @@ export interface VerificationPanelProps {
   dispatch: Dispatch<VerificationEvent>;
   verifying: boolean;
   onVerify: () => void;
+  /** A manager may undo a line's pick (the order goes back to its picker); null for a verifier. */
+  onUndo: ((item: OrderItem) => void) | null;
 }
 
 /** The open order: its items, picked or not, the verifier's notes and discrepancies, and Verify Order. */
-export function VerificationPanel({ order, items, itemsError, form, dispatch, verifying, onVerify }: VerificationPanelProps) {
+export function VerificationPanel({ order, items, itemsError, form, dispatch, verifying, onVerify, onUndo }: VerificationPanelProps) {
   if (!order) {
     return (
       <section className="card" aria-label="Verification">
@@ -38,7 +40,7 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
             {itemCount(order.total_items)} · completed {formatDateTime(order.completed_at)}
           </p>
         </header>
-        {items ? <VerifyItems items={items} /> : itemsError ? <Alert title="Error">{itemsError}</Alert> : <p className="muted" role="status">Loading items...</p>}
+        {items ? <VerifyItems items={items} onUndo={onUndo} /> : itemsError ? <Alert title="Error">{itemsError}</Alert> : <p className="muted" role="status">Loading items...</p>}
         <TextArea
           label="Verification Notes"
           placeholder="Add any verification notes or comments..."
@@ -67,7 +69,7 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
   );
 }
 
-function VerifyItems({ items }: { items: readonly OrderItem[] }) {
+function VerifyItems({ items, onUndo }: { items: readonly OrderItem[]; onUndo: ((item: OrderItem) => void) | null }) {
   return (
     <ul className="verify-items" aria-label="Order items">
       {items.map((item) => (
@@ -81,6 +83,11 @@ function VerifyItems({ items }: { items: readonly OrderItem[] }) {
           </span>
           <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{itemStatusLabel(item)}</Badge>
           {item.status === 'short' ? <span className="small verify-short">{shortWords(item)}</span> : null}
+          {onUndo && item.status !== 'pending' ? (
+            <Button variant="ghost" size="sm" onPress={() => onUndo(item)} aria-label={`Undo: ${item.sku}`}>
+              Undo
+            </Button>
+          ) : null}
         </li>
       ))}
     </ul>
