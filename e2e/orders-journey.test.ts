@@ -161,7 +161,7 @@ describe('orders journey', () => {
     await w.getByText('Select an Order').waitFor();
     await w.getByRole('button', { name: /10001/ }).waitFor({ state: 'detached' });
 
-    // The verifier sees it arrive and verifies it with a discrepancy.
+    // The verifier sees it arrive and verifies it with a discrepancy, which holds it until resolved.
     const v = verifier.page;
     await v.getByRole('button', { name: /10001/ }).waitFor({ timeout: 5000 });
     await v.getByText('Completed Orders (1)').waitFor();
@@ -173,7 +173,13 @@ describe('orders journey', () => {
     await choose(v, entry, /Item/, 'TP1007-6-GREEN - Linen Shirt 007');
     await entry.getByPlaceholder('Describe the issue...').fill('Loose button');
     await entry.getByPlaceholder('How was it resolved...').fill('Button sewn on');
+    // Every line confirmed by hand; the discrepancy holds the order until it is resolved at the bench.
+    await v.getByRole('button', { name: 'Confirm All as Picked' }).click();
     await v.getByRole('button', { name: 'Verify Order' }).click();
+    await v.getByText(/^Order #10001 is on hold: TP1007-6-GREEN loose button\./).waitFor();
+    await v.getByRole('list', { name: 'Orders on hold' }).getByRole('button', { name: /10001/ }).click();
+    await v.getByRole('textbox', { name: /Why/ }).fill('Button sewn on');
+    await v.getByRole('button', { name: 'Resolve and Verify' }).click();
     await v.getByText('Order verified successfully!').waitFor();
     await v.getByText('No completed orders to verify').waitFor();
 

@@ -233,6 +233,11 @@ describe('npm run restore refuses what it must not overwrite', () => {
     // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
+       alter table rm_orders drop column hold;
+       drop table rm_count_flags;
+       alter table rm_order_items drop column short_quantity, drop column looked_in;
+       alter table rm_orders drop column short_items;
+       alter table rm_report_buckets drop column shorted;
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;

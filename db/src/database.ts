@@ -317,6 +317,8 @@ export interface RmOrdersTable {
   cancelled_at: Timestamp | null;
   verification_notes: string | null;
   discrepancies: ColumnType<unknown, string, string>;
+  // While on hold (migration 141): held_by, held_at, lines, wrong_items, discrepancies, verification_notes.
+  hold: ColumnType<unknown, string | null, string | null>;
   source_file: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;

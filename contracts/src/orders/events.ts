@@ -6,7 +6,8 @@ import { numberDomains as n } from '../platform/input.ts';
 // One stream per order: `order-<id>`. Order and item ids come from sequences when the file is imported.
 export const orderStreamId = (orderId: number) => `order-${orderId}`;
 
-export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'verified', 'cancelled'] as const;
+// on_hold: stopped at verification by a discrepancy, until the verifier sends it back to its picker or resolves it.
+export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'on_hold', 'verified', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // Which orders may be assigned, deassigned, cancelled and picked, by status (spec section 4, transitions): the order decider
@@ -79,6 +80,28 @@ const orderVerifiedSchema = z.object({
 export function orderVerifiedV1ToV2({ picked_by, ...rest }: z.infer<typeof orderVerifiedV1Schema>): z.infer<typeof orderVerifiedSchema> {
   return { ...rest, worker_id: picked_by, item_count: null, unit_count: null };
 }
+
+// A line held at verification: what the pick recorded (units picked, or found for a short) against what the verifier
+// counted, and the issue in words.
+export const heldLineSchema = z.object({ item_id: id, sku: z.string(), expected: n.count, counted: n.count, issue: z.string() });
+export type HeldLine = z.infer<typeof heldLineSchema>;
+// A code scanned at the bench that is no line of the order, and how many times.
+export const wrongItemSchema = z.object({ code: z.string(), quantity: n.quantity });
+export type WrongItem = z.infer<typeof wrongItemSchema>;
+// A line sent back to its picker: undone as a pick is (its movements reversed), to pick again.
+const sentBackLineSchema = z.object({ item_id: id, sku: z.string(), undone: z.enum(['pick', 'short']) });
+// A held line resolved: the units shipped (what the verifier counted, at most what was picked) and those missing,
+// which go back to the location they were picked from (`location`) to be counted there.
+const resolvedLineSchema = z.object({
+  item_id: id,
+  sku: z.string(),
+  quantity: n.quantity,
+  expected: n.count,
+  shipped: n.count,
+  missing: n.count,
+  location: z.string().nullable(),
+});
+export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 
 export const ORDER_EVENTS = {
   OrderImported: firstVersion(
@@ -178,6 +201,40 @@ export const ORDER_EVENTS = {
     z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), short_items: n.count32.optional(), at }),
   ),
   OrderVerified: { schema: orderVerifiedSchema, upcasters: [orderVerifiedV1ToV2] },
+  // A completed order stopped at verification: a line counted short or over, items that are no line of the order, or
+  // a discrepancy reported. It waits for the verifier to send lines back to its picker or to resolve them.
+  OrderHeld: firstVersion(
+    z.object({
+      ...orderRef,
+      held_by: id,
+      worker_id: id,
+      lines: z.array(heldLineSchema),
+      wrong_items: z.array(wrongItemSchema),
+      discrepancies: z.array(orderDiscrepancySchema),
+      verification_notes: z.string().nullable(),
+      at,
+    }),
+  ),
+  // Lines of a held order sent back to its picker, with why: each is undone (the stock its pick took goes back where it
+  // came from, `movements`) and is to pick again; the order is being picked (or assigned, with no line left done).
+  OrderSentBack: firstVersion(
+    z.object({
+      ...orderRef,
+      sent_by: id,
+      worker_id: id,
+      reason: z.string(),
+      lines: z.array(sentBackLineSchema),
+      status: z.enum(ORDER_STATUSES),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // Every held line resolved, with why: shipped as counted ("short shipped" when units are missing, a line short from
+  // then on); the missing units go back to the location they were picked from (the stock correction, `movements`),
+  // which is flagged for a count. Verified in the same append.
+  OrderHoldResolved: firstVersion(
+    z.object({ ...orderRef, resolved_by: id, worker_id: id, reason: z.string(), lines: z.array(resolvedLineSchema), movements: z.array(stockMovementSchema), at }),
+  ),
 } satisfies EventFamily;
 
 export type OrderEvent = EventsOf<typeof ORDER_EVENTS>;

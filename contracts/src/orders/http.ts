@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, MAX_QUANTITY, optionalTextInt, pageQuery } from '../platform/input.ts';
-import { ORDER_STATUSES, type OrderStatus } from './events.ts';
+import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, MAX_QUANTITY, optionalTextInt, pageQuery, quantityInt } from '../platform/input.ts';
+import { heldLineSchema, ORDER_STATUSES, wrongItemSchema, type OrderStatus } from './events.ts';
 
 // Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
 //
@@ -30,7 +30,9 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; every item picked
 //                                                        or short)
 //   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
-//                                                        discrepancies)
+//                                                        discrepancies; verified, or on_hold with `hold`)
+//   POST /orders/{id}/send-back           orders:verify  SendBackBody -> Order (a held order's lines to pick again)
+//   POST /orders/{id}/resolve             orders:verify  ResolveHoldBody -> Order (a held order resolved, verified)
 //   POST /batches                         orders:manage  CreateBatchBody -> BatchDetail (201)
 //   GET  /batches                         orders:view    ListBatchesQuery -> BatchList (a worker gets only their own)
 //   GET  /batches/{id}                    orders:view    -> BatchDetail (unpicked lines of every order, walk order)
@@ -116,6 +118,17 @@ export const orderSummarySchema = z.object({
   cancelled_at: z.string().nullable(),
   verification_notes: z.string().nullable(),
   discrepancies: z.array(discrepancySchema),
+  // While on hold: what stopped it at verification, by whom and when (null otherwise).
+  hold: z
+    .object({
+      held_by: userRefSchema.nullable(),
+      held_at: z.string(),
+      lines: z.array(heldLineSchema),
+      wrong_items: z.array(wrongItemSchema),
+      discrepancies: z.array(discrepancySchema),
+      verification_notes: z.string().nullable(),
+    })
+    .nullable(),
   assigned_worker: userRefSchema.nullable(),
   assigned_worker_id: z.number().int().nullable(),
   // full_name, else username; null when unassigned.
@@ -355,8 +368,60 @@ export const verifyOrderBodySchema = z.object({
     )
     .max(100, 'At most 100 discrepancies')
     .default([]),
+  // Units counted at the bench, every line once (scanned or confirmed by hand); absent: every line confirmed as
+  // picked (the spec's call). A count that differs from what was picked holds the order, as do wrong items and
+  // discrepancies.
+  counts: z
+    .array(
+      z.object({
+        item_id: bodyInt({ min: 1, message: 'Counted item must be an item of the order' }),
+        counted: bodyInt({ min: 0, max: MAX_QUANTITY, message: `Units counted must be a whole number from 0 to ${MAX_QUANTITY}` }),
+      }),
+      { error: 'Counts must be a list of lines and units counted' },
+    )
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} counted lines`)
+    .optional(),
+  // Codes scanned at the bench that are no line of the order.
+  wrong_items: z
+    .array(
+      z.object({
+        code: z.string().trim().min(1, 'A wrong item needs its code').max(100, 'A wrong item code must be at most 100 characters').transform(normaliseCode),
+        quantity: quantityInt(),
+      }),
+      { error: 'Wrong items must be a list of codes and quantities' },
+    )
+    .max(100, 'At most 100 wrong items')
+    .default([]),
 });
 export type VerifyOrderBody = z.input<typeof verifyOrderBodySchema>;
+
+const reasonText = (required: string) => z.string({ error: required }).trim().min(1, required).max(500, 'The reason must be at most 500 characters');
+
+// A held order's lines back to its picker (default: the held ones), and why.
+export const sendBackBodySchema = z.object({
+  item_ids: z
+    .array(bodyInt({ min: 1, message: 'Each line must be an item of the order' }), { error: 'Lines must be a list of item ids' })
+    .min(1, 'Choose the lines to pick again')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
+    .optional(),
+  reason: reasonText('Say why the order goes back to its picker'),
+});
+export type SendBackBody = z.input<typeof sendBackBodySchema>;
+
+// Every held line with the units shipped, and how they were resolved; the order is verified with it.
+export const resolveHoldBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        item_id: bodyInt({ min: 1, message: 'Each line must be an item of the order' }),
+        shipped: bodyInt({ min: 0, max: MAX_QUANTITY, message: `Units shipped must be a whole number from 0 to ${MAX_QUANTITY}` }),
+      }),
+      { error: 'Lines must be a list of items and units shipped' },
+    )
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
+  reason: reasonText('Say how the held lines are resolved'),
+});
+export type ResolveHoldBody = z.input<typeof resolveHoldBodySchema>;
 
 export const orderHistoryEntrySchema = z.object({
   // The event's global position: unique, increasing.

@@ -42,6 +42,8 @@ export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = [
   'OrderItemPicked',
   'OrderItemShortPicked',
   'OrderItemPickUndone',
+  'OrderSentBack',
+  'OrderHoldResolved',
   'StockReceiptApproved',
   'BinStockCounted',
   'InventoryAdjusted',

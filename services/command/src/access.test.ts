@@ -79,6 +79,8 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'POST /api/orders/:id/items/:itemId/undo': ['manager', 'worker'],
   'POST /api/orders/:id/complete': ['manager', 'worker'],
   'POST /api/orders/:id/verify': ['manager', 'executive2'],
+  'POST /api/orders/:id/send-back': ['manager', 'executive2'],
+  'POST /api/orders/:id/resolve': ['manager', 'executive2'],
   'POST /api/batches': ['manager', 'executive1'],
   'GET /api/batches': ['manager', 'executive1', 'executive2', 'worker'],
   'GET /api/batches/:id': ['manager', 'executive1', 'executive2', 'worker'],

@@ -29,6 +29,7 @@ const order = (id: number, items: OrderItem[] | null): ListedOrder => ({
   cancelled_at: null,
   verification_notes: null,
   discrepancies: [],
+  hold: null,
   assigned_worker: null,
   assigned_worker_id: null,
   assigned_worker_name: null,

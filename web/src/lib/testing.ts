@@ -174,6 +174,7 @@ export const orderSummary = (patch: Partial<OrderSummary> = {}): OrderSummary =>
   cancelled_at: null,
   verification_notes: null,
   discrepancies: [],
+  hold: null,
   assigned_worker: null,
   assigned_worker_id: null,
   assigned_worker_name: null,

@@ -1,5 +1,7 @@
-// The verification form: which completed order is open, its notes and the discrepancies being reported. The queue
-// and the command's answer live in the query cache.
+// The verification form: which completed order is open, what the bench counted, its notes and the discrepancies
+// being reported. The queue and the command's answer live in the query cache.
+import type { OrderItem } from '@wh/contracts/orders/http';
+import { benchScan, confirmAll, EMPTY_BENCH, type BenchCounts, type BenchFeedback } from './bench.ts';
 import { newDiscrepancy, type DiscrepancyDraft } from './discrepancies.ts';
 
 export interface VerificationForm {
@@ -10,7 +12,12 @@ export interface VerificationForm {
   nextKey: number;
   /** The line a manager is undoing the pick of, while they say why. */
   undoItemId: number | null;
+  /** What the bench has counted of the open order, and what the last scan did. */
+  bench: BenchCounts;
+  feedback: BenchFeedback | null;
 }
+
+type Lines = readonly OrderItem[];
 
 export type VerificationEvent =
   | { type: 'selected'; id: number }
@@ -20,17 +27,22 @@ export type VerificationEvent =
   | { type: 'discrepancy-changed'; key: number; patch: Partial<DiscrepancyDraft> }
   | { type: 'discrepancy-removed'; key: number }
   | { type: 'undo-asked'; itemId: number }
-  | { type: 'undo-closed' };
+  | { type: 'undo-closed' }
+  | { type: 'scanned'; code: string; lines: Lines }
+  | { type: 'counted'; itemId: number; counted: number }
+  | { type: 'confirmed-all'; lines: Lines }
+  | { type: 'wrong-removed'; code: string };
 
-export const EMPTY_FORM: VerificationForm = { selectedId: null, notes: '', discrepancies: [], nextKey: 1, undoItemId: null };
+export const EMPTY_FORM: VerificationForm = { selectedId: null, notes: '', discrepancies: [], nextKey: 1, undoItemId: null, bench: EMPTY_BENCH, feedback: null };
+const FRESH = { notes: '', discrepancies: [], undoItemId: null, bench: EMPTY_BENCH, feedback: null };
 
 export function verificationReducer(form: VerificationForm, event: VerificationEvent): VerificationForm {
   switch (event.type) {
     case 'selected':
       // Another order starts a fresh form; the same one keeps what was typed.
-      return event.id === form.selectedId ? form : { ...form, selectedId: event.id, notes: '', discrepancies: [] };
+      return event.id === form.selectedId ? form : { ...form, ...FRESH, selectedId: event.id };
     case 'cleared':
-      return { ...form, selectedId: null, notes: '', discrepancies: [] };
+      return { ...form, ...FRESH, selectedId: null };
     case 'notes':
       return { ...form, notes: event.text };
     case 'discrepancy-added':
@@ -43,6 +55,16 @@ export function verificationReducer(form: VerificationForm, event: VerificationE
       return { ...form, undoItemId: event.itemId };
     case 'undo-closed':
       return { ...form, undoItemId: null };
+    case 'scanned': {
+      const { bench, feedback } = benchScan(form.bench, event.code, event.lines);
+      return { ...form, bench, feedback };
+    }
+    case 'counted':
+      return { ...form, bench: { ...form.bench, counts: { ...form.bench.counts, [event.itemId]: event.counted } } };
+    case 'confirmed-all':
+      return { ...form, bench: confirmAll(form.bench, event.lines), feedback: null };
+    case 'wrong-removed':
+      return { ...form, bench: { ...form.bench, wrongItems: form.bench.wrongItems.filter((w) => w.code !== event.code) } };
     default: {
       const exhaustive: never = event;
       return exhaustive;

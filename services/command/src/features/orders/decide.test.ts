@@ -10,6 +10,8 @@ import {
   orderDecider,
   shortQuantityProblem,
   UNDO_REASON_REQUIRED,
+  RESOLVE_REASON_REQUIRED,
+  SEND_BACK_REASON_REQUIRED,
   type OrderCommand,
   type PickHolder,
   type WorkerFacts,
@@ -508,48 +510,87 @@ describe('order decider', () => {
   });
 
   describe('verify', () => {
-    it('a completed order: verified with notes and discrepancies, verifier, worker and the items and units checked recorded', () => {
+    const exec2: Actor = { id: 9, role: 'executive2' };
+    const verify = (over: Partial<Extract<OrderCommand, { type: 'VerifyOrder' }>> = {}): OrderCommand => ({
+      type: 'VerifyOrder',
+      actor: exec2,
+      verification_notes: null,
+      discrepancies: [],
+      counts: null,
+      wrong_items: [],
+      ...over,
+    });
+    const held = (over: Partial<Extract<OrderEvent, { type: 'OrderHeld' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderHeld',
+      data: { ...ref, held_by: 9, worker_id: 5, lines: [], wrong_items: [], discrepancies: [], verification_notes: null, at, ...over },
+    });
+    it('every line confirmed by hand: verified, verifier, worker and the items and units checked recorded', () => {
+      spec.given(states.completed!).when(verify()).then([verified]);
+    });
+    it('every line counted as picked at the bench: verified with the notes', () => {
+      const event = verified;
+      if (event.type !== 'OrderVerified') throw new Error('unreachable');
       spec
         .given(states.completed!)
-        .when({
-          type: 'VerifyOrder',
-          actor: { id: 9, role: 'executive2' },
-          verification_notes: 'Checked at the packing bench',
-          discrepancies: [{ item_id: 71, issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
-        })
+        .when(verify({ verification_notes: 'Checked at the packing bench', counts: [{ item_id: 71, counted: 2 }, { item_id: 70, counted: 1 }] }))
+        .then([{ ...event, data: { ...event.data, verification_notes: 'Checked at the packing bench' } }]);
+    });
+    it('an order completed short, its lines counted as recorded: verified, shipping what was found', () => {
+      const short: OrderEvent = {
+        type: 'OrderItemShortPicked',
+        data: { ...ref, item_id: 71, sku: 'SK1014-10-NAVY', style_code: 'SK1014', quantity: 2, short_quantity: 1, looked_in: ['A-1-1'], notes: null, picked_by: 5, worker_id: 5, movements: [], at },
+      };
+      const event = verified;
+      if (event.type !== 'OrderVerified') throw new Error('unreachable');
+      spec
+        .given([...inPicking, short, { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, short_items: 1, at } }])
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 71, counted: 1 }] }))
+        .then([{ ...event, data: { ...event.data, unit_count: 2 } }]);
+    });
+    it('a line counted short: held, naming the line, what was picked and what was counted', () => {
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 71, counted: 1 }] }))
+        .then([held({ lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 1, issue: 'Counted 1 of 2' }] })]);
+    });
+    it('a line counted over, or an item that is no line of the order: held', () => {
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 2 }, { item_id: 71, counted: 2 }], wrong_items: [{ code: 'JN1003-14-KHAKI', quantity: 1 }] }))
         .then([
-          {
-            type: 'OrderVerified',
-            data: {
-              ...ref,
-              verified_by: 9,
-              worker_id: 5,
-              item_count: 2,
-              unit_count: 3,
-              verification_notes: 'Checked at the packing bench',
-              discrepancies: [{ item_id: 71, sku: 'SK1014-10-NAVY', issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
-              at,
-            },
-          },
+          held({
+            lines: [{ item_id: 70, sku: 'DR1012-12-BLUE', expected: 1, counted: 2, issue: 'Counted 2, 1 picked' }],
+            wrong_items: [{ code: 'JN1003-14-KHAKI', quantity: 1 }],
+          }),
         ]);
     });
-    it('with nothing noted: verified', () => {
+    it('a discrepancy reported: held on its line, with the notes and the discrepancy kept', () => {
+      const discrepancy = { item_id: 71, issue: 'Item not in tote', resolution: '' };
       spec
         .given(states.completed!)
-        .when({ type: 'VerifyOrder', actor: { id: 9, role: 'executive2' }, verification_notes: null, discrepancies: [] })
-        .then([verified]);
+        .when(verify({ verification_notes: 'Tote 2', discrepancies: [discrepancy] }))
+        .then([
+          held({
+            lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 2, issue: 'Item not in tote' }],
+            discrepancies: [{ ...discrepancy, sku: 'SK1014-10-NAVY' }],
+            verification_notes: 'Tote 2',
+          }),
+        ]);
+    });
+    it('a line not counted, counted twice or not the order’s: refused', () => {
+      spec.given(states.completed!).when(verify({ counts: [{ item_id: 70, counted: 1 }] })).thenFails(400, 'Count every line of order #10002: SK1014-10-NAVY not counted');
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 70, counted: 1 }, { item_id: 71, counted: 2 }] }))
+        .thenFails(400, 'Item 70 is counted twice');
+      spec.given(states.completed!).when(verify({ counts: [{ item_id: 12, counted: 1 }] })).thenFails(400, 'Counted item 12 is not an item of order #10002');
     });
     it('a discrepancy naming an item of another order: refused', () => {
-      spec
-        .given(states.completed!)
-        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [{ item_id: 12, issue: 'x', resolution: '' }] })
-        .thenFails(400, 'Discrepancy item 12 is not an item of order #10002');
+      spec.given(states.completed!).when(verify({ discrepancies: [{ item_id: 12, issue: 'x', resolution: '' }] })).thenFails(400, 'Discrepancy item 12 is not an item of order #10002');
     });
-    it('twice: refused', () => {
-      spec
-        .given(states.verified!)
-        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] })
-        .thenFails(409, 'Order #10002 is already verified');
+    it('twice, or while on hold: refused', () => {
+      spec.given(states.verified!).when(verify()).thenFails(409, 'Order #10002 is already verified');
+      spec.given([...states.completed!, held()]).when(verify()).thenFails(409, 'Order #10002 is on hold: send it back to its picker or resolve it');
     });
     it.each([
       ['pending', 'Order #10002 is pending and cannot be verified: only completed orders can be verified'],
@@ -557,7 +598,129 @@ describe('order decider', () => {
       ['picking', 'Order #10002 is being picked and cannot be verified: only completed orders can be verified'],
       ['cancelled', 'Order #10002 is cancelled and cannot be verified: only completed orders can be verified'],
     ])('a %s order: refused', (status, message) => {
-      spec.given(states[status]!).when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] }).thenFails(409, message);
+      spec.given(states[status]!).when(verify({ actor: manager })).thenFails(409, message);
+    });
+
+    describe('a held order', () => {
+      const line71 = { item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 1, issue: 'Counted 1 of 2' };
+      const onHold = [...states.completed!, held({ lines: [line71], verification_notes: 'Tote 2' })];
+      const sendBack = (over: Partial<Extract<OrderCommand, { type: 'SendBack' }>> = {}): OrderCommand => ({
+        type: 'SendBack',
+        actor: exec2,
+        item_ids: null,
+        reason: 'One skirt missing',
+        ...over,
+      });
+      const resolve = (over: Partial<Extract<OrderCommand, { type: 'ResolveHold' }>> = {}): OrderCommand => ({
+        type: 'ResolveHold',
+        actor: exec2,
+        lines: [{ item_id: 71, shipped: 1 }],
+        reason: 'Customer agreed to one',
+        ...over,
+      });
+      it('is on hold, and cannot be completed or picked', () => {
+        const state = onHold.reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(state.status).toBe('on_hold');
+        spec.given(onHold).when({ type: 'CompleteOrder', actor: manager }).thenFails(409, 'Order #10002 is on hold and cannot be completed');
+        spec.given(onHold).when(pick(71, manager)).thenFails(409, 'Order #10002 is on hold and cannot be picked');
+      });
+      it('sent back to its picker: the held lines undone, their stock given back, the order being picked again', () => {
+        spec
+          .given(onHold)
+          .when(sendBack())
+          .then([
+            {
+              type: 'OrderSentBack',
+              data: {
+                ...ref,
+                sent_by: 9,
+                worker_id: 5,
+                reason: 'One skirt missing',
+                lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', undone: 'pick' }],
+                status: 'picking',
+                movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 2 }],
+                at,
+              },
+            },
+          ]);
+      });
+      it('sent back whole: every line to pick again, the order assigned to its picker', () => {
+        const sent = [...onHold, { type: 'OrderSentBack', data: { ...ref, sent_by: 9, worker_id: 5, reason: 'x', lines: [{ item_id: 70, sku: 'DR1012-12-BLUE', undone: 'pick' }, { item_id: 71, sku: 'SK1014-10-NAVY', undone: 'pick' }], status: 'assigned', movements: [], at } } as OrderEvent];
+        const state = sent.reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(state).toMatchObject({ status: 'assigned', worker_id: 5, batch_id: null });
+        spec.given(sent).when(pick(71)).then([picked(71, 'SK1014-10-NAVY', 2)]);
+      });
+      it('sent back without a reason, or naming no line: refused', () => {
+        spec.given(onHold).when(sendBack({ reason: ' ' })).thenFails(400, SEND_BACK_REASON_REQUIRED);
+        spec.given(onHold).when(sendBack({ item_ids: [999] })).thenFails(400, 'Item 999 is not a picked line of order #10002');
+        spec.given([...states.completed!, held({ wrong_items: [{ code: 'X-1', quantity: 1 }] })]).when(sendBack()).thenFails(400, 'Choose the lines to pick again');
+      });
+      it('resolved short: shipped as counted, the missing unit back to where it was picked for a count, verified', () => {
+        spec
+          .given(onHold)
+          .when(resolve())
+          .then([
+            {
+              type: 'OrderHoldResolved',
+              data: {
+                ...ref,
+                resolved_by: 9,
+                worker_id: 5,
+                reason: 'Customer agreed to one',
+                lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', quantity: 2, expected: 2, shipped: 1, missing: 1, location: 'A-1-1' }],
+                movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 1 }],
+                at,
+              },
+            },
+            {
+              type: 'OrderVerified',
+              data: {
+                ...ref,
+                verified_by: 9,
+                worker_id: 5,
+                item_count: 2,
+                unit_count: 2,
+                verification_notes: 'Tote 2',
+                discrepancies: [
+                  { item_id: 71, sku: 'SK1014-10-NAVY', issue: 'Counted 1 of 2', resolution: 'Shipped 1 of 2; 1 back to A-1-1 for a count: Customer agreed to one' },
+                ],
+                at,
+              },
+            },
+          ]);
+      });
+      it('a discrepancy resolved with every unit shipped: verified, nothing moved', () => {
+        const discrepancy = { item_id: 71, sku: 'SK1014-10-NAVY', issue: 'Creased', resolution: '' };
+        const given = [...states.completed!, held({ lines: [{ ...line71, counted: 2, issue: 'Creased' }], discrepancies: [discrepancy] })];
+        spec
+          .given(given)
+          .when(resolve({ lines: [{ item_id: 71, shipped: 2 }], reason: 'Steamed' }))
+          .then([
+            {
+              type: 'OrderHoldResolved',
+              data: { ...ref, resolved_by: 9, worker_id: 5, reason: 'Steamed', lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', quantity: 2, expected: 2, shipped: 2, missing: 0, location: 'A-1-1' }], movements: [], at },
+            },
+            {
+              type: 'OrderVerified',
+              data: { ...ref, verified_by: 9, worker_id: 5, item_count: 2, unit_count: 3, verification_notes: null, discrepancies: [{ ...discrepancy, resolution: 'Steamed' }], at },
+            },
+          ]);
+      });
+      it('resolved leaving a held line out, naming one that is not held, or shipping more than was picked: refused', () => {
+        spec.given(onHold).when(resolve({ lines: [] })).thenFails(400, 'Resolve every held line: SK1014-10-NAVY is not resolved');
+        spec.given(onHold).when(resolve({ lines: [{ item_id: 70, shipped: 1 }] })).thenFails(400, 'Item 70 is not a held line of order #10002');
+        spec.given(onHold).when(resolve({ lines: [{ item_id: 71, shipped: 3 }] })).thenFails(400, 'Units shipped of SK1014-10-NAVY must be a whole number from 0 to 2');
+        spec.given(onHold).when(resolve({ reason: '' })).thenFails(400, RESOLVE_REASON_REQUIRED);
+      });
+      it('an order not on hold cannot be sent back or resolved', () => {
+        spec.given(states.completed!).when(sendBack()).thenFails(409, 'Order #10002 is completed: only an order on hold can be sent back');
+        spec.given(states.verified!).when(resolve()).thenFails(409, 'Order #10002 is verified: only an order on hold can be resolved');
+      });
+      it('a manager may still undo one of its picks; its picker may not', () => {
+        spec.given(onHold).when({ type: 'UndoPick', item_id: 70, actor: workerActor, reason: 'x' }).thenFails(403, 'Order #10002 is on hold: only a manager can undo its picks now');
+        const after = [...onHold].reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(after.status).toBe('on_hold');
+      });
     });
   });
 });

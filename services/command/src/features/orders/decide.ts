@@ -1,4 +1,15 @@
-import { mayAssign, mayCancel, mayDeassign, mayPick, type OrderEvent, type StockMovement } from '@wh/contracts';
+import {
+  mayAssign,
+  mayCancel,
+  mayDeassign,
+  mayPick,
+  type HeldLine,
+  type OrderDiscrepancyData,
+  type OrderEvent,
+  type ResolvedLine,
+  type StockMovement,
+  type WrongItem,
+} from '@wh/contracts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
 
@@ -35,10 +46,18 @@ export type OrderState =
   | ({ status: 'assigned'; worker_id: number; batch_id: number | null } & OrderFacts)
   | ({ status: 'picking'; worker_id: number; batch_id: number | null } & OrderFacts)
   | ({ status: 'completed'; worker_id: number } & OrderFacts)
+  // Stopped at verification: the lines to decide on, and what the verifier reported, carried into the verification.
+  | ({ status: 'on_hold'; worker_id: number; hold: Hold } & OrderFacts)
   | ({ status: 'verified'; worker_id: number } & OrderFacts)
   | ({ status: 'cancelled' } & OrderFacts);
 
 export type ExistingOrder = Exclude<OrderState, { status: 'absent' }>;
+
+export interface Hold {
+  lines: readonly HeldLine[];
+  discrepancies: readonly OrderDiscrepancyData[];
+  verification_notes: string | null;
+}
 
 export const initialOrderState = (): OrderState => ({ status: 'absent' });
 
@@ -90,6 +109,26 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { status: 'completed', worker_id: event.data.worker_id, ...facts };
     case 'OrderVerified':
       return { status: 'verified', worker_id: event.data.worker_id, ...facts };
+    case 'OrderHeld': {
+      const d = event.data;
+      return { status: 'on_hold', worker_id: d.worker_id, hold: { lines: d.lines, discrepancies: d.discrepancies, verification_notes: d.verification_notes }, ...facts };
+    }
+    case 'OrderSentBack': {
+      const d = event.data;
+      const sent = new Set(d.lines.map((l) => l.item_id));
+      const items = facts.items.map((i) => (sent.has(i.id) ? { ...i, outcome: null } : i));
+      return { status: d.status === 'picking' ? 'picking' : 'assigned', worker_id: d.worker_id, batch_id: null, ...facts, items };
+    }
+    case 'OrderHoldResolved': {
+      // A line with units missing is short from now on (its stock given back where it is missing).
+      const missing = new Map(event.data.lines.filter((l) => l.missing > 0).map((l) => [l.item_id, l]));
+      const items = facts.items.map((i): OrderLine => {
+        const line = missing.get(i.id);
+        if (!line || !i.outcome) return i;
+        return { ...i, outcome: { kind: 'short', by: i.outcome.by, short_quantity: i.quantity - line.shipped, movements: i.outcome.movements } };
+      });
+      return { ...state, items };
+    }
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -148,7 +187,20 @@ export type OrderCommand =
   | { type: 'UndoPick'; item_id: number; actor: Actor; reason: string }
   // batch_id: completed with its batch (an order in a batch is completed only with it).
   | { type: 'CompleteOrder'; actor: Actor; batch_id?: number }
-  | { type: 'VerifyOrder'; actor: Actor; verification_notes: string | null; discrepancies: readonly Discrepancy[] };
+  // counts: units counted at the bench per line (every line once), or null when the lines are confirmed by hand as
+  // picked; wrong_items: codes scanned that are no line of the order.
+  | {
+      type: 'VerifyOrder';
+      actor: Actor;
+      verification_notes: string | null;
+      discrepancies: readonly Discrepancy[];
+      counts: readonly { item_id: number; counted: number }[] | null;
+      wrong_items: readonly WrongItem[];
+    }
+  // item_ids: the lines to pick again (null: the held ones).
+  | { type: 'SendBack'; actor: Actor; item_ids: readonly number[] | null; reason: string }
+  // Every held line, with the units shipped.
+  | { type: 'ResolveHold'; actor: Actor; lines: readonly { item_id: number; shipped: number }[]; reason: string };
 
 export interface PickHolder {
   location: string;
@@ -178,6 +230,7 @@ const PHRASE: Record<ExistingOrder['status'], string> = {
   assigned: 'assigned',
   picking: 'being picked',
   completed: 'completed',
+  on_hold: 'on hold',
   verified: 'verified',
   cancelled: 'cancelled',
 };
@@ -232,6 +285,10 @@ export function decideOrder(command: OrderCommand, state: OrderState, now: Date)
       return completeOrder(order, command, at);
     case 'VerifyOrder':
       return verifyOrder(order, command, at);
+    case 'SendBack':
+      return sendBack(order, command, at);
+    case 'ResolveHold':
+      return resolveHold(order, command, at);
     default: {
       const exhaustive: never = command;
       return exhaustive;
@@ -439,9 +496,33 @@ function completeOrder(order: ExistingOrder, command: Command<'CompleteOrder'>, 
   return [{ type: 'OrderCompleted', data: { ...refOf(order), worker_id: order.worker_id, completed_by: command.actor.id, ...batch, ...short, at } }];
 }
 
-// A completed order is verified once, with the discrepancies found on its own items.
+// What the bench should find of a line: the units picked, or for a short those found.
+export const expectedOf = (line: OrderLine): number =>
+  line.outcome?.kind === 'short' ? line.quantity - line.outcome.short_quantity : line.outcome ? line.quantity : 0;
+
+const ON_HOLD_NEXT = 'send it back to its picker or resolve it';
+
+// The lines counted at the bench, each line of the order once; null counts: every line confirmed by hand as picked.
+function countsOf(order: ExistingOrder, counts: Command<'VerifyOrder'>['counts']): Map<number, number> {
+  const counted = new Map(order.items.map((i) => [i.id, expectedOf(i)]));
+  if (counts === null) return counted;
+  const seen = new Set<number>();
+  for (const c of counts) {
+    if (!counted.has(c.item_id)) throw badRequest(`Counted item ${c.item_id} is not an item of order ${order.order_number}`);
+    if (seen.has(c.item_id)) throw badRequest(`Item ${c.item_id} is counted twice`);
+    seen.add(c.item_id);
+    counted.set(c.item_id, c.counted);
+  }
+  const left = order.items.filter((i) => !seen.has(i.id));
+  if (left.length > 0) throw badRequest(`Count every line of order ${order.order_number}: ${left.map((i) => i.sku).join(', ')} not counted`);
+  return counted;
+}
+
+// A completed order is verified once every line is accounted for: counted as picked (or confirmed by hand), with no
+// item that is not the order's and no discrepancy reported; otherwise it is held, naming what is wrong.
 function verifyOrder(order: ExistingOrder, command: Command<'VerifyOrder'>, at: string): OrderEvent[] {
   if (order.status === 'verified') throw illegalTransition(`${label(order)} is already verified`);
+  if (order.status === 'on_hold') throw illegalTransition(`${label(order)} is on hold: ${ON_HOLD_NEXT}`);
   if (order.status !== 'completed') {
     throw illegalTransition(`${label(order)} is ${PHRASE[order.status]} and cannot be verified: only completed orders can be verified`);
   }
@@ -450,19 +531,114 @@ function verifyOrder(order: ExistingOrder, command: Command<'VerifyOrder'>, at: 
     if (!item) throw badRequest(`Discrepancy item ${d.item_id} is not an item of order ${order.order_number}`);
     return { item_id: item.id, sku: item.sku, issue: d.issue, resolution: d.resolution };
   });
+  const counted = countsOf(order, command.counts);
+  const held = order.items.flatMap((item): HeldLine[] => {
+    const expected = expectedOf(item);
+    const count = counted.get(item.id)!;
+    const issues = [
+      ...(count < expected ? [`Counted ${count} of ${expected}`] : count > expected ? [`Counted ${count}, ${expected} picked`] : []),
+      ...discrepancies.filter((d) => d.item_id === item.id).map((d) => d.issue || 'Discrepancy reported'),
+    ];
+    return issues.length === 0 ? [] : [{ item_id: item.id, sku: item.sku, expected, counted: count, issue: issues.join('; ') }];
+  });
+  if (held.length > 0 || command.wrong_items.length > 0) {
+    const data = { ...refOf(order), held_by: command.actor.id, worker_id: order.worker_id, lines: held, wrong_items: [...command.wrong_items] };
+    return [{ type: 'OrderHeld', data: { ...data, discrepancies, verification_notes: command.verification_notes, at } }];
+  }
+  return [verified(order, command.actor, command.verification_notes, discrepancies, order.items.reduce((n, i) => n + expectedOf(i), 0), at)];
+}
+
+function verified(order: ExistingOrder & { worker_id: number }, actor: Actor, notes: string | null, discrepancies: OrderDiscrepancyData[], units: number, at: string): OrderEvent {
+  return {
+    type: 'OrderVerified',
+    data: {
+      ...refOf(order),
+      verified_by: actor.id,
+      worker_id: order.worker_id,
+      item_count: order.items.length,
+      unit_count: units,
+      verification_notes: notes,
+      discrepancies,
+      at,
+    },
+  };
+}
+
+export const SEND_BACK_REASON_REQUIRED = 'Say why the order goes back to its picker';
+export const RESOLVE_REASON_REQUIRED = 'Say how the held lines are resolved';
+
+function onHold(order: ExistingOrder, action: string): Extract<ExistingOrder, { status: 'on_hold' }> {
+  if (order.status !== 'on_hold') throw illegalTransition(`${label(order)} is ${PHRASE[order.status]}: only an order on hold can be ${action}`);
+  return order;
+}
+
+// Lines of a held order back to its picker: each undone as a pick is, to pick again (on the picker's phone at once).
+function sendBack(order: ExistingOrder, command: Command<'SendBack'>, at: string): OrderEvent[] {
+  const held = onHold(order, 'sent back');
+  const reason = command.reason.trim();
+  if (reason === '') throw badRequest(SEND_BACK_REASON_REQUIRED);
+  const ids = [...new Set(command.item_ids ?? held.hold.lines.map((l) => l.item_id))];
+  if (ids.length === 0) throw badRequest('Choose the lines to pick again');
+  const lines = ids.map((id) => {
+    const item = held.items.find((i) => i.id === id);
+    if (!item?.outcome) throw badRequest(`Item ${id} is not a picked line of order ${order.order_number}`);
+    return { item, outcome: item.outcome };
+  });
+  const left = held.items.some((i) => !ids.includes(i.id) && lineDone(i));
   return [
     {
-      type: 'OrderVerified',
+      type: 'OrderSentBack',
       data: {
         ...refOf(order),
-        verified_by: command.actor.id,
-        worker_id: order.worker_id,
-        item_count: order.items.length,
-        unit_count: order.items.reduce((n, i) => n + i.quantity, 0),
-        verification_notes: command.verification_notes,
-        discrepancies,
+        sent_by: command.actor.id,
+        worker_id: held.worker_id,
+        reason,
+        lines: lines.map(({ item, outcome }) => ({ item_id: item.id, sku: item.sku, undone: outcome.kind === 'picked' ? ('pick' as const) : ('short' as const) })),
+        status: left ? 'picking' : 'assigned',
+        movements: lines.flatMap(({ outcome }) => outcome.movements.map((m) => ({ ...m, delta: -m.delta }))),
         at,
       },
     },
   ];
+}
+
+// Every held line decided: shipped as counted (at most what was picked); units missing go back in the ledger to where
+// they were picked from, which is flagged for a count. The order is verified with it, the lines' issues as its
+// discrepancies.
+function resolveHold(order: ExistingOrder, command: Command<'ResolveHold'>, at: string): OrderEvent[] {
+  const held = onHold(order, 'resolved');
+  const reason = command.reason.trim();
+  if (reason === '') throw badRequest(RESOLVE_REASON_REQUIRED);
+  const given = new Map<number, number>();
+  for (const l of command.lines) {
+    if (!held.hold.lines.some((h) => h.item_id === l.item_id)) throw badRequest(`Item ${l.item_id} is not a held line of order ${order.order_number}`);
+    if (given.has(l.item_id)) throw badRequest(`Item ${l.item_id} is resolved twice`);
+    given.set(l.item_id, l.shipped);
+  }
+  const lines = held.hold.lines.map((h): ResolvedLine => {
+    const item = held.items.find((i) => i.id === h.item_id)!;
+    const shipped = given.get(h.item_id);
+    if (shipped === undefined) throw badRequest(`Resolve every held line: ${h.sku} is not resolved`);
+    if (!Number.isInteger(shipped) || shipped < 0 || shipped > h.expected) throw badRequest(`Units shipped of ${h.sku} must be a whole number from 0 to ${h.expected}`);
+    const location = item.outcome?.movements[0]?.location ?? null;
+    return { item_id: h.item_id, sku: h.sku, quantity: item.quantity, expected: h.expected, shipped, missing: h.expected - shipped, location };
+  });
+  const movements = lines.flatMap((l) => {
+    const item = held.items.find((i) => i.id === l.item_id)!;
+    return l.missing > 0 && l.location !== null ? [{ sku: item.sku, style_code: item.style_code, location: l.location, delta: l.missing }] : [];
+  });
+  const words = (l: ResolvedLine) =>
+    `Shipped ${l.shipped} of ${l.expected}${l.missing > 0 && l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}: ${reason}`;
+  const counted = lines.filter((l) => held.hold.lines.find((h) => h.item_id === l.item_id)!.counted !== l.expected);
+  const discrepancies = [
+    ...held.hold.discrepancies.map((d) => ({ ...d, resolution: d.resolution || reason })),
+    ...counted.map((l) => ({ item_id: l.item_id, sku: l.sku, issue: held.hold.lines.find((h) => h.item_id === l.item_id)!.issue, resolution: words(l) })),
+  ];
+  const shipped = new Map(lines.map((l) => [l.item_id, l.shipped]));
+  const units = held.items.reduce((n, i) => n + (shipped.get(i.id) ?? expectedOf(i)), 0);
+  const resolved: OrderEvent = {
+    type: 'OrderHoldResolved',
+    data: { ...refOf(order), resolved_by: command.actor.id, worker_id: held.worker_id, reason, lines, movements, at },
+  };
+  return [resolved, verified(held, command.actor, held.hold.verification_notes, discrepancies, units, at)];
 }

@@ -19,7 +19,7 @@ const ok = (res: Answer, status = 200) => {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   return res.body;
 };
-const itemOf = (o: { items: { id: number; sku: string }[] }, sku: string) => o.items.find((i) => i.sku === sku)!;
+const itemOf = <I extends { id: number; sku: string }>(o: { items: I[] }, sku: string): I => o.items.find((i) => i.sku === sku)!;
 const events = async (orderId: number) =>
   Number((await sql<{ n: string }>`select count(*) as n from events where stream_id = ${orderStreamId(orderId)}`.execute(t.database.db)).rows[0]!.n);
 const stockAt = async (sku: string, location: string) =>
@@ -199,5 +199,148 @@ describe('undoing a pick', () => {
     ok(await ann.post(`/api/orders/${id}/items/${wine.id}/pick`, {}));
     expect(ok(await ann.post(`/api/orders/${id}/complete`)).data).toMatchObject({ status: 'completed', short_items: 1 });
     expect(await stockAt('KN1004-12-WINE', 'A-2-1')).toBe(4);
+  });
+});
+
+describe('verification that can stop an order', () => {
+  const held: Record<string, { id: number; items: { id: number; sku: string }[] }> = {};
+  const FILE = [
+    'Order #,Item,SKU,Quantity',
+    '#60001,Cable Jumper 010 - 12 / Wine,KN1010-12-WINE,2',
+    '#60001,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN,1',
+    '#60002,Wrap Midi Dress 012 - 8 / Blue,DR1012-8-BLUE,3',
+  ].join('\n');
+
+  beforeAll(async () => {
+    await t.allocateStock([
+      { sku: 'KN1010-12-WINE', location: 'A-1-1', quantity: 10 },
+      { sku: 'TP1007-6-GREEN', location: 'A-10-2', quantity: 4 },
+      { sku: 'DR1012-8-BLUE', location: 'A-3-1', quantity: 5 },
+    ]);
+    ok(await manager.upload('/api/files/upload/orders', 'more-orders.csv', FILE));
+    const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders where order_number in ('#60001', '#60002')`.execute(t.database.db);
+    for (const r of rows) {
+      ok(await manager.post(`/api/orders/${r.id}/assign-worker`, { worker_id: ann.id }));
+      held[r.order_number] = { id: r.id, items: ok(await ann.get(`/api/orders/${r.id}`)).data.items };
+    }
+    const first = held['#60001']!;
+    for (const item of first.items) ok(await ann.post(`/api/orders/${first.id}/items/${item.id}/pick`, {}));
+    ok(await ann.post(`/api/orders/${first.id}/complete`));
+    expect(await stockAt('KN1010-12-WINE', 'A-1-1')).toBe(8);
+  });
+
+  it('refuses counts that are not whole numbers or miss a line, and roles that may not verify, recording nothing', async () => {
+    const { id, items } = held['#60001']!;
+    const [wine, shirt] = [itemOf({ items }, 'KN1010-12-WINE'), itemOf({ items }, 'TP1007-6-GREEN')];
+    const before = await events(id);
+    const cases: [Client, unknown, number, string][] = [
+      [exec2, { counts: [{ item_id: wine.id, counted: '1' }, { item_id: shirt.id, counted: 1 }] }, 400, 'Units counted must be a whole number from 0 to 1000000'],
+      [exec2, { counts: [{ item_id: wine.id, counted: 2 }] }, 400, 'Count every line of order #60001: TP1007-6-GREEN not counted'],
+      [exec2, { counts: 'all' }, 400, 'Counts must be a list of lines and units counted'],
+      [exec2, { wrong_items: [{ code: '', quantity: 1 }] }, 400, 'A wrong item needs its code'],
+      [ann, { counts: [] }, 403, "You don't have permission to do this."],
+    ];
+    for (const [who, body, status, message] of cases) {
+      const res = await who.post(`/api/orders/${id}/verify`, body);
+      expect([res.status, res.body.message], JSON.stringify(body)).toEqual([status, message]);
+    }
+    expect(await events(id)).toBe(before);
+  });
+
+  it('a unit missing at the bench holds the order, saying so; it can be neither verified nor completed again', async () => {
+    const { id, items } = held['#60001']!;
+    const [wine, shirt] = [itemOf({ items }, 'KN1010-12-WINE'), itemOf({ items }, 'TP1007-6-GREEN')];
+    const answer = ok(await exec2.post(`/api/orders/${id}/verify`, { counts: [{ item_id: wine.id, counted: 1 }, { item_id: shirt.id, counted: 1 }], wrong_items: [{ code: 'dr1012-10-blue', quantity: 1 }] }));
+    expect(answer.message).toBe('Order #60001 is on hold: KN1010-12-WINE counted 1 of 2; DR1012-10-BLUE is not in this order. Send it back to its picker or resolve each line.');
+    expect(answer.data).toMatchObject({
+      status: 'on_hold',
+      hold: { lines: [{ item_id: wine.id, expected: 2, counted: 1, issue: 'Counted 1 of 2' }], wrong_items: [{ code: 'DR1012-10-BLUE', quantity: 1 }], held_by: { id: exec2.id } },
+    });
+    expect((await exec2.post(`/api/orders/${id}/verify`, {})).body.message).toBe('Order #60001 is on hold: send it back to its picker or resolve it');
+    expect((await ann.post(`/api/orders/${id}/complete`)).status).toBe(409);
+    const queue = ok(await exec2.get('/api/orders?status=on_hold')).data.orders.map((o: any) => o.order_number);
+    expect(queue).toEqual(['#60001']);
+  });
+
+  it('sent back to its picker: the held line is to pick again on the picker’s list, its stock back; re-picked, it is verified', async () => {
+    const { id, items } = held['#60001']!;
+    const [wine, shirt] = [itemOf({ items }, 'KN1010-12-WINE'), itemOf({ items }, 'TP1007-6-GREEN')];
+    const before = await events(id);
+    expect((await exec2.post(`/api/orders/${id}/send-back`, { reason: ' ' })).status).toBe(400);
+    expect((await exec2.post(`/api/orders/${id}/send-back`, { item_ids: [], reason: 'x' })).body.message).toBe('Choose the lines to pick again');
+    expect((await ann.post(`/api/orders/${id}/send-back`, { reason: 'x' })).status).toBe(403);
+    expect(await events(id)).toBe(before);
+
+    const sent = ok(await exec2.post(`/api/orders/${id}/send-back`, { reason: 'One jumper missing from the tote' }));
+    expect(sent.message).toBe('Sent back to its picker: the lines are to pick again');
+    expect(sent.data).toMatchObject({ status: 'picking', hold: null, completed_at: null, picked_items: 1 });
+    expect(itemOf(sent.data, 'KN1010-12-WINE')).toMatchObject({ status: 'pending' });
+    expect(itemOf(sent.data, 'TP1007-6-GREEN')).toMatchObject({ status: 'picked' });
+    expect(await stockAt('KN1010-12-WINE', 'A-1-1')).toBe(10);
+    const list = ok(await ann.get('/api/orders?status=assigned,picking&include_items=true')).data.orders.find((o: any) => o.order_number === '#60001');
+    expect(list.items.find((i: { sku: string }) => i.sku === 'KN1010-12-WINE').status).toBe('pending');
+
+    ok(await ann.post(`/api/orders/${id}/items/${wine.id}/pick`, {}));
+    ok(await ann.post(`/api/orders/${id}/complete`));
+    const verified = ok(await exec2.post(`/api/orders/${id}/verify`, { counts: [{ item_id: wine.id, counted: 2 }, { item_id: shirt.id, counted: 1 }] }));
+    expect(verified.message).toBe('Order verified successfully');
+    expect(verified.data).toMatchObject({ status: 'verified', discrepancies: [] });
+    expect(await stockAt('KN1010-12-WINE', 'A-1-1')).toBe(8);
+    const history = ok(await manager.get(`/api/orders/${id}/history`)).data.history.map((h: any) => h.description);
+    expect(history).toContain('On hold at verification: KN1010-12-WINE: Counted 1 of 2; not in this order: DR1012-10-BLUE');
+    expect(history).toContain('Sent back to Test worker to pick again: KN1010-12-WINE: One jumper missing from the tote');
+  });
+
+  it('resolved short: shipped as counted, the missing unit back where it was picked and flagged for a count, verified', async () => {
+    const { id, items } = held['#60002']!;
+    const dress = itemOf({ items }, 'DR1012-8-BLUE');
+    // Two of three found at A-3-1; the order is completed short.
+    ok(await ann.post(`/api/orders/${id}/items/${dress.id}/short`, { short_quantity: 1, looked_in: ['A-3-1'] }));
+    expect(await stockAt('DR1012-8-BLUE', 'A-3-1')).toBe(3);
+    ok(await ann.post(`/api/orders/${id}/complete`));
+    // One of the two reaches the bench.
+    expect(ok(await exec2.post(`/api/orders/${id}/verify`, { counts: [{ item_id: dress.id, counted: 1 }] })).data.status).toBe('on_hold');
+    const before = await events(id);
+    for (const [body, message] of [
+      [{ lines: [{ item_id: dress.id, shipped: 3 }], reason: 'x' }, 'Units shipped of DR1012-8-BLUE must be a whole number from 0 to 2'],
+      [{ lines: [], reason: 'x' }, 'Resolve every held line: DR1012-8-BLUE is not resolved'],
+      [{ lines: [{ item_id: dress.id, shipped: 1 }] }, 'Say how the held lines are resolved'],
+    ] as const) {
+      const res = await exec2.post(`/api/orders/${id}/resolve`, body);
+      expect([res.status, res.body.message]).toEqual([400, message]);
+    }
+    expect(await events(id)).toBe(before);
+
+    const answer = ok(await exec2.post(`/api/orders/${id}/resolve`, { lines: [{ item_id: dress.id, shipped: 1 }], reason: 'Customer accepts one' }));
+    expect(answer.message).toBe('Order verified successfully');
+    expect(answer.data).toMatchObject({
+      status: 'verified',
+      short_items: 1,
+      discrepancies: [{ item_id: dress.id, issue: 'Counted 1 of 2', resolution: 'Shipped 1 of 2; 1 back to A-3-1 for a count: Customer accepts one' }],
+    });
+    expect(itemOf(answer.data, 'DR1012-8-BLUE')).toMatchObject({ status: 'short', short_quantity: 2 });
+    expect(await stockAt('DR1012-8-BLUE', 'A-3-1')).toBe(4);
+    const flags = ok(await manager.get('/api/inventory/count-flags')).data.flags.map((f: any) => [f.location, f.reason]);
+    expect(flags[0]).toEqual(['A-3-1', 'Missing at verification: 1 unit of DR1012-8-BLUE not in the tote of order #60002']);
+  });
+
+  it('conserves stock through every exception: the ledger adds up to what the locations hold, in the read model and the guard', async () => {
+    const db = t.database.db;
+    const ledger = await db.selectFrom('rm_stock_movements').select(['sku', 'location', sql<string>`sum(delta)`.as('total')]).groupBy(['sku', 'location']).execute();
+    const shown = await db.selectFrom('rm_stock').select(['sku', 'location', 'quantity']).execute();
+    const guard = await db.selectFrom('stock_levels').select(['sku', 'location', 'quantity']).execute();
+    const asMap = (rows: { sku: string; location: string; q: number }[]) => new Map(rows.filter((r) => r.q !== 0).map((r) => [`${r.sku}@${r.location}`, r.q]));
+    const fromLedger = asMap(ledger.map((r) => ({ sku: r.sku, location: r.location, q: Number(r.total) })));
+    expect(asMap(shown.map((r) => ({ sku: r.sku, location: r.location, q: r.quantity })))).toEqual(fromLedger);
+    expect(asMap(guard.map((r) => ({ sku: r.sku, location: r.location, q: r.quantity })))).toEqual(fromLedger);
+    // Every kind of exception moved stock through the ledger.
+    const kinds = await db.selectFrom('rm_stock_movements').select('event_type').distinct().execute();
+    expect(kinds.map((k) => k.event_type).sort()).toEqual(
+      expect.arrayContaining(['OrderHoldResolved', 'OrderItemPickUndone', 'OrderItemPicked', 'OrderItemShortPicked', 'OrderSentBack']),
+    );
+    // What the tests took and gave back, location by location.
+    expect(fromLedger.get('KN1010-12-WINE@A-1-1')).toBe(8);
+    expect(fromLedger.get('DR1012-8-BLUE@A-3-1')).toBe(4);
+    expect(fromLedger.get('TP1007-16-GREEN@A-10-1')).toBe(5);
   });
 });

@@ -57,6 +57,25 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const among = d.item_count === null || d.unit_count === null ? '' : ` among ${plural(d.item_count, 'item')}, ${plural(d.unit_count, 'unit')}`;
       return `Verified with ${found}${among} (picked by ${name(d.worker_id)})${d.verification_notes ? `: ${d.verification_notes}` : ''}`;
     }
+    case 'OrderHeld': {
+      const d = event.data;
+      const what = [
+        ...d.lines.map((l) => `${l.sku}: ${l.issue}`),
+        ...d.wrong_items.map((w) => `not in this order: ${w.quantity > 1 ? `${w.quantity} × ` : ''}${w.code}`),
+      ];
+      return `On hold at verification: ${what.join('; ')}${d.verification_notes ? ` (${d.verification_notes})` : ''}`;
+    }
+    case 'OrderSentBack': {
+      const d = event.data;
+      return `Sent back to ${name(d.worker_id)} to pick again: ${d.lines.map((l) => l.sku).join(', ')}: ${d.reason}`;
+    }
+    case 'OrderHoldResolved': {
+      const d = event.data;
+      const lines = d.lines.map((l) =>
+        l.missing === 0 ? `${l.sku} shipped as picked` : `${l.sku} shipped short, ${l.shipped} of ${l.expected}${l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}`,
+      );
+      return `Hold resolved: ${lines.join('; ')}: ${d.reason}`;
+    }
     default: {
       const exhaustive: never = event;
       return String(exhaustive);

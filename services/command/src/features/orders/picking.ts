@@ -303,7 +303,7 @@ function scanLocationFirst(eb: ExpressionBuilder<Database, never>) {
 // a guard of the append's one statement (no transaction round trips); from several, or stock given back (an undo),
 // in the append's transaction.
 // An unstocked pick, like every other order command, is its events alone: one autocommitted statement.
-function withStock(events: readonly OrderEvent[]): AppendOptions {
+export function withStock(events: readonly OrderEvent[]): AppendOptions {
   const movements = events.flatMap((e) => ('movements' in e.data ? e.data.movements : []));
   if (movements.length === 0) return {};
   const take = singleTake(movements);

@@ -321,7 +321,7 @@ export async function findOrder(db: Db, id: number, page: ItemsPage = FIRST_ITEM
       sql<UserRef[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name))
           from rm_users u
-         where u.id in (rm_orders.assigned_worker_id, rm_orders.completed_by, rm_orders.verified_by)
+         where u.id in (rm_orders.assigned_worker_id, rm_orders.completed_by, rm_orders.verified_by, (rm_orders.hold->>'held_by')::int)
             or u.id in (select picked_by from rm_order_items where order_id = rm_orders.id)), '[]')`.as('users_json'),
     ])
     .where('id', '=', id)
@@ -390,7 +390,7 @@ async function toSummaries(db: Db, rows: readonly OrderRow[]): Promise<OrderSumm
         from unnest(${ids}::int[]) o(id)`.execute(db),
     usersById(
       db,
-      rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
+      rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by, heldOf(r)?.held_by ?? null]),
     ),
   ]);
   const byOrder = new Map(styles.rows.map((r) => [r.id, r.styles]));
@@ -428,8 +428,13 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
   };
 }
 
+// rm_orders.hold as the orders projection writes it (fold.ts, OrderHeld).
+type StoredHold = Omit<NonNullable<OrderSummary['hold']>, 'held_by'> & { held_by: number };
+const heldOf = (r: { hold: unknown }) => (r.hold ?? null) as StoredHold | null;
+
 function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[]): OrderSummary {
   const worker = userOf(users, r.assigned_worker_id);
+  const hold = heldOf(r);
   return {
     id: r.id,
     order_number: r.order_number,
@@ -448,6 +453,7 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     cancelled_at: iso(r.cancelled_at),
     verification_notes: r.verification_notes,
     discrepancies: r.discrepancies as Discrepancy[],
+    hold: hold && { ...hold, held_by: userOf(users, hold.held_by) },
     assigned_worker: worker,
     assigned_worker_id: r.assigned_worker_id,
     assigned_worker_name: worker ? (worker.full_name ?? worker.username) : null,

@@ -39,6 +39,8 @@ export interface ProjectedOrder {
   cancelled_at: Date | string | null;
   verification_notes: string | null;
   discrepancies: unknown;
+  // What stopped the order at verification, while it is on hold.
+  hold: unknown;
   updated_at: Date | string;
 }
 
@@ -57,6 +59,7 @@ export const PROJECTED_COLUMNS = [
   'cancelled_at',
   'verification_notes',
   'discrepancies',
+  'hold',
   'updated_at',
 ] as const satisfies readonly (keyof ProjectedOrder)[];
 
@@ -103,14 +106,39 @@ function lineDone(order: ProjectedOrder, change: { picked_items?: number; short_
   }
 }
 
+// A line found short at verification keeps its pick's columns: only its status and the units short change. Kept apart
+// from the items whose every pick column an event of the batch gave (`ItemPick`), and applied to the row as it is.
+export type ShortPatches = Map<number, number>;
+
+// What the items touched by the batch become: whole (a pick, a short, an undo) or patched (short at verification).
+export interface ItemChanges {
+  whole: Map<number, ItemPick>;
+  patched: ShortPatches;
+}
+
+export const itemChanges = (): ItemChanges => ({ whole: new Map(), patched: new Map() });
+
+// The line becomes short, `short_quantity` of its units missing.
+function patchShort(changes: ItemChanges, itemId: number, short_quantity: number): void {
+  const whole = changes.whole.get(itemId);
+  if (whole) Object.assign(whole, { status: 'short', short_quantity });
+  else changes.patched.set(itemId, short_quantity);
+}
+
 // What the event does to its order (when the order exists) and to the status counts.
 export function fold(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   order: ProjectedOrder | undefined,
-  items: Map<number, ItemPick>,
+  changes: ItemChanges,
   count: Count,
   touchWorker: (workerId: number | null) => void,
 ): void {
+  const items = {
+    set: (id: number, pick: ItemPick) => {
+      changes.whole.set(id, pick);
+      changes.patched.delete(id);
+    },
+  };
   switch (event.type) {
     case 'OrderAssigned': {
       const e = event.data;
@@ -205,6 +233,8 @@ export function fold(
     }
     case 'OrderVerified': {
       const e = event.data;
+      // Verified from completed, or from on hold once resolved.
+      const before = order?.status === 'on_hold' ? 'on_hold' : 'completed';
       if (order) {
         Object.assign(order, {
           status: 'verified',
@@ -212,11 +242,55 @@ export function fold(
           verified_by: e.verified_by,
           verification_notes: e.verification_notes,
           discrepancies: e.discrepancies,
+          hold: null,
           updated_at: e.at,
         });
       }
-      count('completed', false, -1);
+      count(before, false, -1);
       count('verified', false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderHeld': {
+      const e = event.data;
+      const hold = { held_by: e.held_by, held_at: e.at, lines: e.lines, wrong_items: e.wrong_items, discrepancies: e.discrepancies, verification_notes: e.verification_notes };
+      if (order) Object.assign(order, { status: 'on_hold', hold, updated_at: e.at });
+      count('completed', false, -1);
+      count('on_hold', false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderSentBack': {
+      const e = event.data;
+      for (const l of e.lines) items.set(l.item_id, notPicked(l.item_id));
+      if (order) {
+        Object.assign(order, {
+          status: e.status,
+          picked_items: order.picked_items - e.lines.filter((l) => l.undone === 'pick').length,
+          short_items: order.short_items - e.lines.filter((l) => l.undone === 'short').length,
+          hold: null,
+          completed_at: null,
+          completed_by: null,
+          updated_at: e.at,
+        });
+      }
+      count('on_hold', false, -1);
+      count(e.status, false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderHoldResolved': {
+      const e = event.data;
+      // A line with units missing is short from now on; one already short stays counted once.
+      const newlyShort = e.lines.filter((l) => l.missing > 0 && l.expected === l.quantity).length;
+      for (const l of e.lines) if (l.missing > 0) patchShort(changes, l.item_id, l.quantity - l.shipped);
+      if (order) {
+        Object.assign(order, {
+          picked_items: order.picked_items - newlyShort,
+          short_items: order.short_items + newlyShort,
+          updated_at: e.at,
+        });
+      }
       touchWorker(e.worker_id);
       return;
     }

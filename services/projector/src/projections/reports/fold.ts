@@ -129,6 +129,29 @@ export function foldTiming(
       row.last_activity_at = at;
       return true;
     }
+    case 'OrderHeld':
+      if (!row) return false;
+      row.status = 'on_hold';
+      row.last_activity_at = at;
+      return true;
+    case 'OrderSentBack': {
+      const d = event.data;
+      for (const l of d.lines) if (l.undone === 'short') count(at, 'shorted', -1);
+      if (!row) return false;
+      row.status = d.status;
+      row.completed_at = null;
+      row.completed_worker_id = null;
+      row.picked_items -= d.lines.filter((l) => l.undone === 'pick').length;
+      row.last_activity_at = at;
+      return true;
+    }
+    case 'OrderHoldResolved': {
+      // Units missing at the bench are a short found late.
+      for (const l of event.data.lines) if (l.missing > 0 && l.expected === l.quantity) count(at, 'shorted');
+      if (!row) return false;
+      row.last_activity_at = at;
+      return true;
+    }
     case 'OrderCompleted':
       count(at, 'completed');
       if (!row) return false;

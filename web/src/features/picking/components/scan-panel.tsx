@@ -1,7 +1,6 @@
-import { useState, type Ref } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { SCAN_FIELD_ATTRIBUTE, useScannerReadiness, type ScannerReadiness } from '../../../lib/barcode-scanner.ts';
+import type { Ref } from 'react';
+import { ScanField } from '../../../components/scan-field.tsx';
+import { useScannerReadiness, type ScannerReadiness } from '../../../lib/barcode-scanner.ts';
 import { scanHint, type ScanTone } from '../picking-state.ts';
 
 const READINESS_TEXT: Record<ScannerReadiness, string> = {
@@ -21,7 +20,6 @@ export interface ScanPanelProps {
 
 /** The scanner's state, its hint and what the last scan did; a typed code and Enter count as a scan. */
 export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, onScan }: ScanPanelProps) {
-  const [text, setText] = useState('');
   const readiness = useScannerReadiness();
   return (
     <section ref={ref} tabIndex={-1} className="card scan-panel" aria-labelledby="scan-panel-title">
@@ -35,31 +33,7 @@ export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, onScan
           {scanLocationFirst && atLocation ? ` · at ${atLocation}` : ''}
         </span>
       </div>
-      <form
-        className="scan-form"
-        {...{ [SCAN_FIELD_ATTRIBUTE]: '' }}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (text.trim() === '') return;
-          onScan(text);
-          setText('');
-        }}
-      >
-        <TextField
-          label="Barcode or SKU"
-          value={text}
-          onChange={setText}
-          description={scanHint(scanLocationFirst)}
-          autoComplete="off"
-          spellCheck="false"
-        />
-        <Button type="submit" variant="secondary">
-          Enter
-        </Button>
-      </form>
-      <p className={`scan-feedback ${feedback ? `scan-feedback-${feedback.tone}` : ''}`} role="status" aria-live="polite">
-        {feedback?.text ?? ''}
-      </p>
+      <ScanField label="Barcode or SKU" description={scanHint(scanLocationFirst)} onScan={onScan} feedback={feedback} />
     </section>
   );
 }

@@ -1,12 +1,13 @@
 import type { Dispatch } from 'react';
 import type { OrderItem, OrderSummary } from '@wh/contracts/orders/http';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
+import { uncounted } from '../bench.ts';
 import type { VerificationEvent, VerificationForm } from '../verification-state.ts';
-import { itemStatusLabel, shortWords } from '../line-words.ts';
+import { BenchLines } from './bench-lines.tsx';
+import { BenchScan } from './bench-scan.tsx';
 import { DiscrepancyEditor } from './discrepancy-editor.tsx';
 
 export interface VerificationPanelProps {
@@ -22,7 +23,10 @@ export interface VerificationPanelProps {
   onUndo: ((item: OrderItem) => void) | null;
 }
 
-/** The open order: its items, picked or not, the verifier's notes and discrepancies, and Verify Order. */
+/**
+ * The open completed order at the bench: each unit scanned (or each line confirmed by hand) against what was picked,
+ * the verifier's notes and discrepancies, and Verify Order once every line is accounted for.
+ */
 export function VerificationPanel({ order, items, itemsError, form, dispatch, verifying, onVerify, onUndo }: VerificationPanelProps) {
   if (!order) {
     return (
@@ -31,6 +35,7 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
       </section>
     );
   }
+  const left = items ? uncounted(form.bench, items).length : 0;
   return (
     <section className="card" aria-label="Verification">
       <div className="verify-detail">
@@ -38,15 +43,27 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
           <h2 className="card-title">{order.order_number}</h2>
           <p className="muted small">
             {itemCount(order.total_items)} · completed {formatDateTime(order.completed_at)}
+            {order.short_items > 0 ? ` · completed short, ${order.short_items} short` : ''}
           </p>
         </header>
-        {items ? <VerifyItems items={items} onUndo={onUndo} /> : itemsError ? <Alert title="Error">{itemsError}</Alert> : <p className="muted" role="status">Loading items...</p>}
-        <TextArea
-          label="Verification Notes"
-          placeholder="Add any verification notes or comments..."
-          value={form.notes}
-          onChange={(text) => dispatch({ type: 'notes', text })}
-        />
+        {items ? (
+          <>
+            <BenchScan
+              feedback={form.feedback}
+              wrongItems={form.bench.wrongItems}
+              onScan={(code) => dispatch({ type: 'scanned', code, lines: items })}
+              onRemoveWrong={(code) => dispatch({ type: 'wrong-removed', code })}
+            />
+            <BenchLines items={items} bench={form.bench} dispatch={dispatch} onUndo={onUndo} />
+          </>
+        ) : itemsError ? (
+          <Alert title="Error">{itemsError}</Alert>
+        ) : (
+          <p className="muted" role="status">
+            Loading items...
+          </p>
+        )}
+        <TextArea label="Verification Notes" placeholder="Add any verification notes or comments..." value={form.notes} onChange={(text) => dispatch({ type: 'notes', text })} />
         {items ? (
           <DiscrepancyEditor
             items={items}
@@ -56,40 +73,19 @@ export function VerificationPanel({ order, items, itemsError, form, dispatch, ve
             onRemove={(key) => dispatch({ type: 'discrepancy-removed', key })}
           />
         ) : null}
+        {left > 0 ? <p className="muted small">Count or confirm every line before verifying: {left} left.</p> : null}
         <div className="verify-actions">
+          <Button variant="secondary" onPress={() => items && dispatch({ type: 'confirmed-all', lines: items })} isDisabled={verifying || !items || left === 0}>
+            Confirm All as Picked
+          </Button>
           <Button variant="secondary" onPress={() => dispatch({ type: 'cleared' })} isDisabled={verifying}>
             Cancel
           </Button>
-          <Button onPress={onVerify} isDisabled={verifying}>
+          <Button onPress={onVerify} isDisabled={verifying || !items || left > 0}>
             {verifying ? 'Verifying...' : 'Verify Order'}
           </Button>
         </div>
       </div>
     </section>
-  );
-}
-
-function VerifyItems({ items, onUndo }: { items: readonly OrderItem[]; onUndo: ((item: OrderItem) => void) | null }) {
-  return (
-    <ul className="verify-items" aria-label="Order items">
-      {items.map((item) => (
-        <li key={item.id} className={`verify-item ${item.status === 'pending' ? 'is-unpicked' : `is-${item.status}`}`}>
-          <div>
-            <strong>{item.style_name}</strong>
-            <span className="muted small"> {item.sku}</span>
-          </div>
-          <span className="small">
-            Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
-          </span>
-          <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{itemStatusLabel(item)}</Badge>
-          {item.status === 'short' ? <span className="small verify-short">{shortWords(item)}</span> : null}
-          {onUndo && item.status !== 'pending' ? (
-            <Button variant="ghost" size="sm" onPress={() => onUndo(item)} aria-label={`Undo: ${item.sku}`}>
-              Undo
-            </Button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
   );
 }
