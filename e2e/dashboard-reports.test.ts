@@ -99,7 +99,7 @@ beforeAll(async () => {
     );
   }
 
-  // The day: four orders; Ann picks and completes #3001 (verified with a discrepancy), Ben #3002; #3003 waits
+  // The day: four orders; Ann picks and completes #3001 (held for a discrepancy, then verified), Ben #3002; #3003 waits
   // with Ann; #3004 is cancelled.
   await importOrders({
     '#3001': ['DR1000-6-BEIGE', 'KN1010-12-WINE'],
@@ -120,6 +120,8 @@ beforeAll(async () => {
       discrepancies: [{ item_id: wine?.id ?? 0, issue: 'wrong colour', resolution: 'swapped' }],
     }),
   );
+  // The discrepancy holds the order; resolved at the bench, every unit shipped, it is verified.
+  ok(await exec2.post(`/api/orders/${id('#3001')}/resolve`, { lines: [{ item_id: wine?.id ?? 0, shipped: 1 }], reason: 'swapped' }));
   await pickAll(ben, '#3002');
   await complete(ben, '#3002');
   ok(await exec1.post(`/api/orders/${id('#3004')}/cancel`));

@@ -161,7 +161,7 @@ describe('orders journey', () => {
     await w.getByText('Select an Order').waitFor();
     await w.getByRole('button', { name: /10001/ }).waitFor({ state: 'detached' });
 
-    // The verifier sees it arrive and verifies it with a discrepancy.
+    // The verifier sees it arrive and verifies it with a discrepancy, which holds it until resolved.
     const v = verifier.page;
     await v.getByRole('button', { name: /10001/ }).waitFor({ timeout: 5000 });
     await v.getByText('Completed Orders (1)').waitFor();
@@ -173,7 +173,13 @@ describe('orders journey', () => {
     await choose(v, entry, /Item/, 'TP1007-6-GREEN - Linen Shirt 007');
     await entry.getByPlaceholder('Describe the issue...').fill('Loose button');
     await entry.getByPlaceholder('How was it resolved...').fill('Button sewn on');
+    // Every line confirmed by hand; the discrepancy holds the order until it is resolved at the bench.
+    await v.getByRole('button', { name: 'Confirm All as Picked' }).click();
     await v.getByRole('button', { name: 'Verify Order' }).click();
+    await v.getByText(/^Order #10001 is on hold: TP1007-6-GREEN loose button\./).waitFor();
+    await v.getByRole('list', { name: 'Orders on hold' }).getByRole('button', { name: /10001/ }).click();
+    await v.getByRole('textbox', { name: /Why/ }).fill('Button sewn on');
+    await v.getByRole('button', { name: 'Resolve and Verify' }).click();
     await v.getByText('Order verified successfully!').waitFor();
     await v.getByText('No completed orders to verify').waitFor();
 
@@ -296,12 +302,17 @@ describe('orders journey', () => {
     const box = await pickButton.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(390);
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    // Nothing holds #10003's shirt: the pick asks first.
-    await pickButton.click();
-    await page.getByRole('alertdialog').getByText('No stock recorded here or anywhere. Pick anyway?').waitFor();
-    await page.getByRole('button', { name: 'Pick Anyway' }).click();
-    await panel.getByText('1 of 1 items picked').waitFor();
-    await panel.getByRole('button', { name: 'Complete Order' }).waitFor();
+    // Nothing holds #10003's shirt and the worker cannot find one: Can't find it records the line short, where they
+    // looked, and the order can be completed short.
+    await panel.getByRole('button', { name: /^Can't find it: / }).click();
+    const dialog = page.getByRole('dialog', { name: "Can't find it" });
+    await dialog.getByLabel('Where did you look?').fill('a-1-1');
+    await dialog.getByRole('button', { name: 'Record Short' }).click();
+    await page.getByText(/^Short recorded: 1 unit of .* not found at A-1-1; flagged for a count\.$/).waitFor();
+    await panel.getByText('0 of 1 items picked, 1 short').waitFor();
+    await panel.getByText('Short', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Complete Order' }).click();
+    await page.getByText('Order #10003 completed short: 1 item short').waitFor();
 
     // Location Search opens 'Find Item Location': with the catalogue known, a SKU typed as on the label
     // (style-size-colour, which the spec splits as style, colour, size) finds where it is held.

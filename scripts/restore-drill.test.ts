@@ -240,6 +240,11 @@ describe('npm run restore refuses what it must not overwrite', () => {
        drop table rm_order_sku_stock;
        drop index rm_order_items_pending_sku;
        alter table rm_orders drop column no_stock_items;
+       alter table rm_orders drop column hold;
+       drop table rm_count_flags;
+       alter table rm_order_items drop column short_quantity, drop column looked_in;
+       alter table rm_orders drop column short_items;
+       alter table rm_report_buckets drop column shorted;
        alter table idempotency_keys drop column role;
        drop table projection_stops;
        alter table rm_sku_stock alter column quantity type int;

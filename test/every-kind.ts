@@ -6,8 +6,8 @@ import { loadDemo, type DemoReport } from '../scripts/demo/load.ts';
 // warehouse (scripts/demo/load.ts: users of every role, a layout, the catalogue, stock receipts approved into
 // locations, orders in every state including cancelled and verified with a discrepancy, a batch), then what the demo
 // lacks: receipts approved, rejected and left pending, a manual approval, adjustments both ways, barcodes given and
-// taken off, a bin allocation sheet, a picking setting changed, an order deassigned, a deactivated user, a deleted
-// one, a changed password and sessions left open. For tests that must see everything survive (the restore drill, the migrations from the first
+// taken off, a bin allocation sheet, a picking setting changed, an order deassigned, a line picked short, a deactivated
+// user, a deleted one, a changed password and sessions left open. For tests that must see everything survive (the restore drill, the migrations from the first
 // to the last).
 
 export interface Person {
@@ -114,6 +114,13 @@ export async function makeEveryKindHistory(url: string, admin: { username: strin
   const order = (await manager.get<{ orders: { id: number; status: string }[] }>('/api/orders?status=pending&limit=100')).orders.find(() => true)!;
   await orders.post(`/api/orders/${order.id}/assign-worker`, { worker_id: workerId });
   await orders.post(`/api/orders/${order.id}/deassign-worker`);
+  // ---- A short: a pending order assigned, its first line not found where the picker looked (flagged for a count).
+  const picker = await signIn(url, worker.username, worker.password);
+  const pendingOrders = (await manager.get<{ orders: { id: number }[] }>('/api/orders?status=pending&limit=100')).orders;
+  const shortOrder = pendingOrders.find((o) => o.id !== order.id)!;
+  await orders.post(`/api/orders/${shortOrder.id}/assign-worker`, { worker_id: workerId });
+  const shortLine = (await picker.get<{ items: { id: number }[] }>(`/api/orders/${shortOrder.id}`)).items[0]!;
+  await picker.post(`/api/orders/${shortOrder.id}/items/${shortLine.id}/short`, { looked_in: [held.code], notes: 'Not on the shelf' });
 
   // ---- People: one deactivated, one deleted, one whose password a manager changed.
   const deactivated: Person = { username: 'every.leaver', password: 'leaver-pass-1', role: 'worker' };
@@ -130,7 +137,6 @@ export async function makeEveryKindHistory(url: string, admin: { username: strin
 
   // Sessions left open: the manager's, the order clerk's and a picker's (the stock clerk's ended with the password
   // change).
-  const picker = await signIn(url, worker.username, worker.password);
   return {
     demo,
     people,

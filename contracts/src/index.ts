@@ -19,6 +19,7 @@ export * from './catalogue/http.ts';
 export * from './inventory/events.ts';
 export * from './inventory/http.ts';
 export * from './inventory/walk.ts';
+export * from './inventory/count-flags.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
 export * from './reports/http.ts';

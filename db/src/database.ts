@@ -320,6 +320,7 @@ export interface RmOrdersTable {
   total_items: number;
   total_quantity: number;
   picked_items: number;
+  short_items: Generated<number>;
   assigned_worker_id: number | null;
   assigned_at: Timestamp | null;
   completed_by: number | null;
@@ -329,6 +330,8 @@ export interface RmOrdersTable {
   cancelled_at: Timestamp | null;
   verification_notes: string | null;
   discrepancies: ColumnType<unknown, string, string>;
+  // While on hold (migration 141): held_by, held_at, lines, wrong_items, discrepancies, verification_notes.
+  hold: ColumnType<unknown, string | null, string | null>;
   source_file: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -381,6 +384,21 @@ export interface RmOrderItemsTable {
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+  // A line recorded short: the units not found, and where the picker looked.
+  short_quantity: number | null;
+  looked_in: Generated<string[]>;
+}
+
+// A location flagged for a count (migration 140): one row per location and order line recorded short there.
+export interface RmCountFlagsTable {
+  location: string;
+  item_id: number;
+  sku: string;
+  order_id: number;
+  order_number: string;
+  reason: string;
+  flagged_by: number | null;
+  flagged_at: Timestamp;
 }
 
 // Each distinct upper-cased SKU and style name of the imported orders (the list's search), written once.
@@ -409,6 +427,7 @@ export interface RmReportBucketsTable {
   completed: number;
   verified: number;
   cancelled: number;
+  shorted: Generated<number>;
 }
 
 export interface RmReportWorkerBucketsTable {
@@ -513,6 +532,7 @@ export interface Database {
   rm_audit: RmAuditTable;
   rm_search_terms: RmSearchTermsTable;
   rm_order_terms: RmOrderTermsTable;
+  rm_count_flags: RmCountFlagsTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -544,4 +564,5 @@ export const READ_MODEL_TABLES = [
   'rm_audit',
   'rm_search_terms',
   'rm_order_terms',
+  'rm_count_flags',
 ] as const satisfies readonly (keyof Database)[];

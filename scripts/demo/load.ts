@@ -56,7 +56,7 @@ interface Manifest {
   orders: { order_number: string }[];
 }
 
-const ORDER_RANK: Record<OrderStatus, number> = { pending: 0, assigned: 1, picking: 2, picked: 2, completed: 3, verified: 4, cancelled: 5 };
+const ORDER_RANK: Record<OrderStatus, number> = { pending: 0, assigned: 1, picking: 2, picked: 2, completed: 3, on_hold: 3, verified: 4, cancelled: 5 };
 const TARGET_RANK: Record<OrderTarget['state'], number> = { pending: 0, assigned: 1, picking: 2, completed: 3, verified: 4, cancelled: 5 };
 
 const newPassword = () => randomBytes(9).toString('base64url');
@@ -285,9 +285,14 @@ async function advance(order: OrderSummary, target: OrderTarget, { as, idOf }: P
   const verifier = await as('stock');
   const discrepancy = target.discrepancy;
   const item = discrepancy ? current.items[discrepancy.item] : undefined;
-  await verifier.post<Order>(`/api/orders/${current.id}/verify`, {
+  current = await verifier.post<Order>(`/api/orders/${current.id}/verify`, {
     verification_notes: target.notes,
     discrepancies: discrepancy && item ? [{ item_id: item.id, issue: discrepancy.issue, resolution: discrepancy.resolution }] : [],
   });
+  // A discrepancy holds the order: resolved at the bench, every unit shipped, it is verified.
+  if (current.hold && discrepancy) {
+    const lines = current.hold.lines.map((l) => ({ item_id: l.item_id, shipped: l.counted }));
+    await verifier.post<Order>(`/api/orders/${current.id}/resolve`, { lines, reason: discrepancy.resolution });
+  }
   return true;
 }

@@ -6,7 +6,8 @@ import { numberDomains as n } from '../platform/input.ts';
 // One stream per order: `order-<id>`. Order and item ids come from sequences when the file is imported.
 export const orderStreamId = (orderId: number) => `order-${orderId}`;
 
-export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'verified', 'cancelled'] as const;
+// on_hold: stopped at verification by a discrepancy, until the verifier sends it back to its picker or resolves it.
+export const ORDER_STATUSES = ['pending', 'assigned', 'picking', 'picked', 'completed', 'on_hold', 'verified', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 // Which orders may be assigned, deassigned, cancelled and picked, by status (spec section 4, transitions): the order decider
@@ -80,6 +81,28 @@ export function orderVerifiedV1ToV2({ picked_by, ...rest }: z.infer<typeof order
   return { ...rest, worker_id: picked_by, item_count: null, unit_count: null };
 }
 
+// A line held at verification: what the pick recorded (units picked, or found for a short) against what the verifier
+// counted, and the issue in words.
+export const heldLineSchema = z.object({ item_id: id, sku: z.string(), expected: n.count, counted: n.count, issue: z.string() });
+export type HeldLine = z.infer<typeof heldLineSchema>;
+// A code scanned at the bench that is no line of the order, and how many times.
+export const wrongItemSchema = z.object({ code: z.string(), quantity: n.quantity });
+export type WrongItem = z.infer<typeof wrongItemSchema>;
+// A line sent back to its picker: undone as a pick is (its movements reversed), to pick again.
+const sentBackLineSchema = z.object({ item_id: id, sku: z.string(), undone: z.enum(['pick', 'short']) });
+// A held line resolved: the units shipped (what the verifier counted, at most what was picked) and those missing,
+// which go back to the location they were picked from (`location`) to be counted there.
+const resolvedLineSchema = z.object({
+  item_id: id,
+  sku: z.string(),
+  quantity: n.quantity,
+  expected: n.count,
+  shipped: n.count,
+  missing: n.count,
+  location: z.string().nullable(),
+});
+export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
+
 export const ORDER_EVENTS = {
   OrderImported: firstVersion(
     z.object({
@@ -130,9 +153,88 @@ export const ORDER_EVENTS = {
       at,
     }),
   ),
-  // batch_id: completed with its batch (BatchCompleted, in the same append).
-  OrderCompleted: firstVersion(z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), at })),
+  // A line the picker could not find in full ("Can't find it"): `short_quantity` of its units were not where they
+  // looked (`looked_in`, in the order they looked). The units found, if any, are taken from the first location as a
+  // pick takes them (`movements`); the units short are not: they may be misplaced, and the locations looked in are
+  // flagged for a count, which settles the stock.
+  OrderItemShortPicked: firstVersion(
+    z.object({
+      ...orderRef,
+      item_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      // The line's units, and how many of them were not found (1 to quantity).
+      quantity: n.quantity,
+      short_quantity: n.quantity,
+      looked_in: z.array(z.string()),
+      notes: z.string().nullable(),
+      // Who looked, and the worker the order is assigned to (the same unless a manager looked).
+      picked_by: id,
+      worker_id: id,
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // A pick or a short undone (a mistaken pick, a short recorded too soon): the line is to pick again, the stock the
+  // pick or short took goes back to where it came from (`movements`, the reverse of theirs), and the order's status is
+  // recalculated (`status`: picking while other lines are picked or short, else assigned). Who undid it and why.
+  OrderItemPickUndone: firstVersion(
+    z.object({
+      ...orderRef,
+      item_id: id,
+      sku: z.string(),
+      style_code: z.string(),
+      quantity: n.quantity,
+      undone: z.enum(['pick', 'short']),
+      reason: z.string(),
+      undone_by: id,
+      worker_id: id,
+      previous_status: z.enum(ORDER_STATUSES),
+      status: z.enum(ORDER_STATUSES),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // batch_id: completed with its batch (BatchCompleted, in the same append). short_items: lines recorded short
+  // ("completed short"); absent when none were.
+  OrderCompleted: firstVersion(
+    z.object({ ...orderRef, worker_id: id, completed_by: id, batch_id: id.optional(), short_items: n.count32.optional(), at }),
+  ),
   OrderVerified: { schema: orderVerifiedSchema, upcasters: [orderVerifiedV1ToV2] },
+  // A completed order stopped at verification: a line counted short or over, items that are no line of the order, or
+  // a discrepancy reported. It waits for the verifier to send lines back to its picker or to resolve them.
+  OrderHeld: firstVersion(
+    z.object({
+      ...orderRef,
+      held_by: id,
+      worker_id: id,
+      lines: z.array(heldLineSchema),
+      wrong_items: z.array(wrongItemSchema),
+      discrepancies: z.array(orderDiscrepancySchema),
+      verification_notes: z.string().nullable(),
+      at,
+    }),
+  ),
+  // Lines of a held order sent back to its picker, with why: each is undone (the stock its pick took goes back where it
+  // came from, `movements`) and is to pick again; the order is being picked (or assigned, with no line left done).
+  OrderSentBack: firstVersion(
+    z.object({
+      ...orderRef,
+      sent_by: id,
+      worker_id: id,
+      reason: z.string(),
+      lines: z.array(sentBackLineSchema),
+      status: z.enum(ORDER_STATUSES),
+      movements: z.array(stockMovementSchema),
+      at,
+    }),
+  ),
+  // Every held line resolved, with why: shipped as counted ("short shipped" when units are missing, a line short from
+  // then on); the missing units go back to the location they were picked from (the stock correction, `movements`),
+  // which is flagged for a count. Verified in the same append.
+  OrderHoldResolved: firstVersion(
+    z.object({ ...orderRef, resolved_by: id, worker_id: id, reason: z.string(), lines: z.array(resolvedLineSchema), movements: z.array(stockMovementSchema), at }),
+  ),
 } satisfies EventFamily;
 
 export type OrderEvent = EventsOf<typeof ORDER_EVENTS>;

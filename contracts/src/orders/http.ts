@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { codeInput, locationCodeProblem, normaliseCode } from '../platform/codes.ts';
 import { paginationSchema, queryBoolean } from '../platform/http.ts';
-import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, optionalTextInt, pageQuery } from '../platform/input.ts';
-import { ORDER_STATUSES, type OrderStatus } from './events.ts';
+import { bodyInt, calendarDate, idText, limitQuery, MAX_INT, MAX_QUANTITY, optionalTextInt, pageQuery, quantityInt } from '../platform/input.ts';
+import { heldLineSchema, ORDER_STATUSES, wrongItemSchema, type OrderStatus } from './events.ts';
 
 // Requests and answers of the orders, picking and verification routes. Field names are the spec's (section 3).
 //
@@ -24,9 +24,15 @@ import { ORDER_STATUSES, type OrderStatus } from './events.ts';
 //   POST /orders/{id}/deassign-worker     orders:manage  -> Order
 //   POST /orders/{id}/cancel              orders:manage  -> Order
 //   POST /orders/{id}/items/{itemId}/pick orders:pick    PickItemBody -> Order (assigned worker or a manager)
-//   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; all items picked)
+//   POST /orders/{id}/items/{itemId}/short orders:pick   ShortPickBody -> Order ("Can't find it"; as pick)
+//   POST /orders/{id}/items/{itemId}/undo orders:pick    UndoPickBody -> Order (the assigned worker until the order
+//                                                        is completed, a manager until it is verified)
+//   POST /orders/{id}/complete            orders:pick    -> Order (assigned worker or a manager; every item picked
+//                                                        or short)
 //   POST /orders/{id}/verify              orders:verify  VerifyOrderBody -> Order (has verification_notes and
-//                                                        discrepancies)
+//                                                        discrepancies; verified, or on_hold with `hold`)
+//   POST /orders/{id}/send-back           orders:verify  SendBackBody -> Order (a held order's lines to pick again)
+//   POST /orders/{id}/resolve             orders:verify  ResolveHoldBody -> Order (a held order resolved, verified)
 //   POST /batches                         orders:manage  CreateBatchBody -> BatchDetail (201)
 //   GET  /batches                         orders:view    ListBatchesQuery -> BatchList (a worker gets only their own)
 //   GET  /batches/{id}                    orders:view    -> BatchDetail (unpicked lines of every order, walk order)
@@ -56,9 +62,14 @@ export const orderItemSchema = z.object({
   color: z.string(),
   quantity: z.number().int(),
   value: z.number().nullable(),
-  status: z.enum(['pending', 'picked']),
+  // short: the picker could not find all of its units ("Can't find it"); short_quantity says how many were missing.
+  status: z.enum(['pending', 'picked', 'short']),
+  // Picked or recorded short: when and by whom.
   picked_at: z.string().nullable(),
   picked_by: userRefSchema.nullable(),
+  short_quantity: z.number().int().nullable(),
+  // Where the picker looked before recording it short (empty otherwise).
+  looked_in: z.array(z.string()),
   // Picked: where it was taken from. Not picked: the suggested location (the one holding most of the SKU), or
   // null when no location holds it ('Location not assigned').
   location: z.string().nullable(),
@@ -101,7 +112,9 @@ export const orderSummarySchema = z.object({
   total_items: z.number().int(),
   total_quantity: z.number().int(),
   picked_items: z.number().int(),
-  // Picked items over all items, whole percent.
+  // Lines recorded short ("Can't find it"): an order is completed once every line is picked or short.
+  short_items: z.number().int(),
+  // Lines picked or short over all lines, whole percent.
   progress: z.number().int(),
   order_date: z.string(),
   created_at: z.string(),
@@ -111,6 +124,17 @@ export const orderSummarySchema = z.object({
   cancelled_at: z.string().nullable(),
   verification_notes: z.string().nullable(),
   discrepancies: z.array(discrepancySchema),
+  // While on hold: what stopped it at verification, by whom and when (null otherwise).
+  hold: z
+    .object({
+      held_by: userRefSchema.nullable(),
+      held_at: z.string(),
+      lines: z.array(heldLineSchema),
+      wrong_items: z.array(wrongItemSchema),
+      discrepancies: z.array(discrepancySchema),
+      verification_notes: z.string().nullable(),
+    })
+    .nullable(),
   assigned_worker: userRefSchema.nullable(),
   assigned_worker_id: z.number().int().nullable(),
   // full_name, else username; null when unassigned.
@@ -303,6 +327,11 @@ export const bulkAssignResultSchema = z.object({
 });
 export type BulkAssignResult = z.infer<typeof bulkAssignResultSchema>;
 
+const pickNotes = z
+  .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
 // Mark-picked payload: location (default: the suggested one) and notes, both optional.
 export const pickItemBodySchema = z.object({
   location: z
@@ -310,12 +339,34 @@ export const pickItemBodySchema = z.object({
     .optional()
     .transform((v) => (v ? normaliseCode(v) || undefined : undefined))
     .pipe(codeInput(locationCodeProblem, 'Location code is required').optional()),
-  notes: z
-    .union([z.string().trim().max(500, 'Notes must be at most 500 characters'), z.null()])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  notes: pickNotes,
 });
 export type PickItemBody = z.input<typeof pickItemBodySchema>;
+
+// Locations a picker names as looked in for one line ("Can't find it").
+export const MAX_LOOKED_IN = 5;
+
+// "Can't find it": the units not found (default: all of the line's), where the picker looked (the first is where the
+// units found, if any, came from), and a note.
+export const shortPickBodySchema = z.object({
+  short_quantity: bodyInt({ min: 1, max: MAX_QUANTITY, message: 'Units not found must be a whole number of at least 1' }).optional(),
+  looked_in: z
+    .array(codeInput(locationCodeProblem, 'Location code is required'), { error: 'Locations looked in must be a list of location codes' })
+    .max(MAX_LOOKED_IN, `At most ${MAX_LOOKED_IN} locations looked in`)
+    .default([]),
+  notes: pickNotes,
+});
+export type ShortPickBody = z.input<typeof shortPickBodySchema>;
+
+// Undoing a pick or a short: why, in words (recorded with the undo and shown in the order's history and the ledger).
+export const undoPickBodySchema = z.object({
+  reason: z
+    .string({ error: 'Say why the pick is undone' })
+    .trim()
+    .min(1, 'Say why the pick is undone')
+    .max(500, 'The reason must be at most 500 characters'),
+});
+export type UndoPickBody = z.input<typeof undoPickBodySchema>;
 
 // Verification payload: nothing is required (spec section 5); item_id is parsed as an integer.
 export const verifyOrderBodySchema = z.object({
@@ -333,8 +384,60 @@ export const verifyOrderBodySchema = z.object({
     )
     .max(100, 'At most 100 discrepancies')
     .default([]),
+  // Units counted at the bench, every line once (scanned or confirmed by hand); absent: every line confirmed as
+  // picked (the spec's call). A count that differs from what was picked holds the order, as do wrong items and
+  // discrepancies.
+  counts: z
+    .array(
+      z.object({
+        item_id: bodyInt({ min: 1, message: 'Counted item must be an item of the order' }),
+        counted: bodyInt({ min: 0, max: MAX_QUANTITY, message: `Units counted must be a whole number from 0 to ${MAX_QUANTITY}` }),
+      }),
+      { error: 'Counts must be a list of lines and units counted' },
+    )
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} counted lines`)
+    .optional(),
+  // Codes scanned at the bench that are no line of the order.
+  wrong_items: z
+    .array(
+      z.object({
+        code: z.string().trim().min(1, 'A wrong item needs its code').max(100, 'A wrong item code must be at most 100 characters').transform(normaliseCode),
+        quantity: quantityInt(),
+      }),
+      { error: 'Wrong items must be a list of codes and quantities' },
+    )
+    .max(100, 'At most 100 wrong items')
+    .default([]),
 });
 export type VerifyOrderBody = z.input<typeof verifyOrderBodySchema>;
+
+const reasonText = (required: string) => z.string({ error: required }).trim().min(1, required).max(500, 'The reason must be at most 500 characters');
+
+// A held order's lines back to its picker (default: the held ones), and why.
+export const sendBackBodySchema = z.object({
+  item_ids: z
+    .array(bodyInt({ min: 1, message: 'Each line must be an item of the order' }), { error: 'Lines must be a list of item ids' })
+    .min(1, 'Choose the lines to pick again')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`)
+    .optional(),
+  reason: reasonText('Say why the order goes back to its picker'),
+});
+export type SendBackBody = z.input<typeof sendBackBodySchema>;
+
+// Every held line with the units shipped, and how they were resolved; the order is verified with it.
+export const resolveHoldBodySchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        item_id: bodyInt({ min: 1, message: 'Each line must be an item of the order' }),
+        shipped: bodyInt({ min: 0, max: MAX_QUANTITY, message: `Units shipped must be a whole number from 0 to ${MAX_QUANTITY}` }),
+      }),
+      { error: 'Lines must be a list of items and units shipped' },
+    )
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
+  reason: reasonText('Say how the held lines are resolved'),
+});
+export type ResolveHoldBody = z.input<typeof resolveHoldBodySchema>;
 
 export const orderHistoryEntrySchema = z.object({
   // The event's global position: unique, increasing.
@@ -424,6 +527,7 @@ export const batchOrderSchema = z.object({
   status: orderStatusSchema,
   total_items: z.number().int(),
   picked_items: z.number().int(),
+  short_items: z.number().int(),
 });
 export type BatchOrder = z.infer<typeof batchOrderSchema>;
 
@@ -438,10 +542,11 @@ export const batchSchema = z.object({
   orders: z.array(batchOrderSchema),
   total_items: z.number().int(),
   picked_items: z.number().int(),
+  short_items: z.number().int(),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
-// An unpicked item of one of the batch's orders, saying which order and tote it goes to.
+// An item still to pick (or just picked or recorded short, until the batch is read again) of one of the batch's orders, saying which order and tote it goes to.
 export const batchLineSchema = orderItemSchema.extend({ order_id: z.number().int(), order_number: z.string(), slot: z.number().int() });
 export type BatchLine = z.infer<typeof batchLineSchema>;
 

@@ -38,7 +38,17 @@ export function overCapacityText(o: OverCapacity): string {
 }
 
 // Each feature adds its stock-moving event types here; the inventory ledger projection handles exactly these.
-export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = ['OrderItemPicked', 'StockReceiptApproved', 'BinStockCounted', 'InventoryAdjusted', 'StockMoved'];
+export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = [
+  'OrderItemPicked',
+  'OrderItemShortPicked',
+  'OrderItemPickUndone',
+  'OrderSentBack',
+  'OrderHoldResolved',
+  'StockReceiptApproved',
+  'BinStockCounted',
+  'InventoryAdjusted',
+  'StockMoved',
+];
 
 export function movementsOf(data: unknown): StockMovement[] {
   const movements = (data as { movements?: unknown } | null)?.movements;

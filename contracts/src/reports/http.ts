@@ -187,6 +187,8 @@ export const dailySummarySchema = z.object({
   // Manager only ([] otherwise): picks made while no location held the SKU, newest first, at most 20.
   unstocked_picks: z.array(unstockedPickSchema),
   unstocked_picks_total: z.number().int(),
+  // Manager only (null otherwise): lines recorded short that day ("Can't find it"), less shorts undone that day.
+  short_picks_today: z.number().int().nullable(),
   // Manager only (null otherwise).
   system_overview: systemOverviewSchema.nullable(),
 });

@@ -24,6 +24,7 @@ import { expireSession } from './features/users/commands.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
+import { countFlagRoutes } from './features/inventory/count-flags.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(userRoutes, { ctx });
   await app.register(catalogueRoutes, { ctx });
   await app.register(inventoryRoutes, { ctx });
+  await app.register(countFlagRoutes, { ctx });
   await app.register(receivingRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(pickingRoutes, { ctx });

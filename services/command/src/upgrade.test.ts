@@ -24,11 +24,15 @@ import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from 
 // data as it was before it, so they are carried over from A right after the migration adds them. 020 gave style and
 // location streams their versions, starting them at 0 where no such stream existed yet; A's history has written those
 // streams since. 112 gave events their schema versions, 1 for every event written before versions existed; A's history
-// has written events of a later version since.
+// has written events of a later version since. 140 and 141 added what short picks and holds record, which no event
+// before them made.
 const CARRIED: Record<string, readonly string[]> = {
   events: ['schema_version'],
   style_registry: ['version'],
   location_registry: ['version'],
+  rm_orders: ['short_items', 'hold'],
+  rm_order_items: ['short_quantity', 'looked_in'],
+  rm_report_buckets: ['shorted'],
 };
 // Columns of an earlier version, required (not null, no default) and dropped since: A has no value for them, so the rows
 // copied in before the drop get this one, computed from the row. 050 moved rm_orders' search text to a table of its

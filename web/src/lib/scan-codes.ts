@@ -19,3 +19,11 @@ export function readScannedCode<T extends ScannableItem>(raw: string, items: rea
   if (locationCodeProblem(code) === null) return { kind: 'location', code, location: code };
   return { kind: 'unknown', code };
 }
+
+/** The item among `candidates` a scanned code names (its SKU or one of its barcodes), else null: a screen that takes
+ * only items reads a scan so. */
+export function resolveScannedCode<T extends ScannableItem>(raw: string, candidates: readonly T[]): T | null {
+  const code = normaliseCode(raw);
+  if (code === '') return null;
+  return candidates.find((c) => matchesScan(code, c)) ?? null;
+}

@@ -19,6 +19,10 @@ import {
   UNSTORABLE_TEXT_MESSAGE,
   updateLocationBodySchema,
   verifyOrderBodySchema,
+  shortPickBodySchema,
+  undoPickBodySchema,
+  sendBackBodySchema,
+  resolveHoldBodySchema,
 } from '@wh/contracts';
 import { fixture } from '../../../../test/fixtures.ts';
 import { startTestApp, type Answer, type Client, type TestApp } from '../testing.ts';
@@ -93,6 +97,40 @@ const COMMANDS: Command[] = [
     body: () => ({ verification_notes: 'ok', discrepancies: [{ item_id: ids.item, issue: 'x', resolution: 'y' }] }),
     numbers: ['discrepancies.0.item_id'],
     texts: ['verification_notes', 'discrepancies.0.issue'],
+  },
+  {
+    method: 'post',
+    url: () => `/api/orders/${ids.order}/items/${ids.item}/short`,
+    schema: shortPickBodySchema,
+    body: () => ({ short_quantity: 1, looked_in: ['A-1-1'], notes: 'probe' }),
+    numbers: ['short_quantity'],
+    texts: ['notes'],
+    codes: ['looked_in.0'],
+  },
+  { method: 'post', url: () => `/api/orders/${ids.order}/items/${ids.item}/undo`, schema: undoPickBodySchema, body: () => ({ reason: 'probe' }), texts: ['reason'] },
+  {
+    method: 'post',
+    url: () => `/api/orders/${ids.order}/verify`,
+    schema: verifyOrderBodySchema,
+    body: () => ({ counts: [{ item_id: ids.item, counted: 1 }], wrong_items: [{ code: 'X-1', quantity: 1 }] }),
+    numbers: ['counts.0.item_id', 'counts.0.counted', 'wrong_items.0.quantity'],
+    texts: ['wrong_items.0.code'],
+  },
+  {
+    method: 'post',
+    url: () => `/api/orders/${ids.order}/send-back`,
+    schema: sendBackBodySchema,
+    body: () => ({ item_ids: [ids.item], reason: 'probe' }),
+    numbers: ['item_ids.0'],
+    texts: ['reason'],
+  },
+  {
+    method: 'post',
+    url: () => `/api/orders/${ids.order}/resolve`,
+    schema: resolveHoldBodySchema,
+    body: () => ({ lines: [{ item_id: ids.item, shipped: 1 }], reason: 'probe' }),
+    numbers: ['lines.0.item_id', 'lines.0.shipped'],
+    texts: ['reason'],
   },
   {
     method: 'post',

@@ -197,14 +197,14 @@ describe('50+ concurrent assigns, picks and adjustments on the same orders and S
       if (state.status === 'absent') continue;
       const row = await db.selectFrom('rm_orders').select(['status', 'assigned_worker_id', 'picked_items']).where('id', '=', o.id).executeTakeFirstOrThrow();
       expect(row.status, `order ${o.id}`).toBe(state.status);
-      expect(row.picked_items).toBe(state.items.filter((i) => i.picked).length);
+      expect(row.picked_items).toBe(state.items.filter((i) => i.outcome?.kind === 'picked').length);
       if (state.status === 'assigned' || state.status === 'picking' || state.status === 'completed') {
         expect(row.assigned_worker_id).toBe(state.worker_id);
       }
       if (state.status === 'pending') expect(row.assigned_worker_id).toBeNull();
       // A completed order has every item picked; a cancelled one none (only unpicked orders can be cancelled).
-      if (state.status === 'completed') expect(state.items.every((i) => i.picked)).toBe(true);
-      if (state.status === 'cancelled') expect(state.items.some((i) => i.picked)).toBe(false);
+      if (state.status === 'completed') expect(state.items.every((i) => i.outcome !== null)).toBe(true);
+      if (state.status === 'cancelled') expect(state.items.some((i) => i.outcome !== null)).toBe(false);
     }
     const counts = await db.selectFrom('rm_order_status_counts').select(['status', sql<number>`sum(count)::int`.as('n')]).groupBy('status').execute();
     const byStatus = await db.selectFrom('rm_orders').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status').execute();

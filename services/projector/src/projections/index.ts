@@ -11,6 +11,7 @@ import { stockLedgerProjection } from './stock-ledger.ts';
 import { reportsProjection } from './reports/projection.ts';
 import { auditProjection } from './audit/projection.ts';
 import { settingsProjection } from './settings.ts';
+import { countFlagsProjection } from './count-flags.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).
 export const projections: readonly Projection[] = [
@@ -27,6 +28,7 @@ export const projections: readonly Projection[] = [
   orderSearchProjection,
   reportsProjection,
   settingsProjection,
+  countFlagsProjection,
 ];
 
 // Applied on a second connection beside the others in the same batch (batch.ts, applyBeside): their

@@ -35,6 +35,7 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   picking: 'Picking',
   picked: 'Picked',
   completed: 'Completed',
+  on_hold: 'On Hold',
   verified: 'Verified',
   cancelled: 'Cancelled',
 };

@@ -14,6 +14,8 @@ const line = (orderId: number, orderNumber: string, slot: number, id: number, sk
   status: 'pending',
   picked_at: null,
   picked_by: null,
+  short_quantity: null,
+  looked_in: [],
   location,
   location_type: location ? 'bin' : null,
   location_suggested: location !== null,
@@ -35,11 +37,12 @@ const batch: BatchDetail = {
   created_at: '2026-11-26T09:00:00.000Z',
   completed_at: null,
   orders: [
-    { order_id: 1, order_number: '#10001', slot: 1, status: 'assigned', total_items: 1, picked_items: 0 },
-    { order_id: 2, order_number: '#10002', slot: 2, status: 'assigned', total_items: 1, picked_items: 0 },
+    { order_id: 1, order_number: '#10001', slot: 1, status: 'assigned', total_items: 1, picked_items: 0, short_items: 0 },
+    { order_id: 2, order_number: '#10002', slot: 2, status: 'assigned', total_items: 1, picked_items: 0, short_items: 0 },
   ],
   total_items: 2,
   picked_items: 0,
+  short_items: 0,
   lines: [line(2, '#10002', 2, 20, 'DR1000-M-WINE', 'A-1-1'), line(1, '#10001', 1, 10, 'DR1000-S-WINE', null)],
 };
 

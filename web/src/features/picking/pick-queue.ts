@@ -139,8 +139,8 @@ export function waitingText(count: number): string {
 }
 
 /** Items as this phone shows them: those whose picks wait here are picked (the server has not said so yet). */
-export function asPicked<T extends { id: number; status: 'pending' | 'picked' }>(items: readonly T[], queued: { has: (id: number) => boolean }): T[] {
-  return items.map((item) => (queued.has(item.id) && item.status !== 'picked' ? { ...item, status: 'picked' as const } : item));
+export function asPicked<T extends { id: number; status: 'pending' | 'picked' | 'short' }>(items: readonly T[], queued: { has: (id: number) => boolean }): T[] {
+  return items.map((item) => (queued.has(item.id) && item.status === 'pending' ? { ...item, status: 'picked' as const } : item));
 }
 
 export function savedMessage(item: { sku: string }, location: string | null): string {

@@ -1,26 +1,25 @@
 import { useReducer, useRef } from 'react';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UndoPickDialog } from '../../components/undo-pick-dialog.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
 import { LocationSearch } from './components/location-search.tsx';
-import { NoStockDialog } from './components/no-stock-dialog.tsx';
 import { PickExceptions } from './components/pick-exceptions.tsx';
 import { PickingOrdersList } from './components/picking-orders-list.tsx';
-import { PickingBatchPanel } from './components/picking-batch-panel.tsx';
-import { PickingOrderPanel } from './components/picking-order-panel.tsx';
 import { PickingStats } from './components/picking-stats.tsx';
 import { ScanPanel } from './components/scan-panel.tsx';
-import { usePicking, type PickCommands, type PickingData } from './hooks/use-picking.ts';
-import type { PendingMark } from './pick-queue.ts';
-import { INITIAL_PICKING, pickingReducer, type PickingState } from './picking-state.ts';
+import { ShortPickDialog } from './components/short-pick-dialog.tsx';
+import { SelectedPanel } from './components/selected-panel.tsx';
+import { usePicking } from './hooks/use-picking.ts';
+import { INITIAL_PICKING, pickingReducer } from './picking-state.ts';
 import './picking.css';
 
 export function PickingPage() {
   const [state, dispatch] = useReducer(pickingReducer, INITIAL_PICKING);
   const panelRef = useRef<HTMLDivElement>(null);
   const scanPanelRef = useRef<HTMLElement>(null);
-  const { data, commands, queue, pending, show, onScan } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
+  const { data, commands, queue, pending, show, onScan, undo } = usePicking({ state, dispatch, panel: panelRef, scanPanel: scanPanelRef });
   const { me, list, batchList, orders, batches } = data;
 
   return (
@@ -75,42 +74,28 @@ export function PickingPage() {
           onSelectBatch={(batch) => show({ kind: 'batch', id: batch.id })}
         />
         <div ref={panelRef} className="picking-panel-wrap">
-          <SelectedPanel state={state} data={data} commands={commands} pending={pending} />
+          <SelectedPanel state={state} data={data} commands={commands} pending={pending} onUndo={undo.ask} />
         </div>
       </div>
 
-      {state.noStockPick ? (
-        <NoStockDialog request={state.noStockPick} onClose={() => dispatch({ type: 'no-stock-closed' })} onPick={commands.record} />
+      {state.shortPick ? (
+        <ShortPickDialog
+          request={state.shortPick}
+          lookedIn={state.shortPick.item.no_stock ? state.atLocation : state.shortPick.item.location}
+          pending={commands.short.pending}
+          error={commands.short.error}
+          onClose={commands.short.close}
+          onRecord={(variables) => state.shortPick && commands.short.record(variables, state.shortPick.item)}
+        />
+      ) : null}
+      {state.undoPick ? (
+        <UndoPickDialog
+          sku={state.undoPick.item.sku}
+          kind={state.undoPick.item.status === 'short' ? 'short' : 'picked'}
+          onUndo={(reason) => (state.undoPick ? undo.run(state.undoPick, reason) : Promise.resolve())}
+          onClose={undo.close}
+        />
       ) : null}
     </section>
-  );
-}
-
-const onlyFrom = (from: string | undefined) => (from === undefined ? {} : { from });
-
-/** The open batch's combined list, or the selected order's items (or the prompt to select one). */
-function SelectedPanel({ state, data, commands, pending }: { state: PickingState; data: PickingData; commands: PickCommands; pending: ReadonlyMap<number, PendingMark> }) {
-  const { selection } = state;
-  const shared = { pickingItemId: commands.pickingItemId, pending, completing: commands.completing, error: commands.error, onDismissError: commands.clearErrors };
-  if (selection?.kind === 'batch') {
-    return (
-      <PickingBatchPanel
-        {...shared}
-        batchId={selection.id}
-        batch={data.batch}
-        keptLine={state.keptLine}
-        loadError={data.openBatch.isError ? messageOf(data.openBatch.error, 'Failed to fetch the batch') : null}
-        onPick={(line, from) => commands.pickLine(line, onlyFrom(from))}
-        onComplete={commands.completeBatch}
-      />
-    );
-  }
-  return (
-    <PickingOrderPanel
-      {...shared}
-      order={data.selected}
-      onPick={(order, itemId, from) => commands.pickOf(order, itemId, onlyFrom(from))}
-      onComplete={commands.completeOrder}
-    />
   );
 }

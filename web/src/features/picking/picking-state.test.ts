@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { BatchLine } from '@wh/contracts/orders/http';
 import {
-  batchPicked,
+  batchDone,
   INITIAL_PICKING,
   keptLineOf,
   linesShown,
+  lookedInCodes,
   pickingReducer,
   batchScanTarget,
   nextUnpicked,
@@ -43,6 +44,18 @@ describe('progress', () => {
       expect(progressPercent(picked(a, [12]))).toBe(67);
       expect(progressPercent(picked(a, [12, 13]))).toBe(100);
       expect(progressPercent(order(3, 'assigned', []))).toBe(0);
+    });
+
+    it('counts a line recorded short towards completion, not as picked', () => {
+      const short = { ...a, items: a.items.map((i) => (i.id === 12 ? { ...i, status: 'short' } : i)) };
+      expect(progressPercent(short)).toBe(67);
+      expect(progressPercent(picked(short, [13]))).toBe(100);
+      expect(pickingStats([short]).itemsPicked).toBe(1);
+    });
+
+    it("reads the locations typed as looked in, each once", () => {
+      expect(lookedInCodes(' a-1-1, A-1-2  a-1-1,')).toEqual(['A-1-1', 'A-1-2']);
+      expect(lookedInCodes('')).toEqual([]);
     });
 
     it('sums the four stat cards, with 0 average and no orders', () => {
@@ -87,7 +100,13 @@ describe('progress', () => {
     });
 
     it('counts the picked items with the lines picked since the batch was read', () => {
-      expect(batchPicked({ picked_items: 2, lines: pickedLines([31, 51]) })).toBe(4);
+      expect(batchDone({ picked_items: 2, short_items: 0, lines: pickedLines([31, 51]) })).toEqual({ done: 4, short: 0 });
+    });
+
+    it('counts a line recorded short as done, and as short', () => {
+      const lines = pickedLines([31]).map((l) => (l.id === 41 ? { ...l, status: 'short' } : l));
+      expect(batchDone({ picked_items: 1, short_items: 1, lines })).toEqual({ done: 4, short: 2 });
+      expect(batchScanTarget('TP1007-12-GREEN', lines)).toEqual({ kind: 'pick', orderId: 5, itemId: 51 });
     });
   });
 });
@@ -270,7 +289,7 @@ describe('a batch line just picked stays in sight until the next scan or pick', 
   const line = (id: number, slot: number): BatchLine => ({
     id, sku: `SKU-${id}`, style_code: 'S', style_name: 'Style', size: '8', color: 'Blue', quantity: 1, value: null, status: 'pending',
     picked_at: null, picked_by: null, location: 'A-1-1', location_type: 'bin', location_suggested: true, location_quantity: 1,
-    unstocked: false, no_stock: false, notes: null, barcodes: [], order_id: slot, order_number: `#${slot}`, slot,
+    unstocked: false, no_stock: false, notes: null, barcodes: [], short_quantity: null, looked_in: [], order_id: slot, order_number: `#${slot}`, slot,
   });
   const [a, b, c] = [line(1, 1), line(2, 2), line(3, 1)] as const;
   const ids = (lines: readonly BatchLine[]) => lines.map((l) => `${l.id}:${l.status}`);
@@ -286,7 +305,7 @@ describe('a batch line just picked stays in sight until the next scan or pick', 
   it('is not listed twice while the server still lists it, and leaves the counts to the batch', () => {
     const picked = { ...b, status: 'picked' as const };
     expect(ids(linesShown([a, picked, c], keptLineOf(b, [a, b, c])))).toEqual(['1:pending', '2:picked', '3:pending']);
-    expect(batchPicked({ picked_items: 1, lines: [a, c] })).toBe(1);
+    expect(batchDone({ picked_items: 1, short_items: 0, lines: [a, c] }).done).toBe(1);
   });
 
   it('goes with the next scan or pick, another selection or a completion', () => {

@@ -1,5 +1,5 @@
 // What the picking screen holds besides its data (the lists and the commands' answers live in the query cache): what
-// is open, what the last scan did, and the question before a pick without stock; and the pure rules it goes by:
+// is open, what the last scan did, and the line the picker cannot find; and the pure rules it goes by:
 // progress over the lists, and what a scan does and says.
 import { matchesScan } from '@wh/contracts/catalogue/barcodes';
 import type { BatchLine, OrderItem } from '@wh/contracts/orders/http';
@@ -53,10 +53,12 @@ export interface PickingState {
   atLocation: string | null;
   /** What the last scan, or the pick it asked for, did. */
   feedback: ScanFeedback | null;
-  /** An item with no stock anywhere, waiting for the picker to confirm its pick. */
-  noStockPick: PickRequest | null;
   /** The batch line the last pick took, kept in sight until the next scan or pick. */
   keptLine: KeptLine | null;
+  /** The line the picker cannot find ("Can't find it"), while they say where they looked. */
+  shortPick: PickRequest | null;
+  /** The picked or short line being undone, while the picker says why. */
+  undoPick: PickRequest | null;
 }
 
 export type PickingEvent =
@@ -67,8 +69,10 @@ export type PickingEvent =
   | { type: 'at-location'; location: string }
   /** What a scan or pick did; `kept`: the batch line it picked. */
   | { type: 'feedback'; feedback: ScanFeedback; kept?: KeptLine }
-  | { type: 'no-stock-asked'; request: PickRequest }
-  | { type: 'no-stock-closed' };
+  | { type: 'short-asked'; request: PickRequest }
+  | { type: 'short-closed' }
+  | { type: 'undo-asked'; request: PickRequest }
+  | { type: 'undo-closed' };
 
 export const INITIAL_PICKING: PickingState = {
   selection: null,
@@ -76,8 +80,9 @@ export const INITIAL_PICKING: PickingState = {
   showSearch: false,
   atLocation: null,
   feedback: null,
-  noStockPick: null,
   keptLine: null,
+  shortPick: null,
+  undoPick: null,
 };
 
 export function pickingReducer(state: PickingState, event: PickingEvent): PickingState {
@@ -94,10 +99,14 @@ export function pickingReducer(state: PickingState, event: PickingEvent): Pickin
       return { ...state, atLocation: event.location };
     case 'feedback':
       return { ...state, feedback: event.feedback, keptLine: event.kept ?? null };
-    case 'no-stock-asked':
-      return { ...state, noStockPick: event.request };
-    case 'no-stock-closed':
-      return { ...state, noStockPick: null };
+    case 'short-asked':
+      return { ...state, shortPick: event.request };
+    case 'short-closed':
+      return { ...state, shortPick: null };
+    case 'undo-asked':
+      return { ...state, undoPick: event.request };
+    case 'undo-closed':
+      return { ...state, undoPick: null };
     default: {
       const exhaustive: never = event;
       return exhaustive;
@@ -105,8 +114,8 @@ export function pickingReducer(state: PickingState, event: PickingEvent): Pickin
   }
 }
 
-// Progress on the picking screen (spec sections 2, 4, 9): picked items over all items, whole percent;
-// Complete Order is offered at 100 %.
+// Progress on the picking screen (spec sections 2, 4, 9): items picked or recorded short over all items, whole
+// percent; Complete Order is offered at 100 % ("completed short" when some are short).
 
 export interface ProgressItem {
   id: number;
@@ -122,14 +131,19 @@ export interface ProgressOrder {
   items: readonly ProgressItem[];
 }
 
-/** Picked per the server: its last read, or the answer to a pick this screen has just made. */
-export function isPicked(item: ProgressItem): boolean {
-  return item.status === 'picked';
+/**
+ * Picked or recorded short per the server (its last read, or the answer to a pick this screen has just made): nothing
+ * left to do on the line.
+ */
+export function isDone(item: ProgressItem): boolean {
+  return item.status !== 'pending';
 }
 
-export function pickedCount(order: ProgressOrder): number {
-  return order.items.filter(isPicked).length;
+export function doneCount(order: ProgressOrder): number {
+  return order.items.filter(isDone).length;
 }
+
+export const shortCount = (items: readonly ProgressItem[]) => items.filter((i) => i.status === 'short').length;
 
 /** Whole percent; 0 of nothing is 0. */
 export function percentOf(part: number, whole: number): number {
@@ -137,7 +151,7 @@ export function percentOf(part: number, whole: number): number {
 }
 
 export function progressPercent(order: ProgressOrder): number {
-  return percentOf(pickedCount(order), order.items.length);
+  return percentOf(doneCount(order), order.items.length);
 }
 
 export interface PickingStats {
@@ -152,7 +166,7 @@ export function pickingStats(orders: readonly ProgressOrder[]): PickingStats {
   return {
     assigned: orders.length,
     inProgress: orders.filter((o) => o.status === 'picking').length,
-    itemsPicked: orders.reduce((sum, o) => sum + pickedCount(o), 0),
+    itemsPicked: orders.reduce((sum, o) => sum + doneCount(o) - shortCount(o.items), 0),
     avgProgress: percents.length === 0 ? 0 : Math.round(percents.reduce((a, b) => a + b, 0) / percents.length),
   };
 }
@@ -175,12 +189,12 @@ export function scanTarget(
   const selected = orders.find((o) => o.id === selectedId);
   if (selected) {
     const matching = selected.items.filter((i) => matchesScan(code, i));
-    const next = matching.find((i) => !isPicked(i));
+    const next = matching.find((i) => !isDone(i));
     if (next) return { kind: 'pick', orderId: selected.id, itemId: next.id };
     if (matching.length > 0) return { kind: 'all-picked', orderId: selected.id };
   }
   for (const order of orders) {
-    const next = order.items.find((i) => matchesScan(code, i) && !isPicked(i));
+    const next = order.items.find((i) => matchesScan(code, i) && !isDone(i));
     if (next) return { kind: 'select', orderId: order.id, itemId: next.id };
   }
   return { kind: 'not-found' };
@@ -191,11 +205,12 @@ export interface ProgressLine extends ProgressItem {
 }
 
 /**
- * A batch's picked items: those the server counts, plus its lines picked since (the server lists only unpicked lines;
- * a line the answer to a pick has marked picked stays listed until the batch is read again).
+ * A batch's items picked or short: those the server counts, plus its lines done since (the server lists only lines
+ * still to pick; a line the answer to a pick has marked picked stays listed until the batch is read again).
  */
-export function batchPicked(batch: { picked_items: number; lines: readonly ProgressLine[] }): number {
-  return batch.picked_items + batch.lines.filter(isPicked).length;
+export function batchDone(batch: { picked_items: number; short_items: number; lines: readonly ProgressLine[] }): { done: number; short: number } {
+  const short = batch.short_items + shortCount(batch.lines);
+  return { done: batch.picked_items + batch.short_items + batch.lines.filter(isDone).length, short };
 }
 
 /** The line a pick of `line` keeps in sight: the line picked, and the one after it in the list. */
@@ -218,16 +233,11 @@ export function linesShown(lines: readonly BatchLine[], kept: KeptLine | null): 
 /** What a scanned SKU (or barcode of one) does in a batch: pick its next unpicked line with that SKU, in walk order. */
 export function batchScanTarget(code: string, lines: readonly ProgressLine[]): ScanTarget {
   const matching = lines.filter((l) => matchesScan(code, l));
-  const next = matching.find((l) => !isPicked(l));
+  const next = matching.find((l) => !isDone(l));
   if (next) return { kind: 'pick', orderId: next.order_id, itemId: next.id };
   return matching.length > 0 ? { kind: 'all-picked', orderId: matching[0]!.order_id } : { kind: 'not-found' };
 }
 
-// What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
-// an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
-// by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
-// stock recorded anywhere) after the label of any location, where it is taken from (the server refuses a pick
-// naming no location while the setting is on).
 // What a scan on the picking screen does, and what the screen says about it, for the selected order's items and for
 // an open batch's combined list alike. With the warehouse's "scan the location first" setting on, an item is picked
 // by scanning only after its location's label has been scanned (as Odoo Barcode asks); an item with no location (no
@@ -270,7 +280,7 @@ export type ScanOutcome =
 
 /** The first unpicked item of an order or line of a batch, in the order the server lists them (walk order). */
 export function nextUnpicked<T extends ProgressItem>(items: readonly T[]): T | null {
-  return items.find((i) => !isPicked(i)) ?? null;
+  return items.find((i) => !isDone(i)) ?? null;
 }
 
 export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
@@ -296,7 +306,7 @@ export function readScan(raw: string, ctx: ScanContext): ScanOutcome {
       return { kind: 'all-picked' };
     case 'not-found': {
       if (locationCodeProblem(code) !== null) return { kind: 'not-found', batchId };
-      const unpicked = walking.filter((i) => !isPicked(i));
+      const unpicked = walking.filter((i) => !isDone(i));
       const pickHere = unpicked.filter((i) => i.location === code).length;
       return { kind: 'location', location: code, pickHere, next: unpicked.find((i) => i.location !== null)?.location ?? null, batchId };
     }
@@ -357,5 +367,14 @@ export function scanHint(scanLocationFirst: boolean): string {
 
 /** A scan before the orders have loaded (a page opened out of reach). */
 export const ORDERS_NOT_LOADED = 'Your orders are not loaded yet: scan again once they show (they load when the connection returns).';
+/** What the screen says once a short is recorded: what was missing, and what happens to the locations looked in. */
+export function shortMessage(item: { sku: string }, shortQuantity: number, lookedIn: readonly string[]): string {
+  const units = `${shortQuantity} ${shortQuantity === 1 ? 'unit' : 'units'}`;
+  if (lookedIn.length === 0) return `Short recorded: ${units} of ${item.sku} not found.`;
+  return `Short recorded: ${units} of ${item.sku} not found at ${lookedIn.join(', ')}; flagged for a count.`;
+}
 
-export const NO_STOCK_QUESTION = 'No stock recorded here or anywhere. Pick anyway?';
+/** The locations a picker typed as looked in ('a-1-1, A-1-2'): normalised, each once, in the order typed. */
+export function lookedInCodes(text: string): string[] {
+  return [...new Set(text.split(/[,\s]+/).map(normaliseCode).filter((c) => c !== ''))];
+}

@@ -16,13 +16,21 @@ const second = orderSummary({ id: 2, order_number: '#30002', status: 'completed'
 /** The queue as the server reads it now (completed orders only), and each order with its items. */
 function verificationApi(queue: OrderSummary[], verify?: FakeHandler) {
   return fakeApi({
-    'GET /orders': () => ({ data: { orders: queue, pagination: onePage(queue.length) } }),
+    'GET /orders': ({ query }) => {
+      const listed = queue.filter((o) => o.status === query.get('status'));
+      return { data: { orders: listed, pagination: onePage(listed.length) } };
+    },
     'GET /orders/:id': ({ params }) => {
       const order = queue.find((o) => o.id === Number(params.id));
       const items = order?.id === 1 ? [dress, tee] : [orderItem({ id: 21 })];
       return order ? { data: { ...order, items, items_pagination: onePage(items.length) } } : { status: 404, error: { code: 'NOT_FOUND', message: 'Order not found' } };
     },
     ...(verify ? { 'POST /orders/:id/verify': verify } : {}),
+    'POST /orders/:id/send-back': ({ params, body }) => {
+      const order = queue.find((o) => o.id === Number(params.id))!;
+      Object.assign(order, { status: 'picking', hold: null });
+      return { data: { ...order, items: [dress, tee], items_pagination: onePage(2) }, message: `Sent back: ${JSON.stringify(body)}` };
+    },
   });
 }
 
@@ -41,7 +49,7 @@ describe('the order verification screen', () => {
     expect(within(orderButton('#30001')).getByText(/Wendy Worker/)).toBeTruthy();
     expect(orderButton('#30002')).toBeTruthy();
     expect(screen.getByText('Select an order to verify')).toBeTruthy();
-    expect(api.callsTo('GET', '/orders').map((c) => c.query.get('status'))).toEqual(['completed']);
+    expect(api.callsTo('GET', '/orders').map((c) => c.query.get('status')).sort()).toEqual(['completed', 'on_hold']);
 
     expect(orderButton('#30001').getAttribute('aria-pressed')).toBe('false');
     await user.click(orderButton('#30001'));
@@ -82,13 +90,22 @@ describe('the order verification screen', () => {
     await user.type(within(discrepancy).getByRole('textbox', { name: 'Issue' }), 'Missing');
     await user.type(within(discrepancy).getByRole('textbox', { name: 'Resolution' }), 'Sent');
 
+    // Every line is accounted for first: confirmed by hand here.
     const verify = within(panel).getByRole('button', { name: 'Verify Order' });
+    expect(verify.hasAttribute('disabled')).toBe(true);
+    expect(within(panel).getByText('Count or confirm every line before verifying: 2 left.')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Confirm All as Picked' }));
     await user.click(verify);
     const pending = await within(panel).findByRole('button', { name: 'Verifying...' });
     expect(pending.hasAttribute('disabled')).toBe(true);
     expect(within(panel).getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
     expect(api.callsTo('POST', '/orders/1/verify').map((c) => c.body)).toEqual([
-      { verification_notes: 'Tee short', discrepancies: [{ item_id: 11, issue: 'Missing', resolution: 'Sent' }] },
+      {
+        verification_notes: 'Tee short',
+        discrepancies: [{ item_id: 11, issue: 'Missing', resolution: 'Sent' }],
+        counts: [{ item_id: 11, counted: 1 }, { item_id: 12, counted: 0 }],
+        wrong_items: [],
+      },
     ]);
 
     answer.resolve({ data: { ...first, status: 'verified', verified_at: '2026-03-02T13:00:00Z', items: [dress, tee], items_pagination: onePage(2) } });
@@ -97,8 +114,8 @@ describe('the order verification screen', () => {
     expect(screen.getByRole('heading', { name: 'Completed Orders (1)' })).toBeTruthy();
     expect(orderButton('#30002')).toBeTruthy();
     expect(screen.getByText('Select an order to verify')).toBeTruthy();
-    // The command invalidates the queue once: it is read once more.
-    await waitFor(() => expect(api.callsTo('GET', '/orders')).toHaveLength(2));
+    // The command invalidates the lists once: each is read once more.
+    await waitFor(() => expect(api.callsTo('GET', '/orders')).toHaveLength(4));
   });
 
   it('a refused verification says why and keeps the order open with what was typed', async () => {
@@ -109,6 +126,7 @@ describe('the order verification screen', () => {
     await user.click(await screen.findByRole('button', { name: /#30001/ }));
     const panel = screen.getByRole('region', { name: 'Verification' });
     await user.type(within(panel).getByRole('textbox', { name: 'Verification Notes' }), 'Checked');
+    await user.click(await within(panel).findByRole('button', { name: 'Confirm All as Picked' }));
     await user.click(within(panel).getByRole('button', { name: 'Verify Order' }));
 
     expect(await screen.findByText('Verification failed: Order is not completed')).toBeTruthy();
@@ -141,9 +159,54 @@ describe('the order verification screen', () => {
     await user.click(await screen.findByRole('button', { name: /#30001/ }));
     expect(notesBox().value).toBe('Tee short');
 
+    await user.click(await screen.findByRole('button', { name: 'Confirm All as Picked' }));
     await user.click(screen.getByRole('button', { name: 'Verify Order' }));
     expect(await screen.findByText('Order verified successfully!')).toBeTruthy();
     expect(api.callsTo('POST', '/orders/1/verify').map((c) => (c.body as { verification_notes: string }).verification_notes)).toEqual(['Tee short']);
     expect(JSON.parse(localStorage.getItem('draft:verification-notes:3') ?? '{}')).toEqual({ 2: 'Fine' });
+  });
+
+  it('a unit scanned short holds the order, saying why; the held order is sent back to its picker', async () => {
+    const user = userEvent.setup();
+    const queue = [{ ...first, total_items: 2 }];
+    const hold = {
+      held_by: { id: 3, username: 'eve', full_name: 'Eve Executive' },
+      held_at: '2026-03-02T13:00:00Z',
+      lines: [{ item_id: 11, sku: 'KN1010-12-WINE', expected: 1, counted: 0, issue: 'Counted 0 of 1' }],
+      wrong_items: [{ code: 'DR1012-10-BLUE', quantity: 1 }],
+      discrepancies: [],
+      verification_notes: null,
+    };
+    const api = verificationApi(queue, () => {
+      Object.assign(queue[0]!, { status: 'on_hold', hold });
+      return { data: { ...queue[0]!, items: [dress, tee], items_pagination: onePage(2) }, message: 'Order #30001 is on hold: KN1010-12-WINE counted 0 of 1.' };
+    });
+    renderScreen(<OrderVerificationPage />, { user: verifier, route: '/order-verification' });
+
+    await user.click(await screen.findByRole('button', { name: /#30001/ }));
+    const panel = screen.getByRole('region', { name: 'Verification' });
+    await within(panel).findByRole('list', { name: 'Order items' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Scan each unit' }), 'dr1012-10-blue{Enter}');
+    expect(within(panel).getByText('DR1012-10-BLUE is not in this order: put it aside.')).toBeTruthy();
+    await user.type(within(panel).getByRole('textbox', { name: 'Scan each unit' }), 'tp1007-6-green{Enter}');
+    await user.click(within(panel).getByRole('button', { name: 'Confirm All as Picked' }));
+    await user.clear(within(panel).getByRole('textbox', { name: 'Counted KN1010-12-WINE' }));
+    await user.type(within(panel).getByRole('textbox', { name: 'Counted KN1010-12-WINE' }), '0');
+    await user.click(within(panel).getByRole('button', { name: 'Verify Order' }));
+    expect(api.callsTo('POST', '/orders/1/verify')[0]!.body).toMatchObject({
+      counts: [{ item_id: 11, counted: 0 }, { item_id: 12, counted: 1 }],
+      wrong_items: [{ code: 'DR1012-10-BLUE', quantity: 1 }],
+    });
+    expect(await screen.findByText('Order #30001 is on hold: KN1010-12-WINE counted 0 of 1.')).toBeTruthy();
+
+    await user.click(await within(await screen.findByRole('list', { name: 'Orders on hold' })).findByRole('button', { name: /#30001/ }));
+    const held = screen.getByRole('region', { name: 'Verification' });
+    expect(within(held).getByText('On Hold')).toBeTruthy();
+    expect(within(held).getByText(/: Counted 0 of 1/)).toBeTruthy();
+    expect(within(held).getByText(/: not in this order/)).toBeTruthy();
+    await user.type(await within(held).findByRole('textbox', { name: /Why\?/ }), 'Jumper missing');
+    await user.click(within(held).getByRole('button', { name: 'Send Back to Picker' }));
+    expect(api.callsTo('POST', '/orders/1/send-back').map((c) => c.body)).toEqual([{ item_ids: [11], reason: 'Jumper missing' }]);
+    expect(await screen.findByText(/^Sent back:/)).toBeTruthy();
   });
 });

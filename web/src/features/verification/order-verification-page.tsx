@@ -1,97 +1,79 @@
 import { useReducer } from 'react';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { UndoPickDialog } from '../../components/undo-pick-dialog.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
-import { useDraft } from '../../lib/drafts.ts';
-import { useScreenQuery } from '../../lib/screen-query.ts';
-import { useCommand } from '../../lib/use-command.ts';
-import { completedOrdersQuery, verificationOrderQuery, verifyCommand } from './api/verification-api.ts';
+import { HoldPanel } from './components/hold-panel.tsx';
 import { VerificationPanel } from './components/verification-panel.tsx';
 import { VerificationQueue } from './components/verification-queue.tsx';
-import { toPayload } from './discrepancies.ts';
-import { notesDraft, ordersWithNotes, withNote } from './notes-draft.ts';
+import { useVerification } from './hooks/use-verification.ts';
 import { EMPTY_FORM, verificationReducer } from './verification-state.ts';
 import './verification.css';
 
 export function OrderVerificationPage() {
-  const queue = useScreenQuery(completedOrdersQuery());
   const [form, dispatch] = useReducer(verificationReducer, EMPTY_FORM);
-  const verify = useCommand(verifyCommand);
-  const [notes, setNotes] = useDraft(notesDraft);
-
-  const orders = queue.data?.orders ?? [];
-  const total = queue.data?.pagination.total_records ?? orders.length;
-  const selected = orders.find((o) => o.id === form.selectedId) ?? null;
-  // Only the selected order's items are read: the queue carries none.
-  const detail = useScreenQuery({ ...verificationOrderQuery(selected?.id ?? 0), enabled: selected !== null });
-  const selectedNotes = selected ? (notes[String(selected.id)] ?? '') : '';
-  const unsent = ordersWithNotes(notes, orders.map((o) => o.id));
-
-  const onVerify = () => {
-    if (!selected) return;
-    verify.reset();
-    const orderId = selected.id;
-    const body = { verification_notes: selectedNotes.trim() || null, discrepancies: toPayload(form.discrepancies) };
-    verify.run(
-      { orderId, body },
-      {
-        onSuccess: () => {
-          setNotes((all) => withNote(all, orderId, ''));
-          dispatch({ type: 'cleared' });
-        },
-      },
-    );
-  };
+  const v = useVerification(form, dispatch);
+  const { selected } = v;
+  const undoing = v.items?.find((i) => i.id === form.undoItemId);
+  const total = v.queue.data?.pagination.total_records ?? v.orders.length;
+  const heldTotal = v.held.data?.pagination.total_records ?? v.heldOrders.length;
 
   return (
     <section className="page verification-page">
-      <LeaveGuard unsaved={unsent > 0 && !verify.isPending} what={`verification notes for ${unsent} ${unsent === 1 ? 'order' : 'orders'}`} />
+      <LeaveGuard unsaved={v.unsent > 0 && !v.pending} what={`verification notes for ${v.unsent} ${v.unsent === 1 ? 'order' : 'orders'}`} />
       <PageHeader
         title="Order Verification"
         subtitle="Verify and approve completed orders (Executive 2 only)"
         actions={
-          <Button variant="secondary" onPress={() => void queue.refetch()} isDisabled={queue.isFetching}>
+          <Button variant="secondary" onPress={() => void Promise.all([v.queue.refetch(), v.held.refetch()])} isDisabled={v.queue.isFetching}>
             Refresh
           </Button>
         }
       />
-      {queue.isError ? <Alert title="Error">{messageOf(queue.error, 'Failed to fetch orders')}</Alert> : null}
-      {verify.error ? (
-        <Alert title="Error" onDismiss={verify.reset}>
-          {`Verification failed: ${verify.error}`}
+      {v.queue.isError ? <Alert title="Error">{messageOf(v.queue.error, 'Failed to fetch orders')}</Alert> : null}
+      {v.error ? (
+        <Alert title="Error" onDismiss={v.reset}>
+          {`Verification failed: ${v.error}`}
         </Alert>
       ) : null}
-      {verify.answer ? (
-        <Alert tone="success" onDismiss={verify.reset}>
-          Order verified successfully!
+      {v.outcome ? (
+        <Alert tone={v.outcome === 'Order verified successfully!' ? 'success' : 'info'} onDismiss={v.reset}>
+          {v.outcome}
         </Alert>
       ) : null}
 
       <div className="verification-layout">
-        <VerificationQueue
-          orders={orders}
-          total={total}
-          isLoading={queue.isPending}
-          selectedId={form.selectedId}
-          onSelect={(order) => {
-            dispatch({ type: 'selected', id: order.id });
-            verify.reset();
-          }}
-        />
-        <VerificationPanel
-          order={selected}
-          items={selected ? detail.data?.items : undefined}
-          itemsError={detail.isError ? messageOf(detail.error, 'Failed to fetch order') : null}
-          form={form}
-          dispatch={dispatch}
-          notes={selectedNotes}
-          onNotesChange={(text) => selected && setNotes((all) => withNote(all, selected.id, text))}
-          verifying={verify.isPending}
-          onVerify={onVerify}
-        />
+        <div className="verification-queues">
+          <VerificationQueue orders={v.orders} total={total} isLoading={v.queue.isPending} selectedId={form.selectedId} onSelect={(o) => v.select(o.id)} />
+          {heldTotal > 0 ? <VerificationQueue held orders={v.heldOrders} total={heldTotal} isLoading={false} selectedId={form.selectedId} onSelect={(o) => v.select(o.id)} /> : null}
+        </div>
+        {selected?.status === 'on_hold' ? (
+          <HoldPanel order={selected} items={v.items} pending={v.pending} onSendBack={v.onSendBack} onResolve={v.onResolve} onCancel={() => dispatch({ type: 'cleared' })} />
+        ) : (
+          <VerificationPanel
+            order={selected}
+            items={v.items}
+            itemsError={v.itemsError}
+            form={form}
+            dispatch={dispatch}
+            notes={v.notes}
+            onNotesChange={v.onNotesChange}
+            verifying={v.pending}
+            onVerify={v.onVerify}
+            onUndo={v.isManager ? (item) => dispatch({ type: 'undo-asked', itemId: item.id }) : null}
+          />
+        )}
       </div>
+      {undoing && selected ? (
+        <UndoPickDialog
+          sku={undoing.sku}
+          kind={undoing.status === 'short' ? 'short' : 'picked'}
+          onUndo={(reason) => v.undo.runAsync({ orderId: selected.id, itemId: undoing.id, reason }).then(() => dispatch({ type: 'cleared' }))}
+          onClose={() => dispatch({ type: 'undo-closed' })}
+        />
+      ) : null}
     </section>
   );
 }

@@ -155,7 +155,7 @@ describe('batch decider', () => {
       spec
         .given({ batch: batchOf([created]), orders: orders({ ...allPicked, 2: inBatch(2) }) })
         .when(complete(ann))
-        .thenFails(409, 'Batch 9 cannot be completed yet: 2 of 3 items are picked');
+        .thenFails(409, 'Batch 9 cannot be completed yet: 2 of 3 items are picked or short');
     });
 
     it('an order that left the batch: the batch completes without it', () => {

@@ -2,7 +2,7 @@ import { batchStreamId, MAX_BATCH_ORDERS, MIN_BATCH_ORDERS, orderStreamId, type 
 import type { Actor } from '../../platform/auth.ts';
 import type { StreamAppend } from '../../platform/event-store.ts';
 import { badRequest, forbidden, illegalTransition, notFound } from '../../platform/errors.ts';
-import { batchOf, checkWorker, decideOrder, type OrderState, type WorkerFacts } from './decide.ts';
+import { batchOf, checkWorker, decideOrder, lineDone, type OrderState, type WorkerFacts } from './decide.ts';
 
 // A batch as its own stream tells it: its worker and the orders it was made of, by slot. Which of them are still in
 // it is each order's own fact (OrderState.batch_id): an order leaves through its own stream.
@@ -102,9 +102,9 @@ function completeBatch(command: Extract<BatchCommand, { type: 'CompleteBatch' }>
     const { state } = orderOf(facts, o.order_id);
     return state.status === 'absent' ? [] : state.items;
   });
-  const picked = items.filter((i) => i.picked).length;
-  if (picked < items.length) {
-    throw illegalTransition(`Batch ${batch.id} cannot be completed yet: ${picked} of ${items.length} items are picked`);
+  const done = items.filter(lineDone).length;
+  if (done < items.length) {
+    throw illegalTransition(`Batch ${batch.id} cannot be completed yet: ${done} of ${items.length} items are picked or short`);
   }
   const orders: Append[] = members.map((o) => {
     const { version: v, state } = orderOf(facts, o.order_id);

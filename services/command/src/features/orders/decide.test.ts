@@ -1,8 +1,21 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mayAssign, type OrderEvent } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
-import { decideOrder, defaultPickLocation, LOCATION_REQUIRED, orderDecider, type OrderCommand, type PickHolder, type WorkerFacts } from './decide.ts';
+import {
+  decideOrder,
+  defaultPickLocation,
+  FOUND_NEEDS_LOCATION,
+  LOCATION_REQUIRED,
+  orderDecider,
+  shortQuantityProblem,
+  UNDO_REASON_REQUIRED,
+  RESOLVE_REASON_REQUIRED,
+  SEND_BACK_REASON_REQUIRED,
+  type OrderCommand,
+  type PickHolder,
+  type WorkerFacts,
+} from './decide.ts';
 
 const now = new Date('2025-03-01T10:00:00.000Z');
 const at = now.toISOString();
@@ -273,6 +286,202 @@ describe('order decider', () => {
     });
   });
 
+  describe("short (can't find it)", () => {
+    const short = (over: Partial<Extract<OrderCommand, { type: 'ShortPickItem' }>> = {}): OrderCommand => ({
+      type: 'ShortPickItem',
+      item_id: 71,
+      actor: workerActor,
+      short_quantity: null,
+      looked_in: ['A-1-1'],
+      known: ['A-1-1', 'A-1-2'],
+      notes: null,
+      ...over,
+    });
+    const shorted = (over: Partial<Extract<OrderEvent, { type: 'OrderItemShortPicked' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderItemShortPicked',
+      data: {
+        ...ref,
+        item_id: 71,
+        sku: 'SK1014-10-NAVY',
+        style_code: 'SK1014',
+        quantity: 2,
+        short_quantity: 2,
+        looked_in: ['A-1-1'],
+        notes: null,
+        picked_by: 5,
+        worker_id: 5,
+        movements: [],
+        at,
+        ...over,
+      },
+    });
+    it('none of the units found: recorded short where the picker looked, no stock taken', () => {
+      spec.given(inPicking).when(short({ looked_in: ['A-1-1', 'A-1-2'], notes: 'Bin empty' })).then([shorted({ looked_in: ['A-1-1', 'A-1-2'], notes: 'Bin empty' })]);
+    });
+    it('some found: the units found are taken from the first location looked in, the rest recorded short', () => {
+      spec
+        .given(inPicking)
+        .when(short({ short_quantity: 1 }))
+        .then([shorted({ short_quantity: 1, movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: -1 }] })]);
+    });
+    it('the first line of an assigned order: the order is being picked', () => {
+      const state = [imported, assigned(5), shorted()].reduce(orderDecider.evolve, orderDecider.initialState());
+      expect(state.status).toBe('picking');
+      spec.given([imported, assigned(5)]).when(short()).then([shorted()]);
+    });
+    it('by a manager for the worker: the manager recorded as who looked', () => {
+      spec.given(inPicking).when(short({ actor: manager })).then([shorted({ picked_by: 1 })]);
+    });
+    it('an item with no stock anywhere, looked for nowhere in particular: recorded short', () => {
+      spec.given(inPicking).when(short({ looked_in: [], known: [] })).then([shorted({ looked_in: [] })]);
+    });
+    it('a location looked in twice: named once', () => {
+      spec.given(inPicking).when(short({ looked_in: ['A-1-1', 'A-1-1'] })).then([shorted()]);
+    });
+    it('units found but no location named: refused', () => {
+      spec.given(inPicking).when(short({ short_quantity: 1, looked_in: [] })).thenFails(400, FOUND_NEEDS_LOCATION);
+    });
+    it('more units short than the line has, or none: refused', () => {
+      spec.given(inPicking).when(short({ short_quantity: 3 })).thenFails(400, shortQuantityProblem(2));
+      spec.given(inPicking).when(short({ short_quantity: 0 })).thenFails(400, shortQuantityProblem(2));
+    });
+    it('a location the warehouse does not have: not found', () => {
+      spec.given(inPicking).when(short({ looked_in: ['Z-9-9'] })).thenFails(404, 'Location Z-9-9 not found');
+    });
+    it('a line already picked or already short: refused', () => {
+      spec.given(inPicking).when(short({ item_id: 70 })).thenFails(409, 'DR1012-12-BLUE in order #10002 is already picked');
+      spec.given([...inPicking, shorted()]).when(short()).thenFails(409, 'SK1014-10-NAVY in order #10002 is already recorded short');
+      spec.given([...inPicking, shorted()]).when(pick(71)).thenFails(409, 'SK1014-10-NAVY in order #10002 is already recorded short');
+    });
+    it('by another worker: refused', () => {
+      spec.given(inPicking).when(short({ actor: otherWorker })).thenFails(403, 'This order is not assigned to you');
+    });
+    it.each([
+      ['completed', 'Order #10002 is completed and cannot be picked'],
+      ['verified', 'Order #10002 is verified and cannot be picked'],
+      ['cancelled', 'Order #10002 is cancelled and cannot be picked'],
+    ])('a %s order: refused', (status, message) => {
+      spec.given(states[status]!).when(short({ actor: manager })).thenFails(409, message);
+    });
+    it('every line picked or short: completed short, the short lines counted', () => {
+      spec
+        .given([...inPicking, shorted()])
+        .when({ type: 'CompleteOrder', actor: workerActor })
+        .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, short_items: 1, at } }]);
+    });
+  });
+
+  describe('undo a pick or a short', () => {
+    const undo = (item_id = 70, actor: Actor = workerActor, reason = 'Wrong size picked'): OrderCommand => ({ type: 'UndoPick', item_id, actor, reason });
+    const undone = (): OrderEvent => ({
+      type: 'OrderItemPickUndone',
+      data: {
+        ...ref,
+        item_id: 70,
+        sku: 'DR1012-12-BLUE',
+        style_code: 'DR1012',
+        quantity: 1,
+        undone: 'pick',
+        reason: 'Wrong size picked',
+        undone_by: 5,
+        worker_id: 5,
+        previous_status: 'picking',
+        status: 'assigned',
+        movements: [{ sku: 'DR1012-12-BLUE', style_code: 'DR1012', location: 'A-1-1', delta: 1 }],
+        at,
+      },
+    });
+    const withOver = (over: Partial<Extract<OrderEvent, { type: 'OrderItemPickUndone' }>['data']>): OrderEvent => {
+      const e = undone();
+      return { ...e, data: { ...e.data, ...over } } as OrderEvent;
+    };
+    it('by the picker of their own order while picking: the stock goes back where it came from, the order assigned again', () => {
+      spec.given(inPicking).when(undo()).then([undone()]);
+      const state = [...inPicking, undone()].reduce(orderDecider.evolve, orderDecider.initialState());
+      expect(state.status).toBe('assigned');
+    });
+    it('with other lines still picked: the order stays being picked', () => {
+      spec
+        .given(allPicked)
+        .when(undo(71))
+        .then([withOver({ item_id: 71, sku: 'SK1014-10-NAVY', style_code: 'SK1014', quantity: 2, status: 'picking', movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 2 }] })]);
+    });
+    it('a short: undone, taking back only the units found', () => {
+      const short: OrderEvent = {
+        type: 'OrderItemShortPicked',
+        data: {
+          ...ref,
+          item_id: 71,
+          sku: 'SK1014-10-NAVY',
+          style_code: 'SK1014',
+          quantity: 2,
+          short_quantity: 1,
+          looked_in: ['A-1-2'],
+          notes: null,
+          picked_by: 5,
+          worker_id: 5,
+          movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-2', delta: -1 }],
+          at,
+        },
+      };
+      spec
+        .given([...inPicking, short])
+        .when(undo(71))
+        .then([
+          withOver({
+            item_id: 71,
+            sku: 'SK1014-10-NAVY',
+            style_code: 'SK1014',
+            quantity: 2,
+            undone: 'short',
+            status: 'picking',
+            movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-2', delta: 1 }],
+          }),
+        ]);
+    });
+    it('an unstocked pick: undone, moving no stock', () => {
+      const unstocked = picked(70, 'DR1012-12-BLUE', 1);
+      if (unstocked.type !== 'OrderItemPicked') throw new Error('unreachable');
+      spec
+        .given([imported, assigned(5), { ...unstocked, data: { ...unstocked.data, unstocked: true, movements: [] } }])
+        .when(undo())
+        .then([withOver({ movements: [] })]);
+    });
+    it('by a manager for the worker: the manager recorded', () => {
+      spec.given(inPicking).when(undo(70, manager)).then([withOver({ undone_by: 1 })]);
+    });
+    it('a completed order, by a manager: reopened, out of its batch', () => {
+      spec.given(states.completed!).when(undo(70, manager)).then([withOver({ undone_by: 1, previous_status: 'completed', status: 'picking' })]);
+      const batched: OrderEvent[] = [imported, { type: 'OrderAssigned', data: { ...ref, worker_id: 5, previous_worker_id: null, batch_id: 3, at } }];
+      const state = [...batched, picked(70, 'DR1012-12-BLUE', 1), picked(71, 'SK1014-10-NAVY', 2), { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, batch_id: 3, at } } as OrderEvent, withOver({ previous_status: 'completed', status: 'picking' })].reduce(
+        orderDecider.evolve,
+        orderDecider.initialState(),
+      );
+      expect(state).toMatchObject({ status: 'picking', worker_id: 5, batch_id: null });
+    });
+    it('a completed order, by its picker: refused, a manager undoes it now', () => {
+      spec.given(states.completed!).when(undo()).thenFails(403, 'Order #10002 is completed: only a manager can undo its picks now');
+    });
+    it('by another picker: refused', () => {
+      spec.given(inPicking).when(undo(70, otherWorker)).thenFails(403, 'This order is not assigned to you');
+    });
+    it('a verified order: refused, even for a manager', () => {
+      spec.given(states.verified!).when(undo(70, manager)).thenFails(409, 'Order #10002 is verified and its picks cannot be undone');
+    });
+    it('nothing to undo: refused', () => {
+      spec.given(inPicking).when(undo(71)).thenFails(409, 'SK1014-10-NAVY in order #10002 is not picked or short: there is nothing to undo');
+      spec.given([imported]).when(undo(70, manager)).thenFails(409, 'Order #10002 is pending and cannot be undone');
+      spec.given(states.cancelled!).when(undo(70, manager)).thenFails(409, 'Order #10002 is cancelled and cannot be undone');
+      spec.given(inPicking).when(undo(999)).thenFails(404, 'Item not found in order #10002');
+    });
+    it('without a reason: refused', () => {
+      spec.given(inPicking).when(undo(70, workerActor, '  ')).thenFails(400, UNDO_REASON_REQUIRED);
+    });
+    it('the line undone is picked again, taking the stock again', () => {
+      spec.given([...inPicking, undone()]).when(pick(70)).then([picked(70, 'DR1012-12-BLUE', 1)]);
+    });
+  });
+
   describe('complete', () => {
     it('every item picked: completed by the worker', () => {
       spec.given(allPicked).when({ type: 'CompleteOrder', actor: workerActor }).then([completed]);
@@ -284,11 +493,11 @@ describe('order decider', () => {
         .then([{ type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 1, at } }]);
     });
     it('before every item is picked: refused, saying how many are', () => {
-      spec.given(inPicking).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 cannot be completed yet: 1 of 2 items are picked');
+      spec.given(inPicking).when({ type: 'CompleteOrder', actor: workerActor }).thenFails(409, 'Order #10002 cannot be completed yet: 1 of 2 items are picked or short');
       spec
         .given([imported, assigned(5)])
         .when({ type: 'CompleteOrder', actor: workerActor })
-        .thenFails(409, 'Order #10002 cannot be completed yet: 0 of 2 items are picked');
+        .thenFails(409, 'Order #10002 cannot be completed yet: 0 of 2 items are picked or short');
     });
     it('by another worker: refused', () => {
       spec.given(allPicked).when({ type: 'CompleteOrder', actor: otherWorker }).thenFails(403, 'This order is not assigned to you');
@@ -306,48 +515,87 @@ describe('order decider', () => {
   });
 
   describe('verify', () => {
-    it('a completed order: verified with notes and discrepancies, verifier, worker and the items and units checked recorded', () => {
+    const exec2: Actor = { id: 9, role: 'executive2' };
+    const verify = (over: Partial<Extract<OrderCommand, { type: 'VerifyOrder' }>> = {}): OrderCommand => ({
+      type: 'VerifyOrder',
+      actor: exec2,
+      verification_notes: null,
+      discrepancies: [],
+      counts: null,
+      wrong_items: [],
+      ...over,
+    });
+    const held = (over: Partial<Extract<OrderEvent, { type: 'OrderHeld' }>['data']> = {}): OrderEvent => ({
+      type: 'OrderHeld',
+      data: { ...ref, held_by: 9, worker_id: 5, lines: [], wrong_items: [], discrepancies: [], verification_notes: null, at, ...over },
+    });
+    it('every line confirmed by hand: verified, verifier, worker and the items and units checked recorded', () => {
+      spec.given(states.completed!).when(verify()).then([verified]);
+    });
+    it('every line counted as picked at the bench: verified with the notes', () => {
+      const event = verified;
+      if (event.type !== 'OrderVerified') throw new Error('unreachable');
       spec
         .given(states.completed!)
-        .when({
-          type: 'VerifyOrder',
-          actor: { id: 9, role: 'executive2' },
-          verification_notes: 'Checked at the packing bench',
-          discrepancies: [{ item_id: 71, issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
-        })
+        .when(verify({ verification_notes: 'Checked at the packing bench', counts: [{ item_id: 71, counted: 2 }, { item_id: 70, counted: 1 }] }))
+        .then([{ ...event, data: { ...event.data, verification_notes: 'Checked at the packing bench' } }]);
+    });
+    it('an order completed short, its lines counted as recorded: verified, shipping what was found', () => {
+      const short: OrderEvent = {
+        type: 'OrderItemShortPicked',
+        data: { ...ref, item_id: 71, sku: 'SK1014-10-NAVY', style_code: 'SK1014', quantity: 2, short_quantity: 1, looked_in: ['A-1-1'], notes: null, picked_by: 5, worker_id: 5, movements: [], at },
+      };
+      const event = verified;
+      if (event.type !== 'OrderVerified') throw new Error('unreachable');
+      spec
+        .given([...inPicking, short, { type: 'OrderCompleted', data: { ...ref, worker_id: 5, completed_by: 5, short_items: 1, at } }])
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 71, counted: 1 }] }))
+        .then([{ ...event, data: { ...event.data, unit_count: 2 } }]);
+    });
+    it('a line counted short: held, naming the line, what was picked and what was counted', () => {
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 71, counted: 1 }] }))
+        .then([held({ lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 1, issue: 'Counted 1 of 2' }] })]);
+    });
+    it('a line counted over, or an item that is no line of the order: held', () => {
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 2 }, { item_id: 71, counted: 2 }], wrong_items: [{ code: 'JN1003-14-KHAKI', quantity: 1 }] }))
         .then([
-          {
-            type: 'OrderVerified',
-            data: {
-              ...ref,
-              verified_by: 9,
-              worker_id: 5,
-              item_count: 2,
-              unit_count: 3,
-              verification_notes: 'Checked at the packing bench',
-              discrepancies: [{ item_id: 71, sku: 'SK1014-10-NAVY', issue: 'One skirt has a pulled thread', resolution: 'Replaced from stock' }],
-              at,
-            },
-          },
+          held({
+            lines: [{ item_id: 70, sku: 'DR1012-12-BLUE', expected: 1, counted: 2, issue: 'Counted 2, 1 picked' }],
+            wrong_items: [{ code: 'JN1003-14-KHAKI', quantity: 1 }],
+          }),
         ]);
     });
-    it('with nothing noted: verified', () => {
+    it('a discrepancy reported: held on its line, with the notes and the discrepancy kept', () => {
+      const discrepancy = { item_id: 71, issue: 'Item not in tote', resolution: '' };
       spec
         .given(states.completed!)
-        .when({ type: 'VerifyOrder', actor: { id: 9, role: 'executive2' }, verification_notes: null, discrepancies: [] })
-        .then([verified]);
+        .when(verify({ verification_notes: 'Tote 2', discrepancies: [discrepancy] }))
+        .then([
+          held({
+            lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 2, issue: 'Item not in tote' }],
+            discrepancies: [{ ...discrepancy, sku: 'SK1014-10-NAVY' }],
+            verification_notes: 'Tote 2',
+          }),
+        ]);
+    });
+    it('a line not counted, counted twice or not the order’s: refused', () => {
+      spec.given(states.completed!).when(verify({ counts: [{ item_id: 70, counted: 1 }] })).thenFails(400, 'Count every line of order #10002: SK1014-10-NAVY not counted');
+      spec
+        .given(states.completed!)
+        .when(verify({ counts: [{ item_id: 70, counted: 1 }, { item_id: 70, counted: 1 }, { item_id: 71, counted: 2 }] }))
+        .thenFails(400, 'Item 70 is counted twice');
+      spec.given(states.completed!).when(verify({ counts: [{ item_id: 12, counted: 1 }] })).thenFails(400, 'Counted item 12 is not an item of order #10002');
     });
     it('a discrepancy naming an item of another order: refused', () => {
-      spec
-        .given(states.completed!)
-        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [{ item_id: 12, issue: 'x', resolution: '' }] })
-        .thenFails(400, 'Discrepancy item 12 is not an item of order #10002');
+      spec.given(states.completed!).when(verify({ discrepancies: [{ item_id: 12, issue: 'x', resolution: '' }] })).thenFails(400, 'Discrepancy item 12 is not an item of order #10002');
     });
-    it('twice: refused', () => {
-      spec
-        .given(states.verified!)
-        .when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] })
-        .thenFails(409, 'Order #10002 is already verified');
+    it('twice, or while on hold: refused', () => {
+      spec.given(states.verified!).when(verify()).thenFails(409, 'Order #10002 is already verified');
+      spec.given([...states.completed!, held()]).when(verify()).thenFails(409, 'Order #10002 is on hold: send it back to its picker or resolve it');
     });
     it.each([
       ['pending', 'Order #10002 is pending and cannot be verified: only completed orders can be verified'],
@@ -355,7 +603,129 @@ describe('order decider', () => {
       ['picking', 'Order #10002 is being picked and cannot be verified: only completed orders can be verified'],
       ['cancelled', 'Order #10002 is cancelled and cannot be verified: only completed orders can be verified'],
     ])('a %s order: refused', (status, message) => {
-      spec.given(states[status]!).when({ type: 'VerifyOrder', actor: manager, verification_notes: null, discrepancies: [] }).thenFails(409, message);
+      spec.given(states[status]!).when(verify({ actor: manager })).thenFails(409, message);
+    });
+
+    describe('a held order', () => {
+      const line71 = { item_id: 71, sku: 'SK1014-10-NAVY', expected: 2, counted: 1, issue: 'Counted 1 of 2' };
+      const onHold = [...states.completed!, held({ lines: [line71], verification_notes: 'Tote 2' })];
+      const sendBack = (over: Partial<Extract<OrderCommand, { type: 'SendBack' }>> = {}): OrderCommand => ({
+        type: 'SendBack',
+        actor: exec2,
+        item_ids: null,
+        reason: 'One skirt missing',
+        ...over,
+      });
+      const resolve = (over: Partial<Extract<OrderCommand, { type: 'ResolveHold' }>> = {}): OrderCommand => ({
+        type: 'ResolveHold',
+        actor: exec2,
+        lines: [{ item_id: 71, shipped: 1 }],
+        reason: 'Customer agreed to one',
+        ...over,
+      });
+      it('is on hold, and cannot be completed or picked', () => {
+        const state = onHold.reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(state.status).toBe('on_hold');
+        spec.given(onHold).when({ type: 'CompleteOrder', actor: manager }).thenFails(409, 'Order #10002 is on hold and cannot be completed');
+        spec.given(onHold).when(pick(71, manager)).thenFails(409, 'Order #10002 is on hold and cannot be picked');
+      });
+      it('sent back to its picker: the held lines undone, their stock given back, the order being picked again', () => {
+        spec
+          .given(onHold)
+          .when(sendBack())
+          .then([
+            {
+              type: 'OrderSentBack',
+              data: {
+                ...ref,
+                sent_by: 9,
+                worker_id: 5,
+                reason: 'One skirt missing',
+                lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', undone: 'pick' }],
+                status: 'picking',
+                movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 2 }],
+                at,
+              },
+            },
+          ]);
+      });
+      it('sent back whole: every line to pick again, the order assigned to its picker', () => {
+        const sent = [...onHold, { type: 'OrderSentBack', data: { ...ref, sent_by: 9, worker_id: 5, reason: 'x', lines: [{ item_id: 70, sku: 'DR1012-12-BLUE', undone: 'pick' }, { item_id: 71, sku: 'SK1014-10-NAVY', undone: 'pick' }], status: 'assigned', movements: [], at } } as OrderEvent];
+        const state = sent.reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(state).toMatchObject({ status: 'assigned', worker_id: 5, batch_id: null });
+        spec.given(sent).when(pick(71)).then([picked(71, 'SK1014-10-NAVY', 2)]);
+      });
+      it('sent back without a reason, or naming no line: refused', () => {
+        spec.given(onHold).when(sendBack({ reason: ' ' })).thenFails(400, SEND_BACK_REASON_REQUIRED);
+        spec.given(onHold).when(sendBack({ item_ids: [999] })).thenFails(400, 'Item 999 is not a picked line of order #10002');
+        spec.given([...states.completed!, held({ wrong_items: [{ code: 'X-1', quantity: 1 }] })]).when(sendBack()).thenFails(400, 'Choose the lines to pick again');
+      });
+      it('resolved short: shipped as counted, the missing unit back to where it was picked for a count, verified', () => {
+        spec
+          .given(onHold)
+          .when(resolve())
+          .then([
+            {
+              type: 'OrderHoldResolved',
+              data: {
+                ...ref,
+                resolved_by: 9,
+                worker_id: 5,
+                reason: 'Customer agreed to one',
+                lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', quantity: 2, expected: 2, shipped: 1, missing: 1, location: 'A-1-1' }],
+                movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 1 }],
+                at,
+              },
+            },
+            {
+              type: 'OrderVerified',
+              data: {
+                ...ref,
+                verified_by: 9,
+                worker_id: 5,
+                item_count: 2,
+                unit_count: 2,
+                verification_notes: 'Tote 2',
+                discrepancies: [
+                  { item_id: 71, sku: 'SK1014-10-NAVY', issue: 'Counted 1 of 2', resolution: 'Shipped 1 of 2; 1 back to A-1-1 for a count: Customer agreed to one' },
+                ],
+                at,
+              },
+            },
+          ]);
+      });
+      it('a discrepancy resolved with every unit shipped: verified, nothing moved', () => {
+        const discrepancy = { item_id: 71, sku: 'SK1014-10-NAVY', issue: 'Creased', resolution: '' };
+        const given = [...states.completed!, held({ lines: [{ ...line71, counted: 2, issue: 'Creased' }], discrepancies: [discrepancy] })];
+        spec
+          .given(given)
+          .when(resolve({ lines: [{ item_id: 71, shipped: 2 }], reason: 'Steamed' }))
+          .then([
+            {
+              type: 'OrderHoldResolved',
+              data: { ...ref, resolved_by: 9, worker_id: 5, reason: 'Steamed', lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', quantity: 2, expected: 2, shipped: 2, missing: 0, location: 'A-1-1' }], movements: [], at },
+            },
+            {
+              type: 'OrderVerified',
+              data: { ...ref, verified_by: 9, worker_id: 5, item_count: 2, unit_count: 3, verification_notes: null, discrepancies: [{ ...discrepancy, resolution: 'Steamed' }], at },
+            },
+          ]);
+      });
+      it('resolved leaving a held line out, naming one that is not held, or shipping more than was picked: refused', () => {
+        spec.given(onHold).when(resolve({ lines: [] })).thenFails(400, 'Resolve every held line: SK1014-10-NAVY is not resolved');
+        spec.given(onHold).when(resolve({ lines: [{ item_id: 70, shipped: 1 }] })).thenFails(400, 'Item 70 is not a held line of order #10002');
+        spec.given(onHold).when(resolve({ lines: [{ item_id: 71, shipped: 3 }] })).thenFails(400, 'Units shipped of SK1014-10-NAVY must be a whole number from 0 to 2');
+        spec.given(onHold).when(resolve({ reason: '' })).thenFails(400, RESOLVE_REASON_REQUIRED);
+      });
+      it('an order not on hold cannot be sent back or resolved', () => {
+        spec.given(states.completed!).when(sendBack()).thenFails(409, 'Order #10002 is completed: only an order on hold can be sent back');
+        spec.given(states.verified!).when(resolve()).thenFails(409, 'Order #10002 is verified: only an order on hold can be resolved');
+      });
+      it('a manager may still undo one of its picks; its picker may not', () => {
+        spec.given(onHold).when({ type: 'UndoPick', item_id: 70, actor: workerActor, reason: 'x' }).thenFails(403, 'Order #10002 is on hold: only a manager can undo its picks now');
+        const after = [...onHold].reduce(orderDecider.evolve, orderDecider.initialState());
+        expect(after.status).toBe('on_hold');
+      });
     });
   });
 });

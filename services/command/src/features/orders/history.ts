@@ -31,10 +31,24 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
       return `${what}${where}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
     }
+    case 'OrderItemShortPicked': {
+      const d = event.data;
+      const where = d.looked_in.length === 0 ? '' : ` at ${d.looked_in.join(', ')}`;
+      const found = d.short_quantity === d.quantity ? '' : `; ${d.quantity - d.short_quantity} found and taken from ${d.looked_in[0]}`;
+      const forWorker = d.picked_by === d.worker_id ? '' : ` for ${name(d.worker_id)}`;
+      return `Short: ${plural(d.short_quantity, 'unit')} of ${d.sku} not found${where}${found}${forWorker}${d.notes ? ` (note: ${d.notes})` : ''}`;
+    }
+    case 'OrderItemPickUndone': {
+      const d = event.data;
+      const back = d.movements.map((m) => `${m.delta} back to ${m.location}`).join(', ');
+      const reopened = d.previous_status === 'picking' || d.previous_status === 'assigned' ? '' : `; reopened (was ${d.previous_status})`;
+      return `${d.undone === 'pick' ? 'Pick' : 'Short'} of ${d.sku} undone: ${d.reason}${back ? ` (${back})` : ''}${reopened}`;
+    }
     case 'OrderCompleted': {
       const d = event.data;
       const inBatch = d.batch_id === undefined ? '' : ` with batch ${d.batch_id}`;
-      return d.completed_by === d.worker_id ? `Completed${inBatch}: every item picked` : `Completed${inBatch} for ${name(d.worker_id)}: every item picked`;
+      const [what, how] = d.short_items === undefined ? ['Completed', 'every item picked'] : ['Completed short', `${plural(d.short_items, 'item')} short`];
+      return d.completed_by === d.worker_id ? `${what}${inBatch}: ${how}` : `${what}${inBatch} for ${name(d.worker_id)}: ${how}`;
     }
     case 'OrderVerified': {
       const d = event.data;
@@ -42,6 +56,25 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
       // An order verified before the event recorded its counts (version 1) has none to show.
       const among = d.item_count === null || d.unit_count === null ? '' : ` among ${plural(d.item_count, 'item')}, ${plural(d.unit_count, 'unit')}`;
       return `Verified with ${found}${among} (picked by ${name(d.worker_id)})${d.verification_notes ? `: ${d.verification_notes}` : ''}`;
+    }
+    case 'OrderHeld': {
+      const d = event.data;
+      const what = [
+        ...d.lines.map((l) => `${l.sku}: ${l.issue}`),
+        ...d.wrong_items.map((w) => `not in this order: ${w.quantity > 1 ? `${w.quantity} × ` : ''}${w.code}`),
+      ];
+      return `On hold at verification: ${what.join('; ')}${d.verification_notes ? ` (${d.verification_notes})` : ''}`;
+    }
+    case 'OrderSentBack': {
+      const d = event.data;
+      return `Sent back to ${name(d.worker_id)} to pick again: ${d.lines.map((l) => l.sku).join(', ')}: ${d.reason}`;
+    }
+    case 'OrderHoldResolved': {
+      const d = event.data;
+      const lines = d.lines.map((l) =>
+        l.missing === 0 ? `${l.sku} shipped as picked` : `${l.sku} shipped short, ${l.shipped} of ${l.expected}${l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}`,
+      );
+      return `Hold resolved: ${lines.join('; ')}: ${d.reason}`;
     }
     default: {
       const exhaustive: never = event;

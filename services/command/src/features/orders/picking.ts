@@ -15,7 +15,9 @@ import {
   orderStreamId,
   pagination,
   pickItemBodySchema,
+  shortPickBodySchema,
   successEnvelope,
+  undoPickBodySchema,
   WAREHOUSE_SETTINGS_STREAM,
   type Batch,
   type BatchDetail,
@@ -79,6 +81,33 @@ export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const pick = { orderId: id, itemId, actor: actorOf(request), location: request.body.location ?? null, notes: request.body.notes ?? null };
       // The answer is the order as the screens will read it, once the projector has applied the pick.
       return answerCommand(ctx, request, pickItem, pick, { message: 'Item picked successfully', data: () => findOrderOrThrow(ctx.db, id) });
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/items/:itemId/short',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: shortPickBodySchema, response: { 200: successEnvelope(orderSchema) } },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const { short_quantity, looked_in, notes } = request.body;
+      const short = { orderId: id, itemId, actor: actorOf(request), short_quantity: short_quantity ?? null, looked_in, notes: notes ?? null };
+      return answerCommand(ctx, request, shortPickItem, short, { message: 'Short recorded', data: () => findOrderOrThrow(ctx.db, id) });
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/items/:itemId/undo',
+    {
+      config: { access: 'orders:pick' },
+      schema: { tags: ['picking'], params: orderItemParamsSchema, body: undoPickBodySchema, response: { 200: successEnvelope(orderSchema) } },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const undo = { orderId: id, itemId, actor: actorOf(request), reason: request.body.reason };
+      return answerCommand(ctx, request, undoPick, undo, { message: 'Pick undone: the item is to pick again', data: () => findOrderOrThrow(ctx.db, id) });
     },
   );
 
@@ -176,6 +205,59 @@ export const pickItem: CommandHandler<PickInput, StreamResult<OrderState, OrderE
   return runCommand(ctx.db, pick, metadata);
 };
 
+// "Can't find it": the locations looked in that the warehouse knows (registered, or holding stock) are read first; the
+// units found, if any, are taken with the events as a pick's are.
+export const shortPickItem: CommandHandler<ShortPickInput, StreamResult<OrderState, OrderEvent>> = (ctx, input, metadata) => {
+  const { orderId, itemId, actor, short_quantity, looked_in, notes } = input;
+  const short = onStream<OrderState, OrderEvent, never, readonly string[]>({
+    streamId: orderStreamId(orderId),
+    decider: orderDecider,
+    facts: (db) => knownLocations(db, looked_in),
+    decide: (state, known) => decideOrder({ type: 'ShortPickItem', item_id: itemId, actor, short_quantity, looked_in, known, notes }, state, ctx.now()),
+    appendWith: ({ events }) => withStock(events),
+  });
+  return runCommand(ctx.db, short, metadata);
+};
+
+// An undo gives the stock back where the pick took it, with the events (applyStockMovements refuses an inactive
+// location and the column's ceiling).
+export const undoPick: CommandHandler<{ orderId: number; itemId: number; actor: Actor; reason: string }, StreamResult<OrderState, OrderEvent>> = (
+  ctx,
+  { orderId, itemId, actor, reason },
+  metadata,
+) =>
+  runCommand(
+    ctx.db,
+    onStream({
+      streamId: orderStreamId(orderId),
+      decider: orderDecider,
+      decide: (state) => decideOrder({ type: 'UndoPick', item_id: itemId, actor, reason }, state, ctx.now()),
+      appendWith: ({ events }) => withStock(events),
+    }),
+    metadata,
+  );
+
+export interface ShortPickInput {
+  orderId: number;
+  itemId: number;
+  actor: Actor;
+  short_quantity: number | null;
+  looked_in: readonly string[];
+  notes: string | null;
+}
+
+// Which of the codes name a location: registered, or holding stock (a location the layout never announced).
+async function knownLocations(db: Executor, codes: readonly string[]): Promise<string[]> {
+  if (codes.length === 0) return [];
+  const rows = await db
+    .selectFrom('location_registry')
+    .select('code')
+    .where('code', 'in', codes)
+    .union(db.selectFrom('stock_levels').select('location as code').where('location', 'in', codes).where('quantity', '>', sql.lit(0)))
+    .execute();
+  return rows.map((r) => r.code);
+}
+
 export interface PickInput {
   orderId: number;
   itemId: number;
@@ -218,10 +300,11 @@ function scanLocationFirst(eb: ExpressionBuilder<Database, never>) {
 }
 
 // A pick takes its stock with the events that record it: never below zero, whatever races it. From one location as
-// a guard of the append's one statement (no transaction round trips); from several in the append's transaction.
+// a guard of the append's one statement (no transaction round trips); from several, or stock given back (an undo),
+// in the append's transaction.
 // An unstocked pick, like every other order command, is its events alone: one autocommitted statement.
-function withStock(events: readonly OrderEvent[]): AppendOptions {
-  const movements = events.flatMap((e) => (e.type === 'OrderItemPicked' ? e.data.movements : []));
+export function withStock(events: readonly OrderEvent[]): AppendOptions {
+  const movements = events.flatMap((e) => ('movements' in e.data ? e.data.movements : []));
   if (movements.length === 0) return {};
   const take = singleTake(movements);
   return take ? { guard: stockTake(take) } : { effects: (trx) => applyStockMovements(trx, movements) };
@@ -317,7 +400,7 @@ async function toBatches(db: Db, rows: readonly Selectable<RmBatchesTable>[]): P
     db
       .selectFrom('rm_batch_orders as b')
       .innerJoin('rm_orders as o', 'o.id', 'b.order_id')
-      .select(['b.batch_id', 'b.order_id', 'b.order_number', 'b.slot', 'o.status', 'o.total_items', 'o.picked_items'])
+      .select(['b.batch_id', 'b.order_id', 'b.order_number', 'b.slot', 'o.status', 'o.total_items', 'o.picked_items', 'o.short_items'])
       .where('b.batch_id', 'in', rows.map((r) => r.id))
       .where('b.left_at', 'is', null)
       .orderBy('b.batch_id')
@@ -328,7 +411,15 @@ async function toBatches(db: Db, rows: readonly Selectable<RmBatchesTable>[]): P
   return rows.map((r) => {
     const orders = members
       .filter((m) => m.batch_id === r.id)
-      .map((m) => ({ order_id: m.order_id, order_number: m.order_number, slot: m.slot, status: statusOf(m.status), total_items: m.total_items, picked_items: m.picked_items }));
+      .map((m) => ({
+        order_id: m.order_id,
+        order_number: m.order_number,
+        slot: m.slot,
+        status: statusOf(m.status),
+        total_items: m.total_items,
+        picked_items: m.picked_items,
+        short_items: m.short_items,
+      }));
     return {
       id: r.id,
       status: r.status as BatchStatus,
@@ -339,6 +430,7 @@ async function toBatches(db: Db, rows: readonly Selectable<RmBatchesTable>[]): P
       orders,
       total_items: orders.reduce((n, o) => n + o.total_items, 0),
       picked_items: orders.reduce((n, o) => n + o.picked_items, 0),
+      short_items: orders.reduce((n, o) => n + o.short_items, 0),
     };
   });
 }

@@ -272,7 +272,7 @@ function itemStops(db: Db) {
     .selectAll('i')
     .select([
       // Literals, not parameters: findOrder's statement is compiled once with its id as the only parameter.
-      sql<HolderJson[]>`case when i.status = 'picked' then '[]'::json else coalesce((
+      sql<HolderJson[]>`case when i.status <> 'pending' then '[]'::json else coalesce((
         select json_agg(json_build_object('location', st.location, 'type', st.location_type, 'quantity', st.quantity, 'walk_sequence', hl.walk_sequence::float8))
           from rm_stock st left join rm_locations hl on hl.code = st.location
          where st.sku = i.sku and st.quantity > 0), '[]'::json) end`.as('holders'),
@@ -301,10 +301,13 @@ type ItemRow = Selectable<RmOrderItemsTable> & Stop & { barcodes: string[] };
 // An item row as json_agg gives it: timestamps as text, numeric as a JSON number.
 type ItemJson = Omit<Selectable<RmOrderItemsTable>, 'picked_at' | 'value'> & StopRow & { picked_at: string | null; value: number | null; barcodes: string[] };
 
+// Picked or recorded short: the row says where (taken from, or looked in first).
+const isDone = (i: { status: string }) => i.status !== 'pending';
+
 // The row with its stop chosen: picked, where it was taken from; not picked, its default pick location.
 function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof StopRow> & Stop {
   const { holders, picked_walk_sequence, ...item } = row;
-  if (row.status === 'picked') return { ...item, suggested_location: null, suggested_location_type: null, suggested_quantity: null, walk_sequence: picked_walk_sequence };
+  if (isDone(row)) return { ...item, suggested_location: null, suggested_location_type: null, suggested_quantity: null, walk_sequence: picked_walk_sequence };
   const at = defaultPickLocation(holders);
   return {
     ...item,
@@ -316,7 +319,7 @@ function withStop<T extends StopRow & { status: string }>(row: T): Omit<T, keyof
 }
 
 const stopOf = (i: { status: string; location: string | null; suggested_location: string | null }) =>
-  i.status === 'picked' ? i.location : i.suggested_location;
+  isDone(i) ? i.location : i.suggested_location;
 
 // Items in walk order (contracts, inventory/walk.ts); rows come in file order, which the stable sort keeps for items
 // at one location.
@@ -338,7 +341,7 @@ export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only
     .where('i.order_id', 'in', orderIds)
     .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
     .orderBy('i.position');
-  if (only === 'unpicked') q = q.where('i.status', '<>', 'picked');
+  if (only === 'unpicked') q = q.where('i.status', '=', 'pending');
   const rows = (await q.execute()).map(withStop);
   const users = await usersById(
     db,
@@ -361,7 +364,7 @@ export async function findOrder(db: Db, id: number, page: ItemsPage = FIRST_ITEM
       sql<UserRef[]>`coalesce((
         select json_agg(json_build_object('id', u.id, 'username', u.username, 'full_name', u.full_name))
           from rm_users u
-         where u.id in (rm_orders.assigned_worker_id, rm_orders.completed_by, rm_orders.verified_by)
+         where u.id in (rm_orders.assigned_worker_id, rm_orders.completed_by, rm_orders.verified_by, (rm_orders.hold->>'held_by')::int)
             or u.id in (select picked_by from rm_order_items where order_id = rm_orders.id)), '[]')`.as('users_json'),
     ])
     .where('id', '=', id)
@@ -430,7 +433,7 @@ async function toSummaries(db: Db, rows: readonly OrderRow[]): Promise<OrderSumm
         from unnest(${ids}::int[]) o(id)`.execute(db),
     usersById(
       db,
-      rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by]),
+      rows.flatMap((r) => [r.assigned_worker_id, r.completed_by, r.verified_by, heldOf(r)?.held_by ?? null]),
     ),
   ]);
   const byOrder = new Map(styles.rows.map((r) => [r.id, r.styles]));
@@ -442,7 +445,7 @@ export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef 
   id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
 
 function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
-  const picked = i.status === 'picked';
+  const picked = isDone(i);
   const suggested = !picked && i.suggested_location !== null;
   return {
     id: i.id,
@@ -453,9 +456,11 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
     color: i.color,
     quantity: i.quantity,
     value: i.value === null ? null : Number(i.value),
-    status: picked ? 'picked' : 'pending',
+    status: i.status === 'short' ? 'short' : picked ? 'picked' : 'pending',
     picked_at: iso(i.picked_at),
     picked_by: userOf(users, i.picked_by),
+    short_quantity: i.short_quantity,
+    looked_in: i.looked_in,
     location: picked ? i.location : i.suggested_location,
     location_type: picked ? i.location_type : i.suggested_location_type,
     location_suggested: suggested,
@@ -467,8 +472,13 @@ function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
   };
 }
 
+// rm_orders.hold as the orders projection writes it (fold.ts, OrderHeld).
+type StoredHold = Omit<NonNullable<OrderSummary['hold']>, 'held_by'> & { held_by: number };
+const heldOf = (r: { hold: unknown }) => (r.hold ?? null) as StoredHold | null;
+
 function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[]): OrderSummary {
   const worker = userOf(users, r.assigned_worker_id);
+  const hold = heldOf(r);
   return {
     id: r.id,
     order_number: r.order_number,
@@ -477,7 +487,8 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     total_items: r.total_items,
     total_quantity: r.total_quantity,
     picked_items: r.picked_items,
-    progress: r.total_items === 0 ? 0 : Math.round((r.picked_items / r.total_items) * 100),
+    short_items: r.short_items,
+    progress: r.total_items === 0 ? 0 : Math.round(((r.picked_items + r.short_items) / r.total_items) * 100),
     order_date: r.order_day,
     created_at: r.created_at.toISOString(),
     assigned_at: iso(r.assigned_at),
@@ -486,6 +497,7 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
     cancelled_at: iso(r.cancelled_at),
     verification_notes: r.verification_notes,
     discrepancies: r.discrepancies as Discrepancy[],
+    hold: hold && { ...hold, held_by: userOf(users, hold.held_by) },
     assigned_worker: worker,
     assigned_worker_id: r.assigned_worker_id,
     assigned_worker_name: worker ? (worker.full_name ?? worker.username) : null,

@@ -264,7 +264,7 @@ describe('picking, completing and verifying', () => {
     expect(res.status).toBe(403);
     const early = await ann.post(`/api/orders/${id}/complete`);
     expect(early.status).toBe(409);
-    expect(early.body.message).toBe('Order #10005 cannot be completed yet: 0 of 2 items are picked');
+    expect(early.body.message).toBe('Order #10005 cannot be completed yet: 0 of 2 items are picked or short');
   });
 
   it('a pick at a location without the stock is refused, naming the locations that hold it', async () => {
@@ -341,7 +341,7 @@ describe('picking, completing and verifying', () => {
     expect(completed.every((o) => o.status === 'completed')).toBe(true);
   });
 
-  it('verification refuses a discrepancy naming an item of another order, then verifies with one', async () => {
+  it('verification refuses a discrepancy naming an item of another order; one of its own holds the order until resolved', async () => {
     const { id: orderId, items } = await pickedByAnn('10002', { complete: true });
     const foreign = (await manager.get(`/api/orders/${order('10011')}`)).body.data.items[0].id as number;
     const refused = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: foreign, issue: 'x', resolution: 'y' }] });
@@ -351,13 +351,22 @@ describe('picking, completing and verifying', () => {
     const asText = await exec2.post(`/api/orders/${orderId}/verify`, { discrepancies: [{ item_id: String(items[1]!.id), issue: 'x', resolution: 'y' }] });
     expect(asText.status).toBe(400);
     expect(asText.body.message).toBe('Discrepancy item must be an item of the order');
-    const res = await exec2.post(`/api/orders/${orderId}/verify`, {
+    const held = await exec2.post(`/api/orders/${orderId}/verify`, {
       verification_notes: 'Checked at packing',
       discrepancies: [{ item_id: items[1]!.id, issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
     });
+    expect(held.status, JSON.stringify(held.body)).toBe(200);
+    expect(held.body.message).toBe('Order #10002 is on hold: SK1014-10-NAVY wrong colour. Send it back to its picker or resolve each line.');
+    expect(held.body.data).toMatchObject({
+      status: 'on_hold',
+      verified_at: null,
+      hold: { held_by: { id: exec2.id }, lines: [{ item_id: items[1]!.id, sku: 'SK1014-10-NAVY', expected: 1, counted: 1, issue: 'Wrong colour' }], verification_notes: 'Checked at packing' },
+    });
+    const res = await exec2.post(`/api/orders/${orderId}/resolve`, { lines: [{ item_id: items[1]!.id, shipped: 1 }], reason: 'Swapped at the bench' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe('Order verified successfully');
     expect(res.body.data).toMatchObject({
+      hold: null,
       status: 'verified',
       verification_notes: 'Checked at packing',
       discrepancies: [{ item_id: items[1]!.id, sku: 'SK1014-10-NAVY', issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
@@ -389,7 +398,7 @@ describe('picking, completing and verifying', () => {
 
   it('the history lists every event with who, role, when and what', async () => {
     // #10008's whole story: assigned by executive1, picked by ann from where it is held and unstocked, completed,
-    // verified by executive2 with a discrepancy.
+    // held by executive2 with a discrepancy, resolved and verified.
     await heldAtTwo('JN1009-12-WHITE');
     const { id: orderId, items } = await assignedToAnn('10008');
     expect((await ann.post(`/api/orders/${orderId}/items/${items[0]!.id}/pick`, { notes: 'top shelf' })).status).toBe(200);
@@ -400,6 +409,8 @@ describe('picking, completing and verifying', () => {
       discrepancies: [{ item_id: items[1]!.id, issue: 'Wrong colour', resolution: 'Swapped at the bench' }],
     });
     expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const resolved = await exec2.post(`/api/orders/${orderId}/resolve`, { lines: [{ item_id: items[1]!.id, shipped: 1 }], reason: 'Swapped at the bench' });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     const res = await manager.get(`/api/orders/${orderId}/history`);
     expect(res.status).toBe(200);
     expect(res.body.data.order_number).toBe('#10008');
@@ -410,6 +421,8 @@ describe('picking, completing and verifying', () => {
       ['OrderItemPicked', 'worker', 'ann', 'Picked JN1009-12-WHITE from A-1-1 (note: top shelf)'],
       ['OrderItemPicked', 'worker', 'ann', 'Picked DR1012-8-BLUE with no stock recorded anywhere'],
       ['OrderCompleted', 'worker', 'ann', 'Completed: every item picked'],
+      ['OrderHeld', 'executive2', exec2.username, 'On hold at verification: DR1012-8-BLUE: Wrong colour (Checked at packing)'],
+      ['OrderHoldResolved', 'executive2', exec2.username, 'Hold resolved: DR1012-8-BLUE shipped as picked: Swapped at the bench'],
       ['OrderVerified', 'executive2', exec2.username, 'Verified with 1 discrepancy among 2 items, 2 units (picked by Test worker): Checked at packing'],
     ]);
     for (const e of h) expect(e.at).toMatch(/^\d{4}-\d{2}-\d{2}T/);

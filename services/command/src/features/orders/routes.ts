@@ -22,7 +22,10 @@ import {
   orderUploadResultSchema,
   successEnvelope,
   verifyOrderBodySchema,
+  sendBackBodySchema,
+  resolveHoldBodySchema,
   type BulkOrderResult,
+  type Order,
   type OrderBatch,
   type OrderEvent,
 } from '@wh/contracts';
@@ -39,6 +42,7 @@ import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
 import { ordersWithoutStock, storeImportedOrders, uploadResult } from './import-store.ts';
+import { withStock } from './picking.ts';
 import {
   assignableWorkers,
   exportRows,
@@ -55,10 +59,27 @@ import { EXPORT_COLUMNS } from './export.ts';
 
 const orderEnvelope = successEnvelope(orderSchema);
 
-// An order command: the order's stream folded, the command decided, the events appended (a pick, which takes stock
-// with its events, is picking.ts's).
+// An order command: the order's stream folded, the command decided, the events appended with the stock they move (a
+// held order's lines sent back or resolved give stock back; a pick, which reads what it takes from, is picking.ts's).
 const runOrderCommand: CommandHandler<{ orderId: number; command: OrderCommand }, StreamResult<OrderState, OrderEvent>> = (ctx, { orderId, command }, metadata) =>
-  runCommand(ctx.db, onStream({ streamId: orderStreamId(orderId), decider: orderDecider, decide: (state) => decideOrder(command, state, ctx.now()) }), metadata);
+  runCommand(
+    ctx.db,
+    onStream({
+      streamId: orderStreamId(orderId),
+      decider: orderDecider,
+      decide: (state) => decideOrder(command, state, ctx.now()),
+      appendWith: ({ events }) => withStock(events),
+    }),
+    metadata,
+  );
+
+// What holds the order, in words, for the verifier's answer.
+function holdWords(order: Order): string {
+  const hold = order.hold;
+  if (!hold) return 'see the order';
+  const parts = [...hold.lines.map((l) => `${l.sku} ${l.issue.toLowerCase()}`), ...hold.wrong_items.map((w) => `${w.code} is not in this order`)];
+  return `${parts.join('; ')}. Send it back to its picker or resolve each line.`;
+}
 
 // A command that takes the order out of its batch says which batch and tote it left (read before the command), and
 // that the tote's number stays the order's: the other totes are not renumbered.
@@ -261,9 +282,37 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       schema: { tags: ['verification'], params: idParamsSchema, body: verifyOrderBodySchema, response: { 200: orderEnvelope } },
     },
     async (request) => {
-      const { verification_notes, discrepancies } = request.body;
-      const command: OrderCommand = { type: 'VerifyOrder', actor: actorOf(request), verification_notes, discrepancies };
-      return orderCommand(request, request.params.id, command, 'Order verified successfully');
+      const { verification_notes, discrepancies, counts, wrong_items } = request.body;
+      const command: OrderCommand = { type: 'VerifyOrder', actor: actorOf(request), verification_notes, discrepancies, counts: counts ?? null, wrong_items };
+      return answerCommand(ctx, request, runOrderCommand, { orderId: request.params.id, command }, {
+        data: () => findOrderOrThrow(ctx.db, request.params.id),
+        message: (_, order) => (order.status === 'on_hold' ? `Order ${order.order_number} is on hold: ${holdWords(order)}` : 'Order verified successfully'),
+      });
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/send-back',
+    {
+      config: { access: 'orders:verify' },
+      schema: { tags: ['verification'], params: idParamsSchema, body: sendBackBodySchema, response: { 200: orderEnvelope } },
+    },
+    async (request) => {
+      const { item_ids, reason } = request.body;
+      const command: OrderCommand = { type: 'SendBack', actor: actorOf(request), item_ids: item_ids ?? null, reason };
+      return orderCommand(request, request.params.id, command, 'Sent back to its picker: the lines are to pick again');
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/resolve',
+    {
+      config: { access: 'orders:verify' },
+      schema: { tags: ['verification'], params: idParamsSchema, body: resolveHoldBodySchema, response: { 200: orderEnvelope } },
+    },
+    async (request) => {
+      const { lines, reason } = request.body;
+      return orderCommand(request, request.params.id, { type: 'ResolveHold', actor: actorOf(request), lines, reason }, 'Order verified successfully');
     },
   );
 };

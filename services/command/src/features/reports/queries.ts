@@ -350,8 +350,17 @@ export async function dailySummary(
 
   let unstocked: DailySummary['unstocked_picks'] = [];
   let unstockedTotal = 0;
+  let shortPicks: number | null = null;
   let overview: DailySummary['system_overview'] = null;
   if (isManager) {
+    shortPicks = (
+      await db
+        .selectFrom('rm_report_buckets')
+        .select(sql<number>`coalesce(sum(shorted), 0)::int`.as('n'))
+        .where('bucket', '>=', day.start)
+        .where('bucket', '<', day.end)
+        .executeTakeFirstOrThrow()
+    ).n;
     const rows = await db
       .selectFrom('rm_report_picks as p')
       .leftJoin('rm_users as u', 'u.id', 'p.picked_by')
@@ -387,6 +396,7 @@ export async function dailySummary(
     low_stock_count: lowStock,
     unstocked_picks: unstocked,
     unstocked_picks_total: unstockedTotal,
+    short_picks_today: shortPicks,
     system_overview: overview,
   };
 }

@@ -65,7 +65,11 @@ const complete = async (who: Client, n: string) => ok(await who.post(`/api/order
 async function verify(n: string, discrepancySku?: string) {
   const items = await itemsOf(n);
   const discrepancies = discrepancySku ? [{ item_id: items.find((i) => i.sku === discrepancySku)!.id, issue: 'wrong colour', resolution: 'swapped' }] : [];
-  ok(await exec2.post(`/api/orders/${id(n)}/verify`, { verification_notes: 'checked', discrepancies }));
+  const answer = await exec2.post(`/api/orders/${id(n)}/verify`, { verification_notes: 'checked', discrepancies });
+  ok(answer);
+  // A discrepancy holds the order; resolved at once, every unit shipped, it is verified.
+  const hold = answer.body.data.hold as { lines: { item_id: number; counted: number }[] } | null;
+  if (hold) ok(await exec2.post(`/api/orders/${id(n)}/resolve`, { lines: hold.lines.map((l) => ({ item_id: l.item_id, shipped: l.counted })), reason: 'swapped' }));
 }
 const adjust = async (body: Record<string, unknown>) =>
   ok(await manager.post('/api/inventory/adjust', { reason: 'Found items', location_type: 'bin', ...body }), 201);
@@ -314,9 +318,9 @@ describe('daily summary', () => {
     expect(d.recent_activity.map((a: { title: string; status: string }) => [a.title, a.status])).toEqual([
       ['Inventory adjusted', 'completed'],
       ['Order verified', 'completed'],
+      ['Hold resolved', 'completed'],
+      ['Order held', 'completed'],
       ['Order completed', 'completed'],
-      ['Item picked', 'in_progress'],
-      ['Item picked', 'in_progress'],
     ]);
     expect(d.recent_activity[0].description).toBe('Decreased TP1007-6-GREEN at A-1-3 by 2 (19 → 17): Damaged goods');
     expect(d.worker_activities.map((w: { order_number: string; items_picked: number; status: string }) => [w.order_number, w.items_picked, w.status])).toEqual([
@@ -422,15 +426,27 @@ describe('audit log', () => {
 
   it('filters by order number, case-insensitively, newest first', async () => {
     const page = await query('order_number=%232004');
-    expect(page.events.map((e) => e.event_type)).toEqual(['OrderVerified', 'OrderCompleted', 'OrderItemPicked', 'OrderItemPicked', 'OrderAssigned', 'OrderImported']);
+    // The discrepancy held the order until it was resolved.
+    expect(page.events.map((e) => e.event_type)).toEqual([
+      'OrderVerified',
+      'OrderHoldResolved',
+      'OrderHeld',
+      'OrderCompleted',
+      'OrderItemPicked',
+      'OrderItemPicked',
+      'OrderAssigned',
+      'OrderImported',
+    ]);
     expect(page.events[0]!.summary).toBe('Verified order #2004 (2 items, 2 units) picked by ann: 1 discrepancy');
-    expect(page.events[4]!.summary).toBe('Assigned order #2004 to ann');
-    expect(page.events[5]).toMatchObject({ username: 'eve', role: 'executive1', skus: ['DR1000-6-BEIGE', 'TP1007-6-GREEN'] });
+    expect(page.events[1]!.summary).toBe('Resolved the hold on order #2004: swapped');
+    expect(page.events[2]!.summary).toBe('Held order #2004 at verification: TP1007-6-GREEN: wrong colour');
+    expect(page.events[6]!.summary).toBe('Assigned order #2004 to ann');
+    expect(page.events[7]).toMatchObject({ username: 'eve', role: 'executive1', skus: ['DR1000-6-BEIGE', 'TP1007-6-GREEN'] });
   });
 
   it('finds an order typed without its #', async () => {
     const typed = await query('order_number=2004');
-    expect(typed.events.map((e) => e.order_number)).toEqual(Array(6).fill('#2004'));
+    expect(typed.events.map((e) => e.order_number)).toEqual(Array(8).fill('#2004'));
   });
 
   it('filters by a user the events were done by or concern', async () => {
@@ -438,32 +454,34 @@ describe('audit log', () => {
     expect((await manager.get('/api/audit/events?user_id=abc')).status).toBe(400);
     const page = await query(`user_id=${ann.id}&limit=100`);
     const types = page.events.map((e) => e.event_type);
-    // Created and signed in; assigned three orders, five picks, two completions, two verifications of her orders.
+    // Created and signed in; assigned three orders, five picks, two completions, two verifications of her orders, one
+    // of them held and resolved first.
     expect(types.filter((x) => x === 'UserCreated')).toHaveLength(1);
     expect(types.filter((x) => x === 'UserSignedIn')).toHaveLength(1);
     expect(types.filter((x) => x === 'OrderAssigned')).toHaveLength(3);
     expect(types.filter((x) => x === 'OrderItemPicked')).toHaveLength(5);
     expect(types.filter((x) => x === 'OrderCompleted')).toHaveLength(2);
     expect(types.filter((x) => x === 'OrderVerified')).toHaveLength(2);
-    expect(page.pagination.total_records).toBe(14);
+    expect(types.filter((x) => x === 'OrderHeld' || x === 'OrderHoldResolved')).toHaveLength(2);
+    expect(page.pagination.total_records).toBe(16);
   });
 
   it('filters by SKU and by location', async () => {
     const bySku = await query('sku=dr1012-8-blue');
-    expect(bySku.events.map((e) => e.event_type)).toEqual(['OrderVerified', 'OrderItemPicked', 'OrderImported', 'StyleCreated']);
-    expect(bySku.events[1]!.summary).toBe('Picked 1 × DR1012-8-BLUE for order #2008 with no stock recorded anywhere');
+    expect(bySku.events.map((e) => e.event_type)).toEqual(['OrderVerified', 'OrderHoldResolved', 'OrderHeld', 'OrderItemPicked', 'OrderImported', 'StyleCreated']);
+    expect(bySku.events[3]!.summary).toBe('Picked 1 × DR1012-8-BLUE for order #2008 with no stock recorded anywhere');
     const byLocation = await query('location=A-1-3');
     expect(byLocation.events.map((e) => e.event_type)).toEqual(['InventoryAdjusted', 'OrderItemPicked', 'InventoryAdjusted', 'LocationCreated']);
   });
 
   it('filters by local days and by event type, and pages', async () => {
     const today = await query('from=2026-03-31&to=2026-03-31');
-    expect(today.pagination.total_records).toBe(11);
+    expect(today.pagination.total_records).toBe(13);
     const picks = await query('event_type=OrderItemPicked&from=2026-03-01');
     expect(picks.pagination.total_records).toBe(6);
     const yesterdayOn = await query('from=2026-03-30&to=2026-03-30');
     expect(yesterdayOn.events.map((e) => e.summary)).toEqual([expect.stringMatching(/^Imported order #2006 \(1 item, 1 unit\)/)]);
-    const page2 = await query('from=2026-03-31&to=2026-03-31&limit=5&page=3');
+    const page2 = await query('from=2026-03-31&to=2026-03-31&limit=6&page=3');
     expect(page2.events).toHaveLength(1);
     expect(page2.events[0]!.summary).toMatch(/^Imported order #2007/);
     const instant = await query(`from=${encodeURIComponent(local('2026-03-31 09:20').toISOString())}&to=${encodeURIComponent(local('2026-03-31 09:30').toISOString())}`);
@@ -477,6 +495,8 @@ describe('audit log', () => {
     expect(parsed.data[0]).toEqual(['Position', 'When', 'Event', 'User ID', 'Username', 'Role', 'What', 'Order Number', 'SKUs', 'Locations', 'Stream']);
     expect(parsed.data.slice(1).map((r) => [r[2], r[4], r[7]])).toEqual([
       ['OrderVerified', 'vic', '#2004'],
+      ['OrderHoldResolved', 'vic', '#2004'],
+      ['OrderHeld', 'vic', '#2004'],
       ['OrderCompleted', 'ann', '#2004'],
       ['OrderItemPicked', 'ann', '#2004'],
       ['OrderItemPicked', 'ann', '#2004'],

@@ -18,6 +18,10 @@ export const USER_FIELDS = [
   'recorded_by',
   'rejected_by',
   'counted_by',
+  'undone_by',
+  'held_by',
+  'sent_by',
+  'resolved_by',
 ] as const;
 
 export function usersOf(stored: StoredEvent): number[] {
@@ -56,10 +60,11 @@ function keysOf(stored: StoredEvent): { skus: string[]; locations: string[] } {
   const skus = new Set<string>();
   const locations = new Set<string>();
   addText(skus, d.sku);
-  for (const list of [d.items, d.variants, d.discrepancies, d.barcodes]) {
+  for (const list of [d.items, d.variants, d.discrepancies, d.barcodes, d.lines]) {
     if (Array.isArray(list)) for (const x of list) addText(skus, (x as Data | null)?.sku);
   }
   addText(locations, d.location);
+  for (const code of list(d.looked_in)) addText(locations, code);
   if (stored.type.startsWith('Location')) addText(locations, d.code);
   for (const m of movementsOf(stored.data)) {
     addText(skus, m.sku);
@@ -135,8 +140,28 @@ export function summarise(type: string, d: Data, names: Map<number, string>): st
       return d.unstocked
         ? `Picked ${d.quantity} × ${d.sku} for order ${n} with no stock recorded anywhere`
         : `Picked ${d.quantity} × ${d.sku} for order ${n} from ${d.location}`;
-    case 'OrderCompleted':
-      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''})`;
+    case 'OrderItemShortPicked': {
+      const where = list(d.looked_in).length === 0 ? '' : ` at ${list(d.looked_in).join(', ')}`;
+      return `Recorded ${d.short_quantity} of ${d.quantity} × ${d.sku} short for order ${n}: not found${where}`;
+    }
+    case 'OrderItemPickUndone':
+      return `Undid the ${d.undone === 'short' ? 'short' : 'pick'} of ${d.quantity} × ${d.sku} for order ${n}: ${d.reason}`;
+    case 'OrderHeld': {
+      const lines = list(d.lines) as { sku?: unknown; issue?: unknown }[];
+      const wrong = list(d.wrong_items).length;
+      const what = [...lines.map((l) => `${l.sku}: ${l.issue}`), ...(wrong > 0 ? [`${plural(wrong, 'item')} not in the order`] : [])];
+      return `Held order ${n} at verification: ${what.join('; ')}`;
+    }
+    case 'OrderSentBack':
+      return `Sent order ${n} back to ${nameOf(names, d.worker_id)} to pick ${plural(list(d.lines).length, 'line')} again: ${d.reason}`;
+    case 'OrderHoldResolved': {
+      const missing = (list(d.lines) as { missing?: number }[]).reduce((s, l) => s + (typeof l.missing === 'number' ? l.missing : 0), 0);
+      return `Resolved the hold on order ${n}${missing > 0 ? ` (${plural(missing, 'unit')} missing, shipped short)` : ''}: ${d.reason}`;
+    }
+    case 'OrderCompleted': {
+      const short = typeof d.short_items === 'number' ? `, ${plural(d.short_items, 'item')} short` : '';
+      return `Completed order ${n} (picked by ${nameOf(names, d.worker_id)}${typeof d.batch_id === 'number' ? ` in batch ${d.batch_id}` : ''}${short})`;
+    }
     case 'BatchCreated':
       return `Created batch ${d.batch_id} for ${nameOf(names, d.worker_id)}: ${batchOrders(d)}`;
     case 'BatchCompleted':

@@ -29,6 +29,7 @@ export interface ProjectedOrder {
   id: number;
   status: string;
   picked_items: number;
+  short_items: number;
   assigned_worker_id: number | null;
   assigned_at: Date | string | null;
   completed_by: number | null;
@@ -38,6 +39,8 @@ export interface ProjectedOrder {
   cancelled_at: Date | string | null;
   verification_notes: string | null;
   discrepancies: unknown;
+  // What stopped the order at verification, while it is on hold.
+  hold: unknown;
   updated_at: Date | string;
 }
 
@@ -46,6 +49,7 @@ export const PROJECTED_COLUMNS = [
   'id',
   'status',
   'picked_items',
+  'short_items',
   'assigned_worker_id',
   'assigned_at',
   'completed_by',
@@ -55,27 +59,86 @@ export const PROJECTED_COLUMNS = [
   'cancelled_at',
   'verification_notes',
   'discrepancies',
+  'hold',
   'updated_at',
 ] as const satisfies readonly (keyof ProjectedOrder)[];
 
+// An item's pick columns as its last event leaves them: every event on an item gives all of them.
 export interface ItemPick {
   id: number;
-  picked_at: string;
-  picked_by: number;
+  status: 'pending' | 'picked' | 'short';
+  picked_at: string | null;
+  picked_by: number | null;
   location: string | null;
   location_type: string | null;
   unstocked: boolean;
   notes: string | null;
+  short_quantity: number | null;
+  looked_in: string[];
+}
+
+// An item to pick (again).
+export const notPicked = (id: number): ItemPick => ({
+  id,
+  status: 'pending',
+  picked_at: null,
+  picked_by: null,
+  location: null,
+  location_type: null,
+  unstocked: false,
+  notes: null,
+  short_quantity: null,
+  looked_in: [],
+});
+
+// The first line picked or recorded short moves the order from assigned to picking.
+function lineDone(order: ProjectedOrder, change: { picked_items?: number; short_items?: number }, at: string, count: Count): void {
+  const before = order.picked_items + order.short_items;
+  Object.assign(order, {
+    status: 'picking',
+    picked_items: order.picked_items + (change.picked_items ?? 0),
+    short_items: order.short_items + (change.short_items ?? 0),
+    updated_at: at,
+  });
+  if (before === 0) {
+    count('assigned', false, -1);
+    count('picking', false, 1);
+  }
+}
+
+// A line found short at verification keeps its pick's columns: only its status and the units short change. Kept apart
+// from the items whose every pick column an event of the batch gave (`ItemPick`), and applied to the row as it is.
+export type ShortPatches = Map<number, number>;
+
+// What the items touched by the batch become: whole (a pick, a short, an undo) or patched (short at verification).
+export interface ItemChanges {
+  whole: Map<number, ItemPick>;
+  patched: ShortPatches;
+}
+
+export const itemChanges = (): ItemChanges => ({ whole: new Map(), patched: new Map() });
+
+// The line becomes short, `short_quantity` of its units missing.
+function patchShort(changes: ItemChanges, itemId: number, short_quantity: number): void {
+  const whole = changes.whole.get(itemId);
+  if (whole) Object.assign(whole, { status: 'short', short_quantity });
+  else changes.patched.set(itemId, short_quantity);
 }
 
 // What the event does to its order (when the order exists) and to the status counts.
 export function fold(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   order: ProjectedOrder | undefined,
-  items: Map<number, ItemPick>,
+  changes: ItemChanges,
   count: Count,
   touchWorker: (workerId: number | null) => void,
 ): void {
+  const items = {
+    set: (id: number, pick: ItemPick) => {
+      changes.whole.set(id, pick);
+      changes.patched.delete(id);
+    },
+  };
   switch (event.type) {
     case 'OrderAssigned': {
       const e = event.data;
@@ -108,20 +171,54 @@ export function fold(
       const e = event.data;
       items.set(e.item_id, {
         id: e.item_id,
+        status: 'picked',
         picked_at: e.at,
         picked_by: e.picked_by,
         location: e.location,
         location_type: e.location_type,
         unstocked: e.unstocked,
         notes: e.notes,
+        short_quantity: null,
+        looked_in: [],
       });
+      if (order) lineDone(order, { picked_items: 1 }, e.at, count);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderItemShortPicked': {
+      const e = event.data;
+      items.set(e.item_id, {
+        id: e.item_id,
+        status: 'short',
+        picked_at: e.at,
+        picked_by: e.picked_by,
+        location: e.looked_in[0] ?? null,
+        location_type: null,
+        unstocked: false,
+        notes: e.notes,
+        short_quantity: e.short_quantity,
+        looked_in: e.looked_in,
+      });
+      if (order) lineDone(order, { short_items: 1 }, e.at, count);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderItemPickUndone': {
+      const e = event.data;
+      items.set(e.item_id, notPicked(e.item_id));
       if (order) {
-        Object.assign(order, { status: 'picking', picked_items: order.picked_items + 1, updated_at: e.at });
-        // The first pick moves the order from assigned to picking.
-        if (order.picked_items === 1) {
-          count('assigned', false, -1);
-          count('picking', false, 1);
-        }
+        const reopened = e.previous_status !== 'assigned' && e.previous_status !== 'picking';
+        Object.assign(order, {
+          status: e.status,
+          picked_items: order.picked_items - (e.undone === 'pick' ? 1 : 0),
+          short_items: order.short_items - (e.undone === 'short' ? 1 : 0),
+          ...(reopened ? { completed_at: null, completed_by: null } : {}),
+          updated_at: e.at,
+        });
+      }
+      if (e.previous_status !== e.status) {
+        count(e.previous_status, false, -1);
+        count(e.status, false, 1);
       }
       touchWorker(e.worker_id);
       return;
@@ -136,6 +233,8 @@ export function fold(
     }
     case 'OrderVerified': {
       const e = event.data;
+      // Verified from completed, or from on hold once resolved.
+      const before = order?.status === 'on_hold' ? 'on_hold' : 'completed';
       if (order) {
         Object.assign(order, {
           status: 'verified',
@@ -143,11 +242,55 @@ export function fold(
           verified_by: e.verified_by,
           verification_notes: e.verification_notes,
           discrepancies: e.discrepancies,
+          hold: null,
           updated_at: e.at,
         });
       }
-      count('completed', false, -1);
+      count(before, false, -1);
       count('verified', false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderHeld': {
+      const e = event.data;
+      const hold = { held_by: e.held_by, held_at: e.at, lines: e.lines, wrong_items: e.wrong_items, discrepancies: e.discrepancies, verification_notes: e.verification_notes };
+      if (order) Object.assign(order, { status: 'on_hold', hold, updated_at: e.at });
+      count('completed', false, -1);
+      count('on_hold', false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderSentBack': {
+      const e = event.data;
+      for (const l of e.lines) items.set(l.item_id, notPicked(l.item_id));
+      if (order) {
+        Object.assign(order, {
+          status: e.status,
+          picked_items: order.picked_items - e.lines.filter((l) => l.undone === 'pick').length,
+          short_items: order.short_items - e.lines.filter((l) => l.undone === 'short').length,
+          hold: null,
+          completed_at: null,
+          completed_by: null,
+          updated_at: e.at,
+        });
+      }
+      count('on_hold', false, -1);
+      count(e.status, false, 1);
+      touchWorker(e.worker_id);
+      return;
+    }
+    case 'OrderHoldResolved': {
+      const e = event.data;
+      // A line with units missing is short from now on; one already short stays counted once.
+      const newlyShort = e.lines.filter((l) => l.missing > 0 && l.expected === l.quantity).length;
+      for (const l of e.lines) if (l.missing > 0) patchShort(changes, l.item_id, l.quantity - l.shipped);
+      if (order) {
+        Object.assign(order, {
+          picked_items: order.picked_items - newlyShort,
+          short_items: order.short_items + newlyShort,
+          updated_at: e.at,
+        });
+      }
       touchWorker(e.worker_id);
       return;
     }

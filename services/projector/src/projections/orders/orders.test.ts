@@ -44,9 +44,21 @@ async function journey() {
   for (const item of items) ok(await ann.post(`/api/orders/${first}/items/${item.id}/pick`, { notes: 'ok' }));
   ok(await ann.post(`/api/orders/${first}/complete`));
   ok(await exec2.post(`/api/orders/${first}/verify`, { verification_notes: 'fine', discrepancies: [{ item_id: items[0]!.id, issue: 'creased', resolution: 'steamed' }] }));
+  // Held by the discrepancy; resolved with its unit missing after all (short from then on, its stock given back).
+  ok(await exec2.post(`/api/orders/${first}/resolve`, { lines: [{ item_id: items[0]!.id, shipped: 0 }], reason: 'not in the tote' }));
   const second = await id('#10002');
   const secondItems = (await ben.get(`/api/orders/${second}`)).body.data.items as { id: number }[];
   ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/pick`, {}));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[1]!.id}/short`, { looked_in: ['RECEIVING'], notes: 'not there' }));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[2]!.id}/short`, {}));
+  ok(await ben.post(`/api/orders/${second}/items/${secondItems[2]!.id}/undo`, { reason: 'found it' }));
+  ok(await admin.post(`/api/orders/${second}/items/${secondItems[0]!.id}/undo`, { reason: 'wrong size' }));
+  // Picked and completed, held at the bench with a line counted short, and that line sent back.
+  for (const item of [secondItems[0]!, secondItems[2]!, secondItems[3]!]) ok(await ben.post(`/api/orders/${second}/items/${item.id}/pick`, {}));
+  ok(await ben.post(`/api/orders/${second}/complete`));
+  const counts = secondItems.map((i, n) => ({ item_id: i.id, counted: n === 0 || n === 1 ? 0 : 1 }));
+  ok(await exec2.post(`/api/orders/${second}/verify`, { counts }));
+  ok(await exec2.post(`/api/orders/${second}/send-back`, { item_ids: [secondItems[0]!.id], reason: 'missing' }));
 }
 
 async function snapshot(db: Kysely<Database>) {

@@ -3,7 +3,7 @@ import type { Database } from '@wh/db';
 import { EVENTS, ORDER_EVENT_TYPES, STOCK_MOVEMENT_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyFields, copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
-import { fold, PROJECTED_COLUMNS, statusCounts, type ItemPick, type ProjectedOrder } from './fold.ts';
+import { fold, itemChanges, PROJECTED_COLUMNS, statusCounts, type ItemPick, type ProjectedOrder, type ShortPatches } from './fold.ts';
 import { countNoStockAgain, countNoStockOfAll, noStockOfImport, skuDeltas } from './no-stock.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
 
@@ -37,7 +37,7 @@ export const ordersProjection: Projection = {
       .map((e) => asOrderEvent(e) as Exclude<OrderEvent, { type: 'OrderImported' }>);
     if (changes.length > 0) {
       const orders = await currentOrders(trx, [...new Set(changes.map((e) => e.data.order_id))]);
-      const items = new Map<number, ItemPick>();
+      const items = itemChanges();
       const touched = new Set<number>();
       for (const event of changes) {
         topics.add({ kind: 'orders' });
@@ -46,7 +46,7 @@ export const ordersProjection: Projection = {
         if (row) touched.add(row.id);
         fold(event, row, items, count, (workerId) => workerId !== null && topics.add({ kind: 'worker', id: workerId }));
       }
-      await writeTogether(trx, [orderWrites([...touched].map((id) => orders.get(id)!)), itemWrites([...items.values()])]);
+      await writeTogether(trx, [orderWrites([...touched].map((id) => orders.get(id)!)), itemWrites([...items.whole.values()]), shortWrites(items.patched)]);
     }
     const recounted = await countNoStockAgain(trx, [...touchedIds(events)], all);
     if (recounted.length > 0) topics.add({ kind: 'orders' });
@@ -76,14 +76,14 @@ function orderWrites(rows: readonly ProjectedOrder[]): WriteStatement[] {
   return chunks(rows, CHUNK).map(
     (chunk) => sql`
       update rm_orders o
-         set status = u.status, picked_items = u.picked_items, assigned_worker_id = u.assigned_worker_id,
+         set status = u.status, picked_items = u.picked_items, short_items = u.short_items, assigned_worker_id = u.assigned_worker_id,
              assigned_at = u.assigned_at, completed_by = u.completed_by, completed_at = u.completed_at,
              verified_by = u.verified_by, verified_at = u.verified_at, cancelled_at = u.cancelled_at,
-             verification_notes = u.verification_notes, discrepancies = u.discrepancies, updated_at = u.updated_at
+             verification_notes = u.verification_notes, discrepancies = u.discrepancies, hold = u.hold, updated_at = u.updated_at
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-             as u(id int, status text, picked_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
+             as u(id int, status text, picked_items int, short_items int, assigned_worker_id int, assigned_at timestamptz, completed_by int,
                   completed_at timestamptz, verified_by int, verified_at timestamptz, cancelled_at timestamptz,
-                  verification_notes text, discrepancies jsonb, updated_at timestamptz)
+                  verification_notes text, discrepancies jsonb, hold jsonb, updated_at timestamptz)
        where ${matchByKey('o.id', 'u.id', chunk.map((r) => r.id))}`,
   );
 }
@@ -92,11 +92,25 @@ function itemWrites(rows: readonly ItemPick[]): WriteStatement[] {
   return chunks(rows, CHUNK).map(
     (chunk) => sql`
       update rm_order_items it
-         set status = 'picked', picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
-             location_type = u.location_type, unstocked = u.unstocked, notes = u.notes
+         set status = u.status, picked_at = u.picked_at, picked_by = u.picked_by, location = u.location,
+             location_type = u.location_type, unstocked = u.unstocked, notes = u.notes,
+             short_quantity = u.short_quantity, looked_in = u.looked_in
         from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
-             as u(id int, picked_at timestamptz, picked_by int, location text, location_type text, unstocked boolean,
-                  notes text)
+             as u(id int, status text, picked_at timestamptz, picked_by int, location text, location_type text,
+                  unstocked boolean, notes text, short_quantity int, looked_in text[])
+       where ${matchByKey('it.id', 'u.id', chunk.map((r) => r.id))}`,
+  );
+}
+
+// Lines found short at verification: their status and units short, the rest of the row as the pick left it. None of
+// them is among the rows itemWrites writes (fold.ts keeps the two apart).
+function shortWrites(patched: ShortPatches): WriteStatement[] {
+  const rows = [...patched].map(([id, short_quantity]) => ({ id, short_quantity }));
+  return chunks(rows, CHUNK).map(
+    (chunk) => sql`
+      update rm_order_items it
+         set status = 'short', short_quantity = u.short_quantity
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as u(id int, short_quantity int)
        where ${matchByKey('it.id', 'u.id', chunk.map((r) => r.id))}`,
   );
 }
@@ -181,15 +195,19 @@ function ordersRebuilder(io: RebuildIo): Rebuilder {
         imported(e.data as Data, orders, items, picked);
         count('pending', true, 1);
       }
-      const picks = new Map<number, ItemPick>();
+      const changes = itemChanges();
       for (const e of events) {
         if (e.type === 'OrderImported') continue;
         const event = { type: e.type, data: e.data } as Exclude<OrderEvent, { type: 'OrderImported' }>;
-        fold(event, orders.get(event.data.order_id), picks, count, () => {});
+        fold(event, orders.get(event.data.order_id), changes, count, () => {});
       }
-      // The live path updates the rows that exist by then, each with the batch's last pick.
-      for (const [id, pick] of picks) {
+      // The live path updates the rows that exist by then, each with the batch's last pick, or patched short.
+      for (const [id, pick] of changes.whole) {
         if (items.has(id)) picked.set(id, pickFields(pick));
+      }
+      for (const [id, short] of changes.patched) {
+        const fields = picked.get(id);
+        if (items.has(id) && fields) picked.set(id, patchedShort(fields, short));
       }
     },
     async finish(trx) {
@@ -232,6 +250,7 @@ function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, str
     imported: copyFields([Number(orderId), text(d.order_number), text(d.priority), text(d.order_date), list.length, quantity, text(d.source_file), at]),
     status: 'pending',
     picked_items: 0,
+    short_items: 0,
     assigned_worker_id: null,
     assigned_at: null,
     completed_by: null,
@@ -241,6 +260,7 @@ function imported(d: Data, orders: Map<number, OrderRow>, items: Map<number, str
     cancelled_at: null,
     verification_notes: null,
     discrepancies: [],
+    hold: null,
     updated_at: at ?? '',
   });
 }
@@ -263,6 +283,7 @@ function orderLine(o: OrderRow): string {
   return `${o.imported}\t${copyLine([
     o.status,
     o.picked_items,
+    o.short_items,
     o.assigned_worker_id,
     o.assigned_at,
     o.completed_by,
@@ -273,6 +294,8 @@ function orderLine(o: OrderRow): string {
     o.verification_notes,
     // jsonb: the value as JSON, whatever it is (an array, or null the way JSON.stringify writes it for the live update).
     JSON.stringify(o.discrepancies ?? null),
+    // jsonb or NULL: a JSON null is NULL in the live update (jsonb_to_recordset).
+    o.hold ?? null,
     o.updated_at,
   ])}`;
 }
@@ -297,10 +320,21 @@ const ITEM_COLUMNS = [
   'location_type',
   'unstocked',
   'notes',
+  'short_quantity',
+  'looked_in',
 ] as const;
 
-const NOT_PICKED = copyFields(['pending', null, null, null, null, false, null]);
+const NOT_PICKED = copyFields(['pending', null, null, null, null, false, null, null, []]);
+
+// A line's pick fields (as pickFields writes them) with the line short: its status (the first) and units short (the
+// eighth) changed. COPY's text format escapes a tab inside a value, so the fields split on tabs.
+function patchedShort(fields: string, short_quantity: number): string {
+  const parts = fields.split('\t');
+  parts[0] = 'short';
+  parts[7] = String(short_quantity);
+  return parts.join('\t');
+}
 
 function pickFields(p: ItemPick): string {
-  return copyFields(['picked', p.picked_at, p.picked_by, p.location, p.location_type, p.unstocked, p.notes]);
+  return copyFields([p.status, p.picked_at, p.picked_by, p.location, p.location_type, p.unstocked, p.notes, p.short_quantity, p.looked_in]);
 }

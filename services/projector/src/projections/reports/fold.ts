@@ -14,19 +14,22 @@ export function bucketOf(at: Date): string {
   return new Date(Math.floor(at.getTime() / BUCKET_MS) * BUCKET_MS).toISOString();
 }
 
-export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled';
+// shorted: lines recorded short (the dashboard's figure), less shorts undone in the bucket.
+export type Counter = 'received' | 'assigned' | 'completed' | 'verified' | 'cancelled' | 'shorted';
 export type Counters = Record<Counter, number>;
 
 // The bucket counters a run of events adds to: `count` adds one, by the bucket of `at`.
-export function bucketCounters(): { counters: Map<string, Counters>; count: (at: Date, counter: Counter) => void } {
+export type Count = (at: Date, counter: Counter, delta?: number) => void;
+
+export function bucketCounters(): { counters: Map<string, Counters>; count: Count } {
   const counters = new Map<string, Counters>();
   return {
     counters,
-    count: (at, counter) => {
+    count: (at, counter, delta = 1) => {
       const key = bucketOf(at);
       let row = counters.get(key);
-      if (!row) counters.set(key, (row = { received: 0, assigned: 0, completed: 0, verified: 0, cancelled: 0 }));
-      row[counter] += 1;
+      if (!row) counters.set(key, (row = { received: 0, assigned: 0, completed: 0, verified: 0, cancelled: 0, shorted: 0 }));
+      row[counter] += delta;
     },
   };
 }
@@ -63,7 +66,7 @@ export function foldTiming(
   event: Exclude<OrderEvent, { type: 'OrderImported' }>,
   row: Timing | undefined,
   at: Date,
-  count: (at: Date, counter: Counter) => void,
+  count: Count,
   workerPicks: WorkerPicks,
 ): boolean {
   switch (event.type) {
@@ -104,6 +107,51 @@ export function foldTiming(
       sum.units += d.quantity;
       return true;
     }
+    case 'OrderItemShortPicked':
+      count(at, 'shorted');
+      if (!row) return false;
+      row.status = 'picking';
+      row.first_pick_at ??= at;
+      row.last_pick_at = at;
+      row.last_activity_at = at;
+      return true;
+    case 'OrderItemPickUndone': {
+      // The pick's own rows stay: the work was done, and undone.
+      const d = event.data;
+      if (d.undone === 'short') count(at, 'shorted', -1);
+      if (!row) return false;
+      row.status = d.status;
+      if (d.previous_status !== 'assigned' && d.previous_status !== 'picking') {
+        row.completed_at = null;
+        row.completed_worker_id = null;
+      }
+      if (d.undone === 'pick') row.picked_items -= 1;
+      row.last_activity_at = at;
+      return true;
+    }
+    case 'OrderHeld':
+      if (!row) return false;
+      row.status = 'on_hold';
+      row.last_activity_at = at;
+      return true;
+    case 'OrderSentBack': {
+      const d = event.data;
+      for (const l of d.lines) if (l.undone === 'short') count(at, 'shorted', -1);
+      if (!row) return false;
+      row.status = d.status;
+      row.completed_at = null;
+      row.completed_worker_id = null;
+      row.picked_items -= d.lines.filter((l) => l.undone === 'pick').length;
+      row.last_activity_at = at;
+      return true;
+    }
+    case 'OrderHoldResolved': {
+      // Units missing at the bench are a short found late.
+      for (const l of event.data.lines) if (l.missing > 0 && l.expected === l.quantity) count(at, 'shorted');
+      if (!row) return false;
+      row.last_activity_at = at;
+      return true;
+    }
     case 'OrderCompleted':
       count(at, 'completed');
       if (!row) return false;
@@ -132,7 +180,7 @@ export function foldTiming(
 // What a run of events is folded over: the orders' timing rows in memory, the bucket counters and the pickers' sums.
 export interface ReportsState {
   timings: Map<number, Timing>;
-  count: (at: Date, counter: Counter) => void;
+  count: Count;
   workerPicks: WorkerPicks;
 }
 

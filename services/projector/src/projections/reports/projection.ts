@@ -164,15 +164,16 @@ function counterWrites(counters: Map<string, Counters>): WriteStatement[] {
   if (rows.length === 0) return [];
   return [
     sql`
-      insert into rm_report_buckets (bucket, received, assigned, completed, verified, cancelled)
+      insert into rm_report_buckets (bucket, received, assigned, completed, verified, cancelled, shorted)
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-               as x(bucket timestamptz, received int, assigned int, completed int, verified int, cancelled int)
+               as x(bucket timestamptz, received int, assigned int, completed int, verified int, cancelled int, shorted int)
       on conflict (bucket) do update
          set received = rm_report_buckets.received + excluded.received,
              assigned = rm_report_buckets.assigned + excluded.assigned,
              completed = rm_report_buckets.completed + excluded.completed,
              verified = rm_report_buckets.verified + excluded.verified,
-             cancelled = rm_report_buckets.cancelled + excluded.cancelled`,
+             cancelled = rm_report_buckets.cancelled + excluded.cancelled,
+             shorted = rm_report_buckets.shorted + excluded.shorted`,
   ];
 }
 
@@ -212,8 +213,8 @@ function reportsRebuilder(io: RebuildIo): Rebuilder {
       await io.copyAll('rm_order_timings', TIMING_FIELDS, linesOf(timings.values(), (t) => copyLine(TIMING_FIELDS.map((c) => t[c]))));
       io.copy(
         'rm_report_buckets',
-        ['bucket', 'received', 'assigned', 'completed', 'verified', 'cancelled'],
-        [...counters].map(([bucket, c]) => copyLine([bucket, c.received, c.assigned, c.completed, c.verified, c.cancelled])),
+        ['bucket', 'received', 'assigned', 'completed', 'verified', 'cancelled', 'shorted'],
+        [...counters].map(([bucket, c]) => copyLine([bucket, c.received, c.assigned, c.completed, c.verified, c.cancelled, c.shorted])),
       );
       io.copy(
         'rm_report_worker_buckets',

@@ -126,9 +126,9 @@ describe('reports projection', () => {
       { bucket: new Date(at(45)), worker_id: 8, items_picked: 1, units_picked: '2' },
     ]);
     expect(tables.rm_report_buckets).toEqual([
-      { bucket: new Date(at(0)), received: 3, assigned: 3, completed: 0, verified: 0, cancelled: 0 },
-      { bucket: new Date(at(30)), received: 0, assigned: 1, completed: 1, verified: 0, cancelled: 1 },
-      { bucket: new Date(at(45)), received: 0, assigned: 0, completed: 0, verified: 1, cancelled: 0 },
+      { bucket: new Date(at(0)), received: 3, assigned: 3, completed: 0, verified: 0, cancelled: 0, shorted: 0 },
+      { bucket: new Date(at(30)), received: 0, assigned: 1, completed: 1, verified: 0, cancelled: 1, shorted: 0 },
+      { bucket: new Date(at(45)), received: 0, assigned: 0, completed: 0, verified: 1, cancelled: 0, shorted: 0 },
     ]);
     expect(tables.rm_audit).toHaveLength(stored.length);
     expect((tables.rm_audit as Record<string, unknown>[])[9]).toMatchObject({

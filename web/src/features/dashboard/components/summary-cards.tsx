@@ -18,8 +18,11 @@ function labelFor(role: Role, text: string, to: string): ReactNode {
   );
 }
 
-/** The stat cards (spec section 2): four for everyone, Low Stock Alerts for a manager, My Assigned Orders for a worker.
- * Each order figure is the Orders screen's count under the filters its card opens (dashboardOrderFilters). */
+/**
+ * The stat cards (spec section 2): four for everyone, Low Stock Alerts and Short Picks Today for a manager, My Assigned
+ * Orders for a worker. Each order figure is the Orders screen's count under the filters its card opens
+ * (dashboardOrderFilters).
+ */
 export function SummaryCards({ summary, role }: { summary: DailySummary; role: Role }) {
   const { total, completed, pending } = summary.orders;
   const day = dashboardOrderFilters(summary.date);
@@ -42,6 +45,14 @@ export function SummaryCards({ summary, role }: { summary: DailySummary; role: R
           value={n(summary.low_stock_count)}
           note={`SKUs at or below ${LOW_STOCK_DEFAULT_THRESHOLD} units`}
           tone={summary.low_stock_count > 0 ? 'red' : 'neutral'}
+        />
+      ) : null}
+      {role === 'manager' && summary.short_picks_today !== null ? (
+        <StatCard
+          label="Short Picks Today"
+          value={n(summary.short_picks_today)}
+          note="lines not found; their locations are flagged for a count"
+          tone={summary.short_picks_today > 0 ? 'yellow' : 'neutral'}
         />
       ) : null}
       {role === 'worker' ? <StatCard label={labelFor(role, 'My Assigned Orders', '/picking')} value={n(summary.my_assigned_orders)} note="to pick" /> : null}

@@ -4,6 +4,7 @@ import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { utilisationTone } from '../../../lib/utilisation.ts';
 import { binsQuery, racksQuery } from '../api/inventory-api.ts';
+import { CountFlagsCard } from './count-flags-card.tsx';
 import { BinsTable, JeanRacksTable, percent, RegularRacksTable } from './storage-tables.tsx';
 
 export function LocationsTab() {
@@ -53,6 +54,8 @@ export function LocationsTab() {
           </>
         ) : null}
       </section>
+
+      <CountFlagsCard />
     </div>
   );
 }

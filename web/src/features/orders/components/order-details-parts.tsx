@@ -87,7 +87,7 @@ export function OrderItems({ items }: { items: readonly OrderItem[] }) {
                 )}
               </Cell>
               <Cell label="Status">
-                {item.status === 'picked' ? <Badge tone="success">Picked</Badge> : <Badge tone="warning">Pending</Badge>}
+                {item.status === 'picked' ? <Badge tone="success">Picked</Badge> : <Badge tone="warning">{item.status === 'short' ? 'Short' : 'Pending'}</Badge>}
               </Cell>
             </Row>
           ))}

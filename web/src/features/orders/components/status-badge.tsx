@@ -9,6 +9,7 @@ const TONES: Record<OrderStatus, BadgeTone> = {
   picking: 'accent',
   picked: 'accent',
   completed: 'success',
+  on_hold: 'danger',
   verified: 'success',
   cancelled: 'danger',
 };

@@ -6,6 +6,7 @@ import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { withItems, type OrderListWithItems } from '../../../lib/order-items.ts';
+import { sendUndoPick } from '../../../lib/undo-pick.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 import type { LocationQuery } from '../location-query.ts';
 
@@ -135,6 +136,34 @@ export const pickCommand: CommandSpec<PickVariables, Order> = {
     }),
   apply: applyOrder,
   fallbackError: 'Failed to pick item',
+};
+
+export interface ShortPickVariables {
+  orderId: number;
+  itemId: number;
+  /** Units not found (the line's quantity less those found). */
+  short_quantity: number;
+  /** Where the picker looked, the first being where any units found came from. */
+  looked_in: readonly string[];
+}
+
+/** "Can't find it": the line recorded short where the picker looked; its answer is the order, as a pick's. */
+export const shortPickCommand: CommandSpec<ShortPickVariables, Order> = {
+  send: ({ orderId, itemId, short_quantity, looked_in }) =>
+    apiData<Order>(`/orders/${orderId}/items/${itemId}/short`, {
+      method: 'POST',
+      body: { short_quantity, looked_in },
+      defaultMessage: 'Failed to record the short',
+    }),
+  apply: applyOrder,
+  fallbackError: 'Failed to record the short',
+};
+
+/** Undoes a pick or a short (why is required); the line is to pick again, and the answer is the order. */
+export const undoPickCommand: CommandSpec<{ orderId: number; itemId: number; reason: string }, Order> = {
+  send: sendUndoPick,
+  apply: applyOrder,
+  fallbackError: 'Failed to undo the pick',
 };
 
 export const completeOrderCommand: CommandSpec<number, Order> = {

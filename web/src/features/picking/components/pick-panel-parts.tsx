@@ -1,23 +1,24 @@
-// The pieces of an order's and a batch's pick list alike: a line to pick, a refused pick, the progress and complete.
+// The pieces of an order's and a batch's pick list alike: a line to pick, the progress and complete (a refused pick:
+// pick-error-alert.tsx).
 import type { ReactNode } from 'react';
 import type { OrderItem } from '@wh/contracts/orders/http';
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { PendingMark } from '../pick-queue.ts';
-import type { PickError } from '../picking-state.ts';
 
-type PickItem = Pick<OrderItem, 'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type' | 'no_stock'>;
+type PickItem = Pick<
+  OrderItem,
+  'id' | 'sku' | 'style_name' | 'size' | 'color' | 'quantity' | 'location' | 'location_type' | 'no_stock' | 'status' | 'short_quantity'
+>;
 
 export interface PickItemRowProps {
   item: PickItem;
-  done: boolean;
   /** Picked on this phone, not yet recorded by the server: being sent, or waiting for the connection. */
   pending?: PendingMark | undefined;
   picking: boolean;
   busy: boolean;
-  /** The Pick button's accessible name. */
+  /** The Pick button's accessible name; "Can't find it" is named after it. */
   pickLabel: string;
   /** Shown above the SKU (a batch line's tote and order). */
   heading?: ReactNode;
@@ -26,14 +27,21 @@ export interface PickItemRowProps {
   /** What a picked row says (a batch line names its tote). */
   doneLabel?: string;
   onPick: () => void;
+  /** "Can't find it": the picker says where they looked and the line is recorded short. */
+  onShort: () => void;
+  /** Undo on a picked or short line: it is to pick again. */
+  onUndo: () => void;
 }
 
 const PENDING_TEXT: Record<PendingMark, string> = { sending: 'Picking...', waiting: 'Waiting to send' };
 
-/** One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick (or Picked). */
-export function PickItemRow({ item, done, pending, picking, busy, pickLabel, heading, orderNumber, doneLabel = 'Picked', onPick }: PickItemRowProps) {
+/**
+ * One item to pick: what it is, where it is (or that no stock is recorded anywhere), and Pick and Can't find it; once
+ * picked or short, Undo. A pick still on this phone says so, with neither (Undo and a short go straight to the server).
+ */
+export function PickItemRow({ item, pending, picking, busy, pickLabel, heading, orderNumber, doneLabel = 'Picked', onPick, onShort, onUndo }: PickItemRowProps) {
   return (
-    <li className={`pick-item ${done ? 'is-picked' : ''}`} data-sku={item.sku} data-order={orderNumber}>
+    <li className={`pick-item ${item.status === 'picked' ? 'is-picked' : item.status === 'short' ? 'is-short' : ''}`} data-sku={item.sku} data-order={orderNumber}>
       <div className="pick-item-info">
         {heading}
         <strong className="pick-sku">{item.sku}</strong>
@@ -61,65 +69,58 @@ export function PickItemRow({ item, done, pending, picking, busy, pickLabel, hea
         </span>
       </div>
       <div className="pick-item-action">
-        {done && pending ? (
-          <Badge tone="warning">{PENDING_TEXT[pending]}</Badge>
-        ) : done ? (
-          <Badge tone="success">{doneLabel}</Badge>
-        ) : (
-          <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
-            {picking ? 'Picking...' : 'Pick'}
+        {item.status !== 'pending' && pending ? <Badge tone="warning">{PENDING_TEXT[pending]}</Badge> : null}
+        {item.status === 'picked' && !pending ? <Badge tone="success">{doneLabel}</Badge> : null}
+        {item.status === 'short' ? <Badge tone="warning">{shortLabel(item)}</Badge> : null}
+        {item.status !== 'pending' && !pending ? (
+          <Button variant="ghost" size="sm" onPress={onUndo} isDisabled={busy} aria-label={`Undo: ${pickLabel.replace(/^Pick /, '')}`}>
+            Undo
           </Button>
-        )}
+        ) : null}
+        {item.status === 'pending' ? (
+          <>
+            <Button onPress={onPick} isDisabled={busy} aria-label={pickLabel} data-pick-item={item.id}>
+              {picking ? 'Picking...' : 'Pick'}
+            </Button>
+            <Button variant="secondary" size="sm" onPress={onShort} isDisabled={busy} aria-label={`Can't find it: ${pickLabel.replace(/^Pick /, '')}`}>
+              Can&apos;t find it
+            </Button>
+          </>
+        ) : null}
       </div>
     </li>
   );
 }
 
-export interface PickErrorAlertProps {
-  error: PickError;
-  busy: boolean;
-  onDismiss: () => void;
-  /** Pick the refused item again from one of the locations holding it; null when no item can be retried. */
-  onRetry: ((location: string) => void) | null;
-}
-
-/** A refused pick or completion; a pick refused for lack of stock offers the locations that hold the SKU. */
-export function PickErrorAlert({ error, busy, onDismiss, onRetry }: PickErrorAlertProps) {
-  return (
-    <Alert title="Error" onDismiss={onDismiss}>
-      <p>{error.message}</p>
-      {onRetry && error.holders.length > 0 ? (
-        <div className="pick-holders">
-          {error.holders.slice(0, 3).map((location) => (
-            <Button key={location} size="sm" variant="secondary" isDisabled={busy} onPress={() => onRetry(location)}>
-              Pick from {location}
-            </Button>
-          ))}
-        </div>
-      ) : null}
-    </Alert>
-  );
+/** 'Short' (every unit missing) or 'Short: 1 of 3 not found'. */
+export function shortLabel(item: Pick<OrderItem, 'quantity' | 'short_quantity'>): string {
+  const short = item.short_quantity ?? item.quantity;
+  return short >= item.quantity ? 'Short' : `Short: ${short} of ${item.quantity} not found`;
 }
 
 export interface PickProgressFootProps {
-  picked: number;
+  /** Items picked or recorded short, and of those short. */
+  done: number;
+  short: number;
   total: number;
-  /** Every item picked: the complete button is offered. */
-  done: boolean;
   busy: boolean;
   completing: boolean;
   completeLabel: string;
   onComplete: () => void;
 }
 
-/** 'X of Y items picked', and the complete button once everything is picked (focus lands on it after the last pick). */
-export function PickProgressFoot({ picked, total, done, busy, completing, completeLabel, onComplete }: PickProgressFootProps) {
+/**
+ * 'X of Y items picked' (and how many short), and the complete button once every item is picked or short (focus lands
+ * on it after the last pick).
+ */
+export function PickProgressFoot({ done, short, total, busy, completing, completeLabel, onComplete }: PickProgressFootProps) {
   return (
     <footer className="picking-panel-foot">
       <p aria-live="polite">
-        {picked} of {total} items picked
+        {done - short} of {total} items picked
+        {short > 0 ? `, ${short} short` : ''}
       </p>
-      {done ? (
+      {total > 0 && done >= total ? (
         <Button onPress={onComplete} isDisabled={busy} data-complete>
           {completing ? 'Completing...' : completeLabel}
         </Button>

@@ -4,9 +4,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
-import { batchPicked, isPicked, linesShown, type KeptLine, type PickError } from '../picking-state.ts';
+import { batchDone, linesShown, type KeptLine, type PickError } from '../picking-state.ts';
 import type { PendingMark } from '../pick-queue.ts';
-import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickErrorAlert } from './pick-error-alert.tsx';
+import { PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
@@ -21,12 +22,14 @@ export interface PickingBatchPanelProps {
   keptLine: KeptLine | null;
   onDismissError: () => void;
   onPick: (line: BatchLine, from?: string) => void;
+  onShort: (line: BatchLine) => void;
+  onUndo: (line: BatchLine) => void;
   onComplete: (batch: BatchDetail) => void;
 }
 
 /** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
 export function PickingBatchPanel(props: PickingBatchPanelProps) {
-  const { batchId, batch, loadError, pickingItemId, pending, completing, error, keptLine, onDismissError, onPick, onComplete } = props;
+  const { batchId, batch, loadError, pickingItemId, pending, completing, error, keptLine, onDismissError, onPick, onShort, onUndo, onComplete } = props;
   if (!batch) {
     return (
       <section className="card picking-panel" aria-label={`Batch ${batchId}`}>
@@ -35,7 +38,7 @@ export function PickingBatchPanel(props: PickingBatchPanelProps) {
     );
   }
   const busy = pickingItemId !== null || completing;
-  const picked = batchPicked(batch);
+  const { done, short } = batchDone(batch);
   const retry = error ? batch.lines.find((l) => l.id === error.itemId) : undefined;
   return (
     <section className="card picking-panel" aria-label={`Batch ${batch.id}`}>
@@ -59,14 +62,19 @@ export function PickingBatchPanel(props: PickingBatchPanelProps) {
         ))}
       </ul>
       {error ? (
-        <PickErrorAlert error={error} busy={busy} onDismiss={onDismissError} onRetry={retry ? (location) => onPick(retry, location) : null} />
+        <PickErrorAlert
+          error={error}
+          busy={busy}
+          onDismiss={onDismissError}
+          onRetry={retry ? (location) => onPick(retry, location) : null}
+          onShort={retry?.status === 'pending' ? () => onShort(retry) : null}
+        />
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
         {linesShown(batch.lines, keptLine).map((line) => (
           <PickItemRow
             key={line.id}
             item={line}
-            done={isPicked(line)}
             pending={pending.get(line.id)}
             picking={pickingItemId === line.id}
             busy={busy}
@@ -79,13 +87,15 @@ export function PickingBatchPanel(props: PickingBatchPanelProps) {
             orderNumber={line.order_number}
             doneLabel={`Picked into Tote ${line.slot}`}
             onPick={() => onPick(line)}
+            onShort={() => onShort(line)}
+            onUndo={() => onUndo(line)}
           />
         ))}
       </ul>
       <PickProgressFoot
-        picked={picked}
+        done={done}
+        short={short}
         total={batch.total_items}
-        done={picked >= batch.total_items && batch.total_items > 0}
         busy={busy}
         completing={completing}
         completeLabel="Complete Batch"

@@ -2,10 +2,12 @@ import { PrintLink } from '../../../components/print/print-link.tsx';
 import { formatDateTime, itemCount } from '../../../lib/format.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { orderPickListPath } from '../../../lib/print-paths.ts';
-import { isPicked, pickedCount, progressPercent, type PickError } from '../picking-state.ts';
+import type { OrderItem } from '@wh/contracts/orders/http';
+import { doneCount, shortCount, type PickError } from '../picking-state.ts';
 import { PickingStatusBadge } from './picking-orders-list.tsx';
 import type { PendingMark } from '../pick-queue.ts';
-import { PickErrorAlert, PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickErrorAlert } from './pick-error-alert.tsx';
+import { PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingOrderPanelProps {
   order: OrderWithItems | null;
@@ -16,10 +18,12 @@ export interface PickingOrderPanelProps {
   error: PickError | null;
   onDismissError: () => void;
   onPick: (order: OrderWithItems, itemId: number, from?: string) => void;
+  onShort: (order: OrderWithItems, item: OrderItem) => void;
+  onUndo: (order: OrderWithItems, item: OrderItem) => void;
   onComplete: (order: OrderWithItems) => void;
 }
 
-export function PickingOrderPanel({ order, pickingItemId, pending, completing, error, onDismissError, onPick, onComplete }: PickingOrderPanelProps) {
+export function PickingOrderPanel({ order, pickingItemId, pending, completing, error, onDismissError, onPick, onShort, onUndo, onComplete }: PickingOrderPanelProps) {
   if (!order) {
     return (
       <section className="card picking-panel empty-state" aria-label="Selected order">
@@ -30,8 +34,7 @@ export function PickingOrderPanel({ order, pickingItemId, pending, completing, e
   }
   const busy = pickingItemId !== null || completing;
   const retryItemId = error && error.orderId === order.id ? error.itemId : null;
-  const picked = pickedCount(order);
-  const percent = progressPercent(order);
+  const retryItem = order.items.find((i) => i.id === retryItemId && i.status === 'pending');
   return (
     <section className="card picking-panel" aria-label={`Order ${order.order_number}`}>
       <header className="picking-panel-head">
@@ -52,6 +55,7 @@ export function PickingOrderPanel({ order, pickingItemId, pending, completing, e
           busy={busy}
           onDismiss={onDismissError}
           onRetry={retryItemId === null ? null : (location) => onPick(order, retryItemId, location)}
+          onShort={retryItem ? () => onShort(order, retryItem) : null}
         />
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
@@ -59,19 +63,20 @@ export function PickingOrderPanel({ order, pickingItemId, pending, completing, e
           <PickItemRow
             key={item.id}
             item={item}
-            done={isPicked(item)}
             pending={pending.get(item.id)}
             picking={pickingItemId === item.id}
             busy={busy}
             pickLabel={`Pick ${item.sku}`}
             onPick={() => onPick(order, item.id)}
+            onShort={() => onShort(order, item)}
+            onUndo={() => onUndo(order, item)}
           />
         ))}
       </ul>
       <PickProgressFoot
-        picked={picked}
+        done={doneCount(order)}
+        short={shortCount(order.items)}
         total={order.items.length}
-        done={percent === 100}
         busy={busy}
         completing={completing}
         completeLabel="Complete Order"

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { ScanCodeForm } from '../../../components/scan-code-form.tsx';
+import { ScanField } from '../../../components/scan-field.tsx';
 import { ScannerState } from '../../../components/scanner-state.tsx';
 import { connectionText } from '../pick-queue.ts';
 import { scanHint, type ScanTone } from '../picking-state.ts';
@@ -32,10 +32,7 @@ export function ScanPanel({ ref, scanLocationFirst, atLocation, feedback, offlin
         </h2>
         <ScannerState suffix={scanLocationFirst && atLocation ? ` · at ${atLocation}` : ''} connection={connection} />
       </div>
-      <ScanCodeForm className="scan-form" label="Barcode or SKU" hint={scanHint(scanLocationFirst)} onScan={onScan} />
-      <p className={`scan-feedback ${feedback ? `scan-feedback-${feedback.tone}` : ''}`} role="status" aria-live="polite">
-        {feedback?.text ?? ''}
-      </p>
+      <ScanField label="Barcode or SKU" description={scanHint(scanLocationFirst)} onScan={onScan} feedback={feedback} />
     </section>
   );
 }

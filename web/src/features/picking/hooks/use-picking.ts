@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type Dispatch, type RefObject } from 'react';
-import type { BatchDetail, BatchLine } from '@wh/contracts/orders/http';
+import type { BatchDetail, BatchLine, OrderItem } from '@wh/contracts/orders/http';
 import { scanCue, useBarcodeScanner } from '../../../lib/barcode-scanner.ts';
 import type { OrderWithItems } from '../../../lib/order-items.ts';
 import { newIdempotencyKey } from '../../../lib/retries.ts';
@@ -17,6 +17,8 @@ import {
   pickingOrdersQuery,
 } from '../api/picking-api.ts';
 import { asPicked, pendingItems, savedMessage, waitingText, type QueuedPick, type SendOutcome } from '../pick-queue.ts';
+import { useShortPick } from './use-short-pick.ts';
+import { useUndoPick } from './use-undo-pick.ts';
 import {
   keptLineOf,
   nextUnpicked,
@@ -70,10 +72,10 @@ export function usePicking({ state, dispatch, panel, scanPanel }: PickingInput) 
     select: (order) => show({ kind: 'order', id: order.id }),
     scanHome: () => scanPanel.current?.focus({ preventScroll: true }),
   });
-  return { data, commands, queue, pending, show, onScan };
+  const undo = useUndoPick(dispatch);
+  return { data, commands, queue, pending, show, onScan, undo };
 }
 
-/**
 /**
  * Scrolls the open panel's top to just under what stays stuck over it (the phone's compact scan bar), so its first
  * lines are on screen. On a phone the panel comes first once open (picking.css), so the page below it is long enough to
@@ -174,15 +176,21 @@ interface PickCommandsInput extends PickingInput {
 }
 
 /**
- * The picking screen's commands: a pick goes into the phone's queue (sent at once when it can be), completing an
- * order or a batch waits for nothing else on its way.
+ * The picking screen's commands: a pick goes into the phone's queue (sent at once when it can be); Can't find it and
+ * completing an order or a batch are sent directly, one at a time.
  */
 function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, scanPanel, queue, refusal, setRefusal, keptLines }: PickCommandsInput) {
   const completeOrder = useCommand(completeOrderCommand);
   const completeBatch = useCommand(completeBatchCommand);
   const completing = completeOrder.isPending || completeBatch.isPending;
   const sending = queue.sendingAtOnce;
-  const focusNext = useFocusAfterPick(panel, scanPanel, completing || sending !== null);
+  // After a short, focus moves on as after a pick by its button.
+  const short = useShortPick(dispatch, ({ itemId }) => {
+    const walk = state.shortPick?.walk ?? [];
+    focusNext(nextUnpicked(walk.filter((i) => i.id !== itemId))?.id ?? null);
+  });
+  const inFlight = completing || sending !== null || short.pending;
+  const focusNext = useFocusAfterPick(panel, scanPanel, inFlight);
   const clearErrors = () => {
     setRefusal(null);
     [completeOrder, completeBatch].forEach((c) => c.reset());
@@ -206,13 +214,9 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
     if (!scanned) focusNext(nextUnpicked(walk.filter((i) => i.id !== item.id))?.id ?? null);
   };
 
-  // An item no location holds is picked without taking stock, and only the manager's alerts show it later: ask first.
-  const requestPick = (request: PickRequest) => {
-    if (request.item.no_stock && request.from === undefined) dispatch({ type: 'no-stock-asked', request });
-    else record(request);
-  };
-
   return {
+    inFlight,
+    short,
     pickingItemId: sending?.itemId ?? null,
     completing,
     error: refusal ?? panelErrorOf(completeOrder, completeBatch),
@@ -220,18 +224,21 @@ function usePickCommands({ state, dispatch, scanLocationFirst, batch, panel, sca
     record,
     pickOf: (order: OrderWithItems, itemId: number, options: Options) => {
       const item = order.items.find((i) => i.id === itemId);
-      if (item) requestPick({ ...options, orderId: order.id, orderNumber: order.order_number, item, walk: order.items });
+      if (item) record({ ...options, orderId: order.id, orderNumber: order.order_number, item, walk: order.items });
     },
     pickLine: (line: BatchLine, options: Options) => {
       const lines = batch?.lines ?? [line];
-      requestPick({ ...options, orderId: line.order_id, orderNumber: line.order_number, item: line, walk: lines, tote: line.slot, kept: keptLineOf(line, lines) });
+      record({ ...options, orderId: line.order_id, orderNumber: line.order_number, item: line, walk: lines, tote: line.slot, kept: keptLineOf(line, lines) });
     },
+    /** "Can't find it" on a line of `walk` (an order's items or a batch's lines). */
+    shortFor: (order: { id: number; order_number: string }, item: OrderItem, walk: readonly OrderItem[]) =>
+      !inFlight && short.ask({ orderId: order.id, orderNumber: order.order_number, item, walk }),
     completeOrder: (order: OrderWithItems) => {
       if (completing) return;
       clearErrors();
       const wait = waitingFor(queue, [order.id]);
       if (wait) return refuse(order.id, wait);
-      completeOrder.run(order.id, { onSuccess: () => dispatch({ type: 'completed', notice: `Order ${order.order_number} completed` }) });
+      completeOrder.run(order.id, { onSuccess: (answer) => dispatch({ type: 'completed', notice: completedNotice(answer) }) });
     },
     completeBatch: (b: BatchDetail) => {
       if (completing) return;
@@ -251,6 +258,11 @@ function panelErrorOf(order: Command<number, unknown>, batch: Command<number, un
 }
 
 export type PickCommands = ReturnType<typeof usePickCommands>;
+
+const completedNotice = (order: { order_number: string; short_items: number }) =>
+  order.short_items === 0
+    ? `Order ${order.order_number} completed`
+    : `Order ${order.order_number} completed short: ${order.short_items} ${order.short_items === 1 ? 'item' : 'items'} short`;
 
 interface ScanInput {
   data: PickingData;

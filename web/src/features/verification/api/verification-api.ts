@@ -1,21 +1,23 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { Order, OrderList, VerifyOrderBody } from '@wh/contracts/orders/http';
-import { apiData } from '../../../lib/api-client.ts';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Order, OrderList, ResolveHoldBody, SendBackBody, VerifyOrderBody } from '@wh/contracts/orders/http';
+import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ORDERS_NETWORK_ERROR_MESSAGE, ORDERS_UNAUTHORIZED_MESSAGE } from '../../../lib/api-errors.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
 import { fetchOrderWithItems } from '../../../lib/order-items.ts';
+import { sendUndoPick } from '../../../lib/undo-pick.ts';
 import type { CommandSpec } from '../../../lib/use-command.ts';
 
 const QUEUE_LIMIT = 100;
 
 export const verificationKeys = {
-  queue: ['orders', 'verification'] as const,
-  // Under the queue: what refreshes the queue refreshes the open order.
+  queue: ['orders', 'verification', 'completed'] as const,
+  held: ['orders', 'verification', 'held'] as const,
+  // Under the lists' prefix: what refreshes them refreshes the open order.
   order: (id: number) => ['orders', 'verification', 'order', id] as const,
 };
 
 /** A completed order is announced on the order topics, and appears in open queues. */
-export const verificationLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker'], [verificationKeys.queue]);
+export const verificationLiveKeys: LiveKeys = dependsOn(['orders', 'order', 'worker'], [['orders', 'verification']]);
 
 const readOptions = {
   networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
@@ -28,6 +30,14 @@ export const completedOrdersQuery = () =>
     queryKey: verificationKeys.queue,
     queryFn: ({ signal }) =>
       apiData<OrderList>('/orders', { ...readOptions, defaultMessage: 'Failed to fetch orders', query: { status: 'completed', limit: QUEUE_LIMIT }, signal }),
+  });
+
+/** The orders held at verification, waiting to be sent back or resolved. */
+export const heldOrdersQuery = () =>
+  queryOptions({
+    queryKey: verificationKeys.held,
+    queryFn: ({ signal }) =>
+      apiData<OrderList>('/orders', { ...readOptions, defaultMessage: 'Failed to fetch orders', query: { status: 'on_hold', limit: QUEUE_LIMIT }, signal }),
   });
 
 /** The order being verified, with its items. */
@@ -44,16 +54,39 @@ export function queueWithout(queue: OrderList, orderId: number): OrderList {
   return { orders: queue.orders.filter((o) => o.id !== orderId), pagination: { ...queue.pagination, total_records } };
 }
 
-/** Verifies a completed order: it leaves the queue at once (its answer), and the queue is read again once. */
-export const verifyCommand: CommandSpec<{ orderId: number; body: VerifyOrderBody }, Order> = {
-  send: ({ orderId, body }) =>
-    apiData<Order>(`/orders/${orderId}/verify`, {
-      method: 'POST',
-      body,
-      defaultMessage: 'Failed to verify order',
-      networkMessage: ORDERS_NETWORK_ERROR_MESSAGE,
-    }),
-  apply: (queryClient, order) => queryClient.setQueryData<OrderList>(verificationKeys.queue, (queue) => queue && queueWithout(queue, order.id)),
-  invalidates: [verificationKeys.queue],
-  fallbackError: 'Failed to verify order',
+/** A verification's answer: the order (verified, or on hold) and what the server says of it. */
+export interface Verified {
+  order: Order;
+  message: string | undefined;
+}
+
+// The order leaves the list it was in at once (the answer), and both lists are read again once.
+const leaveQueues = (queryClient: QueryClient, { order }: Verified) => {
+  for (const key of [verificationKeys.queue, verificationKeys.held]) {
+    queryClient.setQueryData<OrderList>(key, (queue) => queue && queueWithout(queue, order.id));
+  }
+};
+const holdCommand = <B>(path: string, fallbackError: string): CommandSpec<{ orderId: number; body: B }, Verified> => ({
+  send: async ({ orderId, body }) => {
+    const answer = await apiRequest<Order>(`/orders/${orderId}/${path}`, { method: 'POST', body, defaultMessage: fallbackError, networkMessage: ORDERS_NETWORK_ERROR_MESSAGE });
+    return { order: answer.data, message: answer.message };
+  },
+  apply: leaveQueues,
+  invalidates: [['orders', 'verification']],
+  fallbackError,
+});
+
+/** Verifies a completed order, or holds it when the bench found something wrong. */
+export const verifyCommand = holdCommand<VerifyOrderBody>('verify', 'Failed to verify order');
+/** A held order's lines back to its picker, to pick again. */
+export const sendBackCommand = holdCommand<SendBackBody>('send-back', 'Failed to send the order back');
+/** Every held line resolved (shipped as counted); the order is verified. */
+export const resolveCommand = holdCommand<ResolveHoldBody>('resolve', 'Failed to resolve the order');
+
+/** A manager undoes a pick of a completed or held order: it goes back to its picker, leaving the lists at once. */
+export const undoPickCommand: CommandSpec<{ orderId: number; itemId: number; reason: string }, Order> = {
+  send: sendUndoPick,
+  apply: (queryClient, order) => leaveQueues(queryClient, { order, message: undefined }),
+  invalidates: [['orders', 'verification']],
+  fallbackError: 'Failed to undo the pick',
 };

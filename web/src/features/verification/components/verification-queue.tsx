@@ -10,14 +10,17 @@ export interface VerificationQueueProps {
   isLoading: boolean;
   selectedId: number | null;
   onSelect: (order: OrderSummary) => void;
+  /** The held orders' list rather than the completed ones'. */
+  held?: boolean;
 }
 
-/** The completed orders waiting for verification, newest first. */
-export function VerificationQueue({ orders, total, isLoading, selectedId, onSelect }: VerificationQueueProps) {
+/** The completed orders waiting for verification (or those held at it), newest first. */
+export function VerificationQueue({ orders, total, isLoading, selectedId, onSelect, held = false }: VerificationQueueProps) {
+  const id = held ? 'held-orders-title' : 'completed-orders-title';
   return (
-    <section className="card" aria-labelledby="completed-orders-title">
-      <h2 id="completed-orders-title" className="card-title">
-        Completed Orders ({total})
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id} className="card-title">
+        {held ? 'On Hold' : 'Completed Orders'} ({total})
       </h2>
       {total > orders.length ? <p className="muted small">Showing the first {orders.length}, newest first.</p> : null}
       {isLoading ? (
@@ -25,9 +28,9 @@ export function VerificationQueue({ orders, total, isLoading, selectedId, onSele
           Loading orders...
         </p>
       ) : orders.length === 0 ? (
-        <p className="muted empty-state">No completed orders to verify</p>
+        <p className="muted empty-state">{held ? 'No orders on hold' : 'No completed orders to verify'}</p>
       ) : (
-        <ul className="verify-list" aria-label="Completed orders">
+        <ul className="verify-list" aria-label={held ? 'Orders on hold' : 'Completed orders'}>
           {orders.map((order) => (
             <li key={order.id}>
               <button
@@ -38,10 +41,11 @@ export function VerificationQueue({ orders, total, isLoading, selectedId, onSele
               >
                 <span className="verify-order-head">
                   <strong>{order.order_number}</strong>
-                  <Badge tone="success">Completed</Badge>
+                  <QueueBadge order={order} />
                 </span>
                 <span className="muted small">
-                  {itemCount(order.total_items)} · {formatDay(order.order_date)} · {workerOf(order)}
+                  {itemCount(order.total_items)}
+                  {order.short_items > 0 ? ` (${order.short_items} short)` : ''} · {formatDay(order.order_date)} · {workerOf(order)}
                 </span>
               </button>
             </li>
@@ -50,4 +54,9 @@ export function VerificationQueue({ orders, total, isLoading, selectedId, onSele
       )}
     </section>
   );
+}
+
+function QueueBadge({ order }: { order: OrderSummary }) {
+  if (order.status === 'on_hold') return <Badge tone="danger">On Hold</Badge>;
+  return order.short_items > 0 ? <Badge tone="warning">Completed short</Badge> : <Badge tone="success">Completed</Badge>;
 }

@@ -1,0 +1,60 @@
+import type { Dispatch } from 'react';
+import type { OrderItem } from '@wh/contracts/orders/http';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { NumberField } from '../../../components/ui/number-field.tsx';
+import { countLabel, expectedUnits, type BenchCounts } from '../bench.ts';
+import { itemStatusLabel, shortWords } from '../line-words.ts';
+import type { VerificationEvent } from '../verification-state.ts';
+
+export interface BenchLinesProps {
+  items: readonly OrderItem[];
+  bench: BenchCounts;
+  dispatch: Dispatch<VerificationEvent>;
+  /** A manager may undo a line's pick (the order goes back to its picker); null for a verifier. */
+  onUndo: ((item: OrderItem) => void) | null;
+}
+
+/** The order's lines at the bench: what was picked (or short), the units counted, and Confirm for a check by hand. */
+export function BenchLines({ items, bench, dispatch, onUndo }: BenchLinesProps) {
+  return (
+    <ul className="verify-items" aria-label="Order items">
+      {items.map((item) => {
+        const expected = expectedUnits(item);
+        const counted = bench.counts[item.id];
+        const off = counted !== undefined && counted !== expected;
+        return (
+          <li key={item.id} className={`verify-item ${item.status === 'pending' ? 'is-unpicked' : `is-${item.status}`} ${off ? 'is-off' : ''}`} data-sku={item.sku}>
+            <div>
+              <strong>{item.style_name}</strong>
+              <span className="muted small"> {item.sku}</span>
+            </div>
+            <span className="small">
+              Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
+            </span>
+            <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{itemStatusLabel(item)}</Badge>
+            {item.status === 'short' ? <span className="small verify-short">{shortWords(item)}</span> : null}
+            <div className="verify-count">
+              <NumberField
+                label={`Counted ${item.sku}`}
+                description={countLabel(bench, item)}
+                minValue={0}
+                maxValue={1_000_000}
+                value={counted ?? Number.NaN}
+                onChange={(v) => dispatch({ type: 'counted', itemId: item.id, counted: Number.isNaN(v) ? 0 : v })}
+              />
+              <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'counted', itemId: item.id, counted: expected })} aria-label={`Confirm ${item.sku}`}>
+                Confirm
+              </Button>
+              {onUndo && item.status !== 'pending' ? (
+                <Button variant="ghost" size="sm" onPress={() => onUndo(item)} aria-label={`Undo: ${item.sku}`}>
+                  Undo
+                </Button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
