@@ -294,7 +294,10 @@ describe('Stock Entry and Stock Approval', () => {
       await page.getByRole('link', { name: 'Dashboard' }).click();
       await question.getByRole('button', { name: 'Leave' }).click();
       await page.waitForURL('**/dashboard');
+      // The question gone and the way back taken before reading: going back while the leave is still settling races it.
+      await question.waitFor({ state: 'detached' });
       await page.goBack();
+      await page.waitForURL('**/stock-entry');
       expect(await page.getByLabel('Row 1 ITEM CODE').inputValue()).toBe('DR1000');
     });
   });
