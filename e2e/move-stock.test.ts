@@ -123,6 +123,29 @@ describe('Move Stock on a phone', () => {
       await context.close();
     }
   });
+
+  it("a scanner's quick burst with focus on the scan field's own Enter button is the scan, and presses nothing", async () => {
+    const { context, page } = await e2e.openAs(picker, '/move-stock', PHONE);
+    try {
+      const scanner = page.getByRole('region', { name: 'Scan' });
+      const feedback = scanner.getByRole('status');
+      await scanner.getByText('Scanner ready').waitFor();
+      // Typed but not sent: a press of the button would take A-1-1 as the from-location.
+      const field = page.getByLabel('Label or SKU');
+      await field.fill('A-1-1');
+      const button = page.getByRole('button', { name: 'Enter', exact: true });
+      await button.focus();
+      // 10 ms a key, Enter included: the scanner's, never the focused button's.
+      await scannerBurst(page, 'C-1-1', 10);
+      await feedback.getByText('From C-1-1: scan the items to move.').waitFor();
+      await settle(page);
+      expect(await field.inputValue()).toBe('A-1-1');
+      await page.getByRole('list', { name: 'Stock at C-1-1' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Stock at A-1-1' }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe('Put away on the Inventory screen', () => {
