@@ -50,6 +50,8 @@ export type OrderDiscrepancyData = z.infer<typeof orderDiscrepancySchema>;
 const id = n.id;
 const at = z.string();
 const orderRef = { order_id: id, order_number: z.string() };
+// The line an event about one line names: its order, the item, its SKU and units.
+const orderLine = { ...orderRef, item_id: id, sku: z.string(), style_code: z.string(), quantity: n.quantity };
 
 // OrderVerified as version 1 wrote it: `picked_by` named the worker the order was assigned to (not necessarily who
 // picked: a manager may pick for the worker), and the event did not say how much was verified.
@@ -134,11 +136,7 @@ export const ORDER_EVENTS = {
   ),
   OrderItemPicked: firstVersion(
     z.object({
-      ...orderRef,
-      item_id: id,
-      sku: z.string(),
-      style_code: z.string(),
-      quantity: n.quantity,
+      ...orderLine,
       // Where the unit was taken from; null only for an unstocked pick made without naming a location.
       location: z.string().nullable(),
       location_type: z.string().nullable(),
@@ -159,12 +157,8 @@ export const ORDER_EVENTS = {
   // flagged for a count, which settles the stock.
   OrderItemShortPicked: firstVersion(
     z.object({
-      ...orderRef,
-      item_id: id,
-      sku: z.string(),
-      style_code: z.string(),
-      // The line's units, and how many of them were not found (1 to quantity).
-      quantity: n.quantity,
+      ...orderLine,
+      // How many of the line's units were not found (1 to quantity).
       short_quantity: n.quantity,
       looked_in: z.array(z.string()),
       notes: z.string().nullable(),
@@ -180,11 +174,7 @@ export const ORDER_EVENTS = {
   // recalculated (`status`: picking while other lines are picked or short, else assigned). Who undid it and why.
   OrderItemPickUndone: firstVersion(
     z.object({
-      ...orderRef,
-      item_id: id,
-      sku: z.string(),
-      style_code: z.string(),
-      quantity: n.quantity,
+      ...orderLine,
       undone: z.enum(['pick', 'short']),
       reason: z.string(),
       undone_by: id,

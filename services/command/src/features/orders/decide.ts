@@ -300,6 +300,15 @@ export function decideOrder(command: OrderCommand, state: OrderState, now: Date)
 
 const refOf = (order: ExistingOrder): Ref => ({ order_id: order.id, order_number: order.order_number });
 
+// The line an event about one line names: its order, the item and what it holds (a pick, a short, an undo).
+const lineRefOf = (order: ExistingOrder, item: OrderLine) => ({
+  ...refOf(order),
+  item_id: item.id,
+  sku: item.sku,
+  style_code: item.style_code,
+  quantity: item.quantity,
+});
+
 // The batch an order leaves when it is deassigned, reassigned or cancelled, as the event records it.
 const leaving = (order: ExistingOrder) => {
   const batch = batchOf(order);
@@ -365,11 +374,7 @@ function pickItem(order: ExistingOrder, command: Command<'PickItem'>, at: string
     {
       type: 'OrderItemPicked',
       data: {
-        ...refOf(order),
-        item_id: item.id,
-        sku: item.sku,
-        style_code: item.style_code,
-        quantity: item.quantity,
+        ...lineRefOf(order, item),
         location: source.location,
         location_type: source.location_type,
         unstocked: source.unstocked,
@@ -417,11 +422,7 @@ function shortPickItem(order: ExistingOrder, command: Command<'ShortPickItem'>, 
     {
       type: 'OrderItemShortPicked',
       data: {
-        ...refOf(order),
-        item_id: item.id,
-        sku: item.sku,
-        style_code: item.style_code,
-        quantity: item.quantity,
+        ...lineRefOf(order, item),
         short_quantity: short,
         looked_in,
         notes: command.notes,
@@ -455,11 +456,7 @@ function undoPick(order: ExistingOrder, command: Command<'UndoPick'>, at: string
     {
       type: 'OrderItemPickUndone',
       data: {
-        ...refOf(order),
-        item_id: item.id,
-        sku: item.sku,
-        style_code: item.style_code,
-        quantity: item.quantity,
+        ...lineRefOf(order, item),
         undone: outcome.kind === 'picked' ? 'pick' : 'short',
         reason,
         undone_by: command.actor.id,
