@@ -48,6 +48,8 @@ export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = [
   'BinStockCounted',
   'InventoryAdjusted',
   'StockMoved',
+  'ReturnRestocked',
+  'ReturnWrittenOff',
 ];
 
 export function movementsOf(data: unknown): StockMovement[] {
