@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { CUT_MARKER, CUT_NOTE, CUT_SHEET, writeExport, XLSX_CELL_LIMIT, type ExportMatrix } from './exports.ts';
+import { cellsOfParts, CUT_MARKER, CUT_NOTE, CUT_SHEET, EXPORT_PART_ROWS, exportParts, writeExport, XLSX_CELL_LIMIT, type ExportMatrix } from './exports.ts';
 
 const read = (bytes: Buffer) => XLSX.read(bytes, { type: 'buffer' });
 const rowsOf = (book: XLSX.WorkBook, name: string) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1, blankrows: true });
@@ -48,5 +48,27 @@ describe('an XLSX export with a cell longer than Excel holds', () => {
     const csv = writeExport('csv', cells, 'Audit').toString();
     expect(csv).toContain(long);
     expect(csv).toContain(emoji);
+  });
+});
+
+describe("an export's cells on their way to the writing thread", () => {
+  const rows = Array.from({ length: 2 * EXPORT_PART_ROWS + 1 }, (_, n) => ({ n, what: n === 7 ? '=HYPERLINK("x")' : `row ${n}` }));
+  const columns = [
+    { header: 'N', value: (r: (typeof rows)[number]) => r.n },
+    { header: 'What', value: (r: (typeof rows)[number]) => r.what },
+  ];
+
+  it('travel as strings of at most one slice of rows each, the header first', async () => {
+    const parts = await exportParts(rows, columns);
+    expect(parts.every((p) => typeof p === 'string')).toBe(true);
+    expect(parts.map((p) => (JSON.parse(p) as unknown[]).length)).toEqual([1, EXPORT_PART_ROWS, EXPORT_PART_ROWS, 1]);
+  });
+
+  it('read back as the header and every row, neutralised, in order', async () => {
+    const cells = cellsOfParts(await exportParts(rows, columns));
+    expect(cells[0]).toEqual(['N', 'What']);
+    expect(cells).toHaveLength(rows.length + 1);
+    expect(cells[8]).toEqual([7, `'=HYPERLINK("x")`]);
+    expect(cells.at(-1)).toEqual([rows.length - 1, `row ${rows.length - 1}`]);
   });
 });

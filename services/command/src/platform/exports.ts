@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import Papa from 'papaparse';
 import * as XLSX from 'xlsx';
-import { mapInTurns } from './turns.ts';
+import { slicesInTurns } from './turns.ts';
 import type { FilePool } from './file-pool.ts';
 
 // Shared machinery for CSV and XLSX downloads. A cell a spreadsheet would run as a formula (= + - @, tab, CR)
@@ -59,10 +59,25 @@ function fitForExcel(cells: ExportMatrix): { cells: ExportMatrix; cut: CutCell[]
   return { cells: fitted, cut };
 }
 
-// The header and the rows' cells, neutralised; made a slice per turn of the event loop.
-async function matrix<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]): Promise<ExportMatrix> {
-  const cells: ExportMatrix = await mapInTurns(rows, (r) => columns.map((c) => neutralise(c.value(r))));
-  cells.unshift(columns.map((c) => c.header));
+// The header and the rows' cells, neutralised, as JSON parts of at most EXPORT_PART_ROWS rows, each made in its own
+// turn of the event loop. They reach the writing thread as strings, which cross without a structured copy: handing it
+// the cells of 100,000 rows as one array would copy them in one synchronous step of most of a second.
+export const EXPORT_PART_ROWS = 2000;
+export type ExportParts = string[];
+
+export async function exportParts<T>(rows: readonly T[], columns: readonly ExportColumn<T>[]): Promise<ExportParts> {
+  const parts: ExportParts = [JSON.stringify([columns.map((c) => c.header)])];
+  await slicesInTurns(rows, EXPORT_PART_ROWS, (start, end) => {
+    const cells: ExportMatrix = [];
+    for (let i = start; i < end; i++) cells.push(columns.map((c) => neutralise(c.value(rows[i]!))));
+    parts.push(JSON.stringify(cells));
+  });
+  return parts;
+}
+
+export function cellsOfParts(parts: ExportParts): ExportMatrix {
+  const cells: ExportMatrix = [];
+  for (const part of parts) for (const row of JSON.parse(part) as ExportMatrix) cells.push(row);
   return cells;
 }
 
@@ -88,7 +103,7 @@ export async function sendExport<T>(
   files: Pick<FilePool, 'write'>,
   options: { format: ExportFormat; filename: string; sheetName: string; rows: readonly T[]; columns: readonly ExportColumn<T>[] },
 ): Promise<FastifyReply> {
-  const body = await files.write(options.format, await matrix(options.rows, options.columns), options.sheetName);
+  const body = await files.write(options.format, await exportParts(options.rows, options.columns), options.sheetName);
   const name = `${options.filename}.${options.format}`;
   reply.header('content-disposition', `attachment; filename="${name}"`);
   return reply.type(options.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').send(body);

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { DomainError, unprocessable } from './errors.ts';
-import type { ExportFormat, ExportMatrix } from './exports.ts';
+import type { ExportFormat, ExportParts } from './exports.ts';
 import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './file-worker.ts';
 import type { SheetPlanner, SheetRowError, UploadedFile } from './uploads.ts';
 
@@ -86,10 +86,10 @@ export class FilePool {
     return (await unpack(outcome.result)) as T;
   }
 
-  // An export's file (CSV or XLSX) from its cells. Downloads are not refused when the pool is busy: they wait their
+  // An export's file (CSV or XLSX) from its cells' parts (exports.ts). Downloads are not refused when the pool is busy: they wait their
   // turn (a manager's export is one request, not a flood), bounded by the same time limit.
-  async write(format: ExportFormat, cells: ExportMatrix, sheetName: string): Promise<Buffer> {
-    const bytes = (await this.pool.run({ format, cells, sheetName } satisfies WriteTask, { name: 'writeSheet', signal: AbortSignal.timeout(this.timeoutMs) })) as Uint8Array;
+  async write(format: ExportFormat, parts: ExportParts, sheetName: string): Promise<Buffer> {
+    const bytes = (await this.pool.run({ format, parts, sheetName } satisfies WriteTask, { name: 'writeSheet', signal: AbortSignal.timeout(this.timeoutMs) })) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
 import { DomainError, type ErrorDetail } from './errors.ts';
-import { writeExport, type ExportFormat, type ExportMatrix } from './exports.ts';
+import { cellsOfParts, writeExport, type ExportFormat, type ExportParts } from './exports.ts';
 import { parseSheet, type Sheet, type SheetRowError } from './uploads.ts';
 
 // The upload pool's task (file-pool.ts), in a worker thread: read the file, run the route's planner over the
@@ -33,13 +33,13 @@ const SOURCE = new URL('..', import.meta.url).href;
 
 export interface WriteTask {
   format: ExportFormat;
-  cells: ExportMatrix;
+  parts: ExportParts;
   sheetName: string;
 }
 
 // An export's file (exports.ts): the bytes, handed over without a copy.
 export function writeSheet(task: WriteTask): Uint8Array {
-  const bytes = writeExport(task.format, task.cells, task.sheetName);
+  const bytes = writeExport(task.format, cellsOfParts(task.parts), task.sheetName);
   return Piscina.move(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)) as Uint8Array;
 }
 
