@@ -34,7 +34,8 @@ export default defineConfig({
           include: UNIT,
           environment: 'node',
           env: NO_DATABASE,
-          testTimeout: 10_000,
+          // Bounds for a hang, as in every tier: beside a CPU hog (load 15-20) a test takes ten times its quiet time.
+          testTimeout: 60_000,
           pool: 'threads',
           isolate: false,
           maxWorkers: 2,
@@ -49,8 +50,9 @@ export default defineConfig({
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
           env: NO_DATABASE,
-          // A screen's first render loads react-aria whole: seconds on a busy machine.
-          testTimeout: 30_000,
+          // A screen's first render loads react-aria whole, and typing goes a key at a time: a minute and more beside a
+          // CPU hog.
+          testTimeout: 180_000,
           pool: 'threads',
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
