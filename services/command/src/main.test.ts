@@ -42,7 +42,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     READ_YOUR_WRITES_TIMEOUT_MS: '300',
   });
-  await vi.waitFor(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200), { timeout: 30_000, interval: 200 });
+  // Every migration runs first: a minute and more beside a CPU hog.
+  await vi.waitFor(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200), { timeout: 240_000, interval: 200 });
 });
 
 afterAll(async () => {

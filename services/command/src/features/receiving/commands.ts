@@ -44,8 +44,11 @@ function withCatalogueAdditions<R>(
 // What a receiving command appends: receipts, and the catalogue additions their approvals make.
 type ReceivingEvent = ReceiptEvent | StyleEvent;
 
-const approvalsOf = (appends: readonly StreamAppend<ReceivingEvent>[]) =>
-  appends.flatMap((a) => a.events).flatMap((e) => (e.type === 'StockReceiptApproved' ? [e] : []));
+function approvalsOf(appends: readonly StreamAppend<ReceivingEvent>[]) {
+  const approvals: Extract<ReceivingEvent, { type: 'StockReceiptApproved' }>[] = [];
+  for (const a of appends) for (const e of a.events) if (e.type === 'StockReceiptApproved') approvals.push(e);
+  return approvals;
+}
 
 // The locations the approvals among `appends` take past their capacity.
 const approvalsOverCapacity = (loads: ReadonlyMap<string, LocationLoad>, appends: readonly StreamAppend<ReceivingEvent>[]) =>
@@ -149,9 +152,11 @@ export const recordReceipts: CommandHandler<RecordOptions & { rows: readonly Rec
           );
           return { streamId: receiptStreamId(receiptId), expectedVersion: 0, events };
         });
+        const events: ReceiptEvent[] = [];
+        for (const a of receipts) for (const e of a.events) events.push(e);
         const outcome = {
           receipt_ids: ids,
-          ...receiptCounts(receipts.flatMap((a) => a.events)),
+          ...receiptCounts(events),
           over_capacity: approvalsOverCapacity(loads, receipts),
         };
         return withCatalogueAdditions(receipts, new Map(rows.map((r, i) => [ids[i]!, r.style_name])), catalogue, at, outcome);

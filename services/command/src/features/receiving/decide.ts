@@ -124,17 +124,34 @@ export interface ReceiptCounts {
   units: number;
 }
 
-// Pure: the counts of the events decided for an upload's receipts (decideReceipt, RecordReceipt).
+// Pure: the counts of the events decided for an upload's receipts (decideReceipt, RecordReceipt). One pass with no
+// arrays in between: an upload's 100,000 receipts are counted within one turn of the event loop.
 export function receiptCounts(events: readonly ReceiptEvent[]): ReceiptCounts {
-  const recorded = events.flatMap((e) => (e.type === 'StockReceiptRecorded' ? [e.data] : []));
-  const approved = events.filter((e) => e.type === 'StockReceiptApproved');
-  const distinct = (values: string[]) => new Set(values).size;
+  const newStyles = new Set<string>();
+  const existingStyles = new Set<string>();
+  const newVariants = new Set<string>();
+  let recorded = 0;
+  let approved = 0;
+  let auto = 0;
+  let units = 0;
+  for (const e of events) {
+    if (e.type === 'StockReceiptApproved') {
+      approved++;
+      if (e.data.auto) auto++;
+    } else if (e.type === 'StockReceiptRecorded') {
+      const r = e.data;
+      recorded++;
+      units += r.quantity;
+      (r.style_known ? existingStyles : newStyles).add(r.style_code);
+      if (!r.variant_known) newVariants.add(r.sku);
+    }
+  }
   return {
-    new_styles: distinct(recorded.filter((r) => !r.style_known).map((r) => r.style_code)),
-    existing_styles: distinct(recorded.filter((r) => r.style_known).map((r) => r.style_code)),
-    new_variants: distinct(recorded.filter((r) => !r.variant_known).map((r) => r.sku)),
-    pending_approval: recorded.length - approved.length,
-    auto_approved: approved.filter((e) => e.data.auto).length,
-    units: recorded.reduce((sum, r) => sum + r.quantity, 0),
+    new_styles: newStyles.size,
+    existing_styles: existingStyles.size,
+    new_variants: newVariants.size,
+    pending_approval: recorded - approved,
+    auto_approved: auto,
+    units,
   };
 }
