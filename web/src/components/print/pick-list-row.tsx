@@ -1,4 +1,6 @@
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
+import type { OrderItem } from '@wh/contracts/orders/http';
+import { shortLabel } from '../../lib/short-label.ts';
 import { Barcode } from '../barcode.tsx';
 
 export interface PickListLine {
@@ -11,7 +13,9 @@ export interface PickListLine {
   quantity: number;
   location: string | null;
   locationType: string | null;
-  picked: boolean;
+  /** Still to pick (a box to tick), picked, or recorded short (how many of its units were not found). */
+  status: OrderItem['status'];
+  shortQuantity: number | null;
   /** A batch list's lines say which order each goes to, and its tote or slot. */
   orderNumber?: string;
   tote?: string;
@@ -24,7 +28,7 @@ interface PickSheetRowProps {
   withTote: boolean;
 }
 
-/** A line: where, the SKU's barcode, the variant, how many, and a box to tick. */
+/** A line: where, the SKU's barcode, the variant, how many, and a box to tick (or what became of it). */
 export function PickSheetRow({ line, index, perOrder, withTote }: PickSheetRowProps) {
   return (
     <tr data-sku={line.sku}>
@@ -50,15 +54,24 @@ export function PickSheetRow({ line, index, perOrder, withTote }: PickSheetRowPr
       {perOrder ? <td>{line.orderNumber ?? ''}</td> : null}
       {withTote ? <td>{line.tote ?? ''}</td> : null}
       <td className="pick-sheet-tick">
-        {line.picked ? (
-          'Picked'
-        ) : (
-          <>
-            <span className="tick-box" aria-hidden="true" />
-            <span className="sr-only">Not picked</span>
-          </>
-        )}
+        <PickSheetTick line={line} />
       </td>
     </tr>
   );
+}
+
+function PickSheetTick({ line }: { line: PickListLine }) {
+  switch (line.status) {
+    case 'picked':
+      return 'Picked';
+    case 'short':
+      return shortLabel({ quantity: line.quantity, short_quantity: line.shortQuantity });
+    case 'pending':
+      return (
+        <>
+          <span className="tick-box" aria-hidden="true" />
+          <span className="sr-only">Not picked</span>
+        </>
+      );
+  }
 }

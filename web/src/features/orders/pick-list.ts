@@ -15,7 +15,8 @@ export function pickListLines(order: Order): PickListLine[] {
     quantity: item.quantity,
     location: item.location,
     locationType: item.location_type,
-    picked: item.status === 'picked',
+    status: item.status,
+    shortQuantity: item.short_quantity,
   }));
 }
 

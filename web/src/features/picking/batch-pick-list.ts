@@ -13,7 +13,8 @@ export function batchPickListLines(batch: BatchDetail): PickListLine[] {
     quantity: line.quantity,
     location: line.location,
     locationType: line.location_type,
-    picked: false,
+    status: line.status,
+    shortQuantity: line.short_quantity,
     orderNumber: line.order_number,
     tote: String(line.slot),
   }));

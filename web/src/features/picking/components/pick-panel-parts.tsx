@@ -5,6 +5,7 @@ import type { OrderItem } from '@wh/contracts/orders/http';
 import { locationTypeLabel } from '@wh/contracts/inventory/events';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { shortLabel } from '../../../lib/short-label.ts';
 import type { PendingMark } from '../pick-queue.ts';
 
 type PickItem = Pick<
@@ -90,12 +91,6 @@ export function PickItemRow({ item, pending, picking, busy, pickLabel, heading, 
       </div>
     </li>
   );
-}
-
-/** 'Short' (every unit missing) or 'Short: 1 of 3 not found'. */
-export function shortLabel(item: Pick<OrderItem, 'quantity' | 'short_quantity'>): string {
-  const short = item.short_quantity ?? item.quantity;
-  return short >= item.quantity ? 'Short' : `Short: ${short} of ${item.quantity} not found`;
 }
 
 export interface PickProgressFootProps {
