@@ -93,6 +93,31 @@ function history(): Scripted[] {
       push(stream, 'OrderItemPicked', { ...ref, item_id: again.item_id, sku: again.sku, style_code: 'KN10', quantity: 1, picked_by: 8, worker_id: 8, location: 'A-1-1', location_type: 'bin', unstocked: false, notes: 'again', movements: [], at: t(45) }, 8);
       push('order-99', 'OrderItemPicked', { order_id: 99, order_number: '#99', item_id: 9999, sku: 'X', style_code: 'X', quantity: 1, picked_by: 8, worker_id: 8, location: null, location_type: null, unstocked: true, notes: null, movements: [], at: t(46) }, 8);
     }
+    // Picks undone: order 7's first pick undone and picked again by the other worker (then verified), order 10's
+    // undone and left to pick; order 8's first line sent back from the bench and picked again.
+    const undoFirst = (type: 'undo' | 'send back', minute: number) => {
+      const it = items[0]!;
+      // The reverse of the first pick's movements (none for a pick made without stock).
+      const back = o % 3 !== 0 ? [{ sku: it.sku, style_code: it.style_code, location: 'A-1-1', delta: it.quantity }] : [];
+      if (type === 'undo') {
+        push(stream, 'OrderItemPickUndone', {
+          ...ref, item_id: it.item_id, sku: it.sku, style_code: it.style_code, quantity: it.quantity, undone: 'pick', reason: ODD, undone_by: 2,
+          worker_id: worker, previous_status: 'picking', status: 'picking', movements: back, at: t(minute),
+        });
+      } else {
+        push(stream, 'OrderCompleted', { ...ref, worker_id: worker, completed_by: worker, at: t(minute) });
+        push(stream, 'OrderHeld', { ...ref, held_by: 9, worker_id: worker, lines: [{ item_id: it.item_id, sku: it.sku, expected: it.quantity, counted: 0, issue: ODD }], wrong_items: [], discrepancies: [], verification_notes: null, at: t(minute) }, 9);
+        push(stream, 'OrderSentBack', { ...ref, sent_by: 9, worker_id: worker, reason: ODD, lines: [{ item_id: it.item_id, sku: it.sku, undone: 'pick' }], status: 'picking', movements: back, at: t(minute) }, 9);
+      }
+    };
+    if (o === 7 || o === 8 || o === 10) {
+      undoFirst(o === 8 ? 'send back' : 'undo', 46);
+      if (o !== 10) {
+        const it = items[0]!;
+        const by = o === 7 ? 8 : worker;
+        push(stream, 'OrderItemPicked', { ...ref, item_id: it.item_id, sku: it.sku, style_code: it.style_code, quantity: it.quantity, picked_by: by, worker_id: worker, location: 'A-1-1', location_type: 'bin', unstocked: false, notes: null, movements: [{ sku: it.sku, style_code: it.style_code, location: 'A-1-1', delta: -it.quantity }], at: t(47) }, by);
+      }
+    }
     if (o === 10) continue; // picking
     push(stream, 'OrderCompleted', { ...ref, worker_id: worker, completed_by: worker, at: t(50 + o) });
     if (o === 9) continue; // completed
@@ -200,6 +225,13 @@ describe('the rebuild-only rebuilders', () => {
     expect(new Set(onRack)).toEqual(new Set(['rack']));
     const moved = (live.rm_stock_movements as { event_type: string; reason: string | null; delta: number }[]).filter((m) => m.event_type === 'StockMoved');
     expect(new Set(moved.map((m) => `${m.delta} ${m.reason}`))).toEqual(new Set(['-2 Moved from A-1-1 to J-1', '2 Moved from A-1-1 to J-1']));
+    // A pick undone counts for nobody: order 10 has 3 lines, the first undone; order 7's first is picked again by
+    // worker 8 and order 8's one line again after it was sent back. Each standing pick is credited once.
+    const picks = live.rm_report_picks as { order_id: number; picked_by: number }[];
+    const picksOf = (order: number) => picks.filter((p) => p.order_id === order).map((p) => p.picked_by).sort();
+    expect([picksOf(10), picksOf(7), picksOf(8)]).toEqual([[8, 8], [7, 7, 7, 8], [8]]);
+    const credited = (live.rm_report_worker_buckets as { items_picked: number }[]).reduce((n, b) => n + b.items_picked, 0);
+    expect(credited).toBe(picks.length);
     for (const size of [1, 4, 7]) expect(await projectLive(size), `live batches of ${size}`).toEqual(live);
     for (const size of [1, 3, 5000]) {
       await rebuildReadModels(db, projections, { batchSize: size });

@@ -133,6 +133,8 @@ export async function workerProductivity(db: Db, range: ReportRange, now: Date, 
     .where('bucket', '>=', p.start)
     .where('bucket', '<', p.end)
     .groupBy('worker_id')
+    // A picker whose every pick of the range was undone picked nothing.
+    .having(sql`sum(items_picked)`, '>', 0)
     .execute();
   const completedQuery = db
     .selectFrom('rm_order_timings')
@@ -327,6 +329,7 @@ export async function dailySummary(
       .where('b.bucket', '>=', day.start)
       .where('b.bucket', '<', day.end)
       .groupBy('b.worker_id')
+      .having(sql`sum(b.items_picked)`, '>', 0)
       .execute();
     const all = rows
       .map((r) => ({ ...r, worker_name: r.worker_name ?? `User #${r.worker_id}` }))

@@ -127,6 +127,12 @@ beforeAll(async () => {
     await assign('#2008', ben);
   });
   await at('2026-03-31 08:30', () => pick(ann, '#2007', 'DR1000-6-BEIGE'));
+  // A manager's pick for ann, undone: it counts for nobody.
+  await at('2026-03-31 08:35', () => pick(manager, '#2007', 'DR1000-8-BEIGE'));
+  await at('2026-03-31 08:36', async () => {
+    const item = (await itemsOf('#2007')).find((i) => i.sku === 'DR1000-8-BEIGE')!;
+    ok(await manager.post(`/api/orders/${id('#2007')}/items/${item.id}/undo`, { reason: 'Picked the wrong size' }));
+  });
   await at('2026-03-31 09:00', () => pick(ben, '#2008', 'KN1010-12-WINE'));
   // No location holds DR1012-8-BLUE: an unstocked pick.
   await at('2026-03-31 09:20', () => pick(ben, '#2008', 'DR1012-8-BLUE'));
@@ -240,7 +246,7 @@ describe('worker productivity', () => {
     discrepancy_rate: rate,
   });
 
-  it.each(RANGES)('credits each picker and verifier over %s', async (range) => {
+  it.each(RANGES)('credits each picker and verifier over %s, none for a pick undone', async (range) => {
     const expected = {
       today: {
         workers: [picker(ben, 'Test worker', 2, 1, 900, 1, 1, 1), picker(ann, 'Test worker', 1, 0, null, 0, 0, null)],
@@ -454,16 +460,17 @@ describe('audit log', () => {
     expect((await manager.get('/api/audit/events?user_id=abc')).status).toBe(400);
     const page = await query(`user_id=${ann.id}&limit=100`);
     const types = page.events.map((e) => e.event_type);
-    // Created and signed in; assigned three orders, five picks, two completions, two verifications of her orders, one
-    // of them held and resolved first.
+    // Created and signed in; assigned three orders, six picks (one a manager's for her, undone), two completions, two
+    // verifications of her orders, one of them held and resolved first.
     expect(types.filter((x) => x === 'UserCreated')).toHaveLength(1);
     expect(types.filter((x) => x === 'UserSignedIn')).toHaveLength(1);
     expect(types.filter((x) => x === 'OrderAssigned')).toHaveLength(3);
-    expect(types.filter((x) => x === 'OrderItemPicked')).toHaveLength(5);
+    expect(types.filter((x) => x === 'OrderItemPicked')).toHaveLength(6);
+    expect(types.filter((x) => x === 'OrderItemPickUndone')).toHaveLength(1);
     expect(types.filter((x) => x === 'OrderCompleted')).toHaveLength(2);
     expect(types.filter((x) => x === 'OrderVerified')).toHaveLength(2);
     expect(types.filter((x) => x === 'OrderHeld' || x === 'OrderHoldResolved')).toHaveLength(2);
-    expect(page.pagination.total_records).toBe(16);
+    expect(page.pagination.total_records).toBe(18);
   });
 
   it('filters by SKU and by location', async () => {
@@ -476,14 +483,14 @@ describe('audit log', () => {
 
   it('filters by local days and by event type, and pages', async () => {
     const today = await query('from=2026-03-31&to=2026-03-31');
-    expect(today.pagination.total_records).toBe(13);
+    expect(today.pagination.total_records).toBe(15);
     const picks = await query('event_type=OrderItemPicked&from=2026-03-01');
-    expect(picks.pagination.total_records).toBe(6);
+    expect(picks.pagination.total_records).toBe(7);
     const yesterdayOn = await query('from=2026-03-30&to=2026-03-30');
     expect(yesterdayOn.events.map((e) => e.summary)).toEqual([expect.stringMatching(/^Imported order #2006 \(1 item, 1 unit\)/)]);
     const page2 = await query('from=2026-03-31&to=2026-03-31&limit=6&page=3');
-    expect(page2.events).toHaveLength(1);
-    expect(page2.events[0]!.summary).toMatch(/^Imported order #2007/);
+    expect(page2.events).toHaveLength(3);
+    expect(page2.events[2]!.summary).toMatch(/^Imported order #2007/);
     const instant = await query(`from=${encodeURIComponent(local('2026-03-31 09:20').toISOString())}&to=${encodeURIComponent(local('2026-03-31 09:30').toISOString())}`);
     expect(instant.events.map((e) => e.event_type)).toEqual(['OrderCompleted', 'OrderItemPicked']);
   });

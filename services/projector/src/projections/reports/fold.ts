@@ -1,11 +1,12 @@
 import type { Selectable } from 'kysely';
-import type { RmOrderTimingsTable } from '@wh/db';
+import type { RmOrderTimingsTable, RmReportPicksTable } from '@wh/db';
 import type { OrderEvent, StoredEvent } from '@wh/contracts';
 import { occurredAt } from '../event-time.ts';
 
 // The reports read models' one fold: the 15-minute buckets' counters, an order's timing row from its import, the
-// fold of its later events and the pickers' sums, in memory. The live path (projection.ts, `apply`) folds over the
-// touched orders' rows read from the tables; the rebuild (projection.ts, `rebuilder`) over every order of the history.
+// fold of its later events, the picks that stand and the pickers' sums, in memory. The live path (projection.ts,
+// `apply`) folds over the touched orders' rows read from the tables; the rebuild (projection.ts, `rebuilder`) over
+// every order of the history.
 
 // 15 minutes: every time zone's offset is a multiple of it, so buckets fall into local days exactly.
 export const BUCKET_MS = 15 * 60 * 1000;
@@ -34,8 +35,25 @@ export function bucketCounters(): { counters: Map<string, Counters>; count: Coun
   };
 }
 export type Timing = Selectable<RmOrderTimingsTable>;
+// Items and units picked per `bucket|picker`: what a run of events adds to rm_report_worker_buckets (less, for a pick
+// undone).
 export type WorkerPicks = Map<string, { items: number; units: number }>;
 type Imported = Extract<OrderEvent, { type: 'OrderImported' }>['data'];
+
+// A pick that stands, as its row of rm_report_picks holds it: who picked what, when.
+export type PickRow = Omit<Selectable<RmReportPicksTable>, 'picked_at'> & { picked_at: Date };
+// The picks that stand, per order and item. A pick undone (an undo, or its line sent back from the bench) does not:
+// its row goes and its picker's credit with it, in the bucket of the pick. Productivity counts the picks that stand;
+// the line picked again is credited to whoever picks it.
+export type StandingPicks = Map<number, Map<number, PickRow>>;
+
+function credit(workerPicks: WorkerPicks, pick: PickRow, sign: 1 | -1): void {
+  const key = `${bucketOf(pick.picked_at)}|${pick.picked_by}`;
+  let sum = workerPicks.get(key);
+  if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
+  sum.items += sign;
+  sum.units += sign * pick.quantity;
+}
 
 export function importedTiming(d: Imported, at: Date): Timing {
   return {
@@ -60,15 +78,9 @@ export function importedTiming(d: Imported, at: Date): Timing {
   };
 }
 
-// An order event after its import: its day's counter, its timing row (when an import introduced the order) and the
-// picker's sums. True when the row changed.
-export function foldTiming(
-  event: Exclude<OrderEvent, { type: 'OrderImported' }>,
-  row: Timing | undefined,
-  at: Date,
-  count: Count,
-  workerPicks: WorkerPicks,
-): boolean {
+// An order event after its import: its day's counter and its timing row (when an import introduced the order). True
+// when the row changed.
+export function foldTiming(event: Exclude<OrderEvent, { type: 'OrderImported' }>, row: Timing | undefined, at: Date, count: Count): boolean {
   switch (event.type) {
     case 'OrderAssigned':
       count(at, 'assigned');
@@ -94,17 +106,11 @@ export function foldTiming(
     case 'OrderItemPicked': {
       // A pick of an order no import introduced has nothing to count against.
       if (!row) return false;
-      const d = event.data;
       row.status = 'picking';
       row.picked_items += 1;
       row.first_pick_at ??= at;
       row.last_pick_at = at;
       row.last_activity_at = at;
-      const key = `${bucketOf(at)}|${d.picked_by}`;
-      let sum = workerPicks.get(key);
-      if (!sum) workerPicks.set(key, (sum = { items: 0, units: 0 }));
-      sum.items += 1;
-      sum.units += d.quantity;
       return true;
     }
     case 'OrderItemShortPicked':
@@ -116,7 +122,6 @@ export function foldTiming(
       row.last_activity_at = at;
       return true;
     case 'OrderItemPickUndone': {
-      // The pick's own rows stay: the work was done, and undone.
       const d = event.data;
       if (d.undone === 'short') count(at, 'shorted', -1);
       if (!row) return false;
@@ -177,30 +182,86 @@ export function foldTiming(
   }
 }
 
-// What a run of events is folded over: the orders' timing rows in memory, the bucket counters and the pickers' sums.
+// What a run of events is folded over: the orders' timing rows in memory, the bucket counters, the pickers' sums and
+// the picks that stand (of the orders whose picks the run may undo: live, those the batch undoes any of; rebuilding,
+// every order not yet verified or cancelled).
 export interface ReportsState {
   timings: Map<number, Timing>;
   count: Count;
   workerPicks: WorkerPicks;
+  standing: StandingPicks;
 }
 
-type Picked = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
+// What one event did to the pick rows: `pick`, a pick that counts (for an order an import introduced); `undone`, the
+// picks it took back; `settled`, picks nothing undoes any more (their order verified or cancelled).
+export interface Folded {
+  event: OrderEvent;
+  at: Date;
+  row: Timing | undefined;
+  pick?: PickRow;
+  undone: PickRow[];
+  settled: PickRow[];
+}
 
 // One event over the state: an import makes its order's row, a later event changes it (when an import introduced the
-// order; its counter counts either way). `pick`: a pick that changed a row, for the pick rows.
-export function foldReport(
-  stored: StoredEvent,
-  state: ReportsState,
-): { event: OrderEvent; at: Date; row: Timing | undefined; pick?: Picked } {
+// order; its counter counts either way), a pick stands until it is undone.
+export function foldReport(stored: StoredEvent, state: ReportsState): Folded {
   const event = { type: stored.type, data: stored.data } as OrderEvent;
   const at = occurredAt(stored);
   if (event.type === 'OrderImported') {
     state.count(at, 'received');
     const row = importedTiming(event.data, at);
     state.timings.set(event.data.order_id, row);
-    return { event, at, row };
+    return { event, at, row, undone: [], settled: [] };
   }
   const row = state.timings.get(event.data.order_id);
-  const changed = foldTiming(event, row, at, state.count, state.workerPicks);
-  return { event, at, row, pick: changed && row && event.type === 'OrderItemPicked' ? event.data : undefined };
+  const changed = foldTiming(event, row, at, state.count);
+  const folded: Folded = { event, at, row, undone: [], settled: [] };
+  const picks = state.standing.get(event.data.order_id);
+  const undo = (itemId: number) => {
+    const pick = picks?.get(itemId);
+    if (!picks || !pick) return;
+    picks.delete(itemId);
+    credit(state.workerPicks, pick, -1);
+    folded.undone.push(pick);
+  };
+  if (event.type === 'OrderItemPicked') {
+    if (changed && row) {
+      const pick = pickRow(stored.global_position, event.data, row.order_number, at);
+      credit(state.workerPicks, pick, 1);
+      // An item picked again without an undo between (hand-written test events): an undo takes the later pick back,
+      // and nothing the earlier one.
+      const earlier = picks?.get(pick.item_id);
+      if (earlier) folded.settled.push(earlier);
+      if (picks) picks.set(pick.item_id, pick);
+      else state.standing.set(pick.order_id, new Map([[pick.item_id, pick]]));
+      folded.pick = pick;
+    }
+  } else if (event.type === 'OrderItemPickUndone') {
+    if (event.data.undone === 'pick') undo(event.data.item_id);
+  } else if (event.type === 'OrderSentBack') {
+    for (const l of event.data.lines) if (l.undone === 'pick') undo(l.item_id);
+  } else if (event.type === 'OrderVerified' || event.type === 'OrderCancelled') {
+    folded.settled = [...(picks?.values() ?? [])];
+    state.standing.delete(event.data.order_id);
+  }
+  return folded;
+}
+
+type Picked = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
+
+function pickRow(position: string, d: Picked, orderNumber: string, at: Date): PickRow {
+  return {
+    position,
+    order_id: d.order_id,
+    order_number: orderNumber,
+    item_id: d.item_id,
+    sku: d.sku,
+    style_code: d.style_code,
+    quantity: d.quantity,
+    picked_by: d.picked_by,
+    worker_id: d.worker_id,
+    unstocked: d.unstocked,
+    picked_at: at,
+  };
 }

@@ -1,14 +1,13 @@
-import { sql, type Insertable, type Transaction } from 'kysely';
-import type { Database, RmReportPicksTable } from '@wh/db';
-import { EVENTS, ORDER_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '@wh/db';
+import { EVENTS, ORDER_EVENT_TYPES, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
 import { matchByKey, chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
-import { bucketCounters, foldReport, type Counters, type Timing, type WorkerPicks } from './fold.ts';
+import { bucketCounters, foldReport, type Counters, type PickRow, type StandingPicks, type Timing, type WorkerPicks } from './fold.ts';
 import { importedInSql } from '../event-time.ts';
 
 type Trx = Transaction<Database>;
-type Pick = Extract<OrderEvent, { type: 'OrderItemPicked' }>['data'];
 
 // Rows per statement: each is one jsonb parameter, so the figure bounds its size, not a count of bind parameters.
 const WRITE_CHUNK = 5000;
@@ -21,14 +20,15 @@ const WRITE_CHUNK = 5000;
 //   per batch and added once per bucket;
 // - rebuild (`rebuilder`): rm_order_timings folded in memory over the whole history and COPYed once at the end; the
 //   bucket counters and worker pick sums (sums: adding per batch or once gives the same rows) likewise; the pick rows
-//   (one per pick event) COPYed a batch at a time.
+//   (one per pick that stands) held while an undo may take them back, COPYed once their order is verified or
+//   cancelled, the rest at the end.
 export const reportsProjection: Projection = {
   name: 'reports',
   handles: new Set<string>(ORDER_EVENT_TYPES),
   async apply(trx, events, topics) {
     topics.add({ kind: 'dashboard' });
     topics.add({ kind: 'reports' });
-    const timings = await timingsBefore(trx, events);
+    const [timings, standing] = await Promise.all([timingsBefore(trx, events), picksUndoable(trx, events)]);
     // Orders this batch imports: inserted, where the others are updated.
     const imported = new Set<number>();
     // Of those, the ones whose row is inserted straight from the event (by position), not from this process.
@@ -36,9 +36,11 @@ export const reportsProjection: Projection = {
     const changed = new Set<number>();
     const { counters, count } = bucketCounters();
     const workerPicks: WorkerPicks = new Map();
-    const pickRows: PickRow[] = [];
+    // The batch's picks to insert, by position, and the positions of those recorded before that it undoes.
+    const pickRows = new Map<string, PickRow>();
+    const unpicked: string[] = [];
     for (const stored of events) {
-      const { event, at, row, pick } = foldReport(stored, { timings, count, workerPicks });
+      const { event, row, pick, undone } = foldReport(stored, { timings, count, workerPicks, standing });
       if (event.type === 'OrderImported') {
         if (importedInSql(event.data.at)) sqlImported.set(event.data.order_id, stored.global_position);
         imported.add(event.data.order_id);
@@ -46,7 +48,8 @@ export const reportsProjection: Projection = {
       }
       // An event of an order no import introduced (hand-written test events) changes no row.
       if (row) changed.add(row.order_id);
-      if (pick && row) pickRows.push(pickRow(stored.global_position, pick, row.order_number, at));
+      if (pick) pickRows.set(pick.position, pick);
+      for (const u of undone) if (!pickRows.delete(u.position)) unpicked.push(u.position);
     }
     const inserts: Timing[] = [];
     const updates: Timing[] = [];
@@ -56,7 +59,13 @@ export const reportsProjection: Projection = {
     for (const id of changed) if (!imported.has(id) || inSql.has(id)) updates.push(timings.get(id)!);
     await insertTimings(trx, inserts);
     // The updated timings are none of those just inserted (above), and the other tables are the counters' own.
-    await writeTogether(trx, [timingUpdates(updates), pickInserts(pickRows), counterWrites(counters), pickCounterWrites(workerPicks)]);
+    await writeTogether(trx, [
+      timingUpdates(updates),
+      pickInserts([...pickRows.values()]),
+      pickDeletes(unpicked),
+      counterWrites(counters),
+      pickCounterWrites(workerPicks),
+    ]);
   },
   rebuilder: (io) => reportsRebuilder(io),
 };
@@ -94,6 +103,26 @@ async function timingsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<
   return new Map(rows.map((r) => [r.order_id, r]));
 }
 
+// The picks that stand, as recorded before the batch, of the orders whose picks it undoes (an undo, a send back):
+// what those take back. Undos are few beside picks, and most batches read nothing.
+async function picksUndoable(trx: Trx, events: readonly StoredEvent[]): Promise<StandingPicks> {
+  const ids = new Set<number>();
+  for (const stored of events) {
+    if (stored.type === 'OrderItemPickUndone' || stored.type === 'OrderSentBack') ids.add((stored.data as { order_id: number }).order_id);
+  }
+  const standing: StandingPicks = new Map();
+  if (ids.size === 0) return standing;
+  const rows = await trx.selectFrom('rm_report_picks').selectAll().where('order_id', 'in', [...ids]).orderBy('position').execute();
+  for (const r of rows) {
+    let picks = standing.get(r.order_id);
+    if (!picks) standing.set(r.order_id, (picks = new Map()));
+    // An item picked twice without an undo between (hand-written test events): the later pick is the one undone
+    // (as foldReport keeps it).
+    picks.set(r.item_id, r);
+  }
+  return standing;
+}
+
 const TIMING_COLUMNS = sql`(
   order_id int, order_number text, status text, total_items int, picked_items int, imported_at timestamptz,
   worker_id int, assigned_at timestamptz, first_pick_at timestamptz, last_pick_at timestamptz,
@@ -129,24 +158,6 @@ function timingUpdates(rows: readonly Timing[]): WriteStatement[] {
   );
 }
 
-type PickRow = Insertable<RmReportPicksTable>;
-
-function pickRow(position: string, d: Pick, orderNumber: string, at: Date): PickRow {
-  return {
-    position,
-    order_id: d.order_id,
-    order_number: orderNumber,
-    item_id: d.item_id,
-    sku: d.sku,
-    style_code: d.style_code,
-    quantity: d.quantity,
-    picked_by: d.picked_by,
-    worker_id: d.worker_id,
-    unstocked: d.unstocked,
-    picked_at: at,
-  };
-}
-
 function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
   return chunks(rows, WRITE_CHUNK).map(
     (chunk) => sql`
@@ -157,6 +168,10 @@ function pickInserts(rows: readonly PickRow[]): WriteStatement[] {
              position bigint, order_id int, order_number text, item_id int, sku text, style_code text, quantity int,
              picked_by int, worker_id int, unstocked boolean, picked_at timestamptz)`,
   );
+}
+
+function pickDeletes(positions: readonly string[]): WriteStatement[] {
+  return chunks(positions, WRITE_CHUNK).map((chunk) => sql`delete from rm_report_picks where position = any(${chunk}::bigint[])`);
 }
 
 function counterWrites(counters: Map<string, Counters>): WriteStatement[] {
@@ -198,18 +213,19 @@ function reportsRebuilder(io: RebuildIo): Rebuilder {
   const timings = new Map<number, Timing>();
   const { counters, count } = bucketCounters();
   const workerPicks: WorkerPicks = new Map();
+  const standing: StandingPicks = new Map();
+  const pickLine = (r: PickRow) => copyLine(PICK_COLUMNS.map((c) => r[c]));
   return {
     async apply(_trx, events) {
       const picks: string[] = [];
       for (const stored of events) {
-        const { at, row, pick } = foldReport(stored, { timings, count, workerPicks });
-        if (!pick || !row) continue;
-        const r = pickRow(stored.global_position, pick, row.order_number, at);
-        picks.push(copyLine(PICK_COLUMNS.map((c) => r[c])));
+        const { settled } = foldReport(stored, { timings, count, workerPicks, standing });
+        for (const r of settled) picks.push(pickLine(r));
       }
       io.copy('rm_report_picks', PICK_COLUMNS, picks);
     },
     async finish() {
+      io.copy('rm_report_picks', PICK_COLUMNS, [...standing.values()].flatMap((picks) => [...picks.values()].map(pickLine)));
       await io.copyAll('rm_order_timings', TIMING_FIELDS, linesOf(timings.values(), (t) => copyLine(TIMING_FIELDS.map((c) => t[c]))));
       io.copy(
         'rm_report_buckets',

@@ -43,9 +43,20 @@ function picked(order: number, k: number, minute: number, by = 7): OrderEvent {
   };
 }
 
-// A whole life of order 1 (import, assignment, reassignment, three picks, completion, verification), order 2 cancelled
-// after an unassignment, a pick of an order never imported, and order 3 imported early and picked late: every kind
-// of change to one row, many of them to the same row.
+function undone(order: number, k: number, minute: number): OrderEvent {
+  return {
+    type: 'OrderItemPickUndone',
+    data: {
+      order_id: order, order_number: `#${order}`, item_id: order * 10 + k, sku: 'KN1010-12-WINE', style_code: 'KN1010', quantity: k, undone: 'pick',
+      reason: 'Wrong size', undone_by: 2, worker_id: 7, previous_status: 'picking', status: 'picking', movements: [], at: at(minute),
+    },
+  };
+}
+
+// A whole life of order 1 (import, assignment, reassignment, three picks, one undone and picked again by another
+// picker, completion, verification), order 2 cancelled after an unassignment, a pick of an order never imported, and
+// order 3 imported early, picked late, a line sent back from the bench: every kind of change to one row, many of them
+// to the same row.
 const HISTORY: OrderEvent[] = [
   { type: 'OrderImported', data: { order_id: 1, order_number: '#1', priority: 0, order_date: '2025-03-03', items: [item(1, 1), item(1, 2), item(1, 3)], source_file: 'a.csv', at: at(0) } },
   { type: 'OrderImported', data: { order_id: 2, order_number: '#2', priority: 0, order_date: '2025-03-03', items: [item(2, 1)], source_file: 'a.csv', at: at(0) } },
@@ -57,12 +68,16 @@ const HISTORY: OrderEvent[] = [
   { type: 'OrderDeassigned', data: { order_id: 2, order_number: '#2', worker_id: 6, at: at(21) } },
   picked(99, 1, 22),
   picked(1, 2, 25, 8),
+  undone(1, 2, 27),
+  picked(1, 2, 28),
   picked(1, 3, 31),
   { type: 'OrderCancelled', data: { order_id: 2, order_number: '#2', previous_status: 'pending', worker_id: null, at: at(32) } },
   { type: 'OrderCompleted', data: { order_id: 1, order_number: '#1', worker_id: 7, completed_by: 7, at: at(40) } },
   { type: 'OrderAssigned', data: { order_id: 3, order_number: '#3', worker_id: 8, previous_worker_id: null, at: at(41) } },
   { type: 'OrderVerified', data: { order_id: 1, order_number: '#1', verified_by: 3, worker_id: 7, item_count: 3, unit_count: 6, verification_notes: null, discrepancies: [{ item_id: 11, sku: 'KN1010-12-WINE', issue: 'creased', resolution: 'steamed' }], at: at(50) } },
   picked(3, 2, 55, 8),
+  picked(3, 1, 56, 8),
+  { type: 'OrderSentBack', data: { order_id: 3, order_number: '#3', sent_by: 3, worker_id: 8, reason: 'Wrong colour', lines: [{ item_id: 31, sku: 'KN1010-12-WINE', undone: 'pick' }], status: 'picking', movements: [], at: at(58) } },
 ];
 
 const stored: StoredEvent[] = HISTORY.map((e, i) => ({
@@ -116,12 +131,19 @@ describe('reports projection', () => {
       last_activity_at: new Date(at(50)),
     });
     expect(timings[1]).toMatchObject({ assigned_at: new Date(at(6)), cancelled_at: new Date(at(32)) });
-    // The pick of order 99 (never imported) has no row and is not credited.
-    expect((tables.rm_report_picks as { order_id: number }[]).map((p) => p.order_id)).toEqual([1, 1, 1, 3]);
-    // units_picked is a bigint (a sum over every pick of the bucket): pg hands it over as text.
+    // The pick of order 99 (never imported) has no row and is not credited; the picks undone have none any more.
+    expect((tables.rm_report_picks as { item_id: number; picked_by: number }[]).map((p) => [p.item_id, p.picked_by])).toEqual([
+      [11, 7],
+      [12, 7],
+      [13, 7],
+      [32, 8],
+    ]);
+    // units_picked is a bigint (a sum over every pick of the bucket): pg hands it over as text. A pick undone is taken
+    // off its picker in the bucket of the pick (worker 8's of item 12 at :25, and of item 31 sent back); the line
+    // picked again is credited to whoever picked it.
     expect(tables.rm_report_worker_buckets).toEqual([
-      { bucket: new Date(at(15)), worker_id: 7, items_picked: 1, units_picked: '1' },
-      { bucket: new Date(at(15)), worker_id: 8, items_picked: 1, units_picked: '2' },
+      { bucket: new Date(at(15)), worker_id: 7, items_picked: 2, units_picked: '3' },
+      { bucket: new Date(at(15)), worker_id: 8, items_picked: 0, units_picked: '0' },
       { bucket: new Date(at(30)), worker_id: 7, items_picked: 1, units_picked: '3' },
       { bucket: new Date(at(45)), worker_id: 8, items_picked: 1, units_picked: '2' },
     ]);
