@@ -90,10 +90,23 @@ export type HeldLine = z.infer<typeof heldLineSchema>;
 // A code scanned at the bench that is no line of the order, and how many times.
 export const wrongItemSchema = z.object({ code: z.string(), quantity: n.quantity });
 export type WrongItem = z.infer<typeof wrongItemSchema>;
-// A line sent back to its picker: undone as a pick is (its movements reversed), to pick again.
-const sentBackLineSchema = z.object({ item_id: id, sku: z.string(), undone: z.enum(['pick', 'short']) });
+// A line of a held order whose pick (or short) a manager undoes at the bench: the order stays on hold and the line is
+// held, expecting nothing (its units are back where they were taken from, none in the tote), until it is sent back to
+// be picked again or resolved (shipped short in full). The issue it was held for, if any, comes first. The one rule
+// for the order decider and the orders projection alike.
+export function heldAfterUndo(lines: readonly HeldLine[], undone: { item_id: number; sku: string; undone: 'pick' | 'short'; reason: string }): HeldLine[] {
+  const earlier = lines.find((l) => l.item_id === undone.item_id);
+  const issue = `${undone.undone === 'short' ? 'Short' : 'Pick'} undone: ${undone.reason}`;
+  const line = { item_id: undone.item_id, sku: undone.sku, expected: 0, counted: 0, issue: earlier ? `${earlier.issue}; ${issue}` : issue };
+  return earlier ? lines.map((l) => (l.item_id === undone.item_id ? line : l)) : [...lines, line];
+}
+
+// A line sent back to its picker: undone as a pick is (its movements reversed), to pick again; `none`: its pick was
+// undone already, at the bench, and nothing is left to undo.
+const sentBackLineSchema = z.object({ item_id: id, sku: z.string(), undone: z.enum(['pick', 'short', 'none']) });
 // A held line resolved: the units shipped (what the verifier counted, at most what was picked) and those missing,
-// which go back to the location they were picked from (`location`) to be counted there.
+// which go back to the location they were picked from (`location`) to be counted there. `undone`: the line's pick was
+// undone at the bench, so none of it ships and it is short in full from then on (absent otherwise).
 const resolvedLineSchema = z.object({
   item_id: id,
   sku: z.string(),
@@ -102,6 +115,7 @@ const resolvedLineSchema = z.object({
   shipped: n.count,
   missing: n.count,
   location: z.string().nullable(),
+  undone: z.literal(true).optional(),
 });
 export type ResolvedLine = z.infer<typeof resolvedLineSchema>;
 
@@ -171,7 +185,8 @@ export const ORDER_EVENTS = {
   ),
   // A pick or a short undone (a mistaken pick, a short recorded too soon): the line is to pick again, the stock the
   // pick or short took goes back to where it came from (`movements`, the reverse of theirs), and the order's status is
-  // recalculated (`status`: picking while other lines are picked or short, else assigned). Who undid it and why.
+  // recalculated (`status`: picking while other lines are picked or short, else assigned; on hold stays on hold, the
+  // line held: heldAfterUndo). Who undid it and why.
   OrderItemPickUndone: firstVersion(
     z.object({
       ...orderLine,

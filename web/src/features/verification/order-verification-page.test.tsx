@@ -209,4 +209,62 @@ describe('the order verification screen', () => {
     expect(api.callsTo('POST', '/orders/1/send-back').map((c) => c.body)).toEqual([{ item_ids: [11], reason: 'Jumper missing' }]);
     expect(await screen.findByText(/^Sent back:/)).toBeTruthy();
   });
+
+  it('a manager undoes a pick on the held order: it stays open and on hold, the line held to be picked again or shipped short', async () => {
+    const user = userEvent.setup();
+    const manager = testUser({ id: 1, username: 'admin', full_name: 'Admin', role: 'manager' });
+    const heldBy = { id: 3, username: 'eve', full_name: 'Eve Executive' };
+    const tote = orderItem({ id: 13, sku: 'BG1005-FS-GREY', style_name: 'Tote Bag', status: 'picked' });
+    const line = { item_id: 13, sku: 'BG1005-FS-GREY', expected: 1, counted: 0, issue: 'Counted 0 of 1' };
+    const order = { ...first, status: 'on_hold' as const, hold: { held_by: heldBy, held_at: '2026-03-02T13:00:00Z', lines: [line], wrong_items: [], discrepancies: [], verification_notes: null } };
+    let items = [dress, tote];
+    const answer = () => ({ data: { ...order, items, items_pagination: onePage(items.length) } });
+    const api = fakeApi({
+      'GET /orders': ({ query }) => {
+        const listed = query.get('status') === 'on_hold' ? [order] : [];
+        return { data: { orders: listed, pagination: onePage(listed.length) } };
+      },
+      'GET /orders/:id': answer,
+      'POST /orders/:id/items/:itemId/undo': ({ body }) => {
+        items = [{ ...dress, status: 'pending' }, tote];
+        const undone = { item_id: 11, sku: 'KN1010-12-WINE', expected: 0, counted: 0, issue: `Pick undone: ${(body as { reason: string }).reason}` };
+        order.hold = { ...order.hold, lines: [line, undone] };
+        return answer();
+      },
+      'POST /orders/:id/resolve': () => ({ data: { ...order, status: 'verified', hold: null, items, items_pagination: onePage(2) } }),
+    });
+    renderScreen(<OrderVerificationPage />, { user: manager, route: '/order-verification' });
+
+    await user.click(await within(await screen.findByRole('list', { name: 'Orders on hold' })).findByRole('button', { name: /#30001/ }));
+    const held = screen.getByRole('region', { name: 'Verification' });
+    const lines = await within(held).findByRole('list', { name: 'Order items' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(held).queryByRole('checkbox', { name: 'Pick KN1010-12-WINE again' })).toBeTruthy();
+    await user.click(within(lines).getByRole('button', { name: 'Undo: KN1010-12-WINE' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Undo Pick' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Why\?/ }), 'Wrong size in the tote');
+    await user.click(within(dialog).getByRole('button', { name: 'Undo Pick' }));
+
+    expect(api.callsTo('POST', '/orders/1/items/11/undo').map((c) => c.body)).toEqual([{ reason: 'Wrong size in the tote' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Still open, still on hold: the line undone is held, expecting nothing, and not picked.
+    expect(within(held).getByText('On Hold')).toBeTruthy();
+    expect(await within(held).findByText(/: Pick undone: Wrong size in the tote/)).toBeTruthy();
+    const dressRow = await waitFor(() => {
+      const row = within(within(held).getByRole('list', { name: 'Order items' })).getAllByRole('listitem')[0]!;
+      expect(within(row).getByText('Not picked')).toBeTruthy();
+      return row;
+    });
+    expect(within(dressRow).queryByRole('button', { name: 'Undo: KN1010-12-WINE' })).toBeNull();
+    // Either picked again (sent back, offered with the held lines) or shipped short in full.
+    expect(within(held).getByRole('checkbox', { name: 'Pick KN1010-12-WINE again' })).toBeTruthy();
+    const shipped = within(held).getByRole('textbox', { name: 'Units of KN1010-12-WINE shipped' });
+    expect(within(held).getByText('Its pick undone: none ships, short in full')).toBeTruthy();
+    expect((shipped as HTMLInputElement).value).toBe('0');
+    await user.type(within(held).getByRole('textbox', { name: /Why\?/ }), 'Customer refunded');
+    await user.click(within(held).getByRole('button', { name: 'Resolve and Verify' }));
+    expect(api.callsTo('POST', '/orders/1/resolve').map((c) => c.body)).toEqual([
+      { lines: [{ item_id: 13, shipped: 0 }, { item_id: 11, shipped: 0 }], reason: 'Customer refunded' },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { useReducer } from 'react';
+import type { OrderItem } from '@wh/contracts/orders/http';
 import { LeaveGuard } from '../../components/leave-guard.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { UndoPickDialog } from '../../components/undo-pick-dialog.tsx';
@@ -19,6 +20,7 @@ export function OrderVerificationPage() {
   const undoing = v.items?.find((i) => i.id === form.undoItemId);
   const total = v.queue.data?.pagination.total_records ?? v.orders.length;
   const heldTotal = v.held.data?.pagination.total_records ?? v.heldOrders.length;
+  const onUndo = v.isManager ? (item: OrderItem) => dispatch({ type: 'undo-asked', itemId: item.id }) : null;
 
   return (
     <section className="page verification-page">
@@ -50,7 +52,15 @@ export function OrderVerificationPage() {
           {heldTotal > 0 ? <VerificationQueue held orders={v.heldOrders} total={heldTotal} isLoading={false} selectedId={form.selectedId} onSelect={(o) => v.select(o.id)} /> : null}
         </div>
         {selected?.status === 'on_hold' ? (
-          <HoldPanel order={selected} items={v.items} pending={v.pending} onSendBack={v.onSendBack} onResolve={v.onResolve} onCancel={() => dispatch({ type: 'cleared' })} />
+          <HoldPanel
+            order={selected}
+            items={v.items}
+            pending={v.pending}
+            onSendBack={v.onSendBack}
+            onResolve={v.onResolve}
+            onCancel={() => dispatch({ type: 'cleared' })}
+            onUndo={onUndo}
+          />
         ) : (
           <VerificationPanel
             order={selected}
@@ -62,7 +72,7 @@ export function OrderVerificationPage() {
             onNotesChange={v.onNotesChange}
             verifying={v.pending}
             onVerify={v.onVerify}
-            onUndo={v.isManager ? (item) => dispatch({ type: 'undo-asked', itemId: item.id }) : null}
+            onUndo={onUndo}
           />
         )}
       </div>
@@ -70,7 +80,11 @@ export function OrderVerificationPage() {
         <UndoPickDialog
           sku={undoing.sku}
           kind={undoing.status === 'short' ? 'short' : 'picked'}
-          onUndo={(reason) => v.undo.runAsync({ orderId: selected.id, itemId: undoing.id, reason }).then(() => dispatch({ type: 'cleared' }))}
+          onUndo={async (reason) => {
+            // A completed order goes back to its picker and leaves the screen; a held one stays open, still held.
+            const order = await v.undo.runAsync({ orderId: selected.id, itemId: undoing.id, reason });
+            if (order.status !== 'on_hold') dispatch({ type: 'cleared' });
+          }}
           onClose={() => dispatch({ type: 'undo-closed' })}
         />
       ) : null}

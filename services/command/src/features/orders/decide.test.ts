@@ -721,10 +721,101 @@ describe('order decider', () => {
         spec.given(states.completed!).when(sendBack()).thenFails(409, 'Order #10002 is completed: only an order on hold can be sent back');
         spec.given(states.verified!).when(resolve()).thenFails(409, 'Order #10002 is verified: only an order on hold can be resolved');
       });
-      it('a manager may still undo one of its picks; its picker may not', () => {
-        spec.given(onHold).when({ type: 'UndoPick', item_id: 70, actor: workerActor, reason: 'x' }).thenFails(403, 'Order #10002 is on hold: only a manager can undo its picks now');
-        const after = [...onHold].reduce(orderDecider.evolve, orderDecider.initialState());
-        expect(after.status).toBe('on_hold');
+      describe('a pick undone at the bench', () => {
+        const undoAtBench = (item_id = 71, actor: Actor = manager): OrderCommand => ({ type: 'UndoPick', item_id, actor, reason: 'Wrong size in the tote' });
+        const undone = (over: Partial<Extract<OrderEvent, { type: 'OrderItemPickUndone' }>['data']> = {}): OrderEvent => ({
+          type: 'OrderItemPickUndone',
+          data: {
+            ...ref,
+            item_id: 71,
+            sku: 'SK1014-10-NAVY',
+            style_code: 'SK1014',
+            quantity: 2,
+            undone: 'pick',
+            reason: 'Wrong size in the tote',
+            undone_by: 1,
+            worker_id: 5,
+            previous_status: 'on_hold',
+            status: 'on_hold',
+            movements: [{ sku: 'SK1014-10-NAVY', style_code: 'SK1014', location: 'A-1-1', delta: 2 }],
+            at,
+            ...over,
+          },
+        });
+        const afterUndo = [...onHold, undone()];
+        const undoneLine = { item_id: 71, sku: 'SK1014-10-NAVY', expected: 0, counted: 0, issue: 'Counted 1 of 2; Pick undone: Wrong size in the tote' };
+
+        it('by a manager: the stock back where it was picked, the order still on hold, the line held expecting nothing', () => {
+          spec.given(onHold).when(undoAtBench()).then([undone()]);
+          const state = afterUndo.reduce(orderDecider.evolve, orderDecider.initialState());
+          expect(state).toMatchObject({ status: 'on_hold', hold: { lines: [undoneLine], verification_notes: 'Tote 2' } });
+        });
+        it('of a line not held: held too, the held line kept', () => {
+          const event = undone({ item_id: 70, sku: 'DR1012-12-BLUE', style_code: 'DR1012', quantity: 1, movements: [{ sku: 'DR1012-12-BLUE', style_code: 'DR1012', location: 'A-1-1', delta: 1 }] });
+          spec.given(onHold).when(undoAtBench(70)).then([event]);
+          const state = [...onHold, event].reduce(orderDecider.evolve, orderDecider.initialState());
+          expect(state).toMatchObject({
+            status: 'on_hold',
+            hold: { lines: [line71, { item_id: 70, sku: 'DR1012-12-BLUE', expected: 0, counted: 0, issue: 'Pick undone: Wrong size in the tote' }] },
+          });
+        });
+        it('by its picker: refused, a manager undoes it now', () => {
+          spec.given(onHold).when(undoAtBench(71, workerActor)).thenFails(403, 'Order #10002 is on hold: only a manager can undo its picks now');
+        });
+        it('cannot be verified, completed or picked while it waits; undone twice: nothing to undo', () => {
+          spec.given(afterUndo).when(verify()).thenFails(409, 'Order #10002 is on hold: send it back to its picker or resolve it');
+          spec.given(afterUndo).when({ type: 'CompleteOrder', actor: manager }).thenFails(409, 'Order #10002 is on hold and cannot be completed');
+          spec.given(afterUndo).when(pick(71, manager)).thenFails(409, 'Order #10002 is on hold and cannot be picked');
+          spec.given(afterUndo).when(undoAtBench()).thenFails(409, 'SK1014-10-NAVY in order #10002 is not picked or short: there is nothing to undo');
+        });
+        it('re-picked: sent back to its picker with nothing more to undo, then picked again', () => {
+          const sent: OrderEvent = {
+            type: 'OrderSentBack',
+            data: { ...ref, sent_by: 9, worker_id: 5, reason: 'Pick the right size', lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', undone: 'none' }], status: 'picking', movements: [], at },
+          };
+          spec.given(afterUndo).when(sendBack({ reason: 'Pick the right size' })).then([sent]);
+          spec.given([...afterUndo, sent]).when(pick(71)).then([picked(71, 'SK1014-10-NAVY', 2)]);
+        });
+        it('or resolved: shipped short in full, nothing moved, the undo named among the discrepancies, verified', () => {
+          spec
+            .given(afterUndo)
+            .when(resolve({ lines: [{ item_id: 71, shipped: 0 }], reason: 'Customer refunded' }))
+            .then([
+              {
+                type: 'OrderHoldResolved',
+                data: {
+                  ...ref,
+                  resolved_by: 9,
+                  worker_id: 5,
+                  reason: 'Customer refunded',
+                  lines: [{ item_id: 71, sku: 'SK1014-10-NAVY', quantity: 2, expected: 0, shipped: 0, missing: 0, location: null, undone: true }],
+                  movements: [],
+                  at,
+                },
+              },
+              {
+                type: 'OrderVerified',
+                data: {
+                  ...ref,
+                  verified_by: 9,
+                  worker_id: 5,
+                  item_count: 2,
+                  unit_count: 1,
+                  verification_notes: 'Tote 2',
+                  discrepancies: [{ item_id: 71, sku: 'SK1014-10-NAVY', issue: undoneLine.issue, resolution: 'Not shipped, its pick undone: Customer refunded' }],
+                  at,
+                },
+              },
+            ]);
+          spec.given(afterUndo).when(resolve({ lines: [{ item_id: 71, shipped: 1 }] })).thenFails(400, 'Units shipped of SK1014-10-NAVY must be a whole number from 0 to 0');
+        });
+        it('resolved, the line is short in full from then on', () => {
+          const events = decideOrder(resolve({ lines: [{ item_id: 71, shipped: 0 }] }), afterUndo.reduce(orderDecider.evolve, orderDecider.initialState()), now);
+          const state = [...afterUndo, ...events].reduce(orderDecider.evolve, orderDecider.initialState());
+          expect(state.status).toBe('verified');
+          if (state.status !== 'verified') return;
+          expect(state.items.find((i) => i.id === 71)!.outcome).toEqual({ kind: 'short', by: 9, short_quantity: 2, movements: [] });
+        });
       });
     });
   });

@@ -1,4 +1,5 @@
 import {
+  heldAfterUndo,
   mayAssign,
   mayCancel,
   mayDeassign,
@@ -104,6 +105,10 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
     case 'OrderItemPickUndone': {
       const d = event.data;
       const items = facts.items.map((i) => (i.id === d.item_id ? { ...i, outcome: null } : i));
+      // Undone at the bench: still on hold, the line held until it is sent back or resolved.
+      if (state.status === 'on_hold' && d.status === 'on_hold') {
+        return { ...state, items, hold: { ...state.hold, lines: heldAfterUndo(state.hold.lines, d) } };
+      }
       // A completed order reopened leaves its batch behind: the batch was completed with it.
       return { status: d.status === 'picking' ? 'picking' : 'assigned', worker_id: d.worker_id, batch_id: batchOf(state), ...facts, items };
     }
@@ -122,11 +127,15 @@ export function evolveOrder(state: OrderState, event: OrderEvent): OrderState {
       return { status: d.status === 'picking' ? 'picking' : 'assigned', worker_id: d.worker_id, batch_id: null, ...facts, items };
     }
     case 'OrderHoldResolved': {
-      // A line with units missing is short from now on (its stock given back where it is missing).
-      const missing = new Map(event.data.lines.filter((l) => l.missing > 0).map((l) => [l.item_id, l]));
+      // A line with units missing is short from now on (its stock given back where it is missing); one whose pick was
+      // undone at the bench is short in full, nothing of it taken.
+      const d = event.data;
+      const missing = new Map(d.lines.filter((l) => l.missing > 0 || l.undone).map((l) => [l.item_id, l]));
       const items = facts.items.map((i): OrderLine => {
         const line = missing.get(i.id);
-        if (!line || !i.outcome) return i;
+        if (!line) return i;
+        if (line.undone) return { ...i, outcome: { kind: 'short', by: d.resolved_by, short_quantity: i.quantity, movements: [] } };
+        if (!i.outcome) return i;
         return { ...i, outcome: { kind: 'short', by: i.outcome.by, short_quantity: i.quantity - line.shipped, movements: i.outcome.movements } };
       });
       return { ...state, items };
@@ -440,6 +449,8 @@ const MANAGER_UNDOES = (order: ExistingOrder) => `${label(order)} is ${PHRASE[or
 
 // A pick or short undone: the picker of their own order until it is completed, a manager until it is verified. The
 // stock goes back where the pick took it from; the order is picked again from that line (reopened when completed).
+// On hold, it stays on hold: the line is held (heldAfterUndo), to be sent back to its picker or resolved short, and
+// the bench's other findings stay to be decided with it.
 function undoPick(order: ExistingOrder, command: Command<'UndoPick'>, at: string): OrderEvent[] {
   if (order.status === 'verified') throw illegalTransition(`${label(order)} is verified and its picks cannot be undone`);
   if (order.status === 'pending' || order.status === 'cancelled') return refused(order, 'undone');
@@ -452,6 +463,7 @@ function undoPick(order: ExistingOrder, command: Command<'UndoPick'>, at: string
   const reason = command.reason.trim();
   if (reason === '') throw badRequest(UNDO_REASON_REQUIRED);
   const othersDone = order.items.some((i) => i.id !== item.id && lineDone(i));
+  const status = order.status === 'on_hold' ? 'on_hold' : othersDone ? 'picking' : 'assigned';
   return [
     {
       type: 'OrderItemPickUndone',
@@ -462,7 +474,7 @@ function undoPick(order: ExistingOrder, command: Command<'UndoPick'>, at: string
         undone_by: command.actor.id,
         worker_id: order.worker_id,
         previous_status: order.status,
-        status: othersDone ? 'picking' : 'assigned',
+        status,
         movements: outcome.movements.map((m) => ({ ...m, delta: -m.delta })),
         at,
       },
@@ -578,12 +590,15 @@ function sendBack(order: ExistingOrder, command: Command<'SendBack'>, at: string
   if (reason === '') throw badRequest(SEND_BACK_REASON_REQUIRED);
   const ids = [...new Set(command.item_ids ?? held.hold.lines.map((l) => l.item_id))];
   if (ids.length === 0) throw badRequest('Choose the lines to pick again');
+  // A line whose pick was undone at the bench is held with nothing left to undo.
   const lines = ids.map((id) => {
     const item = held.items.find((i) => i.id === id);
-    if (!item?.outcome) throw badRequest(`Item ${id} is not a picked line of order ${order.order_number}`);
+    const undoneHere = item !== undefined && item.outcome === null && held.hold.lines.some((l) => l.item_id === id);
+    if (!item || (!item.outcome && !undoneHere)) throw badRequest(`Item ${id} is not a picked line of order ${order.order_number}`);
     return { item, outcome: item.outcome };
   });
   const left = held.items.some((i) => !ids.includes(i.id) && lineDone(i));
+  const undone = (outcome: LineOutcome | null) => (outcome === null ? ('none' as const) : outcome.kind === 'picked' ? ('pick' as const) : ('short' as const));
   return [
     {
       type: 'OrderSentBack',
@@ -592,9 +607,9 @@ function sendBack(order: ExistingOrder, command: Command<'SendBack'>, at: string
         sent_by: command.actor.id,
         worker_id: held.worker_id,
         reason,
-        lines: lines.map(({ item, outcome }) => ({ item_id: item.id, sku: item.sku, undone: outcome.kind === 'picked' ? ('pick' as const) : ('short' as const) })),
+        lines: lines.map(({ item, outcome }) => ({ item_id: item.id, sku: item.sku, undone: undone(outcome) })),
         status: left ? 'picking' : 'assigned',
-        movements: lines.flatMap(({ outcome }) => outcome.movements.map((m) => ({ ...m, delta: -m.delta }))),
+        movements: lines.flatMap(({ outcome }) => (outcome?.movements ?? []).map((m) => ({ ...m, delta: -m.delta }))),
         at,
       },
     },
@@ -620,15 +635,18 @@ function resolveHold(order: ExistingOrder, command: Command<'ResolveHold'>, at: 
     if (shipped === undefined) throw badRequest(`Resolve every held line: ${h.sku} is not resolved`);
     if (!Number.isInteger(shipped) || shipped < 0 || shipped > h.expected) throw badRequest(`Units shipped of ${h.sku} must be a whole number from 0 to ${h.expected}`);
     const location = item.outcome?.movements[0]?.location ?? null;
-    return { item_id: h.item_id, sku: h.sku, quantity: item.quantity, expected: h.expected, shipped, missing: h.expected - shipped, location };
+    const undone = item.outcome === null ? { undone: true as const } : {};
+    return { item_id: h.item_id, sku: h.sku, quantity: item.quantity, expected: h.expected, shipped, missing: h.expected - shipped, location, ...undone };
   });
   const movements = lines.flatMap((l) => {
     const item = held.items.find((i) => i.id === l.item_id)!;
     return l.missing > 0 && l.location !== null ? [{ sku: item.sku, style_code: item.style_code, location: l.location, delta: l.missing }] : [];
   });
   const words = (l: ResolvedLine) =>
-    `Shipped ${l.shipped} of ${l.expected}${l.missing > 0 && l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}: ${reason}`;
-  const counted = lines.filter((l) => held.hold.lines.find((h) => h.item_id === l.item_id)!.counted !== l.expected);
+    l.undone
+      ? `Not shipped, its pick undone: ${reason}`
+      : `Shipped ${l.shipped} of ${l.expected}${l.missing > 0 && l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}: ${reason}`;
+  const counted = lines.filter((l) => l.undone || held.hold.lines.find((h) => h.item_id === l.item_id)!.counted !== l.expected);
   const discrepancies = [
     ...held.hold.discrepancies.map((d) => ({ ...d, resolution: d.resolution || reason })),
     ...counted.map((l) => ({ item_id: l.item_id, sku: l.sku, issue: held.hold.lines.find((h) => h.item_id === l.item_id)!.issue, resolution: words(l) })),

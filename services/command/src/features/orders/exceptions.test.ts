@@ -209,6 +209,8 @@ describe('verification that can stop an order', () => {
     '#60001,Cable Jumper 010 - 12 / Wine,KN1010-12-WINE,2',
     '#60001,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN,1',
     '#60002,Wrap Midi Dress 012 - 8 / Blue,DR1012-8-BLUE,3',
+    '#60003,Linen Shirt 007 - 6 / Green,TP1007-6-GREEN,2',
+    '#60003,Wrap Midi Dress 012 - 12 / Blue,DR1012-12-BLUE,1',
   ].join('\n');
 
   beforeAll(async () => {
@@ -216,9 +218,10 @@ describe('verification that can stop an order', () => {
       { sku: 'KN1010-12-WINE', location: 'A-1-1', quantity: 10 },
       { sku: 'TP1007-6-GREEN', location: 'A-10-2', quantity: 4 },
       { sku: 'DR1012-8-BLUE', location: 'A-3-1', quantity: 5 },
+      { sku: 'DR1012-12-BLUE', location: 'A-4-1', quantity: 3 },
     ]);
     ok(await manager.upload('/api/files/upload/orders', 'more-orders.csv', FILE));
-    const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders where order_number in ('#60001', '#60002')`.execute(t.database.db);
+    const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from rm_orders where order_number in ('#60001', '#60002', '#60003')`.execute(t.database.db);
     for (const r of rows) {
       ok(await manager.post(`/api/orders/${r.id}/assign-worker`, { worker_id: ann.id }));
       held[r.order_number] = { id: r.id, items: ok(await ann.get(`/api/orders/${r.id}`)).data.items };
@@ -322,6 +325,53 @@ describe('verification that can stop an order', () => {
     expect(await stockAt('DR1012-8-BLUE', 'A-3-1')).toBe(4);
     const flags = ok(await manager.get('/api/inventory/count-flags')).data.flags.map((f: any) => [f.location, f.reason]);
     expect(flags[0]).toEqual(['A-3-1', 'Missing at verification: 1 unit of DR1012-8-BLUE not in the tote of order #60002']);
+  });
+
+  it('a pick undone at the bench by a manager: its stock back, the order still on hold with the line held; resolved, it ships short in full', async () => {
+    const { id, items } = held['#60003']!;
+    const [shirt, dress] = [itemOf({ items }, 'TP1007-6-GREEN'), itemOf({ items }, 'DR1012-12-BLUE')];
+    for (const item of items) ok(await ann.post(`/api/orders/${id}/items/${item.id}/pick`, {}));
+    ok(await ann.post(`/api/orders/${id}/complete`));
+    ok(await exec2.post(`/api/orders/${id}/verify`, { counts: [{ item_id: shirt.id, counted: 1 }, { item_id: dress.id, counted: 1 }] }));
+    expect(await stockAt('DR1012-12-BLUE', 'A-4-1')).toBe(2);
+    const before = await events(id);
+    expect((await ann.post(`/api/orders/${id}/items/${dress.id}/undo`, { reason: 'Wrong size in the tote' })).body.message).toBe(
+      'Order #60003 is on hold: only a manager can undo its picks now',
+    );
+    expect((await exec2.post(`/api/orders/${id}/items/${dress.id}/undo`, { reason: 'Wrong size in the tote' })).status).toBe(403);
+    expect(await events(id)).toBe(before);
+
+    const undone = ok(await manager.post(`/api/orders/${id}/items/${dress.id}/undo`, { reason: 'Wrong size in the tote' }));
+    expect(undone.message).toBe('Pick undone: the order stays on hold. Send the line back to its picker or resolve it short.');
+    expect(undone.data).toMatchObject({
+      status: 'on_hold',
+      picked_items: 1,
+      hold: {
+        lines: [
+          { item_id: shirt.id, expected: 2, counted: 1, issue: 'Counted 1 of 2' },
+          { item_id: dress.id, sku: 'DR1012-12-BLUE', expected: 0, counted: 0, issue: 'Pick undone: Wrong size in the tote' },
+        ],
+      },
+    });
+    expect(itemOf(undone.data, 'DR1012-12-BLUE')).toMatchObject({ status: 'pending' });
+    expect(await stockAt('DR1012-12-BLUE', 'A-4-1')).toBe(3);
+    expect(ok(await exec2.get('/api/orders?status=on_hold')).data.orders.map((o: any) => o.order_number)).toEqual(['#60003']);
+
+    const resolved = ok(await exec2.post(`/api/orders/${id}/resolve`, { lines: [{ item_id: shirt.id, shipped: 1 }, { item_id: dress.id, shipped: 0 }], reason: 'Customer agreed' }));
+    expect(resolved.data).toMatchObject({
+      status: 'verified',
+      picked_items: 0,
+      short_items: 2,
+      discrepancies: [
+        { item_id: shirt.id, issue: 'Counted 1 of 2', resolution: 'Shipped 1 of 2; 1 back to A-10-2 for a count: Customer agreed' },
+        { item_id: dress.id, issue: 'Pick undone: Wrong size in the tote', resolution: 'Not shipped, its pick undone: Customer agreed' },
+      ],
+    });
+    expect(itemOf(resolved.data, 'DR1012-12-BLUE')).toMatchObject({ status: 'short', short_quantity: 1 });
+    expect(await stockAt('DR1012-12-BLUE', 'A-4-1')).toBe(3);
+    const history = ok(await manager.get(`/api/orders/${id}/history`)).data.history.map((h: any) => h.description);
+    expect(history).toContain('Pick of DR1012-12-BLUE undone: Wrong size in the tote (1 back to A-4-1); the order stays on hold');
+    expect(history).toContain('Hold resolved: TP1007-6-GREEN shipped short, 1 of 2; 1 back to A-10-2 for a count; DR1012-12-BLUE not shipped, its pick undone: Customer agreed');
   });
 
   it('conserves stock through every exception: the ledger adds up to what the locations hold, in the read model and the guard', async () => {

@@ -41,7 +41,8 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
     case 'OrderItemPickUndone': {
       const d = event.data;
       const back = d.movements.map((m) => `${m.delta} back to ${m.location}`).join(', ');
-      const reopened = d.previous_status === 'picking' || d.previous_status === 'assigned' ? '' : `; reopened (was ${d.previous_status})`;
+      const reopened =
+        d.status === 'on_hold' ? '; the order stays on hold' : d.previous_status === 'picking' || d.previous_status === 'assigned' ? '' : `; reopened (was ${d.previous_status})`;
       return `${d.undone === 'pick' ? 'Pick' : 'Short'} of ${d.sku} undone: ${d.reason}${back ? ` (${back})` : ''}${reopened}`;
     }
     case 'OrderCompleted': {
@@ -72,7 +73,11 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
     case 'OrderHoldResolved': {
       const d = event.data;
       const lines = d.lines.map((l) =>
-        l.missing === 0 ? `${l.sku} shipped as picked` : `${l.sku} shipped short, ${l.shipped} of ${l.expected}${l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}`,
+        l.undone
+          ? `${l.sku} not shipped, its pick undone`
+          : l.missing === 0
+            ? `${l.sku} shipped as picked`
+            : `${l.sku} shipped short, ${l.shipped} of ${l.expected}${l.location ? `; ${l.missing} back to ${l.location} for a count` : ''}`,
       );
       return `Hold resolved: ${lines.join('; ')}: ${d.reason}`;
     }

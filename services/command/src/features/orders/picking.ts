@@ -60,6 +60,8 @@ type Db = Kysely<Database>;
 const SCAN_LOCATION_FIRST_SET: SettingsEvent['type'] = 'ScanLocationFirstSet';
 
 const batchEnvelope = successEnvelope(batchDetailSchema);
+// A pick undone at the bench: the order waits there still.
+export const UNDONE_ON_HOLD = 'Pick undone: the order stays on hold. Send the line back to its picker or resolve it short.';
 
 // The routes. An order's other commands, completing it too, are routes.ts's.
 export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -107,7 +109,10 @@ export const pickingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     async (request) => {
       const { id, itemId } = request.params;
       const undo = { orderId: id, itemId, actor: actorOf(request), reason: request.body.reason };
-      return answerCommand(ctx, request, undoPick, undo, { message: 'Pick undone: the item is to pick again', data: () => findOrderOrThrow(ctx.db, id) });
+      return answerCommand(ctx, request, undoPick, undo, {
+        message: (_, order) => (order.status === 'on_hold' ? UNDONE_ON_HOLD : 'Pick undone: the item is to pick again'),
+        data: () => findOrderOrThrow(ctx.db, id),
+      });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderStatus } from '@wh/contracts';
+import { heldAfterUndo, type HeldLine, type OrderDiscrepancyData, type OrderEvent, type OrderStatus, type WrongItem } from '@wh/contracts';
 
 // The orders read model's one fold: an order's events after its import over the order's row, its picked items and
 // the status counts, in memory. The live path (projection.ts, `apply`) folds over the touched orders' rows read from
@@ -40,8 +40,18 @@ export interface ProjectedOrder {
   verification_notes: string | null;
   discrepancies: unknown;
   // What stopped the order at verification, while it is on hold.
-  hold: unknown;
+  hold: ProjectedHold | null;
   updated_at: Date | string;
+}
+
+// rm_orders.hold, as OrderHeld gives it (and an undo at the bench changes its lines).
+export interface ProjectedHold {
+  held_by: number;
+  held_at: string;
+  lines: HeldLine[];
+  wrong_items: WrongItem[];
+  discrepancies: OrderDiscrepancyData[];
+  verification_notes: string | null;
 }
 
 // ProjectedOrder's columns, as listed for a select or a COPY.
@@ -207,12 +217,15 @@ export function fold(
       const e = event.data;
       items.set(e.item_id, notPicked(e.item_id));
       if (order) {
-        const reopened = e.previous_status !== 'assigned' && e.previous_status !== 'picking';
+        // Completed (or on hold, before an undo at the bench kept it so): reopened, back to its picker.
+        const reopened = e.previous_status !== 'assigned' && e.previous_status !== 'picking' && e.status !== 'on_hold';
+        const hold = e.status === 'on_hold' && order.hold ? { ...order.hold, lines: heldAfterUndo(order.hold.lines, e) } : null;
         Object.assign(order, {
           status: e.status,
           picked_items: order.picked_items - (e.undone === 'pick' ? 1 : 0),
           short_items: order.short_items - (e.undone === 'short' ? 1 : 0),
           ...(reopened ? { completed_at: null, completed_by: null } : {}),
+          hold,
           updated_at: e.at,
         });
       }
@@ -281,13 +294,15 @@ export function fold(
     }
     case 'OrderHoldResolved': {
       const e = event.data;
-      // A line with units missing is short from now on; one already short stays counted once.
-      const newlyShort = e.lines.filter((l) => l.missing > 0 && l.expected === l.quantity).length;
-      for (const l of e.lines) if (l.missing > 0) patchShort(changes, l.item_id, l.quantity - l.shipped);
+      // A line with units missing is short from now on; one already short stays counted once. A line whose pick was
+      // undone at the bench (counted neither picked nor short since) is short in full.
+      const newlyShort = e.lines.filter((l) => !l.undone && l.missing > 0 && l.expected === l.quantity).length;
+      const undone = e.lines.filter((l) => l.undone).length;
+      for (const l of e.lines) if (l.missing > 0 || l.undone) patchShort(changes, l.item_id, l.quantity - l.shipped);
       if (order) {
         Object.assign(order, {
           picked_items: order.picked_items - newlyShort,
-          short_items: order.short_items + newlyShort,
+          short_items: order.short_items + newlyShort + undone,
           updated_at: e.at,
         });
       }

@@ -59,6 +59,19 @@ async function journey() {
   const counts = secondItems.map((i, n) => ({ item_id: i.id, counted: n === 0 || n === 1 ? 0 : 1 }));
   ok(await exec2.post(`/api/orders/${second}/verify`, { counts }));
   ok(await exec2.post(`/api/orders/${second}/send-back`, { item_ids: [secondItems[0]!.id], reason: 'missing' }));
+  // Held at the bench, a pick undone there by a manager: #10005 then resolved (the undone line shipped short in full),
+  // #10006 left on hold.
+  for (const n of ['#10005', '#10006']) {
+    const order = await id(n);
+    ok(await exec1.post(`/api/orders/${order}/assign-worker`, { worker_id: ann.id }));
+    const lines = (await ann.get(`/api/orders/${order}`)).body.data.items as { id: number }[];
+    for (const item of lines) ok(await ann.post(`/api/orders/${order}/items/${item.id}/pick`, {}));
+    ok(await ann.post(`/api/orders/${order}/complete`));
+    ok(await exec2.post(`/api/orders/${order}/verify`, { counts: lines.map((l, k) => ({ item_id: l.id, counted: k === 0 ? 0 : 1 })) }));
+    const last = lines.at(-1)!;
+    ok(await admin.post(`/api/orders/${order}/items/${last.id}/undo`, { reason: 'wrong size in the tote' }));
+    if (n === '#10005') ok(await exec2.post(`/api/orders/${order}/resolve`, { lines: lines.map((l) => ({ item_id: l.id, shipped: 0 })), reason: 'refunded' }));
+  }
 }
 
 async function snapshot(db: Kysely<Database>) {
@@ -77,12 +90,19 @@ describe('orders read models', () => {
     const counts = await db.selectFrom('rm_order_status_counts').select(['status', 'unassigned', 'count']).orderBy('status').execute();
     expect(counts).toEqual([
       { status: 'cancelled', unassigned: true, count: '1' },
-      { status: 'pending', unassigned: true, count: '21' },
+      { status: 'on_hold', unassigned: false, count: '1' },
+      { status: 'pending', unassigned: true, count: '19' },
       { status: 'picking', unassigned: false, count: '1' },
-      { status: 'verified', unassigned: false, count: '1' },
+      { status: 'verified', unassigned: false, count: '2' },
     ]);
     const byStatus = await db.selectFrom('rm_orders').select(['status', (eb) => eb.fn.countAll<string>().as('n')]).groupBy('status').orderBy('status').execute();
-    expect(Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]))).toEqual({ cancelled: 1, pending: 21, picking: 1, verified: 1 });
+    expect(Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)]))).toEqual({ cancelled: 1, on_hold: 1, pending: 19, picking: 1, verified: 2 });
+    // Undone at the bench: #10006 still on hold, its line held expecting nothing; #10005's undone line shipped short.
+    const held = await db.selectFrom('rm_orders').select(['status', 'picked_items', 'short_items', 'hold']).where('order_number', 'in', ['#10005', '#10006']).orderBy('order_number').execute();
+    expect(held).toMatchObject([
+      { status: 'verified', picked_items: 0, short_items: 2, hold: null },
+      { status: 'on_hold', picked_items: 0, short_items: 0, hold: { lines: [{ expected: 0, counted: 0, issue: 'Counted 0 of 1; Pick undone: wrong size in the tote' }] } },
+    ]);
   });
 
   it('the per-status counts equal the rows', async () => {

@@ -151,8 +151,8 @@ export function foldTiming(event: Exclude<OrderEvent, { type: 'OrderImported' }>
       return true;
     }
     case 'OrderHoldResolved': {
-      // Units missing at the bench are a short found late.
-      for (const l of event.data.lines) if (l.missing > 0 && l.expected === l.quantity) count(at, 'shorted');
+      // Units missing at the bench are a short found late, and so is a line shipped short whose pick was undone there.
+      for (const l of event.data.lines) if (l.undone || (l.missing > 0 && l.expected === l.quantity)) count(at, 'shorted');
       if (!row) return false;
       row.last_activity_at = at;
       return true;

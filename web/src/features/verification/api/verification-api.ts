@@ -83,10 +83,21 @@ export const sendBackCommand = holdCommand<SendBackBody>('send-back', 'Failed to
 /** Every held line resolved (shipped as counted); the order is verified. */
 export const resolveCommand = holdCommand<ResolveHoldBody>('resolve', 'Failed to resolve the order');
 
-/** A manager undoes a pick of a completed or held order: it goes back to its picker, leaving the lists at once. */
+/** The held list after an answer with a held order: the order as answered, in its place. */
+export function queueWith(queue: OrderList, { items: _items, items_pagination: _pages, ...order }: Order): OrderList {
+  return { ...queue, orders: queue.orders.map((o) => (o.id === order.id ? order : o)) };
+}
+
+/**
+ * A manager undoes a pick of a completed order (it goes back to its picker, leaving the lists at once) or of a held
+ * one (it stays on hold, its line held: the held list shows it so at once).
+ */
 export const undoPickCommand: CommandSpec<{ orderId: number; itemId: number; reason: string }, Order> = {
   send: sendUndoPick,
-  apply: (queryClient, order) => leaveQueues(queryClient, { order, message: undefined }),
+  apply: (queryClient, order) => {
+    if (order.status === 'on_hold') queryClient.setQueryData<OrderList>(verificationKeys.held, (queue) => queue && queueWith(queue, order));
+    else leaveQueues(queryClient, { order, message: undefined });
+  },
   invalidates: [['orders', 'verification']],
   fallbackError: 'Failed to undo the pick',
 };

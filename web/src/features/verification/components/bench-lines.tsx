@@ -1,11 +1,10 @@
 import type { Dispatch } from 'react';
 import type { OrderItem } from '@wh/contracts/orders/http';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
 import { countLabel, expectedUnits, type BenchCounts } from '../bench.ts';
-import { itemStatusLabel, shortWords } from '../line-words.ts';
 import type { VerificationEvent } from '../verification-state.ts';
+import { OrderLineFacts, orderLineClass, UndoLineButton } from './order-line.tsx';
 
 export interface BenchLinesProps {
   items: readonly OrderItem[];
@@ -24,16 +23,8 @@ export function BenchLines({ items, bench, dispatch, onUndo }: BenchLinesProps) 
         const counted = bench.counts[item.id];
         const off = counted !== undefined && counted !== expected;
         return (
-          <li key={item.id} className={`verify-item ${item.status === 'pending' ? 'is-unpicked' : `is-${item.status}`} ${off ? 'is-off' : ''}`} data-sku={item.sku}>
-            <div>
-              <strong>{item.style_name}</strong>
-              <span className="muted small"> {item.sku}</span>
-            </div>
-            <span className="small">
-              Size {item.size} · {item.color} · {item.location ?? 'Location not assigned'} · Qty {item.quantity}
-            </span>
-            <Badge tone={item.status === 'picked' ? 'success' : 'warning'}>{itemStatusLabel(item)}</Badge>
-            {item.status === 'short' ? <span className="small verify-short">{shortWords(item)}</span> : null}
+          <li key={item.id} className={`${orderLineClass(item)} ${off ? 'is-off' : ''}`} data-sku={item.sku}>
+            <OrderLineFacts item={item} />
             <div className="verify-count">
               <NumberField
                 label={`Counted ${item.sku}`}
@@ -46,11 +37,7 @@ export function BenchLines({ items, bench, dispatch, onUndo }: BenchLinesProps) 
               <Button variant="secondary" size="sm" onPress={() => dispatch({ type: 'counted', itemId: item.id, counted: expected })} aria-label={`Confirm ${item.sku}`}>
                 Confirm
               </Button>
-              {onUndo && item.status !== 'pending' ? (
-                <Button variant="ghost" size="sm" onPress={() => onUndo(item)} aria-label={`Undo: ${item.sku}`}>
-                  Undo
-                </Button>
-              ) : null}
+              <UndoLineButton item={item} onUndo={onUndo} />
             </div>
           </li>
         );

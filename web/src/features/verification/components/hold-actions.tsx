@@ -16,9 +16,13 @@ export interface HoldActionsProps {
   onCancel: () => void;
 }
 
+/** What the form starts from: the held lines and what each expects. */
+export const holdActionsKey = (hold: Hold): string => hold.lines.map((l) => `${l.item_id}:${l.expected}`).join(',');
+
 /**
  * Send back: the lines chosen (the held ones to start with) are to pick again on the picker's phone. Resolve: each held
- * line shipped as counted (fewer if so), the missing units back where they were picked, for a count; then verified.
+ * line shipped as counted (fewer if so), the missing units back where they were picked, for a count; then verified. A
+ * line whose pick was undone here is held, not picked: sent back it is picked again, resolved it ships short in full.
  */
 export function HoldActions({ hold, items, pending, onSendBack, onResolve, onCancel }: HoldActionsProps) {
   const [chosen, setChosen] = useState<number[]>(hold.lines.map((l) => l.item_id));
@@ -31,7 +35,7 @@ export function HoldActions({ hold, items, pending, onSendBack, onResolve, onCan
       <fieldset className="discrepancies">
         <legend className="field-label">Send back to the picker</legend>
         {items
-          .filter((i) => i.status !== 'pending')
+          .filter((i) => i.status !== 'pending' || hold.lines.some((l) => l.item_id === i.id))
           .map((i) => (
             <Checkbox key={i.id} isSelected={chosen.includes(i.id)} onChange={(on) => toggle(i.id, on)}>
               Pick {i.sku} again
@@ -45,7 +49,7 @@ export function HoldActions({ hold, items, pending, onSendBack, onResolve, onCan
             <NumberField
               key={l.item_id}
               label={`Units of ${l.sku} shipped`}
-              description={`${l.expected} picked, ${l.counted} counted; any missing go back to their location for a count`}
+              description={undoneHere(l, items) ? 'Its pick undone: none ships, short in full' : `${l.expected} picked, ${l.counted} counted; any missing go back to their location for a count`}
               minValue={0}
               maxValue={l.expected}
               value={shipped[l.item_id] ?? 0}
@@ -69,3 +73,6 @@ export function HoldActions({ hold, items, pending, onSendBack, onResolve, onCan
     </div>
   );
 }
+
+// A held line still to pick: its pick was undone at the bench.
+const undoneHere = (line: Hold['lines'][number], items: readonly OrderItem[]) => items.find((i) => i.id === line.item_id)?.status === 'pending';

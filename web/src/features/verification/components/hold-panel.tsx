@@ -1,7 +1,8 @@
 import type { OrderItem, OrderSummary, ResolveHoldBody, SendBackBody } from '@wh/contracts/orders/http';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { HoldActions } from './hold-actions.tsx';
+import { HoldActions, holdActionsKey } from './hold-actions.tsx';
+import { OrderLineFacts, orderLineClass, UndoLineButton } from './order-line.tsx';
 
 export interface HoldPanelProps {
   order: OrderSummary;
@@ -10,10 +11,15 @@ export interface HoldPanelProps {
   onSendBack: (body: SendBackBody) => void;
   onResolve: (body: ResolveHoldBody) => void;
   onCancel: () => void;
+  /** A manager may undo a line's pick here (the order stays on hold, the line held); null for a verifier. */
+  onUndo: ((item: OrderItem) => void) | null;
 }
 
-/** A held order: what stopped it, in words, and the verifier's two ways on: back to its picker, or resolved line by line. */
-export function HoldPanel({ order, items, pending, onSendBack, onResolve, onCancel }: HoldPanelProps) {
+/**
+ * A held order: what stopped it, in words, its lines (a manager may undo a pick there), and the verifier's two ways
+ * on: back to its picker, or resolved line by line.
+ */
+export function HoldPanel({ order, items, pending, onSendBack, onResolve, onCancel, onUndo }: HoldPanelProps) {
   const hold = order.hold;
   if (!hold) return null;
   return (
@@ -40,7 +46,22 @@ export function HoldPanel({ order, items, pending, onSendBack, onResolve, onCanc
             </li>
           ))}
         </ul>
-        {items ? <HoldActions hold={hold} items={items} pending={pending} onSendBack={onSendBack} onResolve={onResolve} onCancel={onCancel} /> : <p className="muted">Loading items...</p>}
+        {items ? (
+          <>
+            <ul className="verify-items" aria-label="Order items">
+              {items.map((item) => (
+                <li key={item.id} className={orderLineClass(item)} data-sku={item.sku}>
+                  <OrderLineFacts item={item} />
+                  <UndoLineButton item={item} onUndo={onUndo} />
+                </li>
+              ))}
+            </ul>
+            {/* Read afresh when a line joins the hold or changes what it expects (a pick undone here). */}
+            <HoldActions key={holdActionsKey(hold)} hold={hold} items={items} pending={pending} onSendBack={onSendBack} onResolve={onResolve} onCancel={onCancel} />
+          </>
+        ) : (
+          <p className="muted">Loading items...</p>
+        )}
       </div>
     </section>
   );
