@@ -4,8 +4,8 @@ import { ADMIN_PASSWORD, axeFindings, PHONE, startE2E, type E2E } from './harnes
 import { fixture } from '../test/fixtures.ts';
 
 // When picking goes wrong, on a picker's phone: a pick undone (by the picker while picking, by a manager once the order
-// is completed, the order reappearing on the phone at once), and an order held at the bench and sent back to be
-// picked again.
+// is completed, the order reappearing on the phone at once; in a batch, a line no longer listed undone from the
+// batch's picked lines), and an order held at the bench and sent back to be picked again.
 let e2e: E2E;
 const picker = { username: 'picker_una', password: 'password1' };
 const manager = { username: 'admin', password: ADMIN_PASSWORD };
@@ -17,6 +17,9 @@ const ORDER_FILE = [
   '#50001,Linen Shirt,TP1007-6-GREEN,10.00,FALSE',
   '#50002,Cable Jumper,KN1010-12-WINE,10.00,FALSE',
   '#50002,Linen Shirt,TP1007-6-GREEN,10.00,FALSE',
+  '#50003,Straight Jean,JN1009-10-RED,10.00,FALSE',
+  '#50003,Linen Shirt,TP1007-16-GREEN,10.00,FALSE',
+  '#50004,Linen Shirt,TP1007-16-GREEN,10.00,FALSE',
 ].join('\n');
 const verifier = { username: 'verifier_vi', password: 'password1' };
 let workerId = 0;
@@ -31,9 +34,11 @@ beforeAll(async () => {
   await e2e.app.allocateStock([
     { sku: 'TP1007-6-GREEN', location: 'A-10-1', quantity: 3 },
     { sku: 'KN1010-12-WINE', location: 'A-2-1', quantity: 3 },
+    { sku: 'JN1009-10-RED', location: 'A-1-1', quantity: 3 },
+    { sku: 'TP1007-16-GREEN', location: 'A-10-2', quantity: 3 },
   ]);
   expect((await admin.upload('/api/files/upload/orders', 'orders.csv', ORDER_FILE)).status).toBe(200);
-  for (const number of ['50001', '50002']) {
+  for (const number of ['50001', '50002', '50003', '50004']) {
     ids[number] = await vi.waitFor(
       async () => {
         const [order] = (await admin.get(`/api/orders?search=${number}`)).body.data.orders as { id: number }[];
@@ -100,6 +105,52 @@ describe('undo on a phone', () => {
     await page.getByText('Order #50001 completed').waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await bench.context.close();
+    await context.close();
+  });
+});
+
+describe('undo in a batch on a phone', () => {
+  it('a line picked, gone from the list, is undone from the batch’s picked lines, and is to pick again', async () => {
+    const batchPicker = { username: 'picker_bo', password: 'password1' };
+    const worker = await e2e.createUser('worker', batchPicker.username, batchPicker.password);
+    const admin = await e2e.app.asAdmin();
+    const created = await admin.post('/api/batches', { order_ids: [ids['50003'], ids['50004']], worker_id: worker.id });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const batchId = created.body.data.id as number;
+
+    const { context, page } = await e2e.openAs(batchPicker, '/picking', { ...PHONE, bypassCSP: true });
+    await page.getByRole('button', { name: new RegExp(`Batch ${batchId}`) }).click();
+    const panel = page.getByRole('region', { name: `Batch ${batchId}` });
+    const toPick = panel.getByRole('list', { name: 'Items to pick' });
+    await panel.getByRole('button', { name: 'Pick JN1009-10-RED for #50003' }).click();
+    await toPick.getByText('Picked into Tote 1').waitFor();
+    // The next pick: the jeans leave the list to pick, and are among the batch's picked lines.
+    await panel.getByRole('button', { name: 'Pick TP1007-16-GREEN for #50003' }).click();
+    await panel.getByText('2 of 3 items picked').waitFor();
+    await toPick.locator('[data-sku="JN1009-10-RED"]').waitFor({ state: 'detached' });
+    expect(await stockAt('JN1009-10-RED', 'A-1-1')).toBe(2);
+
+    // Noticed later: the wrong jeans. Undone from Picked (1), the line kept in sight above not counted twice.
+    await panel.getByRole('button', { name: 'Picked (1)' }).click();
+    const picked = panel.getByRole('list', { name: 'Picked items' });
+    await picked.getByText('Tote 1 · #50003').waitFor();
+    expect(await picked.getByRole('listitem').count()).toBe(1);
+    expect(await axeFindings(page)).toEqual([]);
+    await undo(page, 'Undo: JN1009-10-RED for #50003', 'Wrong size of jeans');
+    await page.getByText('Pick of JN1009-10-RED undone: it is to pick again.').waitFor();
+    await toPick.getByRole('button', { name: 'Pick JN1009-10-RED for #50003' }).waitFor();
+    await panel.getByText('1 of 3 items picked').waitFor();
+    expect(await stockAt('JN1009-10-RED', 'A-1-1')).toBe(3);
+
+    for (const name of ['Pick JN1009-10-RED for #50003', 'Pick TP1007-16-GREEN for #50004']) {
+      await panel.getByRole('button', { name }).click();
+      await panel.getByText(name === 'Pick JN1009-10-RED for #50003' ? '2 of 3 items picked' : '3 of 3 items picked').waitFor();
+    }
+    await panel.getByRole('button', { name: 'Complete Batch' }).click();
+    await page.getByText(`Batch ${batchId} completed: 2 orders completed`).waitFor();
+    await page.getByText('No Orders Assigned').waitFor();
+    expect(await stockAt('JN1009-10-RED', 'A-1-1')).toBe(2);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     await context.close();
   });
 });

@@ -550,7 +550,9 @@ export type Batch = z.infer<typeof batchSchema>;
 export const batchLineSchema = orderItemSchema.extend({ order_id: z.number().int(), order_number: z.string(), slot: z.number().int() });
 export type BatchLine = z.infer<typeof batchLineSchema>;
 
-export const batchDetailSchema = batchSchema.extend({ lines: z.array(batchLineSchema) });
+// lines: to pick, in walk order; done_lines: picked or recorded short, in walk order, which the picker may still
+// undo (until the batch, and its orders with it, is completed). Both empty once the batch is no longer open.
+export const batchDetailSchema = batchSchema.extend({ lines: z.array(batchLineSchema), done_lines: z.array(batchLineSchema) });
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
 export const listBatchesQuerySchema = z.object({

@@ -44,6 +44,7 @@ const batch: BatchDetail = {
   picked_items: 0,
   short_items: 0,
   lines: [line(2, '#10002', 2, 20, 'DR1000-M-WINE', 'A-1-1'), line(1, '#10001', 1, 10, 'DR1000-S-WINE', null)],
+  done_lines: [],
 };
 
 describe('a batch pick list', () => {

@@ -57,7 +57,7 @@ describe('creating a batch', () => {
     const batch = res.body.data;
     expect(res.body.message).toBe(`Batch ${batch.id} created: 3 orders assigned to Test worker. No stock anywhere for #10004: DR1000-12-BEIGE`);
     expect(res.body.projected).toBe(true);
-    expect(batch).toMatchObject({ status: 'open', worker: { id: ann.id }, created_by: { id: exec1.id }, total_items: 8, picked_items: 0 });
+    expect(batch).toMatchObject({ status: 'open', worker: { id: ann.id }, created_by: { id: exec1.id }, total_items: 8, picked_items: 0, done_lines: [] });
     expect(batch.orders.map((o: any) => [o.order_number, o.slot, o.status])).toEqual([
       ['#10003', 1, 'assigned'],
       ['#10004', 2, 'assigned'],
@@ -167,6 +167,11 @@ describe('picking and completing a batch', () => {
     ok(await manager.put('/api/settings/picking', { scan_location_first: false }));
     const after = (await ann.get(`/api/batches/${batches.ann}`)).body.data;
     expect(after).toMatchObject({ picked_items: 8, lines: [] });
+    // Every line picked is listed apart (in walk order by where it was taken from), naming its order and tote: the
+    // picker may still undo it.
+    const byId = (a: number[], b: number[]) => a[0]! - b[0]!;
+    expect(after.done_lines.map((l: any) => [l.id, l.slot, l.status === 'picked' ? 1 : 0]).sort(byId)).toEqual(lines.map((l: any) => [l.id, l.slot, 1]).sort(byId));
+    expect(after.done_lines[0]).toMatchObject({ location: 'A-1-1', order_number: expect.stringMatching(/^#100/) });
     // An order of the batch is completed with it, not on its own.
     const alone = await post(ann, `/api/orders/${order('10003')}/complete`);
     expect([alone.status, alone.body.message]).toEqual([409, `Order #10003 is in batch ${batches.ann}: it is completed with its batch`]);
@@ -174,7 +179,7 @@ describe('picking and completing a batch', () => {
     const done = await post(ann, `/api/batches/${batches.ann}/complete`);
     ok(done);
     expect(done.body.message).toBe(`Batch ${batches.ann} completed: 3 orders completed`);
-    expect(done.body.data).toMatchObject({ status: 'completed', lines: [] });
+    expect(done.body.data).toMatchObject({ status: 'completed', lines: [], done_lines: [] });
     for (const n of ['10003', '10004', '10010']) {
       expect((await exec2.get(`/api/orders/${order(n)}`)).body.data).toMatchObject({ status: 'completed', completed_by: { id: ann.id } });
     }

@@ -382,13 +382,14 @@ export async function listBatches(db: Db, f: BatchFilters): Promise<BatchList> {
   return { batches: await toBatches(db, rows), pagination: pagination(f.page, f.limit, Number(count.n)) };
 }
 
-// The batch, and the unpicked items of every order still in it in walk order, each naming its order and tote.
+// The batch, and the items of every order still in it in walk order, each naming its order and tote: those to pick,
+// and those picked or short (which the picker may still undo).
 export async function findBatchOrThrow(db: Db, id: number): Promise<BatchDetail> {
   const row = await db.selectFrom('rm_batches').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound(BATCH_NOT_FOUND);
   const [batch] = await toBatches(db, [row]);
-  const lines = batch!.status === 'open' ? await unpickedInWalkOrder(db, batch!.orders) : [];
-  return { ...batch!, lines };
+  const all = batch!.status === 'open' ? await batchLinesInWalkOrder(db, batch!.orders) : [];
+  return { ...batch!, lines: all.filter((l) => l.status === 'pending'), done_lines: all.filter((l) => l.status !== 'pending') };
 }
 
 // The worker a batch is assigned to (access checks for workers).
@@ -440,14 +441,13 @@ async function toBatches(db: Db, rows: readonly Selectable<RmBatchesTable>[]): P
   });
 }
 
-// A batch's combined list: the unpicked items of its orders (given by slot) in the walk order an order's items come
-// in (itemsInWalkOrder: walk sequence, a manager's override, no-stock items last), items at one location by tote.
-export async function unpickedInWalkOrder(db: Db, orders: readonly { order_id: number; order_number: string; slot: number }[]): Promise<BatchLine[]> {
+// A batch's combined list: the items of its orders (given by slot) in the walk order an order's items come in
+// (itemsInWalkOrder: walk sequence, a manager's override, no-stock items last), items at one location by tote.
+async function batchLinesInWalkOrder(db: Db, orders: readonly { order_id: number; order_number: string; slot: number }[]): Promise<BatchLine[]> {
   const bySlot = [...orders].sort((a, b) => a.slot - b.slot);
   const items = await itemsInWalkOrder(
     db,
     bySlot.map((o) => o.order_id),
-    'unpicked',
   );
   const byOrder = new Map(orders.map((o) => [o.order_id, o]));
   return items.map((i) => {

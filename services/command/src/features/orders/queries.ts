@@ -334,14 +334,13 @@ export type WalkOrderedItem = OrderItem & { order_id: number };
 // The items of these orders in walk order, across the orders: by their locations' walk sequences, items with no
 // stock anywhere last (marked no_stock); items at one location in the order the orders are given (a batch's totes),
 // then by file position. The one walk-ordered item list: each order's items for the worker's list and the picking
-// screen, and a batch's combined list (only its unpicked items).
-export async function itemsInWalkOrder(db: Db, orderIds: readonly number[], only: 'all' | 'unpicked' = 'all'): Promise<WalkOrderedItem[]> {
+// screen, and a batch's combined list (its unpicked items, and apart those picked or short).
+export async function itemsInWalkOrder(db: Db, orderIds: readonly number[]): Promise<WalkOrderedItem[]> {
   if (orderIds.length === 0) return [];
-  let q = itemStops(db)
+  const q = itemStops(db)
     .where('i.order_id', 'in', orderIds)
     .orderBy(sql`array_position(${sql.val([...orderIds])}::int[], i.order_id)`)
     .orderBy('i.position');
-  if (only === 'unpicked') q = q.where('i.status', '=', 'pending');
   const rows = (await q.execute()).map(withStop);
   const users = await usersById(
     db,

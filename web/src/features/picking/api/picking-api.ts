@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { InventorySearchItem, InventorySearchResult } from '@wh/contracts/inventory/http';
 import { mayPick } from '@wh/contracts/orders/events';
-import type { BatchDetail, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
+import type { BatchDetail, BatchLine, BatchList, Order, OrderList } from '@wh/contracts/orders/http';
 import { apiData, apiRequest } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-errors.ts';
 import { dependsOn, type LiveKeys } from '../../../lib/live-topics.ts';
@@ -92,18 +92,30 @@ function listWithBatch(list: OrderListWithItems, batch: BatchDetail): OrderListW
 
 /**
  * An open batch after an answer with one of its orders: its lines of that order take the answer's items (a picked line
- * stays listed, marked picked, until the batch is read again and the server leaves it out and counts it).
+ * stays listed, marked picked, until the batch is read again and the server leaves it out and counts it). A line
+ * picked before and undone now goes back among those to pick, no longer counted done.
  */
-function batchWithOrder(batch: BatchDetail, order: Order): BatchDetail {
-  if (!batch.lines.some((l) => l.order_id === order.id)) return batch;
+export function batchWithOrder(batch: BatchDetail, order: Order): BatchDetail {
+  if (!batch.orders.some((o) => o.order_id === order.id)) return batch;
   const answered = new Map(order.items.map((i) => [i.id, i]));
-  return {
-    ...batch,
-    lines: batch.lines.map((line) => {
-      const item = line.order_id === order.id ? answered.get(line.id) : undefined;
-      return item ? { ...line, ...item } : line;
-    }),
+  const withAnswer = (line: BatchLine): BatchLine => {
+    const item = line.order_id === order.id ? answered.get(line.id) : undefined;
+    return item ? { ...line, ...item } : line;
   };
+  const lines = batch.lines.map(withAnswer);
+  const done_lines: BatchLine[] = [];
+  let { picked_items, short_items } = batch;
+  for (const before of batch.done_lines) {
+    const line = withAnswer(before);
+    if (line.status !== 'pending') {
+      done_lines.push(line);
+      continue;
+    }
+    lines.push(line);
+    if (before.status === 'short') short_items -= 1;
+    else picked_items -= 1;
+  }
+  return { ...batch, picked_items, short_items, lines, done_lines };
 }
 
 /** The open batches after an answer with a batch that is no longer open (completed): without it. */

@@ -6,8 +6,9 @@ import { itemCount } from '../../../lib/format.ts';
 import { batchPickListPath } from '../../../lib/print-paths.ts';
 import { batchDone, linesShown, type KeptLine, type PickError } from '../picking-state.ts';
 import type { PendingMark } from '../pick-queue.ts';
+import { BatchDoneLines, BatchLineRow } from './batch-lines.tsx';
 import { PickErrorAlert } from './pick-error-alert.tsx';
-import { PickItemRow, PickProgressFoot } from './pick-panel-parts.tsx';
+import { PickProgressFoot } from './pick-panel-parts.tsx';
 
 export interface PickingBatchPanelProps {
   batchId: number;
@@ -27,7 +28,10 @@ export interface PickingBatchPanelProps {
   onComplete: (batch: BatchDetail) => void;
 }
 
-/** One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote. */
+/**
+ * One combined list for a batch: every unpicked line of its orders in walk order, each naming its order and tote; the
+ * lines picked or short apart, to undo.
+ */
 export function PickingBatchPanel(props: PickingBatchPanelProps) {
   const { batchId, batch, loadError, pickingItemId, pending, completing, error, keptLine, onDismissError, onPick, onShort, onUndo, onComplete } = props;
   if (!batch) {
@@ -40,6 +44,7 @@ export function PickingBatchPanel(props: PickingBatchPanelProps) {
   const busy = pickingItemId !== null || completing;
   const { done, short } = batchDone(batch);
   const retry = error ? batch.lines.find((l) => l.id === error.itemId) : undefined;
+  const shown = linesShown(batch.lines, keptLine);
   return (
     <section className="card picking-panel" aria-label={`Batch ${batch.id}`}>
       <header className="picking-panel-head">
@@ -71,27 +76,20 @@ export function PickingBatchPanel(props: PickingBatchPanelProps) {
         />
       ) : null}
       <ul className="scroll-list pick-items" aria-label="Items to pick">
-        {linesShown(batch.lines, keptLine).map((line) => (
-          <PickItemRow
+        {shown.map((line) => (
+          <BatchLineRow
             key={line.id}
-            item={line}
+            line={line}
             pending={pending.get(line.id)}
             picking={pickingItemId === line.id}
             busy={busy}
-            pickLabel={`Pick ${line.sku} for ${line.order_number}`}
-            heading={
-              <span className="pick-tote">
-                Tote {line.slot} · {line.order_number}
-              </span>
-            }
-            orderNumber={line.order_number}
-            doneLabel={`Picked into Tote ${line.slot}`}
-            onPick={() => onPick(line)}
-            onShort={() => onShort(line)}
-            onUndo={() => onUndo(line)}
+            onPick={onPick}
+            onShort={onShort}
+            onUndo={onUndo}
           />
         ))}
       </ul>
+      <BatchDoneLines lines={batch.done_lines.filter((l) => !shown.some((s) => s.id === l.id))} busy={busy} onUndo={onUndo} />
       <PickProgressFoot
         done={done}
         short={short}
