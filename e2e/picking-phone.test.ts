@@ -98,12 +98,13 @@ describe('picking on a phone', () => {
       expect(await onFirstScreen(picked)).toBe(true);
       await panel.getByText('1 of 3 items picked').waitFor();
 
-      // The next scan lets it go.
       const next = lines.filter({ has: page.getByRole('button', { name: /^Pick / }) }).first();
       const nextSku = (await next.getAttribute('data-sku'))!;
       await scan(page, nextSku);
       await panel.getByText('2 of 3 items picked').waitFor();
-      await picked.waitFor({ state: 'detached' });
+      // The next scan lets it go from the list to pick, to the batch's picked lines.
+      await panel.getByRole('list', { name: 'Items to pick' }).locator(`[data-sku="${sku}"]`).waitFor({ state: 'detached' });
+      await panel.getByRole('button', { name: 'Picked (1)' }).waitFor();
       expect(await onFirstScreen(feedback)).toBe(true);
       expect(await axeFindings(page)).toEqual([]);
     } finally {
