@@ -20,6 +20,7 @@ const MODULES: [group: string, file: string][] = [
   ['replica', 'replica.ts'],
   ['rebuild', 'rebuild.ts'],
   ['rebuild-online', 'rebuild-online.ts'],
+  ['no-stock', 'no-stock-recount.ts'],
   ['web', 'web.ts'],
 ];
 
