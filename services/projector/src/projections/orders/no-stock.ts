@@ -29,7 +29,9 @@ export function skuDeltas(events: readonly StoredEvent[]): { sku: string; delta:
 // (those the batch touched, and those with open lines of a SKU whose stock crossed zero) counted again; the ids of
 // those whose count changed. Every table is reached through a key whatever the planner guesses of
 // jsonb_to_recordset's rows (point-writes.test.ts); the SKUs' new units are the upsert's, which the statement's other
-// parts would otherwise not see.
+// parts would otherwise not see, gathered once into an object a line looks its SKU up in (`units`: a scan of the
+// upsert's rows per line grows with the batch's SKUs), and each order is counted once (`materialized`: inlined, the
+// count ran for the comparison and again for the value set).
 export async function countNoStockAgain(trx: Transaction<Database>, touched: readonly number[], events: readonly StoredEvent[]): Promise<number[]> {
   const moved = skuDeltas(events);
   if (touched.length === 0 && moved.length === 0) return [];
@@ -41,17 +43,18 @@ export async function countNoStockAgain(trx: Transaction<Database>, touched: rea
         insert into rm_order_sku_stock as t (sku, quantity) select sku, delta from moved
         on conflict (sku) do update set quantity = t.quantity + excluded.quantity
         returning t.sku, t.quantity),
+      units as (select coalesce(jsonb_object_agg(sku, quantity), '{}'::jsonb) as by_sku from held),
       crossed as (
         select array_agg(h.sku) as skus from held h join moved m on m.sku = h.sku where (h.quantity > 0) <> (h.quantity - m.delta > 0)),
       affected as (
         select array(select unnest(${[...touched]}::int[])
                      union
                      select i.order_id from rm_order_items i where i.status = 'pending' and i.sku = any((select skus from crossed)::text[])) as ids),
-      counted as (
+      counted as materialized (
         select o.id, case when o.status in ${OPEN} then
                  (select count(*)::int from rm_order_items i
                    where i.order_id = o.id and i.status = 'pending'
-                     and coalesce((select h.quantity from held h where h.sku = i.sku), (select s.quantity from rm_order_sku_stock s where s.sku = i.sku), 0) <= 0)
+                     and coalesce(((select by_sku from units) ->> i.sku)::bigint, (select s.quantity from rm_order_sku_stock s where s.sku = i.sku), 0) <= 0)
                else 0 end as n
           from rm_orders o where o.id = any((select ids from affected)::int[]))
       update rm_orders o set no_stock_items = c.n
