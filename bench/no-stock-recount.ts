@@ -3,9 +3,9 @@
 // (ordersProjectionOf({ noStock: false })), each in a transaction rolled back, so every apply starts from the same
 // tables. Medians of BENCH_RUNS runs (the two ways alternate within a run):
 //
-//   BENCH_ORDERS=50000 BENCH_RUNS=5 npx tsx bench/no-stock-recount.ts
+//   BENCH_NO_STOCK_ORDERS=50000 BENCH_RUNS=5 npx tsx bench/no-stock-recount.ts
 //
-// The tables hold BENCH_ORDERS open (pending) orders of 1-5 lines over 2,000 SKUs, three in four of them stocked
+// The tables hold BENCH_NO_STOCK_ORDERS open (pending) orders of 1-5 lines over 2,000 SKUs, three in four of them stocked
 // (1,000 units each, in the projection's own rm_order_sku_stock), so each SKU has dozens of open lines. The batches:
 // - an upload's chunk: 1,000 orders imported (one command's; the count is the import statement's subquery);
 // - 500 stock changes, none crossing zero (the common stock batch: the count's one statement, which finds nothing);
@@ -108,7 +108,7 @@ async function timedApply(db: Kysely<Database>, projection: Projection, batch: r
 const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 export const bench: Bench = async (ctx) => {
-  const orders = Number(process.env.BENCH_ORDERS ?? 50_000);
+  const orders = Number(process.env.BENCH_NO_STOCK_ORDERS ?? 50_000);
   const scratch = await createTestDatabase(ctx.pgUrl);
   const { db, close } = createDatabase(scratch.url, { application: 'bench-no-stock' });
   const without = ordersProjectionOf({ noStock: false });
