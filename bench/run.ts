@@ -4,6 +4,7 @@
 //   BENCH_RUNS          repetitions per figure, the median is reported (default 5)
 //   BENCH_ORDERS        size of the generated history for queries, rebuild, rebuild-online and commands-history (default 1,000,000)
 //   BENCH_REPLICA_ORDERS size of the history the replica group loads into its own primary (default 100,000)
+//   BENCH_NO_STOCK_ORDERS open orders the no-stock group's batches meet (default 50,000)
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Bench, BenchContext, BenchRow } from './lib/types.ts';
