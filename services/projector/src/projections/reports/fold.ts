@@ -126,7 +126,8 @@ export function foldTiming(event: Exclude<OrderEvent, { type: 'OrderImported' }>
       if (d.undone === 'short') count(at, 'shorted', -1);
       if (!row) return false;
       row.status = d.status;
-      if (d.previous_status !== 'assigned' && d.previous_status !== 'picking') {
+      // Reopened (a completed order back to its picker); an undo at the bench leaves the order completed, on hold.
+      if (d.previous_status !== 'assigned' && d.previous_status !== 'picking' && d.status !== 'on_hold') {
         row.completed_at = null;
         row.completed_worker_id = null;
       }

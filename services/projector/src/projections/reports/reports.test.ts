@@ -73,6 +73,13 @@ const HISTORY: OrderEvent[] = [
   picked(1, 3, 31),
   { type: 'OrderCancelled', data: { order_id: 2, order_number: '#2', previous_status: 'pending', worker_id: null, at: at(32) } },
   { type: 'OrderCompleted', data: { order_id: 1, order_number: '#1', worker_id: 7, completed_by: 7, at: at(40) } },
+  // Held at the bench, item 13's pick undone there (the order stays completed, on hold), resolved shipping it short.
+  { type: 'OrderHeld', data: { order_id: 1, order_number: '#1', held_by: 3, worker_id: 7, lines: [], wrong_items: [{ code: 'X-1', quantity: 1 }], discrepancies: [], verification_notes: null, at: at(42) } },
+  { ...undone(1, 3, 43), data: { ...(undone(1, 3, 43).data as object), previous_status: 'on_hold', status: 'on_hold' } } as OrderEvent,
+  {
+    type: 'OrderHoldResolved',
+    data: { order_id: 1, order_number: '#1', resolved_by: 3, worker_id: 7, reason: 'Refunded', lines: [{ item_id: 13, sku: 'KN1010-12-WINE', quantity: 3, expected: 0, shipped: 0, missing: 0, location: null, undone: true }], movements: [], at: at(49) },
+  },
   { type: 'OrderAssigned', data: { order_id: 3, order_number: '#3', worker_id: 8, previous_worker_id: null, at: at(41) } },
   { type: 'OrderVerified', data: { order_id: 1, order_number: '#1', verified_by: 3, worker_id: 7, item_count: 3, unit_count: 6, verification_notes: null, discrepancies: [{ item_id: 11, sku: 'KN1010-12-WINE', issue: 'creased', resolution: 'steamed' }], at: at(50) } },
   picked(3, 2, 55, 8),
@@ -114,7 +121,7 @@ describe('reports projection', () => {
     const tables = await project(() => stored.length);
     const timings = tables.rm_order_timings as Record<string, unknown>[];
     expect(timings.map((r) => [r.order_id, r.status, r.worker_id, r.picked_items, r.total_items])).toEqual([
-      [1, 'verified', 7, 3, 3],
+      [1, 'verified', 7, 2, 3],
       [2, 'cancelled', null, 0, 1],
       [3, 'picking', 8, 1, 2],
     ]);
@@ -135,22 +142,21 @@ describe('reports projection', () => {
     expect((tables.rm_report_picks as { item_id: number; picked_by: number }[]).map((p) => [p.item_id, p.picked_by])).toEqual([
       [11, 7],
       [12, 7],
-      [13, 7],
       [32, 8],
     ]);
     // units_picked is a bigint (a sum over every pick of the bucket): pg hands it over as text. A pick undone is taken
-    // off its picker in the bucket of the pick (worker 8's of item 12 at :25, and of item 31 sent back); the line
-    // picked again is credited to whoever picked it.
+    // off its picker in the bucket of the pick (worker 8's of item 12 at :25, worker 7's of item 13 at :31 undone at
+    // the bench, and item 31's sent back); the line picked again is credited to whoever picked it.
     expect(tables.rm_report_worker_buckets).toEqual([
       { bucket: new Date(at(15)), worker_id: 7, items_picked: 2, units_picked: '3' },
       { bucket: new Date(at(15)), worker_id: 8, items_picked: 0, units_picked: '0' },
-      { bucket: new Date(at(30)), worker_id: 7, items_picked: 1, units_picked: '3' },
+      { bucket: new Date(at(30)), worker_id: 7, items_picked: 0, units_picked: '0' },
       { bucket: new Date(at(45)), worker_id: 8, items_picked: 1, units_picked: '2' },
     ]);
     expect(tables.rm_report_buckets).toEqual([
       { bucket: new Date(at(0)), received: 3, assigned: 3, completed: 0, verified: 0, cancelled: 0, shorted: 0 },
       { bucket: new Date(at(30)), received: 0, assigned: 1, completed: 1, verified: 0, cancelled: 1, shorted: 0 },
-      { bucket: new Date(at(45)), received: 0, assigned: 0, completed: 0, verified: 1, cancelled: 0, shorted: 0 },
+      { bucket: new Date(at(45)), received: 0, assigned: 0, completed: 0, verified: 1, cancelled: 0, shorted: 1 },
     ]);
     expect(tables.rm_audit).toHaveLength(stored.length);
     expect((tables.rm_audit as Record<string, unknown>[])[9]).toMatchObject({
