@@ -345,6 +345,7 @@ describe('verification that can stop an order', () => {
     expect(undone.message).toBe('Pick undone: the order stays on hold. Send the line back to its picker or resolve it short.');
     expect(undone.data).toMatchObject({
       status: 'on_hold',
+      completed_at: expect.any(String),
       picked_items: 1,
       hold: {
         lines: [
