@@ -1,0 +1,72 @@
+-- The buyers' returns reports and the dashboard's returns waiting (kept by the returns-reports projection).
+
+-- Units shipped and returned per style and size, in buckets of UTC time of two grains: 15 minutes (every time zone's
+-- offset is a multiple of it, so a range of local days is exact) and calendar months of UTC (a range of a year sums
+-- a dozen of them per style size instead of 35,000). Each change is added to both; a query takes the months that
+-- lie wholly inside its range and 15-minute buckets for the rest. Shipped: units of orders verified in the bucket;
+-- returned (with reasons and grades): units of parcels received in it. Sums over unbounded events: bigint.
+create table rm_return_buckets (
+  grain              text        not null check (grain in ('15m', 'month')),
+  bucket             timestamptz not null,
+  style_code         text        not null,
+  size               text        not null,
+  shipped            bigint      not null default 0,
+  returned           bigint      not null default 0,
+  too_small          bigint      not null default 0,
+  too_large          bigint      not null default 0,
+  not_as_pictured    bigint      not null default 0,
+  changed_mind       bigint      not null default 0,
+  faulty             bigint      not null default 0,
+  damaged_in_transit bigint      not null default 0,
+  wrong_item_sent    bigint      not null default 0,
+  other              bigint      not null default 0,
+  grade_a            bigint      not null default 0,
+  grade_b            bigint      not null default 0,
+  grade_c            bigint      not null default 0,
+  grade_d            bigint      not null default 0,
+  primary key (grain, bucket, style_code, size)
+);
+
+-- Units restocked from a parcel to a location other than RETURNS: one row per restock, for the time from receipt to
+-- restock over a range.
+create table rm_return_restocks (
+  position     bigint      primary key,
+  return_id    int         not null,
+  line         int         not null,
+  sku          text        not null,
+  style_code   text        not null,
+  grade        text        not null,
+  quantity     int         not null,
+  location     text        not null,
+  received_at  timestamptz not null,
+  restocked_at timestamptz not null
+);
+create index rm_return_restocks_at on rm_return_restocks (restocked_at);
+
+-- Parcels still open: with units not yet placed (restocked to a location other than RETURNS, or written off), or not
+-- yet matched to their order. A parcel leaves when it is matched and every unit is placed. `lines`: its lines as
+-- received or matched (line, style_code, size, quantity, reason, grade), which a later match replaces in the buckets.
+create table rm_returns_open (
+  return_id    int         primary key,
+  order_id     int,
+  order_number text,
+  received_at  timestamptz not null,
+  lines        jsonb       not null,
+  units        int         not null,
+  waiting      int         not null
+);
+create index rm_returns_open_received on rm_returns_open (received_at, return_id);
+
+-- The units of orders verified so far, from today's orders and reports read models (which stand at the same
+-- checkpoint): no return was received before this migration, so the shipped counts are all there is to fill. A line
+-- ships its units less those recorded short (rm_order_items.short_quantity, set again when a hold is resolved).
+insert into rm_return_buckets (grain, bucket, style_code, size, shipped)
+select g.grain, g.bucket, i.style_code, i.size, sum(i.quantity - coalesce(i.short_quantity, 0))
+  from rm_order_items i
+  join rm_order_timings t on t.order_id = i.order_id
+ cross join lateral (values
+         ('15m', date_bin('15 minutes', t.verified_at, timestamptz '2000-01-01 00:00:00+00')),
+         ('month', date_trunc('month', t.verified_at at time zone 'UTC') at time zone 'UTC')) as g(grain, bucket)
+ where t.verified_at is not null
+   and i.quantity - coalesce(i.short_quantity, 0) > 0
+ group by 1, 2, 3, 4;

@@ -1,0 +1,269 @@
+import {
+  RETURN_GRADES,
+  RETURN_REASONS,
+  RETURNS_LOCATION,
+  type OrderEvent,
+  type ReturnEvent,
+  type ReturnGrade,
+  type ReturnReason,
+  type StoredEvent,
+} from '@wh/contracts';
+import { occurredAt } from '../event-time.ts';
+import { bucketOf } from '../reports/fold.ts';
+
+// The returns-reports read models' one fold, in memory: the units shipped and returned per style size and bucket,
+// the parcels still open, and one row per restock. The live path (projection.ts, `apply`) folds a batch over the
+// open parcels it touches, read from the table, and over each verified order's stream, read from the event store;
+// the rebuild (projection.ts, `rebuilder`) over the whole history, every open parcel and unverified order held.
+
+// ---------- Buckets ----------
+
+// Each change counts in a 15-minute bucket and in its calendar month of UTC (rm_return_buckets).
+export const GRAINS = ['15m', 'month'] as const;
+export type Grain = (typeof GRAINS)[number];
+
+export function monthOf(at: Date): string {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString();
+}
+
+const GRADE_COLUMNS = { A: 'grade_a', B: 'grade_b', C: 'grade_c', D: 'grade_d' } as const satisfies Record<ReturnGrade, string>;
+export type Column = 'shipped' | 'returned' | ReturnReason | (typeof GRADE_COLUMNS)[ReturnGrade];
+// The table's counters, in its column order.
+export const COLUMNS: readonly Column[] = ['shipped', 'returned', ...RETURN_REASONS, ...RETURN_GRADES.map((g) => GRADE_COLUMNS[g])];
+export type Counts = Record<Column, number>;
+
+const zero = (): Counts => Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Counts;
+
+// A bucket's key: grain, bucket, style code and size joined by NUL, which no code or size holds (input refuses it).
+const SEP = '\u0000';
+export interface BucketKey {
+  grain: Grain;
+  bucket: string;
+  style_code: string;
+  size: string;
+}
+export const splitKey = (key: string): BucketKey => {
+  const [grain, bucket = '', style_code = '', size = ''] = key.split(SEP);
+  return { grain: grain as Grain, bucket, style_code, size };
+};
+
+// The counters a run of events adds to, per bucket key. Shipped-only keys (most of them: every verified line) hold a
+// number, not a row of counters: a rebuild holds every key of the history.
+export class BucketCounts {
+  readonly shipped = new Map<string, number>();
+  readonly returns = new Map<string, Counts>();
+
+  ship(at: Date, style_code: string, size: string, units: number): void {
+    for (const key of keysOf(at, style_code, size)) this.shipped.set(key, (this.shipped.get(key) ?? 0) + units);
+  }
+
+  // Units of a parcel's line received (sign 1) or taken back by a match that replaces it (sign -1).
+  receive(at: Date, line: ParcelLine, sign: 1 | -1): void {
+    const units = sign * line.quantity;
+    for (const key of keysOf(at, line.style_code, line.size)) {
+      let row = this.returns.get(key);
+      if (!row) this.returns.set(key, (row = zero()));
+      row.returned += units;
+      row[line.reason] += units;
+      row[GRADE_COLUMNS[line.grade]] += units;
+    }
+  }
+
+  // Every key touched with its counters (a key touched only to come back to zero included: its row is written as the
+  // live path writes it).
+  *rows(): Generator<BucketKey & Counts> {
+    for (const [key, row] of this.returns) yield { ...splitKey(key), ...row, shipped: this.shipped.get(key) ?? 0 };
+    for (const [key, shipped] of this.shipped) if (!this.returns.has(key)) yield { ...splitKey(key), ...zero(), shipped };
+  }
+}
+
+function keysOf(at: Date, style_code: string, size: string): string[] {
+  return [['15m', bucketOf(at)].join(SEP), ['month', monthOf(at)].join(SEP)].map((k) => `${k}${SEP}${style_code}${SEP}${size}`);
+}
+
+// ---------- Shipments: what a verified order sent out ----------
+
+// An order's lines until it is verified: each line's units and those recorded short.
+export interface ShipLine {
+  style_code: string;
+  size: string;
+  quantity: number;
+  short: number;
+}
+export type Shipment = Map<number, ShipLine>;
+
+// The order events that change what a verification ships: read from the order's stream by the live path.
+export const SHIPMENT_EVENT_TYPES = ['OrderImported', 'OrderItemPicked', 'OrderItemShortPicked', 'OrderItemPickUndone', 'OrderSentBack', 'OrderHoldResolved'] as const;
+
+// An order event over its order's lines (undefined until its import). As the orders projection reads a line's short
+// units: a pick makes it whole, a short sets them, an undo or a line sent back clears them (to pick again), and a
+// resolved hold ships what the verifier counted.
+export function foldShipment(shipment: Shipment | undefined, event: OrderEvent): Shipment | undefined {
+  const set = (itemId: number, short: number) => {
+    const line = shipment?.get(itemId);
+    if (line) line.short = short;
+  };
+  switch (event.type) {
+    case 'OrderImported':
+      return new Map(event.data.items.map((i) => [i.item_id, { style_code: i.style_code, size: i.size, quantity: i.quantity, short: 0 }]));
+    case 'OrderItemPicked':
+    case 'OrderItemPickUndone':
+      set(event.data.item_id, 0);
+      return shipment;
+    case 'OrderItemShortPicked':
+      set(event.data.item_id, event.data.short_quantity);
+      return shipment;
+    case 'OrderSentBack':
+      for (const l of event.data.lines) set(l.item_id, 0);
+      return shipment;
+    case 'OrderHoldResolved':
+      for (const l of event.data.lines) if (l.missing > 0) set(l.item_id, l.quantity - l.shipped);
+      return shipment;
+    case 'OrderAssigned':
+    case 'OrderDeassigned':
+    case 'OrderCancelled':
+    case 'OrderCompleted':
+    case 'OrderVerified':
+    case 'OrderHeld':
+      return shipment;
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}
+
+/** A verification's shipped units: each line's units less those short, into the buckets of its moment. */
+export function ship(counts: BucketCounts, shipment: Shipment | undefined, at: Date): void {
+  if (!shipment) return;
+  for (const line of shipment.values()) {
+    const units = line.quantity - line.short;
+    if (units > 0) counts.ship(at, line.style_code, line.size, units);
+  }
+}
+
+// ---------- Parcels ----------
+
+export interface ParcelLine {
+  line: number;
+  style_code: string;
+  size: string;
+  quantity: number;
+  reason: ReturnReason;
+  grade: ReturnGrade;
+}
+
+// A parcel still open (rm_returns_open): units not yet placed, or no order matched.
+export interface OpenParcel {
+  return_id: number;
+  order_id: number | null;
+  order_number: string | null;
+  received_at: Date;
+  lines: ParcelLine[];
+  units: number;
+  waiting: number;
+}
+
+// A restock of a parcel's units to a location other than RETURNS (rm_return_restocks).
+export interface RestockRow {
+  position: string;
+  return_id: number;
+  line: number;
+  sku: string;
+  style_code: string;
+  grade: ReturnGrade;
+  quantity: number;
+  location: string;
+  received_at: Date;
+  restocked_at: Date;
+}
+
+// What a run of return events is folded over: the open parcels (those it touches, in the live path), the bucket
+// counters and the restocks found.
+export interface ReturnsState {
+  parcels: Map<number, OpenParcel>;
+  counts: BucketCounts;
+  restocks: RestockRow[];
+}
+
+const parcelLines = (lines: readonly { line: number; style_code: string; size: string; quantity: number; reason: ReturnReason; grade: ReturnGrade }[]): ParcelLine[] =>
+  lines.map((l) => ({ line: l.line, style_code: l.style_code, size: l.size, quantity: l.quantity, reason: l.reason, grade: l.grade }));
+const unitsOf = (lines: readonly ParcelLine[]) => lines.reduce((n, l) => n + l.quantity, 0);
+
+// Units placed: the parcel waits for fewer, never below none.
+function place(parcel: OpenParcel, units: number): void {
+  parcel.waiting = Math.max(0, parcel.waiting - units);
+}
+
+// A parcel matched to its order with every unit placed is done: it leaves the open parcels.
+function closeIfDone(state: ReturnsState, parcel: OpenParcel): void {
+  if (parcel.order_id !== null && parcel.waiting === 0) state.parcels.delete(parcel.return_id);
+}
+
+/** One return event over the state; returns the parcel it concerns. An event of a parcel not open is no change. */
+export function foldReturn(stored: StoredEvent, state: ReturnsState): number {
+  const event = { type: stored.type, data: stored.data } as ReturnEvent;
+  const at = occurredAt(stored);
+  switch (event.type) {
+    case 'ReturnReceived': {
+      const d = event.data;
+      const lines = parcelLines(d.lines);
+      const units = unitsOf(lines);
+      const parcel: OpenParcel = { return_id: d.return_id, order_id: d.order_id, order_number: d.order_number, received_at: at, lines, units, waiting: units };
+      state.parcels.set(d.return_id, parcel);
+      for (const line of lines) state.counts.receive(at, line, 1);
+      closeIfDone(state, parcel);
+      return d.return_id;
+    }
+    case 'ReturnMatched': {
+      const d = event.data;
+      const parcel = state.parcels.get(d.return_id);
+      if (!parcel) return d.return_id;
+      // The matched lines replace the received ones, in the buckets of the receipt.
+      for (const line of parcel.lines) state.counts.receive(parcel.received_at, line, -1);
+      const lines = parcelLines(d.lines);
+      for (const line of lines) state.counts.receive(parcel.received_at, line, 1);
+      const placed = parcel.units - parcel.waiting;
+      parcel.order_id = d.order_id;
+      parcel.order_number = d.order_number;
+      parcel.lines = lines;
+      parcel.units = unitsOf(lines);
+      parcel.waiting = Math.max(0, parcel.units - placed);
+      closeIfDone(state, parcel);
+      return d.return_id;
+    }
+    case 'ReturnRestocked': {
+      const d = event.data;
+      const parcel = state.parcels.get(d.return_id);
+      // Into RETURNS the units still wait, to be put away.
+      if (!parcel || d.location === RETURNS_LOCATION) return d.return_id;
+      place(parcel, d.quantity);
+      state.restocks.push({
+        position: stored.global_position,
+        return_id: d.return_id,
+        line: d.line,
+        sku: d.sku,
+        style_code: d.style_code,
+        grade: d.grade,
+        quantity: d.quantity,
+        location: d.location,
+        received_at: parcel.received_at,
+        restocked_at: at,
+      });
+      closeIfDone(state, parcel);
+      return d.return_id;
+    }
+    case 'ReturnWrittenOff': {
+      const d = event.data;
+      const parcel = state.parcels.get(d.return_id);
+      if (!parcel) return d.return_id;
+      place(parcel, d.quantity);
+      closeIfDone(state, parcel);
+      return d.return_id;
+    }
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unhandled return event ${JSON.stringify(exhaustive)}`);
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { sql, type Transaction } from 'kysely';
+import { toStoredEvent, type Database, type EventRow } from '@wh/db';
+import { RETURN_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
+import type { Projection, Rebuilder } from '../../projection.ts';
+import { copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
+import { chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
+import { occurredAt } from '../event-time.ts';
+import {
+  BucketCounts,
+  COLUMNS,
+  foldReturn,
+  foldShipment,
+  ship,
+  SHIPMENT_EVENT_TYPES,
+  type BucketKey,
+  type Counts,
+  type OpenParcel,
+  type RestockRow,
+  type ReturnsState,
+  type Shipment,
+} from './fold.ts';
+
+type Trx = Transaction<Database>;
+
+// Rows per statement: each is one jsonb parameter, so the figure bounds its size.
+const WRITE_CHUNK = 5000;
+const RETURN_TYPES: ReadonlySet<string> = new Set(RETURN_EVENT_TYPES);
+
+// rm_return_buckets, rm_return_restocks and rm_returns_open: the buyers' returns reports and the dashboard's returns
+// waiting; announces 'reports' and 'dashboard'. One fold (fold.ts), two ways to hold its state:
+// - live (`apply`): the open parcels the batch touches are read once, every event folded into them in memory, and
+//   each table written once; a verification's shipped units come from its order's stream, read from the event store
+//   (the events before it: what was imported, picked short and resolved), so no table keeps every order's lines;
+// - rebuild (`rebuilder`): every open parcel and every order not yet verified held in memory over the whole
+//   history; the buckets and the open parcels COPYed once at the end, the restocks a batch at a time.
+export const returnsReportsProjection: Projection = {
+  name: 'returns-reports',
+  handles: new Set<string>([...RETURN_EVENT_TYPES, 'OrderVerified']),
+  async apply(trx, events, topics) {
+    topics.add({ kind: 'dashboard' });
+    topics.add({ kind: 'reports' });
+    const state: ReturnsState = { parcels: await parcelsBefore(trx, events), counts: new BucketCounts(), restocks: [] };
+    const shipments = await shipmentsOf(trx, events.filter((e) => e.type === 'OrderVerified'));
+    const touched = new Set<number>();
+    for (const stored of events) {
+      if (stored.type === 'OrderVerified') ship(state.counts, shipments.get(stored.global_position), occurredAt(stored));
+      else touched.add(foldReturn(stored, state));
+    }
+    const open = [...touched].flatMap((id) => state.parcels.get(id) ?? []);
+    const closed = [...touched].filter((id) => !state.parcels.has(id));
+    await writeTogether(trx, [bucketWrites([...state.counts.rows()]), restockInserts(state.restocks), parcelWrites(open, closed)]);
+  },
+  rebuilder: (io) => returnsRebuilder(io),
+};
+
+// The open parcels a batch's events name, as they stand before it.
+async function parcelsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, OpenParcel>> {
+  const ids = [...new Set(events.filter((e) => RETURN_TYPES.has(e.type)).map((e) => (e.data as { return_id: number }).return_id))];
+  if (ids.length === 0) return new Map();
+  const { rows } = await executePrepared<OpenParcel>(trx, sql`select * from rm_returns_open where return_id = any(${ids}::int[])`);
+  return new Map(rows.map((r) => [r.return_id, r]));
+}
+
+// Each verification's order as it stood when verified (by the verification's position): the order's stream up to it.
+async function shipmentsOf(trx: Trx, verified: readonly StoredEvent[]): Promise<Map<string, Shipment>> {
+  if (verified.length === 0) return new Map();
+  const { rows } = await executePrepared<EventRow>(
+    trx,
+    sql`
+      select event_type, schema_version, data, stream_id, stream_version, global_position, transaction_id::text as transaction_id,
+             metadata, recorded_at
+        from events
+       where stream_id = any(${verified.map((e) => e.stream_id)}::text[])
+         and event_type = any(${SHIPMENT_EVENT_TYPES}::text[])
+       order by stream_id, stream_version`,
+  );
+  const byStream = new Map<string, StoredEvent[]>();
+  for (const row of rows) {
+    let list = byStream.get(row.stream_id);
+    if (!list) byStream.set(row.stream_id, (list = []));
+    list.push(toStoredEvent(row));
+  }
+  const out = new Map<string, Shipment>();
+  for (const v of verified) {
+    let shipment: Shipment | undefined;
+    for (const e of byStream.get(v.stream_id) ?? []) {
+      if (e.stream_version < v.stream_version) shipment = foldShipment(shipment, { type: e.type, data: e.data } as OrderEvent);
+    }
+    if (shipment) out.set(v.global_position, shipment);
+  }
+  return out;
+}
+
+type BucketRow = BucketKey & Counts;
+
+const counters = sql.join(COLUMNS.map((c) => sql.id(c)));
+const bucketRecord = sql.raw(`(grain text, bucket timestamptz, style_code text, size text, ${COLUMNS.map((c) => `${c} bigint`).join(', ')})`);
+const addCounters = sql.join(COLUMNS.map((c) => sql`${sql.id(c)} = rm_return_buckets.${sql.id(c)} + excluded.${sql.id(c)}`));
+
+function bucketWrites(rows: readonly BucketRow[]): WriteStatement[] {
+  return chunks(rows, WRITE_CHUNK).map(
+    (chunk) => sql`
+      insert into rm_return_buckets (grain, bucket, style_code, size, ${counters})
+      select grain, bucket, style_code, size, ${counters} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${bucketRecord}
+      on conflict (grain, bucket, style_code, size) do update set ${addCounters}`,
+  );
+}
+
+const RESTOCK_COLUMNS = ['position', 'return_id', 'line', 'sku', 'style_code', 'grade', 'quantity', 'location', 'received_at', 'restocked_at'] as const satisfies readonly (keyof RestockRow)[];
+
+function restockInserts(rows: readonly RestockRow[]): WriteStatement[] {
+  return chunks(rows, WRITE_CHUNK).map(
+    (chunk) => sql`
+      insert into rm_return_restocks (${sql.join(RESTOCK_COLUMNS.map((c) => sql.id(c)))})
+      select ${sql.join(RESTOCK_COLUMNS.map((c) => sql.id(c)))}
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x (
+             position bigint, return_id int, line int, sku text, style_code text, grade text, quantity int, location text,
+             received_at timestamptz, restocked_at timestamptz)`,
+  );
+}
+
+// The parcels the batch left open, as they are now, and those it closed, gone: one statement (the rows differ).
+function parcelWrites(open: readonly OpenParcel[], closed: readonly number[]): WriteStatement[] {
+  if (open.length === 0 && closed.length === 0) return [];
+  return [
+    sql`
+      with closed as (delete from rm_returns_open where return_id = any(${closed}::int[]))
+      insert into rm_returns_open (return_id, order_id, order_number, received_at, lines, units, waiting)
+      select return_id, order_id, order_number, received_at, lines, units, waiting
+        from jsonb_to_recordset(${JSON.stringify(open)}::jsonb)
+             as x (return_id int, order_id int, order_number text, received_at timestamptz, lines jsonb, units int, waiting int)
+      on conflict (return_id) do update
+         set order_id = excluded.order_id, order_number = excluded.order_number, lines = excluded.lines, units = excluded.units,
+             waiting = excluded.waiting`,
+  ];
+}
+
+const PARCEL_COLUMNS = ['return_id', 'order_id', 'order_number', 'received_at', 'lines', 'units', 'waiting'] as const satisfies readonly (keyof OpenParcel)[];
+const BUCKET_COLUMNS = ['grain', 'bucket', 'style_code', 'size', ...COLUMNS] as const;
+
+// The rebuild's way: the open parcels and the orders not yet verified (their lines) held in memory over the history.
+function returnsRebuilder(io: RebuildIo): Rebuilder {
+  const orders = new Map<number, Shipment>();
+  const state: ReturnsState = { parcels: new Map(), counts: new BucketCounts(), restocks: [] };
+  return {
+    handles: new Set<string>([...RETURN_EVENT_TYPES, ...SHIPMENT_EVENT_TYPES, 'OrderVerified', 'OrderCancelled']),
+    async apply(_trx, events) {
+      for (const stored of events) {
+        if (RETURN_TYPES.has(stored.type)) {
+          foldReturn(stored, state);
+          continue;
+        }
+        const event = { type: stored.type, data: stored.data } as OrderEvent;
+        const id = event.data.order_id;
+        if (event.type === 'OrderVerified') ship(state.counts, orders.get(id), occurredAt(stored));
+        if (event.type === 'OrderVerified' || event.type === 'OrderCancelled') orders.delete(id);
+        else {
+          const next = foldShipment(orders.get(id), event);
+          if (next) orders.set(id, next);
+        }
+      }
+      io.copy('rm_return_restocks', RESTOCK_COLUMNS, state.restocks.splice(0).map((r) => copyLine(RESTOCK_COLUMNS.map((c) => r[c]))));
+    },
+    async finish() {
+      await io.copyAll('rm_return_buckets', BUCKET_COLUMNS, linesOf(state.counts.rows(), (r) => copyLine(BUCKET_COLUMNS.map((c) => r[c]))));
+      await io.copyAll(
+        'rm_returns_open',
+        PARCEL_COLUMNS,
+        linesOf(state.parcels.values(), (p) => copyLine(PARCEL_COLUMNS.map((c) => (c === 'lines' ? JSON.stringify(p.lines) : p[c])))),
+      );
+    },
+  };
+}
