@@ -38,6 +38,12 @@ const ORDERS = [
   ['#5003', 'DR1000-8-BEIGE', 3],
   ['#5004', 'TP1007-6-GREEN', 1],
 ] as const;
+const ITEM_NAMES: Record<string, string> = {
+  'DR1000-8-BEIGE': 'Wrap Midi Dress 000 - 8 / Beige',
+  'DR1000-10-BEIGE': 'Wrap Midi Dress 000 - 10 / Beige',
+  'KN1010-12-WINE': 'Cable Jumper 010 - 12 / Wine',
+  'TP1007-6-GREEN': 'Linen Shirt 007 - 6 / Green',
+};
 
 type Item = { id: number; sku: string; quantity: number };
 
@@ -64,7 +70,7 @@ export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario
     { sku: 'KN1010-12-WINE', location: 'A-1-2', quantity: 20 },
     { sku: 'TP1007-6-GREEN', location: 'A-1-2', quantity: 20 },
   ]);
-  const sheet = ['Order #,SKU,Quantity', ...ORDERS.map(([n, sku, q]) => `${n},${sku},${q}`)].join('\n');
+  const sheet = ['Order #,Item,SKU,Quantity', ...ORDERS.map(([n, sku, q]) => `${n},${ITEM_NAMES[sku]},${sku},${q}`)].join('\n');
   ok(await admin.upload('/api/files/upload/orders', 'orders.csv', sheet));
   const list = (await admin.get('/api/orders?limit=100')).body.data.orders as { id: number; order_number: string }[];
   const orders = new Map<string, { id: number; items: Item[] }>();

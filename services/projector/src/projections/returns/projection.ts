@@ -48,7 +48,8 @@ export const returnsReportsProjection: Projection = {
     }
     const open = [...touched].flatMap((id) => state.parcels.get(id) ?? []);
     const closed = [...touched].filter((id) => !state.parcels.has(id));
-    await writeTogether(trx, [bucketWrites([...state.counts.rows()]), restockInserts(state.restocks), parcelWrites(open, closed)]);
+    // The parcels' upserts and deletes write different rows of their table.
+    await writeTogether(trx, [bucketWrites([...state.counts.rows()]), restockInserts(state.restocks), parcelUpserts(open), parcelDeletes(closed)]);
   },
   rebuilder: (io) => returnsRebuilder(io),
 };
@@ -119,20 +120,23 @@ function restockInserts(rows: readonly RestockRow[]): WriteStatement[] {
   );
 }
 
-// The parcels the batch left open, as they are now, and those it closed, gone: one statement (the rows differ).
-function parcelWrites(open: readonly OpenParcel[], closed: readonly number[]): WriteStatement[] {
-  if (open.length === 0 && closed.length === 0) return [];
-  return [
-    sql`
-      with closed as (delete from rm_returns_open where return_id = any(${closed}::int[]))
+// The parcels the batch left open, as they are now.
+function parcelUpserts(open: readonly OpenParcel[]): WriteStatement[] {
+  return chunks(open, WRITE_CHUNK).map(
+    (chunk) => sql`
       insert into rm_returns_open (return_id, order_id, order_number, received_at, lines, units, waiting)
       select return_id, order_id, order_number, received_at, lines, units, waiting
-        from jsonb_to_recordset(${JSON.stringify(open)}::jsonb)
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb)
              as x (return_id int, order_id int, order_number text, received_at timestamptz, lines jsonb, units int, waiting int)
       on conflict (return_id) do update
          set order_id = excluded.order_id, order_number = excluded.order_number, lines = excluded.lines, units = excluded.units,
              waiting = excluded.waiting`,
-  ];
+  );
+}
+
+// The parcels it closed.
+function parcelDeletes(closed: readonly number[]): WriteStatement[] {
+  return closed.length === 0 ? [] : [sql`delete from rm_returns_open where return_id = any(${closed}::int[])`];
 }
 
 const PARCEL_COLUMNS = ['return_id', 'order_id', 'order_number', 'received_at', 'lines', 'units', 'waiting'] as const satisfies readonly (keyof OpenParcel)[];

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { TopicSet, type StoredEvent } from '@wh/contracts';
+import { startTestApp, type TestApp } from '@wh/command/testing';
+import { rebuildReadModels } from '../../rebuild.ts';
+import { caughtUp, snapshot, tableOids, tablesKept } from '../../testing.ts';
+import { projections } from '../index.ts';
+import { returnsReportsProjection } from './projection.ts';
+import { makeReturnsScenario, NOW, R5_RECEIVED } from '../../../../../test/returns-scenario.ts';
+
+// The returns-reports read models over the scenario of test/returns-scenario.ts (orders through the API, parcels
+// through the event store), live and rebuilt.
+
+const TABLES = ['rm_return_buckets', 'rm_return_restocks', 'rm_returns_open'] as const;
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ now: () => NOW });
+  await makeReturnsScenario(app);
+  await caughtUp(app.database.db);
+}, 300_000);
+afterAll(() => app?.stop());
+
+const sums = (rows: readonly Record<string, unknown>[], column: string) => rows.reduce((n, r) => n + Number(r[column]), 0);
+
+describe('returns-reports read models', () => {
+  it('count each verified line once per grain, less its short units, in the bucket of the verification', async () => {
+    const rows = (await snapshot(app.database.db, ['rm_return_buckets'])).rm_return_buckets as Record<string, unknown>[];
+    for (const grain of ['15m', 'month']) {
+      const shipped = rows.filter((r) => r.grain === grain && Number(r.shipped) > 0);
+      const bucket = grain === '15m' ? '2026-03-10T10:00:00.000Z' : '2026-03-01T00:00:00.000Z';
+      expect(shipped.map((r) => [(r.bucket as Date).toISOString(), r.style_code, r.size, r.shipped])).toEqual([
+        [bucket, 'DR1000', '10', '2'],
+        [bucket, 'DR1000', '8', '10'],
+        [bucket, 'KN1010', '12', '1'],
+      ]);
+    }
+  });
+
+  it('count each parcel line in the bucket of its receipt, a match replacing the lines it was received with', async () => {
+    const rows = (await snapshot(app.database.db, ['rm_return_buckets'])).rm_return_buckets as Record<string, unknown>[];
+    const month = rows.filter((r) => r.grain === 'month');
+    const fine = rows.filter((r) => r.grain === '15m');
+    // Every unit in both grains: 9 this month, R5's 2 last month.
+    expect(sums(month, 'returned')).toBe(11);
+    expect(sums(fine, 'returned')).toBe(11);
+    const at = (grain: string, bucket: string, style: string, size: string) =>
+      rows.find((r) => r.grain === grain && (r.bucket as Date).toISOString() === bucket && r.style_code === style && r.size === size);
+    // R3, received at 07:00: its matched lines (DR1000-8 too small A, DR1000-10 changed mind B) in place of the one it
+    // came with.
+    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '8')).toMatchObject({ returned: '1', too_small: '1', grade_a: '1' });
+    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '10')).toMatchObject({ returned: '1', changed_mind: '1', grade_b: '1' });
+    expect(at('month', '2026-03-01T00:00:00.000Z', 'DR1000', '8')).toMatchObject({ shipped: '10', returned: '6', too_small: '6', grade_a: '4', grade_c: '2' });
+    expect(at('month', '2026-02-01T00:00:00.000Z', 'TP1007', '6')).toMatchObject({ shipped: '0', returned: '2', changed_mind: '2', grade_a: '2' });
+    expect(at('15m', R5_RECEIVED, 'TP1007', '6')).toMatchObject({ returned: '2' });
+  });
+
+  it('keep a row per restock to a location other than RETURNS, with the receipt it is timed from', async () => {
+    const rows = await app.database.db.selectFrom('rm_return_restocks').selectAll().orderBy('position').execute();
+    expect(rows.map((r) => [r.return_id, r.line, r.quantity, r.location, (r.restocked_at.getTime() - r.received_at.getTime()) / 60_000])).toEqual([
+      [1, 1, 3, 'A-1-1', 30],
+      [1, 2, 1, 'A-1-2', 45],
+      [2, 1, 2, 'SECONDS', 24 * 60],
+    ]);
+  });
+
+  it('keep the parcels still open: units waiting, or no order matched', async () => {
+    const rows = await app.database.db.selectFrom('rm_returns_open').selectAll().orderBy('return_id').execute();
+    expect(rows.map((r) => [r.return_id, r.order_number, r.units, r.waiting])).toEqual([
+      [3, '#5001', 2, 2],
+      [4, null, 0, 0],
+      [5, null, 2, 2],
+    ]);
+    expect(rows[0]!.lines).toEqual([
+      { line: 1, style_code: 'DR1000', size: '8', quantity: 1, reason: 'too_small', grade: 'A' },
+      { line: 2, style_code: 'DR1000', size: '10', quantity: 1, reason: 'changed_mind', grade: 'B' },
+    ]);
+  });
+
+  it('a rebuild reproduces exactly what the live projector built', async () => {
+    const db = app.database.db;
+    const live = await snapshot(db, TABLES);
+    const oids = await tableOids(db);
+    await rebuildReadModels(db, projections);
+    expect(await snapshot(db, TABLES)).toEqual(live);
+    expect(await tablesKept(db, oids)).toEqual([]);
+    // In batches of one event, too.
+    await rebuildReadModels(db, projections, { batchSize: 1 });
+    expect(await snapshot(db, TABLES)).toEqual(live);
+  });
+
+  it('a parcel closed (matched, every unit placed) leaves the open parcels; the reports and the dashboard hear of it', async () => {
+    const db = app.database.db;
+    const { rows } = await sql<{ data: unknown; stream_version: number }>`select data, stream_version from events where stream_id = 'return-3' order by stream_version desc limit 1`.execute(db);
+    const base = { stream_id: 'return-3', transaction_id: '1', metadata: { actor_id: 1, actor_role: 'manager', correlation_id: 'c', causation_id: null, client_ip: null }, recorded_at: NOW };
+    const placed = (line: number, position: string): StoredEvent => ({
+      ...base,
+      type: 'ReturnWrittenOff',
+      stream_version: rows[0]!.stream_version + line,
+      global_position: position,
+      data: { return_id: 3, order_id: 1, line, sku: 'DR1000-8-BEIGE', style_code: 'DR1000', quantity: 1, grade: 'A', from_location: null, note: null, movements: [], at: NOW.toISOString() },
+    });
+    const topics = new TopicSet();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await returnsReportsProjection.apply(trx, [placed(1, '900001')], topics);
+        expect((await trx.selectFrom('rm_returns_open').select(['return_id', 'waiting']).where('return_id', '=', 3).execute())).toEqual([{ return_id: 3, waiting: 1 }]);
+        await returnsReportsProjection.apply(trx, [placed(2, '900002')], topics);
+        expect(await trx.selectFrom('rm_returns_open').select('return_id').where('return_id', '=', 3).execute()).toEqual([]);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rollback'));
+    expect([...topics].sort()).toEqual(['dashboard', 'reports']);
+  });
+});
