@@ -112,7 +112,8 @@ export async function returnsReport(db: Db, range: ReportRange, style: string | 
   return {
     period: describePeriod(range, p),
     style: style ?? null,
-    totals: figures(total ? [total] : []),
+    // A flag is a size's (or a style's), not the warehouse's.
+    totals: { ...figures(total ? [total] : []), flag: null },
     styles,
     style_count: total?.styles ?? 0,
     flagged,
