@@ -1,17 +1,28 @@
 -- The buyers' returns reports and the dashboard's returns waiting (kept by the returns-reports projection).
+--
+-- Units per style and size in buckets of UTC time of two grains: 15 minutes (every time zone's offset is a multiple
+-- of it, so a range of local days is exact) and calendar months of UTC (a year's range sums a dozen month rows per
+-- style size instead of 35,000). Each change is added to both; a query reads the months that lie wholly inside its
+-- range and 15-minute buckets for the rest. Sums over unbounded events: bigint.
 
--- Units shipped and returned per style and size, in buckets of UTC time of two grains: 15 minutes (every time zone's
--- offset is a multiple of it, so a range of local days is exact) and calendar months of UTC (a range of a year sums
--- a dozen of them per style size instead of 35,000). Each change is added to both; a query takes the months that
--- lie wholly inside its range and 15-minute buckets for the rest. Shipped: units of orders verified in the bucket;
--- returned (with reasons and grades): units of parcels received in it. Sums over unbounded events: bigint.
-create table rm_return_buckets (
+-- Shipped: units of the orders verified in the bucket, each line less its units recorded short.
+create table rm_return_shipped (
+  grain      text        not null check (grain in ('15m', 'month')),
+  bucket     timestamptz not null,
+  style_code text        not null,
+  size       text        not null,
+  units      bigint      not null,
+  primary key (grain, bucket, style_code, size)
+);
+
+-- Returned: units of the parcels received in the bucket (an unmatched parcel's lines until its match replaces them),
+-- by reason and by grade.
+create table rm_return_received (
   grain              text        not null check (grain in ('15m', 'month')),
   bucket             timestamptz not null,
   style_code         text        not null,
   size               text        not null,
-  shipped            bigint      not null default 0,
-  returned           bigint      not null default 0,
+  units              bigint      not null default 0,
   too_small          bigint      not null default 0,
   too_large          bigint      not null default 0,
   not_as_pictured    bigint      not null default 0,
@@ -45,7 +56,7 @@ create index rm_return_restocks_at on rm_return_restocks (restocked_at);
 
 -- Parcels still open: with units not yet placed (restocked to a location other than RETURNS, or written off), or not
 -- yet matched to their order. A parcel leaves when it is matched and every unit is placed. `lines`: its lines as
--- received or matched (line, style_code, size, quantity, reason, grade), which a later match replaces in the buckets.
+-- received or matched (line, style_code, size, quantity, reason, grade), which a later match replaces.
 create table rm_returns_open (
   return_id    int         primary key,
   order_id     int,
@@ -57,10 +68,10 @@ create table rm_returns_open (
 );
 create index rm_returns_open_received on rm_returns_open (received_at, return_id);
 
--- The units of orders verified so far, from today's orders and reports read models (which stand at the same
--- checkpoint): no return was received before this migration, so the shipped counts are all there is to fill. A line
--- ships its units less those recorded short (rm_order_items.short_quantity, set again when a hold is resolved).
-insert into rm_return_buckets (grain, bucket, style_code, size, shipped)
+-- The units of the orders verified so far, from today's orders and reports read models (which stand at the same
+-- checkpoint). A line ships its units less those recorded short (rm_order_items.short_quantity, set again when a
+-- hold is resolved). No parcel came back before this migration: the other tables start empty.
+insert into rm_return_shipped (grain, bucket, style_code, size, units)
 select g.grain, g.bucket, i.style_code, i.size, sum(i.quantity - coalesce(i.short_quantity, 0))
   from rm_order_items i
   join rm_order_timings t on t.order_id = i.order_id

@@ -490,14 +490,21 @@ export interface RmAuditTable {
 
 // The buyers' returns reports and the dashboard's returns waiting (170_returns_reports.sql).
 type Sum = ColumnType<string, number, number>;
-export interface RmReturnBucketsTable {
+export interface RmReturnShippedTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  style_code: string;
+  size: string;
+  units: Sum;
+}
+
+export interface RmReturnReceivedTable {
   grain: '15m' | 'month';
   bucket: Timestamp;
   style_code: string;
   size: string;
   // bigint sums, read back as text.
-  shipped: Sum;
-  returned: Sum;
+  units: Sum;
   too_small: Sum;
   too_large: Sum;
   not_as_pictured: Sum;
@@ -581,7 +588,8 @@ export interface Database {
   rm_search_terms: RmSearchTermsTable;
   rm_order_terms: RmOrderTermsTable;
   rm_count_flags: RmCountFlagsTable;
-  rm_return_buckets: RmReturnBucketsTable;
+  rm_return_shipped: RmReturnShippedTable;
+  rm_return_received: RmReturnReceivedTable;
   rm_return_restocks: RmReturnRestocksTable;
   rm_returns_open: RmReturnsOpenTable;
 }
@@ -616,7 +624,8 @@ export const READ_MODEL_TABLES = [
   'rm_search_terms',
   'rm_order_terms',
   'rm_count_flags',
-  'rm_return_buckets',
+  'rm_return_shipped',
+  'rm_return_received',
   'rm_return_restocks',
   'rm_returns_open',
 ] as const satisfies readonly (keyof Database)[];

@@ -298,8 +298,8 @@ export type WorkerProductivity = z.infer<typeof workerProductivitySchema>;
 // ---------- Returns (the buyers' reports) ----------
 
 // Rate, reasons and fit flags by style and size; grades, receipt to restock and open returns by age. Read from the
-// returns-reports read models (rm_return_buckets, rm_return_restocks, rm_returns_open), which the projection keeps as
-// returns and verifications happen.
+// returns-reports read models (rm_return_shipped, rm_return_received, rm_return_restocks, rm_returns_open), which the
+// projection keeps as returns and verifications happen.
 //
 // Shipped units: the units of the orders verified in the period (verification is the last step before the parcel
 // leaves), each line's units less those recorded short, as OrderVerified's unit_count counts them. Returned units:

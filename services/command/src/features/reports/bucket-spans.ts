@@ -1,4 +1,4 @@
-// Which buckets of rm_return_buckets (db/migrations/170) add up to a range of instants.
+// Which buckets of rm_return_shipped and rm_return_received (db/migrations/170) add up to a range of instants.
 
 // A run of buckets of one grain: those whose start lies in [from, to).
 export interface BucketSpan {

@@ -35,6 +35,7 @@ function inSpans(spans: readonly BucketSpan[]): RawBuilder<boolean> {
 // ---------- Return rate, reasons and fit flags by style and size ----------
 
 const REASON_SUMS = sql.join(RETURN_REASONS.map((r) => sql`sum(b.${sql.id(r)})::float8 as ${sql.id(r)}`));
+const REASONS_OR_NONE = sql.join(RETURN_REASONS.map((r) => sql`coalesce(r.${sql.id(r)}, 0) as ${sql.id(r)}`));
 
 type SizeRow = { style_code: string; size: string; shipped: number; returned: number } & ReasonCounts;
 
@@ -49,13 +50,15 @@ function figures(rows: readonly SizeRow[]): ReturnFigures {
 
 const reasonsOf = (row: SizeRow) => Object.fromEntries(RETURN_REASONS.map((r) => [r, row[r]])) as ReasonCounts;
 
-// The range's units per style size (of one style, when asked): the body of the reports' `s`.
+// The range's units shipped and returned per style size (of one style, when asked): the body of the reports' `s`.
 function styleSizeSums(spans: readonly BucketSpan[], style: string | undefined): RawBuilder<SizeRow> {
+  const where = sql`${inSpans(spans)} ${style === undefined ? sql`` : sql`and b.style_code = ${style}`}`;
   return sql<SizeRow>`
-    select b.style_code, b.size, sum(b.shipped)::float8 as shipped, sum(b.returned)::float8 as returned, ${REASON_SUMS}
-      from rm_return_buckets b
-     where ${inSpans(spans)} ${style === undefined ? sql`` : sql`and b.style_code = ${style}`}
-     group by b.style_code, b.size`;
+    select style_code, size, coalesce(s.units, 0) as shipped, coalesce(r.units, 0) as returned, ${REASONS_OR_NONE}
+      from (select b.style_code, b.size, sum(b.units)::float8 as units from rm_return_shipped b where ${where} group by 1, 2) s
+      full join (
+        select b.style_code, b.size, sum(b.units)::float8 as units, ${REASON_SUMS} from rm_return_received b where ${where} group by 1, 2
+      ) r using (style_code, size)`;
 }
 
 /**
@@ -187,8 +190,8 @@ async function openByAge(db: Db, now: Date): Promise<ReturnAgeRow[]> {
 export async function returnsProcessing(db: Db, range: ReportRange, now: Date, timeZone: string): Promise<ReturnsProcessing> {
   const p = await rangePeriod(db, range, now, timeZone);
   const gradesQuery = sql<Record<(typeof RETURN_GRADES)[number], number> & { received: number }>`
-    select coalesce(sum(b.returned), 0)::float8 as received, ${GRADE_SUMS}
-      from rm_return_buckets b where ${inSpans(bucketSpans(p.start, p.end))}`.execute(db);
+    select coalesce(sum(b.units), 0)::float8 as received, ${GRADE_SUMS}
+      from rm_return_received b where ${inSpans(bucketSpans(p.start, p.end))}`.execute(db);
   // Weighted by units: the shortest time by which half (95%) of the units restocked in the range were restocked.
   const restockQuery = sql<{ units: number; p50: number | null; p95: number | null }>`
     with r as (

@@ -10,7 +10,7 @@ function shipped(events: OrderEvent[]): { style_code: string; size: string; ship
   for (const e of events) shipment = foldShipment(shipment, e);
   const counts = new BucketCounts();
   ship(counts, shipment, new Date(at));
-  return [...counts.rows()].filter((r) => r.grain === '15m').map((r) => ({ style_code: r.style_code, size: r.size, shipped: r.shipped }));
+  return [...counts.shippedRows()].filter((r) => r.grain === '15m').map((r) => ({ style_code: r.style_code, size: r.size, shipped: r.units }));
 }
 
 const imported: OrderEvent = {
@@ -94,16 +94,16 @@ describe('parcels', () => {
     expect(state.parcels.get(7)).toMatchObject({ units: 0, waiting: 0, order_id: null });
     foldReturn(stored({ type: 'ReturnMatched', data: { return_id: 7, order_id: 1, order_number: '#1', lines: [line(1, 2, 'too_large')], at } }, 2), state);
     expect(state.parcels.get(7)).toMatchObject({ units: 2, waiting: 2, order_id: 1 });
-    const rows = [...state.counts.rows()].filter((r) => r.grain === '15m');
-    expect(rows.map((r) => [r.bucket, r.returned, r.too_large])).toEqual([['2026-03-01T09:00:00.000Z', 2, 2]]);
+    const rows = [...state.counts.receivedRows()].filter((r) => r.grain === '15m');
+    expect(rows.map((r) => [r.bucket, r.units, r.too_large])).toEqual([['2026-03-01T09:00:00.000Z', 2, 2]]);
   });
 
   it('a match after units were placed keeps them placed', () => {
     const state = run([received(null, [line(1, 2)]), restocked('A-1-1', 1)]);
     foldReturn(stored({ type: 'ReturnMatched', data: { return_id: 7, order_id: 1, order_number: '#1', lines: [line(1, 3)], at } }, 3), state);
     expect(state.parcels.get(7)).toMatchObject({ units: 3, waiting: 2 });
-    const month = [...state.counts.rows()].filter((r) => r.grain === 'month');
-    expect(month.map((r) => [r.bucket, r.returned, r.too_small, r.grade_a])).toEqual([['2026-03-01T00:00:00.000Z', 3, 3, 3]]);
+    const month = [...state.counts.receivedRows()].filter((r) => r.grain === 'month');
+    expect(month.map((r) => [r.bucket, r.units, r.too_small, r.grade_a])).toEqual([['2026-03-01T00:00:00.000Z', 3, 3, 3]]);
   });
 
   it('an event of a parcel not open changes nothing', () => {

@@ -18,7 +18,7 @@ import { bucketOf } from '../reports/fold.ts';
 
 // ---------- Buckets ----------
 
-// Each change counts in a 15-minute bucket and in its calendar month of UTC (rm_return_buckets).
+// Each change counts in a 15-minute bucket and in its calendar month of UTC (rm_return_shipped, rm_return_received).
 export const GRAINS = ['15m', 'month'] as const;
 export type Grain = (typeof GRAINS)[number];
 
@@ -27,12 +27,12 @@ export function monthOf(at: Date): string {
 }
 
 const GRADE_COLUMNS = { A: 'grade_a', B: 'grade_b', C: 'grade_c', D: 'grade_d' } as const satisfies Record<ReturnGrade, string>;
-export type Column = 'shipped' | 'returned' | ReturnReason | (typeof GRADE_COLUMNS)[ReturnGrade];
-// The table's counters, in its column order.
-export const COLUMNS: readonly Column[] = ['shipped', 'returned', ...RETURN_REASONS, ...RETURN_GRADES.map((g) => GRADE_COLUMNS[g])];
-export type Counts = Record<Column, number>;
+export type ReceivedColumn = 'units' | ReturnReason | (typeof GRADE_COLUMNS)[ReturnGrade];
+// rm_return_received's counters, in its column order.
+export const RECEIVED_COLUMNS: readonly ReceivedColumn[] = ['units', ...RETURN_REASONS, ...RETURN_GRADES.map((g) => GRADE_COLUMNS[g])];
+export type Received = Record<ReceivedColumn, number>;
 
-const zero = (): Counts => Object.fromEntries(COLUMNS.map((c) => [c, 0])) as Counts;
+const none = (): Received => Object.fromEntries(RECEIVED_COLUMNS.map((c) => [c, 0])) as Received;
 
 // A bucket's key: grain, bucket, style code and size joined by NUL, which no code or size holds (input refuses it).
 const SEP = '\u0000';
@@ -42,16 +42,21 @@ export interface BucketKey {
   style_code: string;
   size: string;
 }
-export const splitKey = (key: string): BucketKey => {
+const splitKey = (key: string): BucketKey => {
   const [grain, bucket = '', style_code = '', size = ''] = key.split(SEP);
   return { grain: grain as Grain, bucket, style_code, size };
 };
 
-// The counters a run of events adds to, per bucket key. Shipped-only keys (most of them: every verified line) hold a
-// number, not a row of counters: a rebuild holds every key of the history.
+function keysOf(at: Date, style_code: string, size: string): [string, string] {
+  const rest = `${SEP}${style_code}${SEP}${size}`;
+  return [`15m${SEP}${bucketOf(at)}${rest}`, `month${SEP}${monthOf(at)}${rest}`];
+}
+
+// The counters a run of events adds to, per bucket key. Shipped keys (one per verified line and grain, most of the
+// keys a history has) hold a number each: a rebuild holds every key of the history.
 export class BucketCounts {
   readonly shipped = new Map<string, number>();
-  readonly returns = new Map<string, Counts>();
+  readonly received = new Map<string, Received>();
 
   ship(at: Date, style_code: string, size: string, units: number): void {
     for (const key of keysOf(at, style_code, size)) this.shipped.set(key, (this.shipped.get(key) ?? 0) + units);
@@ -61,24 +66,22 @@ export class BucketCounts {
   receive(at: Date, line: ParcelLine, sign: 1 | -1): void {
     const units = sign * line.quantity;
     for (const key of keysOf(at, line.style_code, line.size)) {
-      let row = this.returns.get(key);
-      if (!row) this.returns.set(key, (row = zero()));
-      row.returned += units;
+      let row = this.received.get(key);
+      if (!row) this.received.set(key, (row = none()));
+      row.units += units;
       row[line.reason] += units;
       row[GRADE_COLUMNS[line.grade]] += units;
     }
   }
 
-  // Every key touched with its counters (a key touched only to come back to zero included: its row is written as the
-  // live path writes it).
-  *rows(): Generator<BucketKey & Counts> {
-    for (const [key, row] of this.returns) yield { ...splitKey(key), ...row, shipped: this.shipped.get(key) ?? 0 };
-    for (const [key, shipped] of this.shipped) if (!this.returns.has(key)) yield { ...splitKey(key), ...zero(), shipped };
+  *shippedRows(): Generator<BucketKey & { units: number }> {
+    for (const [key, units] of this.shipped) yield { ...splitKey(key), units };
   }
-}
 
-function keysOf(at: Date, style_code: string, size: string): string[] {
-  return [['15m', bucketOf(at)].join(SEP), ['month', monthOf(at)].join(SEP)].map((k) => `${k}${SEP}${style_code}${SEP}${size}`);
+  // Every key touched (one a match brought back to nothing included: the live path writes its row too).
+  *receivedRows(): Generator<BucketKey & Received> {
+    for (const [key, row] of this.received) yield { ...splitKey(key), ...row };
+  }
 }
 
 // ---------- Shipments: what a verified order sent out ----------

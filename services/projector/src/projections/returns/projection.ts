@@ -7,15 +7,15 @@ import { chunks, executePrepared, writeTogether, type WriteStatement } from '../
 import { occurredAt } from '../event-time.ts';
 import {
   BucketCounts,
-  COLUMNS,
   foldReturn,
+  RECEIVED_COLUMNS,
   foldShipment,
   ship,
   SHIPMENT_EVENT_TYPES,
   type BucketKey,
-  type Counts,
   type OpenParcel,
   type RestockRow,
+  type Received,
   type ReturnsState,
   type Shipment,
 } from './fold.ts';
@@ -26,7 +26,7 @@ type Trx = Transaction<Database>;
 const WRITE_CHUNK = 5000;
 const RETURN_TYPES: ReadonlySet<string> = new Set(RETURN_EVENT_TYPES);
 
-// rm_return_buckets, rm_return_restocks and rm_returns_open: the buyers' returns reports and the dashboard's returns
+// rm_return_shipped, rm_return_received, rm_return_restocks and rm_returns_open: the buyers' returns reports and the dashboard's returns
 // waiting; announces 'reports' and 'dashboard'. One fold (fold.ts), two ways to hold its state:
 // - live (`apply`): the open parcels the batch touches are read once, every event folded into them in memory, and
 //   each table written once; a verification's shipped units come from its order's stream, read from the event store
@@ -49,7 +49,13 @@ export const returnsReportsProjection: Projection = {
     const open = [...touched].flatMap((id) => state.parcels.get(id) ?? []);
     const closed = [...touched].filter((id) => !state.parcels.has(id));
     // The parcels' upserts and deletes write different rows of their table.
-    await writeTogether(trx, [bucketWrites([...state.counts.rows()]), restockInserts(state.restocks), parcelUpserts(open), parcelDeletes(closed)]);
+    await writeTogether(trx, [
+      shippedWrites([...state.counts.shippedRows()]),
+      receivedWrites([...state.counts.receivedRows()]),
+      restockInserts(state.restocks),
+      parcelUpserts(open),
+      parcelDeletes(closed),
+    ]);
   },
   rebuilder: (io) => returnsRebuilder(io),
 };
@@ -92,18 +98,26 @@ async function shipmentsOf(trx: Trx, verified: readonly StoredEvent[]): Promise<
   return out;
 }
 
-type BucketRow = BucketKey & Counts;
+const receivedCounters = sql.join(RECEIVED_COLUMNS.map((c) => sql.id(c)));
+const receivedRecord = sql.raw(`(grain text, bucket timestamptz, style_code text, size text, ${RECEIVED_COLUMNS.map((c) => `${c} bigint`).join(', ')})`);
+const addReceived = sql.join(RECEIVED_COLUMNS.map((c) => sql`${sql.id(c)} = rm_return_received.${sql.id(c)} + excluded.${sql.id(c)}`));
 
-const counters = sql.join(COLUMNS.map((c) => sql.id(c)));
-const bucketRecord = sql.raw(`(grain text, bucket timestamptz, style_code text, size text, ${COLUMNS.map((c) => `${c} bigint`).join(', ')})`);
-const addCounters = sql.join(COLUMNS.map((c) => sql`${sql.id(c)} = rm_return_buckets.${sql.id(c)} + excluded.${sql.id(c)}`));
-
-function bucketWrites(rows: readonly BucketRow[]): WriteStatement[] {
+function shippedWrites(rows: readonly (BucketKey & { units: number })[]): WriteStatement[] {
   return chunks(rows, WRITE_CHUNK).map(
     (chunk) => sql`
-      insert into rm_return_buckets (grain, bucket, style_code, size, ${counters})
-      select grain, bucket, style_code, size, ${counters} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${bucketRecord}
-      on conflict (grain, bucket, style_code, size) do update set ${addCounters}`,
+      insert into rm_return_shipped (grain, bucket, style_code, size, units)
+      select grain, bucket, style_code, size, units
+        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x (grain text, bucket timestamptz, style_code text, size text, units bigint)
+      on conflict (grain, bucket, style_code, size) do update set units = rm_return_shipped.units + excluded.units`,
+  );
+}
+
+function receivedWrites(rows: readonly (BucketKey & Received)[]): WriteStatement[] {
+  return chunks(rows, WRITE_CHUNK).map(
+    (chunk) => sql`
+      insert into rm_return_received (grain, bucket, style_code, size, ${receivedCounters})
+      select grain, bucket, style_code, size, ${receivedCounters} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${receivedRecord}
+      on conflict (grain, bucket, style_code, size) do update set ${addReceived}`,
   );
 }
 
@@ -140,7 +154,9 @@ function parcelDeletes(closed: readonly number[]): WriteStatement[] {
 }
 
 const PARCEL_COLUMNS = ['return_id', 'order_id', 'order_number', 'received_at', 'lines', 'units', 'waiting'] as const satisfies readonly (keyof OpenParcel)[];
-const BUCKET_COLUMNS = ['grain', 'bucket', 'style_code', 'size', ...COLUMNS] as const;
+const KEY_COLUMNS = ['grain', 'bucket', 'style_code', 'size'] as const;
+const RECEIVED_ROW = [...KEY_COLUMNS, ...RECEIVED_COLUMNS] as const;
+const SHIPPED_ROW = [...KEY_COLUMNS, 'units'] as const;
 
 // The rebuild's way: the open parcels and the orders not yet verified (their lines) held in memory over the history.
 function returnsRebuilder(io: RebuildIo): Rebuilder {
@@ -166,7 +182,8 @@ function returnsRebuilder(io: RebuildIo): Rebuilder {
       io.copy('rm_return_restocks', RESTOCK_COLUMNS, state.restocks.splice(0).map((r) => copyLine(RESTOCK_COLUMNS.map((c) => r[c]))));
     },
     async finish() {
-      await io.copyAll('rm_return_buckets', BUCKET_COLUMNS, linesOf(state.counts.rows(), (r) => copyLine(BUCKET_COLUMNS.map((c) => r[c]))));
+      await io.copyAll('rm_return_shipped', SHIPPED_ROW, linesOf(state.counts.shippedRows(), (r) => copyLine(SHIPPED_ROW.map((c) => r[c]))));
+      await io.copyAll('rm_return_received', RECEIVED_ROW, linesOf(state.counts.receivedRows(), (r) => copyLine(RECEIVED_ROW.map((c) => r[c]))));
       await io.copyAll(
         'rm_returns_open',
         PARCEL_COLUMNS,

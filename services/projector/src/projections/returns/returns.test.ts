@@ -11,7 +11,7 @@ import { makeReturnsScenario, NOW, R5_RECEIVED } from '../../../../../test/retur
 // The returns-reports read models over the scenario of test/returns-scenario.ts (orders through the API, parcels
 // through the event store), live and rebuilt.
 
-const TABLES = ['rm_return_buckets', 'rm_return_restocks', 'rm_returns_open'] as const;
+const TABLES = ['rm_return_shipped', 'rm_return_received', 'rm_return_restocks', 'rm_returns_open'] as const;
 let app: TestApp;
 
 beforeAll(async () => {
@@ -25,11 +25,11 @@ const sums = (rows: readonly Record<string, unknown>[], column: string) => rows.
 
 describe('returns-reports read models', () => {
   it('count each verified line once per grain, less its short units, in the bucket of the verification', async () => {
-    const rows = (await snapshot(app.database.db, ['rm_return_buckets'])).rm_return_buckets as Record<string, unknown>[];
+    const rows = (await snapshot(app.database.db, ['rm_return_shipped'])).rm_return_shipped as Record<string, unknown>[];
     for (const grain of ['15m', 'month']) {
-      const shipped = rows.filter((r) => r.grain === grain && Number(r.shipped) > 0);
+      const shipped = rows.filter((r) => r.grain === grain);
       const bucket = grain === '15m' ? '2026-03-10T10:00:00.000Z' : '2026-03-01T00:00:00.000Z';
-      expect(shipped.map((r) => [(r.bucket as Date).toISOString(), r.style_code, r.size, r.shipped])).toEqual([
+      expect(shipped.map((r) => [(r.bucket as Date).toISOString(), r.style_code, r.size, r.units])).toEqual([
         [bucket, 'DR1000', '10', '2'],
         [bucket, 'DR1000', '8', '10'],
         [bucket, 'KN1010', '12', '1'],
@@ -38,21 +38,21 @@ describe('returns-reports read models', () => {
   });
 
   it('count each parcel line in the bucket of its receipt, a match replacing the lines it was received with', async () => {
-    const rows = (await snapshot(app.database.db, ['rm_return_buckets'])).rm_return_buckets as Record<string, unknown>[];
+    const rows = (await snapshot(app.database.db, ['rm_return_received'])).rm_return_received as Record<string, unknown>[];
     const month = rows.filter((r) => r.grain === 'month');
     const fine = rows.filter((r) => r.grain === '15m');
     // Every unit in both grains: 9 this month, R5's 2 last month.
-    expect(sums(month, 'returned')).toBe(11);
-    expect(sums(fine, 'returned')).toBe(11);
+    expect(sums(month, 'units')).toBe(11);
+    expect(sums(fine, 'units')).toBe(11);
     const at = (grain: string, bucket: string, style: string, size: string) =>
       rows.find((r) => r.grain === grain && (r.bucket as Date).toISOString() === bucket && r.style_code === style && r.size === size);
     // R3, received at 07:00: its matched lines (DR1000-8 too small A, DR1000-10 changed mind B) in place of the one it
     // came with.
-    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '8')).toMatchObject({ returned: '1', too_small: '1', grade_a: '1' });
-    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '10')).toMatchObject({ returned: '1', changed_mind: '1', grade_b: '1' });
-    expect(at('month', '2026-03-01T00:00:00.000Z', 'DR1000', '8')).toMatchObject({ shipped: '10', returned: '6', too_small: '6', grade_a: '4', grade_c: '2' });
-    expect(at('month', '2026-02-01T00:00:00.000Z', 'TP1007', '6')).toMatchObject({ shipped: '0', returned: '2', changed_mind: '2', grade_a: '2' });
-    expect(at('15m', R5_RECEIVED, 'TP1007', '6')).toMatchObject({ returned: '2' });
+    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '8')).toMatchObject({ units: '1', too_small: '1', grade_a: '1' });
+    expect(at('15m', '2026-03-10T07:00:00.000Z', 'DR1000', '10')).toMatchObject({ units: '1', changed_mind: '1', grade_b: '1' });
+    expect(at('month', '2026-03-01T00:00:00.000Z', 'DR1000', '8')).toMatchObject({ units: '6', too_small: '6', grade_a: '4', grade_c: '2' });
+    expect(at('month', '2026-02-01T00:00:00.000Z', 'TP1007', '6')).toMatchObject({ units: '2', changed_mind: '2', grade_a: '2' });
+    expect(at('15m', R5_RECEIVED, 'TP1007', '6')).toMatchObject({ units: '2' });
   });
 
   it('keep a row per restock to a location other than RETURNS, with the receipt it is timed from', async () => {
