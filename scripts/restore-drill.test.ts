@@ -233,7 +233,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
-       drop table rm_return_shipped, rm_return_received, rm_return_restocks, rm_returns_open;
+       drop table rm_return_shipped, rm_return_shipped_total, rm_return_received, rm_return_restock_times, rm_returns_open;
        drop sequence stock_move_id_seq;
        drop table barcode_registry;
        drop table rm_barcodes;

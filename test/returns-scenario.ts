@@ -8,32 +8,33 @@ import { fixture } from './fixtures.ts';
 // routes'). Orders go through the API at the app's clock (NOW, a Tuesday in March: London is on GMT); the parcels are
 // appended as the returns bench's commands will append them (contracts/src/returns/events.ts), at their own times.
 //
-// Shipped (all verified at NOW): #5001 DR1000-8 x4, DR1000-10 x2; #5002 DR1000-8 x6 of which 2 short, KN1010-12 x1;
-// #5003 DR1000-8 x3 held at the bench counted 2, resolved shipping 2. So DR1000/8 10, DR1000/10 2, KN1010/12 1: 13.
-// #5004 TP1007-6 x1 is completed, not verified: not shipped.
+// Shipped (all verified at NOW): #5001 DR1000-8 x20, DR1000-10 x2; #5002 DR1000-8 x12 of which 2 short, KN1010-12
+// x1; #5003 DR1000-8 x3 held at the bench counted 2, resolved shipping 2. So DR1000/8 32, DR1000/10 2, KN1010/12 1:
+// 35. #5004 TP1007-6 x1 is completed, not verified: not shipped.
 //
 // Parcels:
-//   R1 #5001, NOW-1h: DR1000-8 x3 too small A (restocked to A-1-1 at NOW-30m), DR1000-10 x1 too large B (to RETURNS
-//      at NOW-50m, put away to A-1-2 at NOW-15m: 45 minutes).
-//   R2 #5002, NOW-2d: DR1000-8 x2 too small C (to SECONDS at NOW-1d), KN1010-12 x1 faulty D (written off at NOW-1d).
-//   R3 unmatched, NOW-3h: DR1000-8 x1 too small A; matched to #5001 at NOW-2h as DR1000-8 x1 too small A and
-//      DR1000-10 x1 changed mind B (those replace it). Nothing placed: 2 units wait.
+//   R1 #5001, NOW-1h: DR1000-8 x12 too small A (restocked to A-1-1 at NOW-30m), DR1000-10 x1 too large B (to
+//      RETURNS at NOW-50m, put away to A-1-2 at NOW-15m: 45 minutes).
+//   R2 #5002, NOW-2d: DR1000-8 x7 too small C (to SECONDS at NOW-1d), KN1010-12 x1 faulty D (written off at NOW-1d).
+//   R3 unmatched, NOW-3h: DR1000-8 x1 too small A; matched to #5001 at NOW-2h as DR1000-8 x2 too small A and
+//      DR1000-10 x1 changed mind B (those replace it). Nothing placed: 3 units wait.
 //   R4 unmatched, NOW-20d, no lines ("a bag of something"): waits in the queue.
 //   R5 unmatched, 2026-02-15 12:00Z (last month): TP1007-6 x2 changed mind A: waits in the queue.
 //
-// Last 7 days: returned DR1000/8 6 (all too small: runs small), DR1000/10 2, KN1010/12 1: 9 of 13 shipped. Today:
-// R1 and R3, 6 units. This quarter: R5's 2 more. Grades in the week: A 4, B 2, C 2, D 1. Restocked in the week: 3
-// units after 30 minutes, 1 after 45, 2 after a day: median 30 minutes, 95th percentile a day. Open now: R3 (2 units,
-// under a day), R4 and R5 (2 units, unmatched, 14 days or more); the oldest R5.
+// Last 7 days: returned DR1000/8 21 (all too small: at least 20 fit returns, it runs small), DR1000/10 2, KN1010/12
+// 1: 24 of 35 shipped. Today: R1 and R3, 16 units (DR1000/8 14: too few for a flag). This quarter: R5's 2 more.
+// Grades in the week: A 14, B 2, C 7, D 1. Restocked in the week: 12 units after 30 minutes, 1 after 45, 7 after a
+// day: median 30 minutes, 95th percentile a day. Open now: R3 (3 units, under a day), R4 and R5 (2 units, unmatched,
+// 14 days or more); the oldest R5.
 
 export const NOW = new Date('2026-03-10T10:00:00.000Z');
 const minutes = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
 export const R5_RECEIVED = '2026-02-15T12:00:00.000Z';
 
 const ORDERS = [
-  ['#5001', 'DR1000-8-BEIGE', 4],
+  ['#5001', 'DR1000-8-BEIGE', 20],
   ['#5001', 'DR1000-10-BEIGE', 2],
-  ['#5002', 'DR1000-8-BEIGE', 6],
+  ['#5002', 'DR1000-8-BEIGE', 12],
   ['#5002', 'KN1010-12-WINE', 1],
   ['#5003', 'DR1000-8-BEIGE', 3],
   ['#5004', 'TP1007-6-GREEN', 1],
@@ -65,7 +66,7 @@ export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario
   const ann = await app.userWithRole('worker');
   ok(await admin.upload('/api/files/upload/shopify-inventory', 'products.csv', fixture('styles/shopify-products.csv')));
   await app.allocateStock([
-    { sku: 'DR1000-8-BEIGE', location: 'A-1-1', quantity: 20 },
+    { sku: 'DR1000-8-BEIGE', location: 'A-1-1', quantity: 40 },
     { sku: 'DR1000-10-BEIGE', location: 'A-1-1', quantity: 20 },
     { sku: 'KN1010-12-WINE', location: 'A-1-2', quantity: 20 },
     { sku: 'TP1007-6-GREEN', location: 'A-1-2', quantity: 20 },
@@ -119,13 +120,13 @@ export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario
     data: { ...ref(id, n), order_number: n, scanned: n, note, lines, at },
   });
 
-  const r1 = [line(1, 'DR1000-8-BEIGE', 3, 'too_small', 'A', '#5001'), line(2, 'DR1000-10-BEIGE', 1, 'too_large', 'B', '#5001')];
+  const r1 = [line(1, 'DR1000-8-BEIGE', 12, 'too_small', 'A', '#5001'), line(2, 'DR1000-10-BEIGE', 1, 'too_large', 'B', '#5001')];
   await append(received(1, '#5001', r1, minutes(60)));
   await append(restocked(1, '#5001', r1[0]!, null, 'A-1-1', minutes(30)));
   await append(restocked(1, '#5001', r1[1]!, null, 'RETURNS', minutes(50)));
   await append(restocked(1, '#5001', r1[1]!, 'RETURNS', 'A-1-2', minutes(15)));
 
-  const r2 = [line(1, 'DR1000-8-BEIGE', 2, 'too_small', 'C', '#5002'), line(2, 'KN1010-12-WINE', 1, 'faulty', 'D', '#5002')];
+  const r2 = [line(1, 'DR1000-8-BEIGE', 7, 'too_small', 'C', '#5002'), line(2, 'KN1010-12-WINE', 1, 'faulty', 'D', '#5002')];
   await append(received(2, '#5002', r2, minutes(2 * 24 * 60)));
   await append(restocked(2, '#5002', r2[0]!, null, 'SECONDS', minutes(24 * 60)));
   await append({
@@ -138,7 +139,7 @@ export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario
     type: 'ReturnMatched',
     data: {
       return_id: 3, order_id: order('#5001').id, order_number: '#5001',
-      lines: [line(1, 'DR1000-8-BEIGE', 1, 'too_small', 'A', '#5001'), line(2, 'DR1000-10-BEIGE', 1, 'changed_mind', 'B', '#5001')], at: minutes(2 * 60),
+      lines: [line(1, 'DR1000-8-BEIGE', 2, 'too_small', 'A', '#5001'), line(2, 'DR1000-10-BEIGE', 1, 'changed_mind', 'B', '#5001')], at: minutes(2 * 60),
     },
   });
 

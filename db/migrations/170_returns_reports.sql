@@ -5,14 +5,23 @@
 -- style size instead of 35,000). Each change is added to both; a query reads the months that lie wholly inside its
 -- range and 15-minute buckets for the rest. Sums over unbounded events: bigint.
 
--- Shipped: units of the orders verified in the bucket, each line less its units recorded short.
+-- Shipped: units of the orders verified in the bucket, each line less its units recorded short. Keyed by style first:
+-- a report reads the shipments of the styles it shows (those with most returns), and the totals from the next table.
 create table rm_return_shipped (
-  grain      text        not null check (grain in ('15m', 'month')),
-  bucket     timestamptz not null,
   style_code text        not null,
   size       text        not null,
+  grain      text        not null check (grain in ('15m', 'month')),
+  bucket     timestamptz not null,
   units      bigint      not null,
-  primary key (grain, bucket, style_code, size)
+  primary key (style_code, size, grain, bucket)
+);
+
+-- The same for every style at once.
+create table rm_return_shipped_total (
+  grain  text        not null check (grain in ('15m', 'month')),
+  bucket timestamptz not null,
+  units  bigint      not null,
+  primary key (grain, bucket)
 );
 
 -- Returned: units of the parcels received in the bucket (an unmatched parcel's lines until its match replaces them),
@@ -38,21 +47,16 @@ create table rm_return_received (
   primary key (grain, bucket, style_code, size)
 );
 
--- Units restocked from a parcel to a location other than RETURNS: one row per restock, for the time from receipt to
--- restock over a range.
-create table rm_return_restocks (
-  position     bigint      primary key,
-  return_id    int         not null,
-  line         int         not null,
-  sku          text        not null,
-  style_code   text        not null,
-  grade        text        not null,
-  quantity     int         not null,
-  location     text        not null,
-  received_at  timestamptz not null,
-  restocked_at timestamptz not null
+-- Units restocked from a parcel to a location other than RETURNS, by the bucket of the restock and the time since the
+-- parcel's receipt (to the minute under a day, the hour under 60 days, the day beyond): its median and 95th
+-- percentile over a range, as exact as the report shows them.
+create table rm_return_restock_times (
+  grain   text        not null check (grain in ('15m', 'month')),
+  bucket  timestamptz not null,
+  seconds int         not null,
+  units   bigint      not null,
+  primary key (grain, bucket, seconds)
 );
-create index rm_return_restocks_at on rm_return_restocks (restocked_at);
 
 -- Parcels still open: with units not yet placed (restocked to a location other than RETURNS, or written off), or not
 -- yet matched to their order. A parcel leaves when it is matched and every unit is placed. `lines`: its lines as
@@ -71,8 +75,8 @@ create index rm_returns_open_received on rm_returns_open (received_at, return_id
 -- The units of the orders verified so far, from today's orders and reports read models (which stand at the same
 -- checkpoint). A line ships its units less those recorded short (rm_order_items.short_quantity, set again when a
 -- hold is resolved). No parcel came back before this migration: the other tables start empty.
-insert into rm_return_shipped (grain, bucket, style_code, size, units)
-select g.grain, g.bucket, i.style_code, i.size, sum(i.quantity - coalesce(i.short_quantity, 0))
+insert into rm_return_shipped (style_code, size, grain, bucket, units)
+select i.style_code, i.size, g.grain, g.bucket, sum(i.quantity - coalesce(i.short_quantity, 0))
   from rm_order_items i
   join rm_order_timings t on t.order_id = i.order_id
  cross join lateral (values
@@ -81,3 +85,6 @@ select g.grain, g.bucket, i.style_code, i.size, sum(i.quantity - coalesce(i.shor
  where t.verified_at is not null
    and i.quantity - coalesce(i.short_quantity, 0) > 0
  group by 1, 2, 3, 4;
+
+insert into rm_return_shipped_total (grain, bucket, units)
+select grain, bucket, sum(units) from rm_return_shipped group by 1, 2;

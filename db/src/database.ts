@@ -491,10 +491,16 @@ export interface RmAuditTable {
 // The buyers' returns reports and the dashboard's returns waiting (170_returns_reports.sql).
 type Sum = ColumnType<string, number, number>;
 export interface RmReturnShippedTable {
-  grain: '15m' | 'month';
-  bucket: Timestamp;
   style_code: string;
   size: string;
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  units: Sum;
+}
+
+export interface RmReturnShippedTotalTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
   units: Sum;
 }
 
@@ -519,17 +525,11 @@ export interface RmReturnReceivedTable {
   grade_d: Sum;
 }
 
-export interface RmReturnRestocksTable {
-  position: ColumnType<string, string, string>;
-  return_id: number;
-  line: number;
-  sku: string;
-  style_code: string;
-  grade: string;
-  quantity: number;
-  location: string;
-  received_at: Timestamp;
-  restocked_at: Timestamp;
+export interface RmReturnRestockTimesTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  seconds: number;
+  units: Sum;
 }
 
 export interface RmReturnsOpenTable {
@@ -589,8 +589,9 @@ export interface Database {
   rm_order_terms: RmOrderTermsTable;
   rm_count_flags: RmCountFlagsTable;
   rm_return_shipped: RmReturnShippedTable;
+  rm_return_shipped_total: RmReturnShippedTotalTable;
   rm_return_received: RmReturnReceivedTable;
-  rm_return_restocks: RmReturnRestocksTable;
+  rm_return_restock_times: RmReturnRestockTimesTable;
   rm_returns_open: RmReturnsOpenTable;
 }
 
@@ -625,7 +626,8 @@ export const READ_MODEL_TABLES = [
   'rm_order_terms',
   'rm_count_flags',
   'rm_return_shipped',
+  'rm_return_shipped_total',
   'rm_return_received',
-  'rm_return_restocks',
+  'rm_return_restock_times',
   'rm_returns_open',
 ] as const satisfies readonly (keyof Database)[];

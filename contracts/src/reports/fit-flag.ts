@@ -1,9 +1,10 @@
 // When a size "runs small" or "runs large": what the buyers' returns report flags, the server computing it and the
 // screen saying the rule in FIT_FLAG_RULE. Kept free of zod: the report's chunk reads it.
 
-// The fewest units returned for fit (too small or too large) that a flag is raised on: below it, two or three
-// returns lean one way by chance.
-export const FIT_FLAG_MIN_UNITS = 5;
+// The fewest units returned for fit (too small or too large) that a flag is raised on. A size that fits as many
+// too small as too large still leans two thirds one way by chance, the fewer its returns the likelier: one time in
+// three at 10, one in nine at 20, one in twenty-six at 40.
+export const FIT_FLAG_MIN_UNITS = 20;
 
 export const FIT_FLAGS = ['runs_small', 'runs_large'] as const;
 export type FitFlag = (typeof FIT_FLAGS)[number];

@@ -298,8 +298,8 @@ export type WorkerProductivity = z.infer<typeof workerProductivitySchema>;
 // ---------- Returns (the buyers' reports) ----------
 
 // Rate, reasons and fit flags by style and size; grades, receipt to restock and open returns by age. Read from the
-// returns-reports read models (rm_return_shipped, rm_return_received, rm_return_restocks, rm_returns_open), which the
-// projection keeps as returns and verifications happen.
+// returns-reports read models (rm_return_shipped and its totals, rm_return_received, rm_return_restock_times,
+// rm_returns_open), which the projection keeps as returns and verifications happen.
 //
 // Shipped units: the units of the orders verified in the period (verification is the last step before the parcel
 // leaves), each line's units less those recorded short, as OrderVerified's unit_count counts them. Returned units:
@@ -383,7 +383,7 @@ export const returnsReportSchema = z.object({
   totals: returnFiguresSchema,
   // The styles with most units returned (the asked style only, when one is), at most RETURN_STYLES_SHOWN.
   styles: z.array(returnStyleSchema),
-  // Styles with units shipped or returned in the period.
+  // Styles with units returned in the period.
   style_count: count,
   // Every style size whose fit returns lean one way, most fit returns first, at most FIT_FLAGGED_SHOWN.
   flagged: z.array(fitFlaggedSchema),
@@ -414,7 +414,8 @@ export type ReturnAgeRow = z.infer<typeof returnAgeSchema>;
 export const restockTimeSchema = z.object({
   // Units restocked in the period to a location other than RETURNS (those still waiting are not in it).
   units: count,
-  // From the parcel's receipt to the unit's restock, over those units: the median and the 95th percentile.
+  // From the parcel's receipt to the unit's restock, over those units: the median and the 95th percentile, to the
+  // minute under a day, the hour under 60 days, the day beyond.
   p50_seconds: z.number().nullable(),
   p95_seconds: z.number().nullable(),
 });

@@ -48,9 +48,7 @@ function figures(rows: readonly SizeRow[]): ReturnFigures {
   return { shipped, returned, rate: rateOf(returned, shipped), reasons, flag: flagOf(reasons) };
 }
 
-const reasonsOf = (row: SizeRow) => Object.fromEntries(RETURN_REASONS.map((r) => [r, row[r]])) as ReasonCounts;
-
-// The range's units shipped and returned per style size (of one style, when asked): the body of the reports' `s`.
+// The range's units shipped and returned per style size (of one style, when asked): every one, for the export.
 function styleSizeSums(spans: readonly BucketSpan[], style: string | undefined): RawBuilder<SizeRow> {
   const where = sql`${inSpans(spans)} ${style === undefined ? sql`` : sql`and b.style_code = ${style}`}`;
   return sql<SizeRow>`
@@ -61,35 +59,58 @@ function styleSizeSums(spans: readonly BucketSpan[], style: string | undefined):
       ) r using (style_code, size)`;
 }
 
+type Received = { style_code: string; size: string; returned: number } & ReasonCounts;
+
+const byCode = (a: { style_code: string }, b: { style_code: string }) => (a.style_code < b.style_code ? -1 : a.style_code > b.style_code ? 1 : 0);
+
 /**
  * Per style and size over the range: the styles with most units returned (or the one asked for) with their sizes,
- * the totals, and every style size whose fit returns lean one way. One statement: the range's sums per style size
- * are made once, then read for the styles shown, for the sizes whose fit returns could raise a flag (fitFlag decides
- * which do) and for the totals.
+ * the totals, and every style size whose fit returns lean one way. The returns are summed per style size once (their
+ * buckets are a quarter of the shipments'), then read for the styles shown, for the sizes whose fit returns could
+ * raise a flag (fitFlag decides which do) and for the totals; the shipments only for the styles and sizes shown, by
+ * their key, and in all from their totals.
  */
 export async function returnsReport(db: Db, range: ReportRange, style: string | undefined, now: Date, timeZone: string): Promise<ReturnsReport> {
   const p = await rangePeriod(db, range, now, timeZone);
-  const { rows } = await sql<SizeRow & { kind: 'size' | 'fit' | 'total'; styles: number }>`
-    with s as materialized (${styleSizeSums(bucketSpans(p.start, p.end), style)}),
-    shown as (
-      select style_code from s group by style_code
-       order by sum(returned) desc, sum(shipped) desc, style_code limit ${RETURN_STYLES_SHOWN})
-    select 'size' as kind, 0 as styles, s.* from s where s.style_code in (select style_code from shown)
+  const spans = bucketSpans(p.start, p.end);
+  const ofStyle = style === undefined ? sql`` : sql`and b.style_code = ${style}`;
+  const receivedQuery = sql<Received & { kind: 'size' | 'fit' | 'total'; styles: number }>`
+    with r as materialized (
+      select b.style_code, b.size, sum(b.units)::float8 as returned, ${REASON_SUMS}
+        from rm_return_received b where ${inSpans(spans)} ${ofStyle}
+       group by b.style_code, b.size),
+    shown as (select style_code from r group by style_code order by sum(returned) desc, style_code limit ${RETURN_STYLES_SHOWN})
+    select 'size' as kind, 0 as styles, r.* from r where r.style_code in (select style_code from shown)
     union all
-    select 'fit', 0, s.* from s where s.too_small + s.too_large >= ${FIT_FLAG_MIN_UNITS}
+    select 'fit', 0, r.* from r where r.too_small + r.too_large >= ${FIT_FLAG_MIN_UNITS}
     union all
-    select 'total', (select count(distinct style_code)::int from s), null, null,
-           coalesce(sum(shipped), 0), coalesce(sum(returned), 0),
+    select 'total', (select count(distinct style_code)::int from r), null, null, coalesce(sum(returned), 0),
            ${sql.join(RETURN_REASONS.map((r) => sql`coalesce(sum(${sql.id(r)}), 0)`))}
-      from s`.execute(db);
+      from r`.execute(db);
+  const shippedTotalQuery = sql<{ units: number }>`
+    select coalesce(sum(b.units), 0)::float8 as units
+      from ${style === undefined ? sql`rm_return_shipped_total` : sql`rm_return_shipped`} b where ${inSpans(spans)} ${ofStyle}`.execute(db);
+  const [{ rows }, shippedTotal] = await Promise.all([receivedQuery, shippedTotalQuery]);
 
   const sized = rows.filter((r) => r.kind === 'size');
-  const fit = rows.filter((r) => r.kind === 'fit');
   const total = rows.find((r) => r.kind === 'total');
-  const names = await styleNames(db, [...sized, ...fit].map((r) => r.style_code));
+  const shownStyles = [...new Set([...sized.map((r) => r.style_code), ...(style === undefined ? [] : [style])])];
+  const candidates = rows.filter((r) => r.kind === 'fit' && flagOf(r) !== null);
+  candidates.sort((a, b) => b.too_small + b.too_large - (a.too_small + a.too_large) || byCode(a, b) || compareSizes(a.size, b.size));
+  const fitShown = candidates.slice(0, FIT_FLAGGED_SHOWN);
 
+  const [shipped, names] = await Promise.all([shippedOf(db, spans, shownStyles, fitShown), styleNames(db, [...shownStyles, ...fitShown.map((r) => r.style_code)])]);
+  const shippedOfSize = (r: StyleSize) => shipped.get(sizeKey(r)) ?? 0;
+
+  // A shown style's sizes: those returned, and those only shipped (a size nobody sent back is worth seeing too).
+  const bySize = new Map<string, SizeRow>();
+  for (const r of sized) bySize.set(sizeKey(r), { ...r, shipped: shippedOfSize(r) });
+  for (const [key, units] of shipped) {
+    const [code = '', size = ''] = key.split('\u0000');
+    if (shownStyles.includes(code) && !bySize.has(key)) bySize.set(key, { style_code: code, size, shipped: units, returned: 0, ...noReasons() });
+  }
   const byStyle = new Map<string, SizeRow[]>();
-  for (const r of sized) {
+  for (const r of bySize.values()) {
     let list = byStyle.get(r.style_code);
     if (!list) byStyle.set(r.style_code, (list = []));
     list.push(r);
@@ -98,29 +119,51 @@ export async function returnsReport(db: Db, range: ReportRange, style: string | 
     style_code: code,
     style_name: names.get(code) ?? null,
     ...figures(list),
-    sizes: [...list]
-      .sort((a, b) => compareSizes(a.size, b.size))
-      .map((r) => ({ size: r.size, ...figures([r]), reasons: reasonsOf(r) })),
+    sizes: [...list].sort((a, b) => compareSizes(a.size, b.size)).map((r) => ({ size: r.size, ...figures([r]) })),
   }));
-  styles.sort((a, b) => b.returned - a.returned || b.shipped - a.shipped || (a.style_code < b.style_code ? -1 : 1));
+  styles.sort((a, b) => b.returned - a.returned || byCode(a, b));
 
-  const flagged: FitFlagged[] = fit
-    .flatMap((r) => {
-      const flag = flagOf(r);
-      return flag ? [{ style_code: r.style_code, style_name: names.get(r.style_code) ?? null, size: r.size, flag, too_small: r.too_small, too_large: r.too_large, returned: r.returned, shipped: r.shipped }] : [];
-    })
-    .sort((a, b) => b.too_small + b.too_large - (a.too_small + a.too_large) || (a.style_code < b.style_code ? -1 : a.style_code > b.style_code ? 1 : compareSizes(a.size, b.size)))
-    .slice(0, FIT_FLAGGED_SHOWN);
+  const flagged: FitFlagged[] = fitShown.map((r) => ({
+    style_code: r.style_code,
+    style_name: names.get(r.style_code) ?? null,
+    size: r.size,
+    flag: flagOf(r)!,
+    too_small: r.too_small,
+    too_large: r.too_large,
+    returned: r.returned,
+    shipped: shippedOfSize(r),
+  }));
 
   return {
     period: describePeriod(range, p),
     style: style ?? null,
     // A flag is a size's (or a style's), not the warehouse's.
-    totals: { ...figures(total ? [total] : []), flag: null },
+    totals: { ...figures(total ? [{ ...total, shipped: shippedTotal.rows[0]!.units }] : []), flag: null },
     styles,
     style_count: total?.styles ?? 0,
     flagged,
   };
+}
+
+type StyleSize = { style_code: string; size: string };
+const sizeKey = (r: StyleSize) => `${r.style_code}\u0000${r.size}`;
+const noReasons = () => Object.fromEntries(RETURN_REASONS.map((r) => [r, 0])) as ReasonCounts;
+
+// Units shipped in the spans of every size of the styles, and of the style sizes, by sizeKey.
+async function shippedOf(db: Db, spans: readonly BucketSpan[], styles: readonly string[], sizes: readonly StyleSize[]): Promise<Map<string, number>> {
+  if (styles.length === 0 && sizes.length === 0) return new Map();
+  // Two index scans by the key's leading columns, their rows (unique by bucket) taken once.
+  const { rows } = await sql<StyleSize & { units: number }>`
+    select style_code, size, sum(units)::float8 as units
+      from (select b.style_code, b.size, b.grain, b.bucket, b.units
+              from rm_return_shipped b where b.style_code = any(${styles}::text[]) and ${inSpans(spans)}
+            union
+            select b.style_code, b.size, b.grain, b.bucket, b.units
+              from unnest(${sizes.map((s) => s.style_code)}::text[], ${sizes.map((s) => s.size)}::text[]) as f(style_code, size)
+              join rm_return_shipped b on b.style_code = f.style_code and b.size = f.size
+             where ${inSpans(spans)}) x
+     group by style_code, size`.execute(db);
+  return new Map(rows.map((r) => [sizeKey(r), r.units]));
 }
 
 export type ReturnSizeRow = ReturnFigures & { style_code: string; style_name: string | null; size: string };
@@ -189,16 +232,15 @@ async function openByAge(db: Db, now: Date): Promise<ReturnAgeRow[]> {
 
 export async function returnsProcessing(db: Db, range: ReportRange, now: Date, timeZone: string): Promise<ReturnsProcessing> {
   const p = await rangePeriod(db, range, now, timeZone);
+  const spans = bucketSpans(p.start, p.end);
   const gradesQuery = sql<Record<(typeof RETURN_GRADES)[number], number> & { received: number }>`
     select coalesce(sum(b.units), 0)::float8 as received, ${GRADE_SUMS}
-      from rm_return_received b where ${inSpans(bucketSpans(p.start, p.end))}`.execute(db);
-  // Weighted by units: the shortest time by which half (95%) of the units restocked in the range were restocked.
+      from rm_return_received b where ${inSpans(spans)}`.execute(db);
+  // Weighted by units: the shortest time (to its bin, fold.ts restockBin) by which half (95%) of the units restocked in
+  // the range were restocked.
   const restockQuery = sql<{ units: number; p50: number | null; p95: number | null }>`
-    with r as (
-      select extract(epoch from (restocked_at - received_at))::float8 as seconds, sum(quantity)::float8 as units
-        from rm_return_restocks where restocked_at >= ${p.start} and restocked_at < ${p.end}
-       group by 1),
-    c as (select seconds, units, sum(units) over (order by seconds) as upto, sum(units) over () as total from r)
+    with r as (select b.seconds, sum(b.units)::float8 as units from rm_return_restock_times b where ${inSpans(spans)} group by 1),
+    c as (select seconds, sum(units) over (order by seconds) as upto, sum(units) over () as total from r)
     select coalesce(max(total), 0)::float8 as units,
            min(seconds) filter (where upto >= 0.5 * total) as p50,
            min(seconds) filter (where upto >= 0.95 * total) as p95

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent, ReturnEvent, ReturnLine, StoredEvent } from '@wh/contracts';
-import { BucketCounts, foldReturn, foldShipment, ship, type ReturnsState, type Shipment } from './fold.ts';
+import { BucketCounts, foldReturn, foldShipment, restockBin, ship, type ReturnsState, type Shipment } from './fold.ts';
 
 const at = '2026-03-10T10:05:00.000Z';
 const ref = { order_id: 1, order_number: '#1' };
@@ -75,7 +75,7 @@ const restocked = (location: string, quantity: number, time = at): ReturnEvent =
 });
 
 function run(events: ReturnEvent[]): ReturnsState {
-  const state: ReturnsState = { parcels: new Map(), counts: new BucketCounts(), restocks: [] };
+  const state: ReturnsState = { parcels: new Map(), counts: new BucketCounts() };
   events.forEach((e, i) => foldReturn(stored(e, i + 1), state));
   return state;
 }
@@ -84,7 +84,11 @@ describe('parcels', () => {
   it('wait until every unit is placed: units put into RETURNS still wait, and are not timed', () => {
     const state = run([received(1, [line(1, 3)]), restocked('RETURNS', 3), restocked('A-1-1', 2, '2026-03-10T11:05:00.000Z')]);
     expect(state.parcels.get(7)).toMatchObject({ units: 3, waiting: 1 });
-    expect(state.restocks.map((r) => [r.location, r.quantity, r.restocked_at.getTime() - r.received_at.getTime()])).toEqual([['A-1-1', 2, 3_600_000]]);
+    // Timed from the receipt, into the restock's buckets.
+    expect([...state.counts.restockRows()]).toEqual([
+      { grain: '15m', bucket: '2026-03-10T11:00:00.000Z', seconds: 3600, units: 2 },
+      { grain: 'month', bucket: '2026-03-01T00:00:00.000Z', seconds: 3600, units: 2 },
+    ]);
     foldReturn(stored({ type: 'ReturnWrittenOff', data: { return_id: 7, order_id: 1, line: 1, sku: 'DR1-8-RED', style_code: 'DR1', quantity: 1, grade: 'A', from_location: 'RETURNS', note: null, movements: [], at } }, 9), state);
     expect(state.parcels.has(7)).toBe(false);
   });
@@ -109,6 +113,18 @@ describe('parcels', () => {
   it('an event of a parcel not open changes nothing', () => {
     const state = run([restocked('A-1-1', 1)]);
     expect(state.parcels.size).toBe(0);
-    expect(state.restocks).toEqual([]);
+    expect([...state.counts.restockRows()]).toEqual([]);
+  });
+});
+
+describe('restock times', () => {
+  it('to the minute under a day, to the hour under 60 days, to the day beyond; never below nothing', () => {
+    expect(restockBin(1799.9)).toBe(1740);
+    expect(restockBin(1800)).toBe(1800);
+    expect(restockBin(86_399)).toBe(86_340);
+    expect(restockBin(86_400 + 3599)).toBe(86_400);
+    expect(restockBin(59 * 86_400 + 7200.5)).toBe(59 * 86_400 + 7200);
+    expect(restockBin(61.5 * 86_400)).toBe(61 * 86_400);
+    expect(restockBin(-5)).toBe(0);
   });
 });

@@ -11,14 +11,14 @@ import {
 import { occurredAt } from '../event-time.ts';
 import { bucketOf } from '../reports/fold.ts';
 
-// The returns-reports read models' one fold, in memory: the units shipped and returned per style size and bucket,
-// the parcels still open, and one row per restock. The live path (projection.ts, `apply`) folds a batch over the
-// open parcels it touches, read from the table, and over each verified order's stream, read from the event store;
-// the rebuild (projection.ts, `rebuilder`) over the whole history, every open parcel and unverified order held.
+// The returns-reports read models' one fold, in memory: the units shipped and returned and the restock times per
+// bucket, and the parcels still open. The live path (projection.ts, `apply`) folds a batch over the open parcels it
+// touches, read from the table, and over each verified order's stream, read from the event store; the rebuild
+// (projection.ts, `rebuilder`) over the whole history, every open parcel and unverified order held.
 
 // ---------- Buckets ----------
 
-// Each change counts in a 15-minute bucket and in its calendar month of UTC (rm_return_shipped, rm_return_received).
+// Each change counts in a 15-minute bucket and in its calendar month of UTC (db/migrations/170).
 export const GRAINS = ['15m', 'month'] as const;
 export type Grain = (typeof GRAINS)[number];
 
@@ -34,38 +34,59 @@ export type Received = Record<ReceivedColumn, number>;
 
 const none = (): Received => Object.fromEntries(RECEIVED_COLUMNS.map((c) => [c, 0])) as Received;
 
-// A bucket's key: grain, bucket, style code and size joined by NUL, which no code or size holds (input refuses it).
+const DAY_SECONDS = 86_400;
+
+/**
+ * A restock's time since its receipt as rm_return_restock_times keeps it: to the minute under a day, to the hour under
+ * 60 days, to the day beyond (what the report shows: '2h 05m', '3d 4h'). A restock stamped before its receipt (a
+ * clock set wrong) counts as at once.
+ */
+export function restockBin(seconds: number): number {
+  if (!(seconds > 0)) return 0;
+  const step = seconds < DAY_SECONDS ? 60 : seconds < 60 * DAY_SECONDS ? 3600 : DAY_SECONDS;
+  return Math.floor(seconds / step) * step;
+}
+
+// A key of the counters: its parts joined by NUL, which no code or size holds (input refuses it).
 const SEP = '\u0000';
-export interface BucketKey {
+const join = (...parts: (string | number)[]) => parts.join(SEP);
+
+export interface Bucket {
   grain: Grain;
   bucket: string;
+}
+export interface StyleSize {
   style_code: string;
   size: string;
 }
-const splitKey = (key: string): BucketKey => {
-  const [grain, bucket = '', style_code = '', size = ''] = key.split(SEP);
-  return { grain: grain as Grain, bucket, style_code, size };
-};
 
-function keysOf(at: Date, style_code: string, size: string): [string, string] {
-  const rest = `${SEP}${style_code}${SEP}${size}`;
-  return [`15m${SEP}${bucketOf(at)}${rest}`, `month${SEP}${monthOf(at)}${rest}`];
+function bucketsOf(at: Date): [Bucket, Bucket] {
+  return [
+    { grain: '15m', bucket: bucketOf(at) },
+    { grain: 'month', bucket: monthOf(at) },
+  ];
 }
 
-// The counters a run of events adds to, per bucket key. Shipped keys (one per verified line and grain, most of the
-// keys a history has) hold a number each: a rebuild holds every key of the history.
+// The counters a run of events adds to, per key. Shipped keys (one per verified line and grain, most of the keys a
+// history has) hold a number each: a rebuild holds every key of the history.
 export class BucketCounts {
   readonly shipped = new Map<string, number>();
+  readonly shippedTotal = new Map<string, number>();
   readonly received = new Map<string, Received>();
+  readonly restocked = new Map<string, number>();
 
   ship(at: Date, style_code: string, size: string, units: number): void {
-    for (const key of keysOf(at, style_code, size)) this.shipped.set(key, (this.shipped.get(key) ?? 0) + units);
+    for (const b of bucketsOf(at)) {
+      add(this.shipped, join(style_code, size, b.grain, b.bucket), units);
+      add(this.shippedTotal, join(b.grain, b.bucket), units);
+    }
   }
 
   // Units of a parcel's line received (sign 1) or taken back by a match that replaces it (sign -1).
   receive(at: Date, line: ParcelLine, sign: 1 | -1): void {
     const units = sign * line.quantity;
-    for (const key of keysOf(at, line.style_code, line.size)) {
+    for (const b of bucketsOf(at)) {
+      const key = join(b.grain, b.bucket, line.style_code, line.size);
       let row = this.received.get(key);
       if (!row) this.received.set(key, (row = none()));
       row.units += units;
@@ -74,14 +95,43 @@ export class BucketCounts {
     }
   }
 
-  *shippedRows(): Generator<BucketKey & { units: number }> {
-    for (const [key, units] of this.shipped) yield { ...splitKey(key), units };
+  restock(at: Date, receivedAt: Date, units: number): void {
+    const seconds = restockBin((at.getTime() - receivedAt.getTime()) / 1000);
+    for (const b of bucketsOf(at)) add(this.restocked, join(b.grain, b.bucket, seconds), units);
+  }
+
+  *shippedRows(): Generator<StyleSize & Bucket & { units: number }> {
+    for (const [key, units] of this.shipped) {
+      const [style_code = '', size = '', grain, bucket = ''] = key.split(SEP);
+      yield { style_code, size, grain: grain as Grain, bucket, units };
+    }
+  }
+
+  *shippedTotalRows(): Generator<Bucket & { units: number }> {
+    for (const [key, units] of this.shippedTotal) {
+      const [grain, bucket = ''] = key.split(SEP);
+      yield { grain: grain as Grain, bucket, units };
+    }
   }
 
   // Every key touched (one a match brought back to nothing included: the live path writes its row too).
-  *receivedRows(): Generator<BucketKey & Received> {
-    for (const [key, row] of this.received) yield { ...splitKey(key), ...row };
+  *receivedRows(): Generator<Bucket & StyleSize & Received> {
+    for (const [key, row] of this.received) {
+      const [grain, bucket = '', style_code = '', size = ''] = key.split(SEP);
+      yield { grain: grain as Grain, bucket, style_code, size, ...row };
+    }
   }
+
+  *restockRows(): Generator<Bucket & { seconds: number; units: number }> {
+    for (const [key, units] of this.restocked) {
+      const [grain, bucket = '', seconds] = key.split(SEP);
+      yield { grain: grain as Grain, bucket, seconds: Number(seconds), units };
+    }
+  }
+}
+
+function add(map: Map<string, number>, key: string, units: number): void {
+  map.set(key, (map.get(key) ?? 0) + units);
 }
 
 // ---------- Shipments: what a verified order sent out ----------
@@ -167,26 +217,10 @@ export interface OpenParcel {
   waiting: number;
 }
 
-// A restock of a parcel's units to a location other than RETURNS (rm_return_restocks).
-export interface RestockRow {
-  position: string;
-  return_id: number;
-  line: number;
-  sku: string;
-  style_code: string;
-  grade: ReturnGrade;
-  quantity: number;
-  location: string;
-  received_at: Date;
-  restocked_at: Date;
-}
-
-// What a run of return events is folded over: the open parcels (those it touches, in the live path), the bucket
-// counters and the restocks found.
+// What a run of return events is folded over: the open parcels (those it touches, in the live path) and the counters.
 export interface ReturnsState {
   parcels: Map<number, OpenParcel>;
   counts: BucketCounts;
-  restocks: RestockRow[];
 }
 
 const parcelLines = (lines: readonly { line: number; style_code: string; size: string; quantity: number; reason: ReturnReason; grade: ReturnGrade }[]): ParcelLine[] =>
@@ -241,18 +275,7 @@ export function foldReturn(stored: StoredEvent, state: ReturnsState): number {
       // Into RETURNS the units still wait, to be put away.
       if (!parcel || d.location === RETURNS_LOCATION) return d.return_id;
       place(parcel, d.quantity);
-      state.restocks.push({
-        position: stored.global_position,
-        return_id: d.return_id,
-        line: d.line,
-        sku: d.sku,
-        style_code: d.style_code,
-        grade: d.grade,
-        quantity: d.quantity,
-        location: d.location,
-        received_at: parcel.received_at,
-        restocked_at: at,
-      });
+      state.counts.restock(at, parcel.received_at, d.quantity);
       closeIfDone(state, parcel);
       return d.return_id;
     }

@@ -2,20 +2,17 @@ import { sql, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
 import { RETURN_EVENT_TYPES, type OrderEvent, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
-import { copyLine, linesOf, type RebuildIo } from '../../rebuild-io.ts';
+import { copyLine, linesOf, type CopyValue, type RebuildIo } from '../../rebuild-io.ts';
 import { chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
 import { occurredAt } from '../event-time.ts';
 import {
   BucketCounts,
   foldReturn,
-  RECEIVED_COLUMNS,
   foldShipment,
+  RECEIVED_COLUMNS,
   ship,
   SHIPMENT_EVENT_TYPES,
-  type BucketKey,
   type OpenParcel,
-  type RestockRow,
-  type Received,
   type ReturnsState,
   type Shipment,
 } from './fold.ts';
@@ -26,20 +23,21 @@ type Trx = Transaction<Database>;
 const WRITE_CHUNK = 5000;
 const RETURN_TYPES: ReadonlySet<string> = new Set(RETURN_EVENT_TYPES);
 
-// rm_return_shipped, rm_return_received, rm_return_restocks and rm_returns_open: the buyers' returns reports and the dashboard's returns
-// waiting; announces 'reports' and 'dashboard'. One fold (fold.ts), two ways to hold its state:
+// rm_return_shipped (and its totals), rm_return_received, rm_return_restock_times and rm_returns_open: the buyers'
+// returns reports and the dashboard's returns waiting; announces 'reports' and 'dashboard'. One fold (fold.ts), two
+// ways to hold its state:
 // - live (`apply`): the open parcels the batch touches are read once, every event folded into them in memory, and
 //   each table written once; a verification's shipped units come from its order's stream, read from the event store
 //   (the events before it: what was imported, picked short and resolved), so no table keeps every order's lines;
 // - rebuild (`rebuilder`): every open parcel and every order not yet verified held in memory over the whole
-//   history; the buckets and the open parcels COPYed once at the end, the restocks a batch at a time.
+//   history, and every table COPYed once at the end.
 export const returnsReportsProjection: Projection = {
   name: 'returns-reports',
   handles: new Set<string>([...RETURN_EVENT_TYPES, 'OrderVerified']),
   async apply(trx, events, topics) {
     topics.add({ kind: 'dashboard' });
     topics.add({ kind: 'reports' });
-    const state: ReturnsState = { parcels: await parcelsBefore(trx, events), counts: new BucketCounts(), restocks: [] };
+    const state: ReturnsState = { parcels: await parcelsBefore(trx, events), counts: new BucketCounts() };
     const shipments = await shipmentsOf(trx, events.filter((e) => e.type === 'OrderVerified'));
     const touched = new Set<number>();
     for (const stored of events) {
@@ -48,11 +46,13 @@ export const returnsReportsProjection: Projection = {
     }
     const open = [...touched].flatMap((id) => state.parcels.get(id) ?? []);
     const closed = [...touched].filter((id) => !state.parcels.has(id));
+    const c = state.counts;
     // The parcels' upserts and deletes write different rows of their table.
     await writeTogether(trx, [
-      shippedWrites([...state.counts.shippedRows()]),
-      receivedWrites([...state.counts.receivedRows()]),
-      restockInserts(state.restocks),
+      sumWrites(SHIPPED, [...c.shippedRows()]),
+      sumWrites(SHIPPED_TOTAL, [...c.shippedTotalRows()]),
+      sumWrites(RECEIVED, [...c.receivedRows()]),
+      sumWrites(RESTOCK_TIMES, [...c.restockRows()]),
       parcelUpserts(open),
       parcelDeletes(closed),
     ]);
@@ -60,7 +60,6 @@ export const returnsReportsProjection: Projection = {
   rebuilder: (io) => returnsRebuilder(io),
 };
 
-// The open parcels a batch's events name, as they stand before it.
 async function parcelsBefore(trx: Trx, events: readonly StoredEvent[]): Promise<Map<number, OpenParcel>> {
   const ids = [...new Set(events.filter((e) => RETURN_TYPES.has(e.type)).map((e) => (e.data as { return_id: number }).return_id))];
   if (ids.length === 0) return new Map();
@@ -98,43 +97,37 @@ async function shipmentsOf(trx: Trx, verified: readonly StoredEvent[]): Promise<
   return out;
 }
 
-const receivedCounters = sql.join(RECEIVED_COLUMNS.map((c) => sql.id(c)));
-const receivedRecord = sql.raw(`(grain text, bucket timestamptz, style_code text, size text, ${RECEIVED_COLUMNS.map((c) => `${c} bigint`).join(', ')})`);
-const addReceived = sql.join(RECEIVED_COLUMNS.map((c) => sql`${sql.id(c)} = rm_return_received.${sql.id(c)} + excluded.${sql.id(c)}`));
+// A table of sums: its key columns and its counters (bigint), added to on conflict.
+interface SumTable {
+  table: string;
+  key: readonly string[];
+  keyTypes: readonly string[];
+  sums: readonly string[];
+}
+const SHIPPED: SumTable = { table: 'rm_return_shipped', key: ['style_code', 'size', 'grain', 'bucket'], keyTypes: ['text', 'text', 'text', 'timestamptz'], sums: ['units'] };
+const SHIPPED_TOTAL: SumTable = { table: 'rm_return_shipped_total', key: ['grain', 'bucket'], keyTypes: ['text', 'timestamptz'], sums: ['units'] };
+const RECEIVED: SumTable = {
+  table: 'rm_return_received',
+  key: ['grain', 'bucket', 'style_code', 'size'],
+  keyTypes: ['text', 'timestamptz', 'text', 'text'],
+  sums: RECEIVED_COLUMNS,
+};
+const RESTOCK_TIMES: SumTable = { table: 'rm_return_restock_times', key: ['grain', 'bucket', 'seconds'], keyTypes: ['text', 'timestamptz', 'int'], sums: ['units'] };
 
-function shippedWrites(rows: readonly (BucketKey & { units: number })[]): WriteStatement[] {
+const columnsOf = (t: SumTable) => [...t.key, ...t.sums];
+
+function sumWrites(t: SumTable, rows: readonly object[]): WriteStatement[] {
+  const columns = sql.join(columnsOf(t).map((c) => sql.id(c)));
+  const record = sql.raw(`(${[...t.key.map((k, i) => `${k} ${t.keyTypes[i]}`), ...t.sums.map((c) => `${c} bigint`)].join(', ')})`);
+  const add = sql.join(t.sums.map((c) => sql`${sql.id(c)} = ${sql.id(t.table, c)} + excluded.${sql.id(c)}`));
   return chunks(rows, WRITE_CHUNK).map(
     (chunk) => sql`
-      insert into rm_return_shipped (grain, bucket, style_code, size, units)
-      select grain, bucket, style_code, size, units
-        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x (grain text, bucket timestamptz, style_code text, size text, units bigint)
-      on conflict (grain, bucket, style_code, size) do update set units = rm_return_shipped.units + excluded.units`,
+      insert into ${sql.table(t.table)} (${columns})
+      select ${columns} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${record}
+      on conflict (${sql.join(t.key.map((k) => sql.id(k)))}) do update set ${add}`,
   );
 }
 
-function receivedWrites(rows: readonly (BucketKey & Received)[]): WriteStatement[] {
-  return chunks(rows, WRITE_CHUNK).map(
-    (chunk) => sql`
-      insert into rm_return_received (grain, bucket, style_code, size, ${receivedCounters})
-      select grain, bucket, style_code, size, ${receivedCounters} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x ${receivedRecord}
-      on conflict (grain, bucket, style_code, size) do update set ${addReceived}`,
-  );
-}
-
-const RESTOCK_COLUMNS = ['position', 'return_id', 'line', 'sku', 'style_code', 'grade', 'quantity', 'location', 'received_at', 'restocked_at'] as const satisfies readonly (keyof RestockRow)[];
-
-function restockInserts(rows: readonly RestockRow[]): WriteStatement[] {
-  return chunks(rows, WRITE_CHUNK).map(
-    (chunk) => sql`
-      insert into rm_return_restocks (${sql.join(RESTOCK_COLUMNS.map((c) => sql.id(c)))})
-      select ${sql.join(RESTOCK_COLUMNS.map((c) => sql.id(c)))}
-        from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x (
-             position bigint, return_id int, line int, sku text, style_code text, grade text, quantity int, location text,
-             received_at timestamptz, restocked_at timestamptz)`,
-  );
-}
-
-// The parcels the batch left open, as they are now.
 function parcelUpserts(open: readonly OpenParcel[]): WriteStatement[] {
   return chunks(open, WRITE_CHUNK).map(
     (chunk) => sql`
@@ -154,14 +147,11 @@ function parcelDeletes(closed: readonly number[]): WriteStatement[] {
 }
 
 const PARCEL_COLUMNS = ['return_id', 'order_id', 'order_number', 'received_at', 'lines', 'units', 'waiting'] as const satisfies readonly (keyof OpenParcel)[];
-const KEY_COLUMNS = ['grain', 'bucket', 'style_code', 'size'] as const;
-const RECEIVED_ROW = [...KEY_COLUMNS, ...RECEIVED_COLUMNS] as const;
-const SHIPPED_ROW = [...KEY_COLUMNS, 'units'] as const;
 
 // The rebuild's way: the open parcels and the orders not yet verified (their lines) held in memory over the history.
 function returnsRebuilder(io: RebuildIo): Rebuilder {
   const orders = new Map<number, Shipment>();
-  const state: ReturnsState = { parcels: new Map(), counts: new BucketCounts(), restocks: [] };
+  const state: ReturnsState = { parcels: new Map(), counts: new BucketCounts() };
   return {
     handles: new Set<string>([...RETURN_EVENT_TYPES, ...SHIPMENT_EVENT_TYPES, 'OrderVerified', 'OrderCancelled']),
     async apply(_trx, events) {
@@ -179,15 +169,21 @@ function returnsRebuilder(io: RebuildIo): Rebuilder {
           if (next) orders.set(id, next);
         }
       }
-      io.copy('rm_return_restocks', RESTOCK_COLUMNS, state.restocks.splice(0).map((r) => copyLine(RESTOCK_COLUMNS.map((c) => r[c]))));
     },
     async finish() {
-      await io.copyAll('rm_return_shipped', SHIPPED_ROW, linesOf(state.counts.shippedRows(), (r) => copyLine(SHIPPED_ROW.map((c) => r[c]))));
-      await io.copyAll('rm_return_received', RECEIVED_ROW, linesOf(state.counts.receivedRows(), (r) => copyLine(RECEIVED_ROW.map((c) => r[c]))));
+      const c = state.counts;
+      const copy = (t: SumTable, rows: Iterable<object>) => {
+        const columns = columnsOf(t);
+        return io.copyAll(t.table, columns, linesOf(rows, (r) => copyLine(columns.map((k) => (r as Record<string, CopyValue>)[k]))));
+      };
+      await copy(SHIPPED, c.shippedRows());
+      await copy(SHIPPED_TOTAL, c.shippedTotalRows());
+      await copy(RECEIVED, c.receivedRows());
+      await copy(RESTOCK_TIMES, c.restockRows());
       await io.copyAll(
         'rm_returns_open',
         PARCEL_COLUMNS,
-        linesOf(state.parcels.values(), (p) => copyLine(PARCEL_COLUMNS.map((c) => (c === 'lines' ? JSON.stringify(p.lines) : p[c])))),
+        linesOf(state.parcels.values(), (p) => copyLine(PARCEL_COLUMNS.map((k) => (k === 'lines' ? JSON.stringify(p.lines) : p[k])))),
       );
     },
   };
