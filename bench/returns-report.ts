@@ -46,7 +46,6 @@ export const bench: Bench = async (ctx) => {
       { name: 'GET /reports/returns This Month', url: '/api/reports/returns?range=month', target: 500 },
       { name: 'GET /reports/returns This Year, one style', url: '/api/reports/returns?range=year&style=KN1000', target: 500 },
       { name: 'GET /reports/returns-processing This Year', url: '/api/reports/returns-processing?range=year', target: 500 },
-      { name: 'GET /reports/daily-summary (returns waiting)', url: '/api/reports/daily-summary', target: 200 },
     ];
     // Warm-up: the first request of a route compiles its serialiser.
     for (const c of cases) await timeUrl(app, token, c.url);
