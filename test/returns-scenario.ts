@@ -4,9 +4,10 @@ import { appendToStreams } from '@wh/command/platform/event-store';
 import type { TestApp } from '@wh/command/testing';
 import { fixture } from './fixtures.ts';
 
-// A week of returns with figures worked out by hand, for the returns reports' tests (the projection's and the
-// routes'). Orders go through the API at the app's clock (NOW, a Tuesday in March: London is on GMT); the parcels are
-// appended as the returns bench's commands will append them (contracts/src/returns/events.ts), at their own times.
+// A week of returns with figures worked out by hand, for the returns reports' tests (the projection's, the routes' and
+// the browser journey's). Orders go through the API at the app's clock (NOW, a Tuesday in March: London is on GMT,
+// unless the journey gives its own `now`); the parcels are appended as the returns bench's commands will append them
+// (contracts/src/returns/events.ts), at their own times before `now`.
 //
 // Shipped (all verified at NOW): #5001 DR1000-8 x20, DR1000-10 x2; #5002 DR1000-8 x12 of which 2 short, KN1010-12
 // x1; #5003 DR1000-8 x3 held at the bench counted 2, resolved shipping 2. So DR1000/8 32, DR1000/10 2, KN1010/12 1:
@@ -19,7 +20,7 @@ import { fixture } from './fixtures.ts';
 //   R3 unmatched, NOW-3h: DR1000-8 x1 too small A; matched to #5001 at NOW-2h as DR1000-8 x2 too small A and
 //      DR1000-10 x1 changed mind B (those replace it). Nothing placed: 3 units wait.
 //   R4 unmatched, NOW-20d, no lines ("a bag of something"): waits in the queue.
-//   R5 unmatched, 2026-02-15 12:00Z (last month): TP1007-6 x2 changed mind A: waits in the queue.
+//   R5 unmatched, NOW-23d (last month): TP1007-6 x2 changed mind A: waits in the queue.
 //
 // Last 7 days: returned DR1000/8 21 (all too small: at least 20 fit returns, it runs small), DR1000/10 2, KN1010/12
 // 1: 24 of 35 shipped. Today: R1 and R3, 16 units (DR1000/8 14: too few for a flag). This quarter: R5's 2 more.
@@ -28,8 +29,8 @@ import { fixture } from './fixtures.ts';
 // 14 days or more); the oldest R5.
 
 export const NOW = new Date('2026-03-10T10:00:00.000Z');
-const minutes = (n: number) => new Date(NOW.getTime() - n * 60_000).toISOString();
-export const R5_RECEIVED = '2026-02-15T12:00:00.000Z';
+const R5_AGE_MINUTES = 23 * 24 * 60;
+export const R5_RECEIVED = new Date(NOW.getTime() - R5_AGE_MINUTES * 60_000).toISOString();
 
 const ORDERS = [
   ['#5001', 'DR1000-8-BEIGE', 20],
@@ -58,9 +59,12 @@ export interface ReturnsScenario {
   orders: Map<string, { id: number; items: Item[] }>;
   // Appends a return event (the next version of its parcel's stream) and waits until it is projected.
   append(event: ReturnEvent): Promise<void>;
+  // A parcel's line as received against an order (`orderNumber`) or unmatched (null).
+  line(n: number, sku: string, quantity: number, reason: ReturnLine['reason'], grade: ReturnLine['grade'], orderNumber: string | null): ReturnLine;
 }
 
-export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario> {
+export async function makeReturnsScenario(app: TestApp, now: Date = NOW): Promise<ReturnsScenario> {
+  const minutes = (n: number) => new Date(now.getTime() - n * 60_000).toISOString();
   const admin = await app.asAdmin();
   const exec2 = await app.userWithRole('executive2');
   const ann = await app.userWithRole('worker');
@@ -144,6 +148,6 @@ export async function makeReturnsScenario(app: TestApp): Promise<ReturnsScenario
   });
 
   await append(received(4, null, [], minutes(20 * 24 * 60), 'A bag of something, no slip'));
-  await append(received(5, null, [line(1, 'TP1007-6-GREEN', 2, 'changed_mind', 'A', null)], R5_RECEIVED));
-  return { orders, append };
+  await append(received(5, null, [line(1, 'TP1007-6-GREEN', 2, 'changed_mind', 'A', null)], minutes(R5_AGE_MINUTES)));
+  return { orders, append, line };
 }

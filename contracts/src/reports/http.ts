@@ -344,8 +344,8 @@ export const flagOf = (reasons: ReasonCounts): FitFlag | null => fitFlag(fitOf(r
 export const returnFiguresSchema = z.object({
   shipped: count,
   returned: count,
-  // returned / shipped with 4 decimals; null when nothing shipped. Above 1 when more came back than went out in the
-  // period (returns of what shipped before it).
+  // returned / shipped, unrounded; null when nothing shipped. Above 1 when more came back than went out in the period
+  // (returns of what shipped before it).
   rate: z.number().nullable(),
   // Units returned, by reason.
   reasons: reasonCountsSchema,

@@ -39,7 +39,8 @@ const REASONS_OR_NONE = sql.join(RETURN_REASONS.map((r) => sql`coalesce(r.${sql.
 
 type SizeRow = { style_code: string; size: string; shipped: number; returned: number } & ReasonCounts;
 
-const rateOf = (returned: number, shipped: number) => (shipped > 0 ? Math.round((returned / shipped) * 10_000) / 10_000 : null);
+// Unrounded: the screen and the export round it once, to the percent they show.
+const rateOf = (returned: number, shipped: number) => (shipped > 0 ? returned / shipped : null);
 
 function figures(rows: readonly SizeRow[]): ReturnFigures {
   const reasons = Object.fromEntries(RETURN_REASONS.map((r) => [r, rows.reduce((n, x) => n + x[r], 0)])) as ReasonCounts;
