@@ -15,6 +15,8 @@ const UNIT = [
   'services/command/src/features/inventory/suggest.test.ts',
   'services/command/src/platform/app-context.test.ts',
   'services/command/src/platform/exports.test.ts',
+  'services/command/src/features/reports/bucket-spans.test.ts',
+  'services/projector/src/projections/returns/fold.test.ts',
   'services/projector/src/projections/event-time.test.ts',
 ];
 

@@ -6,7 +6,8 @@
 // The history: 5,000 styles x 5 sizes x 4 colours = 100,000 SKUs, 5,000 bins, a receipt per SKU into its home bin at
 // the start of the year, then a year of orders (1-5 items, about 3 on average), uploaded three times a day, assigned,
 // picked item by item (stock-moving events with `movements`), completed and verified, with cancellations,
-// reassignments and stock adjustments mixed in. The last days are still in progress, as a live warehouse is.
+// reassignments and stock adjustments mixed in; about a quarter of the units shipped come back in parcels, graded and
+// restocked (see "Returns" below). The last days are still in progress, as a live warehouse is.
 // Deterministic: one seeded PRNG per order and per day, so a rerun writes the same events.
 //
 // The database is cached: `bench_o<orders>_v<GENERATOR_VERSION>` on the server, reused when its bench_meta row says
@@ -26,13 +27,18 @@ import {
   locationStreamId,
   orderStreamId,
   receiptStreamId,
+  RETURNS_LOCATION,
+  returnStreamId,
+  SECONDS_LOCATION,
   styleStreamId,
   userStreamId,
   type EventMetadata,
+  type ReturnGrade,
+  type ReturnReason,
 } from '@wh/contracts';
 import { approvalReason } from '../services/command/src/features/receiving/decide.ts';
 
-export const GENERATOR_VERSION = 1;
+export const GENERATOR_VERSION = 2;
 export const BENCH_PASSWORD_USER = 'admin';
 
 const SEED = 0x5eed_2025;
@@ -155,6 +161,155 @@ interface PendingEvent {
   role: string;
   // Filled when the event is emitted, from the stock at that moment.
   pick?: { sku: Sku; quantity: number };
+  // Units the event moves (a return's restock), applied to the stock when it is emitted.
+  stock?: { key: string; delta: number }[];
+}
+
+// ---------- Returns ----------
+
+// About a quarter of the units shipped come back (online fashion sends back 20-40%), in one parcel per order, 3 to
+// 13 days after the verification; 4% arrive without a slip (unmatched) and are matched 1 to 3 days later. Fit is the
+// main reason: evenly too small and too large, except that every eighth style runs small in its two smallest sizes and
+// the next one large in its two largest. A and B units go back to the SKU's bin (a third by way of RETURNS, put away
+// 1 to 4 days later), C to SECONDS, D are written off.
+const RETURN_RATE = 0.25;
+const UNMATCHED_RATE = 0.04;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+function fitLean(sku: Sku): 'small' | 'large' | null {
+  const i = sku.style.sizes.indexOf(sku.size);
+  if (sku.style.id % 8 === 0 && i < 2) return 'small';
+  if (sku.style.id % 8 === 1 && i >= sku.style.sizes.length - 2) return 'large';
+  return null;
+}
+
+function reasonOf(r: number, lean: 'small' | 'large' | null): ReturnReason {
+  const fit = 0.55;
+  if (r < fit) return r < fit * (lean === 'small' ? 0.85 : lean === 'large' ? 0.15 : 0.5) ? 'too_small' : 'too_large';
+  if (r < 0.69) return 'not_as_pictured';
+  if (r < 0.89) return 'changed_mind';
+  if (r < 0.95) return 'faulty';
+  if (r < 0.975) return 'damaged_in_transit';
+  if (r < 0.99) return 'wrong_item_sent';
+  return 'other';
+}
+
+function gradeOf(r: number, reason: ReturnReason): ReturnGrade {
+  if (reason === 'faulty' || reason === 'damaged_in_transit') return r < 0.5 ? 'C' : 'D';
+  return r < 0.7 ? 'A' : r < 0.95 ? 'B' : 'C';
+}
+
+interface ParcelLine {
+  item: Item;
+  quantity: number;
+  reason: ReturnReason;
+  grade: ReturnGrade;
+}
+
+type Placement =
+  | { kind: 'bin' | 'seconds' | 'write-off'; at: number }
+  // Into RETURNS, put away to the bin later.
+  | { kind: 'returns'; at: number; putAway: number };
+
+interface Parcel {
+  lines: ParcelLine[];
+  received: number;
+  // When an unmatched parcel is matched; null for one matched at once.
+  matched: number | null;
+  placements: Placement[];
+}
+
+// What an order's customer sends back, from the order's own PRNG (the rest of the history draws from others).
+function parcelOf(orderId: number, items: readonly Item[], verifiedAt: number): Parcel | null {
+  const rnd = prng(mix(SEED ^ 0x7e7, orderId));
+  const lines: ParcelLine[] = [];
+  for (const item of items) {
+    let back = 0;
+    for (let u = 0; u < item.quantity; u++) if (rnd() < RETURN_RATE) back++;
+    if (back === 0) continue;
+    const reason = reasonOf(rnd(), fitLean(item.sku));
+    lines.push({ item, quantity: back, reason, grade: gradeOf(rnd(), reason) });
+  }
+  if (lines.length === 0) return null;
+  const received = verifiedAt + 3 * DAY_MS + Math.floor(rnd() * 10 * DAY_MS);
+  const matched = rnd() < UNMATCHED_RATE ? received + DAY_MS + Math.floor(rnd() * 2 * DAY_MS) : null;
+  const ready = matched ?? received;
+  const placements = lines.map((l): Placement => {
+    if (l.grade === 'C') return { kind: 'seconds', at: ready + 30 * MINUTE_MS + Math.floor(rnd() * 8 * HOUR_MS) };
+    if (l.grade === 'D') return { kind: 'write-off', at: ready + HOUR_MS + Math.floor(rnd() * 23 * HOUR_MS) };
+    if (rnd() < 0.65) return { kind: 'bin', at: ready + 10 * MINUTE_MS + Math.floor(rnd() * 6 * HOUR_MS) };
+    return { kind: 'returns', at: ready + 10 * MINUTE_MS + Math.floor(rnd() * HOUR_MS), putAway: ready + DAY_MS + Math.floor(rnd() * 3 * DAY_MS) };
+  });
+  return { lines, received, matched, placements };
+}
+
+type ScheduledEvent = Omit<PendingEvent, 'seq' | 'version' | 'stream'>;
+
+// A parcel's events in the order they happen (its stream's versions), each with the units it moves.
+function parcelEvents(returnId: number, ref: { order_id: number; order_number: string }, parcel: Parcel): ScheduledEvent[] {
+  const bench = { actor: SUPERVISOR_ID, role: 'executive2' };
+  const lineOf = (l: ParcelLine, k: number, matched: boolean) => ({
+    line: k + 1, order_item_id: matched ? l.item.item_id : null, sku: l.item.sku.sku, style_code: l.item.sku.style.code, size: l.item.sku.size,
+    colour: l.item.sku.color, quantity: l.quantity, reason: l.reason, reason_note: l.reason === 'other' ? 'Bought as a gift' : null, grade: l.grade,
+  });
+  const unmatched = parcel.matched !== null;
+  const out: ScheduledEvent[] = [
+    {
+      t: parcel.received, type: 'ReturnReceived', ...bench,
+      data: {
+        return_id: returnId, order_id: unmatched ? null : ref.order_id, order_number: unmatched ? null : ref.order_number, scanned: unmatched ? null : ref.order_number,
+        note: unmatched ? 'No slip in the parcel' : null, lines: parcel.lines.map((l, k) => lineOf(l, k, !unmatched)), at: iso(parcel.received),
+      },
+    },
+  ];
+  if (parcel.matched !== null) {
+    out.push({ t: parcel.matched, type: 'ReturnMatched', ...bench, data: { return_id: returnId, ...ref, lines: parcel.lines.map((l, k) => lineOf(l, k, true)), at: iso(parcel.matched) } });
+  }
+  parcel.lines.forEach((l, k) => {
+    const sku = l.item.sku;
+    const move = (location: string, delta: number) => ({ sku: sku.sku, style_code: sku.style.code, location, delta });
+    const restock = (t: number, from: string | null, to: string): ScheduledEvent => {
+      const movements = [...(from ? [move(from, -l.quantity)] : []), move(to, l.quantity)];
+      return {
+        t, type: 'ReturnRestocked', ...bench, stock: movements.map((m) => ({ key: `${m.sku}|${m.location}`, delta: m.delta })),
+        data: {
+          return_id: returnId, order_id: ref.order_id, line: k + 1, sku: sku.sku, style_code: sku.style.code, quantity: l.quantity, grade: l.grade,
+          from_location: from, location: to, over_capacity: null, movements, at: iso(t),
+        },
+      };
+    };
+    const p = parcel.placements[k]!;
+    switch (p.kind) {
+      case 'bin':
+        out.push(restock(p.at, null, sku.bin));
+        break;
+      case 'seconds':
+        out.push(restock(p.at, null, SECONDS_LOCATION));
+        break;
+      case 'returns':
+        out.push(restock(p.at, null, RETURNS_LOCATION), restock(p.putAway, RETURNS_LOCATION, sku.bin));
+        break;
+      case 'write-off':
+        out.push({
+          t: p.at, type: 'ReturnWrittenOff', actor: MANAGER_ID, role: 'manager',
+          data: {
+            return_id: returnId, order_id: ref.order_id, line: k + 1, sku: sku.sku, style_code: sku.style.code, quantity: l.quantity, grade: l.grade,
+            from_location: null, note: 'Not fit to sell', movements: [], at: iso(p.at),
+          },
+        });
+        break;
+      default: {
+        const exhaustive: never = p;
+        throw new Error(`unknown placement ${JSON.stringify(exhaustive)}`);
+      }
+    }
+  });
+  // Strictly after one another: the stream's versions follow the times.
+  out.sort((a, b) => a.t - b.t);
+  for (let i = 1; i < out.length; i++) if (out[i]!.t <= out[i - 1]!.t) out[i]!.t = out[i - 1]!.t + 1;
+  for (const e of out) if (typeof e.data.at === 'string') e.data.at = iso(e.t);
+  return out;
 }
 
 const iso = (t: number) => new Date(t).toISOString();
@@ -172,6 +327,9 @@ export interface HistoryInfo {
   skus: number;
   bins: number;
   events: number;
+  // Parcels sent back and the units in them.
+  parcels: number;
+  returnedUnits: number;
   generateSeconds: number;
   rebuildSeconds: number;
   reused: boolean;
@@ -300,7 +458,7 @@ async function writeHistory(
   url: string,
   orderCount: number,
   log: (m: string) => void,
-): Promise<{ orders: number; items: number; skus: number; bins: number; events: number }> {
+): Promise<{ orders: number; items: number; skus: number; bins: number; events: number; parcels: number; returnedUnits: number }> {
   const { styles, skus, bins } = catalogue();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -396,6 +554,8 @@ async function writeHistory(
     let seq = 0;
     let nextItemId = 1;
     let nextAdjustment = 1;
+    let nextReturn = 1;
+    let returnedUnits = 0;
     const at = (e: Omit<PendingEvent, 'seq'>) => {
       if (e.t > end) return;
       const d = Math.floor((e.t - YEAR_START) / DAY_MS);
@@ -466,6 +626,12 @@ async function writeHistory(
             verification_notes: null, discrepancies: [], at: iso(t),
           },
         });
+        const parcel = parcelOf(id, items, t);
+        if (parcel && parcel.received <= end) {
+          const returnId = nextReturn++;
+          returnedUnits += parcel.lines.reduce((n, l) => n + l.quantity, 0);
+          parcelEvents(returnId, ref, parcel).forEach((e, k) => at({ ...e, stream: returnStreamId(returnId), version: k + 1 }));
+        }
       }
       // Stock adjustments through the day (counts, damage, finds), at the SKU's home bin.
       for (let a = 0; a < ADJUSTMENTS_PER_DAY; a++) {
@@ -505,6 +671,7 @@ async function writeHistory(
             notes: null, movements: [{ sku: sku.sku, style_code: sku.style.code, location: sku.bin, delta: up ? quantity : -quantity }], at: iso(e.t),
           };
         }
+        for (const m of e.stock ?? []) stock.set(m.key, (stock.get(m.key) ?? 0) + m.delta);
         push(e.stream, e.version, e.type, e.data, e.actor, e.role, e.t);
       }
       await flush();
@@ -519,7 +686,8 @@ async function writeHistory(
                                setval('receipt_id_seq', ${skus.length}), setval('adjustment_id_seq', ${Math.max(1, nextAdjustment - 1)})`);
     await copyRows('stock_levels', 'sku, location, quantity', [...stock].map(([key, q]) => `${key.replace('|', '\t')}\t${q}\n`));
     await client.query('analyze');
-    return { orders: orderCount, items: itemTotal, skus: skus.length, bins: bins.length, events };
+    log(`returns: ${(nextReturn - 1).toLocaleString('en-GB')} parcels, ${returnedUnits.toLocaleString('en-GB')} units`);
+    return { orders: orderCount, items: itemTotal, skus: skus.length, bins: bins.length, events, parcels: nextReturn - 1, returnedUnits };
   } finally {
     await client.end();
   }

@@ -2,7 +2,7 @@
 // and as markdown for docs/performance.md.
 //   BENCH_DATABASE_URL  PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres)
 //   BENCH_RUNS          repetitions per figure, the median is reported (default 5)
-//   BENCH_ORDERS        size of the generated history for queries, rebuild, rebuild-online and commands-history (default 1,000,000)
+//   BENCH_ORDERS        size of the generated history for queries, returns, rebuild, rebuild-online and commands-history (default 1,000,000)
 //   BENCH_REPLICA_ORDERS size of the history the replica group loads into its own primary (default 100,000)
 //   BENCH_NO_STOCK_ORDERS open orders the no-stock group's batches meet (default 50,000)
 import { existsSync } from 'node:fs';
@@ -18,6 +18,7 @@ const MODULES: [group: string, file: string][] = [
   ['replicas', 'replicas.ts'],
   ['live', 'live-push.ts'],
   ['queries', 'queries.ts'],
+  ['returns', 'returns-report.ts'],
   ['replica', 'replica.ts'],
   ['rebuild', 'rebuild.ts'],
   ['rebuild-online', 'rebuild-online.ts'],

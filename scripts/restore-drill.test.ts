@@ -234,6 +234,7 @@ describe('npm run restore refuses what it must not overwrite', () => {
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
        drop index rm_report_picks_order;
+       drop table rm_return_shipped, rm_return_shipped_total, rm_return_received, rm_return_restock_times, rm_returns_open;
        drop sequence stock_move_id_seq;
        drop table barcode_registry;
        drop table rm_barcodes;

@@ -1,4 +1,22 @@
-import type { AsOf, Location, Receipt, ReceiptList, Role, Style, User } from '@wh/contracts';
+import type { Kysely } from 'kysely';
+import type { Database } from '@wh/db';
+import {
+  RETURNS_LOCATION,
+  returnStreamId,
+  type AsOf,
+  type Location,
+  type Receipt,
+  type ReceiptList,
+  type ReturnEvent,
+  type ReturnLine,
+  type Role,
+  type StockMovement,
+  type StreamPosition,
+  type Style,
+  type User,
+} from '@wh/contracts';
+import { appendToStreams } from '@wh/command/platform/event-store';
+import { applyStockMovements } from '@wh/command/platform/stock';
 import { signIn, type Answer, type Api } from '../scripts/demo/client.ts';
 import { loadDemo, type DemoReport } from '../scripts/demo/load.ts';
 
@@ -151,4 +169,49 @@ async function ok<T>(call: Promise<Answer<T>>): Promise<T> {
   const answer = await call;
   if (!answer.ok) throw new Error(`${answer.status} ${answer.message}`);
   return answer.data;
+}
+
+// Parcels sent back, for the tables of the returns reports: received against a verified order (a line restocked to
+// its bin, one put into RETURNS to wait), and one received unmatched and matched later. Appended through the event
+// store with their stock effects, as the returns bench's commands append them: the bench's commands take this over once
+// the history can make returns through the API.
+export async function appendReturns(db: Kysely<Database>, waitFor: (position: StreamPosition) => Promise<boolean>): Promise<void> {
+  const lines = await db
+    .selectFrom('rm_order_items as i')
+    .innerJoin('rm_orders as o', 'o.id', 'i.order_id')
+    .select(['i.id', 'i.order_id', 'o.order_number', 'i.sku', 'i.style_code', 'i.size', 'i.color', 'i.location'])
+    .where('o.status', '=', 'verified')
+    .where('i.location', 'is not', null)
+    .orderBy('i.id')
+    .limit(2)
+    .execute();
+  const [first, second = first] = lines;
+  if (!first || !second) throw new Error('the history has no verified order picked from a location');
+  const line = (n: number, l: typeof first, matched: boolean, reason: ReturnLine['reason'], grade: ReturnLine['grade']): ReturnLine => ({
+    line: n, order_item_id: matched ? l.id : null, sku: l.sku, style_code: l.style_code, size: l.size, colour: l.color, quantity: 1, reason, reason_note: null, grade,
+  });
+  const at = () => new Date().toISOString();
+  const meta = { actor_id: 1, actor_role: 'manager', correlation_id: 'every-kind-returns', causation_id: null, client_ip: null };
+  const append = async (id: number, version: number, event: ReturnEvent, movements: StockMovement[] = []) => {
+    const written = await appendToStreams(db, [{ streamId: returnStreamId(id), expectedVersion: version, events: [event] }], meta, {
+      effects: movements.length > 0 ? (trx) => applyStockMovements(trx, movements) : null,
+    });
+    if (!(await waitFor(written!))) throw new Error('the returns were not projected');
+  };
+  const order = { order_id: first.order_id, order_number: first.order_number };
+  const parcel = [line(1, first, true, 'too_small', 'A'), line(2, second, true, 'too_large', 'B')];
+  await append(1, 0, { type: 'ReturnReceived', data: { return_id: 1, ...order, scanned: first.order_number, note: null, lines: parcel, at: at() } });
+  const restocked = (l: ReturnLine, location: string): { event: ReturnEvent; movements: StockMovement[] } => {
+    const movements = [{ sku: l.sku, style_code: l.style_code, location, delta: 1 }];
+    return {
+      event: { type: 'ReturnRestocked', data: { return_id: 1, order_id: first.order_id, line: l.line, sku: l.sku, style_code: l.style_code, quantity: 1, grade: l.grade, from_location: null, location, over_capacity: null, movements, at: at() } },
+      movements,
+    };
+  };
+  const toBin = restocked(parcel[0]!, first.location!);
+  await append(1, 1, toBin.event, toBin.movements);
+  const toReturns = restocked(parcel[1]!, RETURNS_LOCATION);
+  await append(1, 2, toReturns.event, toReturns.movements);
+  await append(2, 0, { type: 'ReturnReceived', data: { return_id: 2, order_id: null, order_number: null, scanned: null, note: 'No slip', lines: [line(1, first, false, 'changed_mind', 'A')], at: at() } });
+  await append(2, 1, { type: 'ReturnMatched', data: { return_id: 2, ...order, lines: [line(1, first, true, 'not_as_pictured', 'A')], at: at() } });
 }

@@ -23,6 +23,7 @@ export * from './inventory/count-flags.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
 export * from './reports/http.ts';
+export * from './reports/fit-flag.ts';
 export * from './returns/events.ts';
 export * from './reports/dashboard.ts';
 export * from './settings/events.ts';

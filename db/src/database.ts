@@ -488,6 +488,61 @@ export interface RmAuditTable {
   summary: string;
 }
 
+// The buyers' returns reports and the dashboard's returns waiting (170_returns_reports.sql).
+type Sum = ColumnType<string, number, number>;
+export interface RmReturnShippedTable {
+  style_code: string;
+  size: string;
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  units: Sum;
+}
+
+export interface RmReturnShippedTotalTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  units: Sum;
+}
+
+export interface RmReturnReceivedTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  style_code: string;
+  size: string;
+  // bigint sums, read back as text.
+  units: Sum;
+  too_small: Sum;
+  too_large: Sum;
+  not_as_pictured: Sum;
+  changed_mind: Sum;
+  faulty: Sum;
+  damaged_in_transit: Sum;
+  wrong_item_sent: Sum;
+  other: Sum;
+  grade_a: Sum;
+  grade_b: Sum;
+  grade_c: Sum;
+  grade_d: Sum;
+}
+
+export interface RmReturnRestockTimesTable {
+  grain: '15m' | 'month';
+  bucket: Timestamp;
+  seconds: number;
+  units: Sum;
+}
+
+export interface RmReturnsOpenTable {
+  return_id: number;
+  order_id: number | null;
+  order_number: string | null;
+  received_at: Timestamp;
+  // The parcel's lines: { line, style_code, size, quantity, reason, grade }[].
+  lines: ColumnType<unknown, string, string>;
+  units: number;
+  waiting: number;
+}
+
 export interface Database {
   events: EventsTable;
   projector_checkpoints: ProjectorCheckpointsTable;
@@ -533,6 +588,11 @@ export interface Database {
   rm_search_terms: RmSearchTermsTable;
   rm_order_terms: RmOrderTermsTable;
   rm_count_flags: RmCountFlagsTable;
+  rm_return_shipped: RmReturnShippedTable;
+  rm_return_shipped_total: RmReturnShippedTotalTable;
+  rm_return_received: RmReturnReceivedTable;
+  rm_return_restock_times: RmReturnRestockTimesTable;
+  rm_returns_open: RmReturnsOpenTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -565,4 +625,9 @@ export const READ_MODEL_TABLES = [
   'rm_search_terms',
   'rm_order_terms',
   'rm_count_flags',
+  'rm_return_shipped',
+  'rm_return_shipped_total',
+  'rm_return_received',
+  'rm_return_restock_times',
+  'rm_returns_open',
 ] as const satisfies readonly (keyof Database)[];

@@ -32,3 +32,9 @@ export function ordersLink(filter: OrderFigureFilter): string {
   const text = query.toString();
   return text ? `/orders?${text}` : '/orders';
 }
+
+/** The returns bench's screen: the dashboard's returns waiting opens it, where the same parcels are listed. */
+export const RETURNS_SCREEN = '/returns';
+
+/** A parcel waiting this long or longer is overdue on the dashboard (restocked within days is the aim). */
+export const RETURNS_OVERDUE_DAYS = 3;

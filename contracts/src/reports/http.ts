@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { paginationSchema } from '../platform/http.ts';
 import { calendarDate, FIRST_YEAR, isCalendarDate, isInstant, LAST_YEAR, limitQuery, optionalTextInt, pageQuery, textInt } from '../platform/input.ts';
 import { inventoryStatusSchema, LOW_STOCK_THRESHOLD } from '../inventory/http.ts';
+import { normaliseCode, STYLE_CODE_MAX } from '../platform/codes.ts';
+import { FIT_REASONS, RETURN_GRADES, RETURN_REASONS, type ReturnReason } from '../returns/events.ts';
+import { FIT_FLAGS, fitFlag, type FitFlag } from './fit-flag.ts';
 
 // Dashboard, reports and the audit view. Every figure comes from read models the projector keeps (rm_report_*,
 // rm_order_timings, rm_audit); no call scans the event table.
@@ -12,11 +15,15 @@ import { inventoryStatusSchema, LOW_STOCK_THRESHOLD } from '../inventory/http.ts
 //                                                    as GET /inventory/status)
 //   GET /reports/order-analytics    reports:view     ReportRangeQuery -> OrderAnalytics
 //   GET /reports/worker-productivity reports:view    ReportRangeQuery -> WorkerProductivity
+//   GET /reports/returns            reports:view     ReturnsReportQuery -> ReturnsReport (rate, reasons and fit flags
+//                                                    by style and size)
+//   GET /reports/returns-processing reports:view     ReportRangeQuery -> ReturnsProcessing (grades, receipt to
+//                                                    restock, open returns by age)
 //   GET /reports/export             reports:view     ReportExportQuery -> CSV/XLSX file of the current view
 //   GET /audit/events               audit:view       AuditQuery -> AuditPage
 //   GET /audit/events/export        audit:view       AuditExportQuery -> CSV/XLSX file (same filters, no paging)
-// Live topics: 'dashboard' (everyone) when order, pick or stock figures change; 'reports' (reports:view) when the
-// report read models or the audit log change.
+// Live topics: 'dashboard' (everyone) when order, pick, stock or returns figures change; 'reports' (reports:view) when
+// the report read models (the returns ones included) or the audit log change.
 
 // ---------- Shared ----------
 
@@ -59,7 +66,7 @@ export function rangeFirstDay(range: ReportRange, today: string): string {
   }
 }
 
-export const REPORT_TYPES = ['inventory', 'orders', 'productivity'] as const;
+export const REPORT_TYPES = ['inventory', 'orders', 'productivity', 'returns', 'returns-processing'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
@@ -163,6 +170,18 @@ export const systemOverviewSchema = z.object({
 });
 export type SystemOverview = z.infer<typeof systemOverviewSchema>;
 
+// What waits at the bench or in RETURNS: units received and not yet restocked to a location other than RETURNS nor
+// written off, the parcels holding them or not yet matched to their order, and since when the oldest has waited.
+export const returnsWaitingSchema = z.object({
+  units: z.number().int(),
+  parcels: z.number().int(),
+  // Parcels that matched no order, waiting in the unmatched queue (among `parcels`).
+  unmatched: z.number().int(),
+  // When the longest-waiting parcel was received (ISO); null when nothing waits.
+  oldest_received_at: z.string().nullable(),
+});
+export type ReturnsWaiting = z.infer<typeof returnsWaitingSchema>;
+
 export const dailySummarySchema = z.object({
   // The day summarised, YYYY-MM-DD in the warehouse's time zone.
   date: z.string(),
@@ -191,6 +210,9 @@ export const dailySummarySchema = z.object({
   short_picks_today: z.number().int().nullable(),
   // Manager only (null otherwise).
   system_overview: systemOverviewSchema.nullable(),
+  // What waits at the returns bench (inventory:alerts: manager and executive2; null otherwise), as the Returns
+  // screen counts it.
+  returns_waiting: returnsWaitingSchema.nullable(),
 });
 export type DailySummary = z.infer<typeof dailySummarySchema>;
 
@@ -273,11 +295,150 @@ export const workerProductivitySchema = z.object({
 });
 export type WorkerProductivity = z.infer<typeof workerProductivitySchema>;
 
+// ---------- Returns (the buyers' reports) ----------
+
+// Rate, reasons and fit flags by style and size; grades, receipt to restock and open returns by age. Read from the
+// returns-reports read models (rm_return_shipped and its totals, rm_return_received, rm_return_restock_times,
+// rm_returns_open), which the projection keeps as returns and verifications happen.
+//
+// Shipped units: the units of the orders verified in the period (verification is the last step before the parcel
+// leaves), each line's units less those recorded short, as OrderVerified's unit_count counts them. Returned units:
+// the units of the parcels received in the period (an unmatched parcel's lines count from its receipt; matched later,
+// its matched lines replace them), whatever happened to them since.
+
+// The styles with most units returned that the report lists (its export lists every one).
+export const RETURN_STYLES_SHOWN = 50;
+// The flagged sizes the report lists, most fit returns first.
+export const FIT_FLAGGED_SHOWN = 100;
+
+// One style only, by its code (case-insensitive); empty for every style.
+const styleFilter = z
+  .string()
+  .max(STYLE_CODE_MAX, `Style code must be at most ${STYLE_CODE_MAX} characters`)
+  .optional()
+  .transform((v) => {
+    const code = normaliseCode(v ?? '');
+    return code === '' ? undefined : code;
+  });
+
+export const returnsReportQuerySchema = reportRangeQuerySchema.extend({ style: styleFilter });
+export type ReturnsReportQuery = z.input<typeof returnsReportQuerySchema>;
+
+const count = z.number().int();
+const reasonCountsSchema = z.object(Object.fromEntries(RETURN_REASONS.map((r) => [r, count])) as Record<ReturnReason, typeof count>);
+export type ReasonCounts = z.infer<typeof reasonCountsSchema>;
+
+/** Units returned for fit, by the way the size fits (FIT_REASONS: too small says the size runs small). */
+export function fitOf(reasons: ReasonCounts): { small: number; large: number } {
+  const fit = { small: 0, large: 0 };
+  for (const reason of RETURN_REASONS) {
+    const way = FIT_REASONS[reason];
+    if (way) fit[way] += reasons[reason];
+  }
+  return fit;
+}
+
+/** The flag of a set of returns, from its fit reasons (fit-flag.ts holds the rule). */
+export const flagOf = (reasons: ReasonCounts): FitFlag | null => fitFlag(fitOf(reasons));
+
+export const returnFiguresSchema = z.object({
+  shipped: count,
+  returned: count,
+  // returned / shipped, unrounded; null when nothing shipped. Above 1 when more came back than went out in the period
+  // (returns of what shipped before it).
+  rate: z.number().nullable(),
+  // Units returned, by reason.
+  reasons: reasonCountsSchema,
+  flag: z.enum(FIT_FLAGS).nullable(),
+});
+export type ReturnFigures = z.infer<typeof returnFiguresSchema>;
+
+export const returnSizeSchema = returnFiguresSchema.extend({ size: z.string() });
+export type ReturnSize = z.infer<typeof returnSizeSchema>;
+
+export const returnStyleSchema = returnFiguresSchema.extend({
+  style_code: z.string(),
+  // null for a style the catalogue does not hold.
+  style_name: z.string().nullable(),
+  // In garment size order.
+  sizes: z.array(returnSizeSchema),
+});
+export type ReturnStyle = z.infer<typeof returnStyleSchema>;
+
+export const fitFlaggedSchema = z.object({
+  style_code: z.string(),
+  style_name: z.string().nullable(),
+  size: z.string(),
+  flag: z.enum(FIT_FLAGS),
+  too_small: count,
+  too_large: count,
+  returned: count,
+  shipped: count,
+});
+export type FitFlagged = z.infer<typeof fitFlaggedSchema>;
+
+export const returnsReportSchema = z.object({
+  period: reportPeriodSchema,
+  style: z.string().nullable(),
+  totals: returnFiguresSchema,
+  // The styles with most units returned (the asked style only, when one is), at most RETURN_STYLES_SHOWN.
+  styles: z.array(returnStyleSchema),
+  // Styles with units returned in the period.
+  style_count: count,
+  // Every style size whose fit returns lean one way, most fit returns first, at most FIT_FLAGGED_SHOWN.
+  flagged: z.array(fitFlaggedSchema),
+});
+export type ReturnsReport = z.infer<typeof returnsReportSchema>;
+
+// ---------- Processing: grades, receipt to restock, open returns ----------
+
+// How long open returns have waited since the parcel was received. `under_days`: the bucket holds ages below it.
+export const RETURN_AGES = [
+  { id: 'under_1d', label: 'Under 1 day', under_days: 1 },
+  { id: '1_3d', label: '1 to 3 days', under_days: 3 },
+  { id: '3_7d', label: '3 to 7 days', under_days: 7 },
+  { id: '7_14d', label: '7 to 14 days', under_days: 14 },
+  { id: 'over_14d', label: '14 days or more', under_days: null },
+] as const;
+export type ReturnAge = (typeof RETURN_AGES)[number]['id'];
+
+export const returnAgeSchema = z.object({
+  age: z.enum(RETURN_AGES.map((a) => a.id) as [ReturnAge, ...ReturnAge[]]),
+  label: z.string(),
+  units: count,
+  parcels: count,
+  unmatched: count,
+});
+export type ReturnAgeRow = z.infer<typeof returnAgeSchema>;
+
+export const restockTimeSchema = z.object({
+  // Units restocked in the period to a location other than RETURNS (those still waiting are not in it).
+  units: count,
+  // From the parcel's receipt to the unit's restock, over those units: the median and the 95th percentile, to the
+  // minute under a day, the hour under 60 days, the day beyond.
+  p50_seconds: z.number().nullable(),
+  p95_seconds: z.number().nullable(),
+});
+export type RestockTime = z.infer<typeof restockTimeSchema>;
+
+export const returnsProcessingSchema = z.object({
+  period: reportPeriodSchema,
+  // Units received in the period, by grade.
+  received: count,
+  grades: z.object(Object.fromEntries(RETURN_GRADES.map((g) => [g, count])) as Record<(typeof RETURN_GRADES)[number], typeof count>),
+  restock_time: restockTimeSchema,
+  // Now, whatever the period.
+  open: returnsWaitingSchema.extend({ as_of: z.string(), ages: z.array(returnAgeSchema) }),
+});
+export type ReturnsProcessing = z.infer<typeof returnsProcessingSchema>;
+
 // ---------- Export ----------
 
 export const reportExportQuerySchema = z.object({
-  report: z.enum(REPORT_TYPES, { error: 'Report must be one of inventory, orders, productivity' }),
+  report: z.enum(REPORT_TYPES, { error: `Report must be one of ${REPORT_TYPES.join(', ')}` }),
   range: reportRange.default('week'),
+  // The returns report's style, when it shows one.
+  style: styleFilter,
   format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
 });
 export type ReportExportQuery = z.input<typeof reportExportQuerySchema>;

@@ -69,6 +69,8 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/reports/inventory-status': ['manager', 'executive2'],
   'GET /api/reports/order-analytics': ['manager'],
   'GET /api/reports/worker-productivity': ['manager'],
+  'GET /api/reports/returns': ['manager'],
+  'GET /api/reports/returns-processing': ['manager'],
   'GET /api/reports/export': ['manager'],
   'GET /api/audit/events': ['manager'],
   'GET /api/audit/events/export': ['manager'],

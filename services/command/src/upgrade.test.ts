@@ -7,7 +7,7 @@ import { createTestDatabase, queryRows, type TestDatabase } from '@wh/db/testing
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { ADJUSTMENT_REASONS } from '@wh/contracts';
-import { makeEveryKindHistory, type EveryKindHistory } from '../../../test/every-kind.ts';
+import { appendReturns, makeEveryKindHistory, type EveryKindHistory } from '../../../test/every-kind.ts';
 import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from './testing.ts';
@@ -58,6 +58,7 @@ let rebuilt: Record<string, unknown[]>;
 beforeAll(async () => {
   a = await startTestApp({ listen: true });
   history = await makeEveryKindHistory(a.url, { username: 'admin', password: ADMIN_PASSWORD });
+  await appendReturns(a.database.db, (position) => a.watcher.waitFor(position, 20_000));
   // The history never mistypes a password: a sign-in attempt that failed is command-side data too.
   expect((await a.anonymous.post('/api/auth/login', { username: history.deactivated.username, password: 'not-the-password' })).status).toBe(401);
   await caughtUp(a.database.db);

@@ -8,9 +8,10 @@ import { rebuildReadModels } from './rebuild.ts';
 import type { RebuildIo } from './rebuild-io.ts';
 import { failingAtBatch, projectAll, snapshot } from './testing.ts';
 
-// The rebuild-only rebuilders (audit, orders, reports, stock ledger, receiving, adjustments: state in memory, rows
-// COPYed) against the live `apply` path, on a scripted history: the live projector's tables after batches of several
-// sizes must equal the rebuild's, table for table, row for row. Strings carry what COPY's text format must escape.
+// The rebuild-only rebuilders (audit, orders, reports, returns reports, stock ledger, receiving, adjustments: state in
+// memory, rows COPYed) against the live `apply` path, on a scripted history: the live projector's tables after batches
+// of several sizes must equal the rebuild's, table for table, row for row. Strings carry what COPY's text format must
+// escape.
 
 let scratch: TestDatabase;
 let handle: DatabaseHandle;
@@ -136,7 +137,28 @@ function history(): Scripted[] {
       movements: [{ sku, style_code: 'KN10', location: 'A-1-1', delta: -2 }, { sku, style_code: 'KN10', location: 'J-1', delta: 2 }], at: t(57 + o),
     });
   }
+  returns(push);
   return out;
+}
+
+// Parcels sent back: one for order 1 (a line restocked to a bin, one to RETURNS and then written off from there) and
+// one received unmatched, then matched to order 5 with other lines; sizes and notes carry what COPY must escape.
+function returns(push: (stream: string, type: string, data: Record<string, unknown>, actor?: number | null) => void): void {
+  const line = (n: number, size: string, quantity: number, reason: string, grade: string) => ({
+    line: n, order_item_id: null, sku: `KN10-${n}-WINE`, style_code: 'KN10', size, colour: 'Wine', quantity, reason, reason_note: reason === 'other' ? ODD : null, grade,
+  });
+  const moved = (location: string, delta: number) => ({ sku: 'KN10-2-WINE', style_code: 'KN10', location, delta });
+  push('return-1', 'ReturnReceived', { return_id: 1, order_id: 1, order_number: '#1', scanned: '#1', note: ODD, lines: [line(1, '12', 1, 'too_small', 'A'), line(2, ODD, 2, 'other', 'C')], at: t(80) });
+  const restock = (n: number, from: string | null, to: string, quantity: number, at: string) =>
+    push('return-1', 'ReturnRestocked', {
+      return_id: 1, order_id: 1, line: n, sku: `KN10-${n}-WINE`, style_code: 'KN10', quantity, grade: n === 1 ? 'A' : 'C', from_location: from, location: to,
+      over_capacity: null, movements: [...(from ? [moved(from, -quantity)] : []), moved(to, quantity)], at,
+    });
+  restock(1, null, 'A-1-1', 1, t(81));
+  restock(2, null, 'RETURNS', 2, t(82));
+  push('return-2', 'ReturnReceived', { return_id: 2, order_id: null, order_number: null, scanned: null, note: 'no slip', lines: [line(1, '12', 1, 'too_large', 'B')], at: t(83) });
+  push('return-2', 'ReturnMatched', { return_id: 2, order_id: 5, order_number: `#5 ${ODD}`, lines: [line(1, '12', 1, 'too_small', 'B'), line(2, '14', 1, 'faulty', 'D')], at: t(84) });
+  push('return-1', 'ReturnWrittenOff', { return_id: 1, order_id: 1, line: 2, sku: 'KN10-2-WINE', style_code: 'KN10', quantity: 2, grade: 'C', from_location: 'RETURNS', note: ODD, movements: [moved('RETURNS', -2)], at: t(85) });
 }
 
 // Receipts of a known style, of a style and SKU the catalogue learns afterwards (they stop needing a manager), one
@@ -210,7 +232,7 @@ describe('the rebuild-only rebuilders', () => {
   it('leave exactly the tables the live projector builds, whatever the batch sizes on either side', async () => {
     const live = await projectLive(1000);
     // The history reached every table the rebuilders write.
-    for (const table of ['rm_receipts', 'rm_adjustments', 'rm_styles', 'rm_locations', 'rm_audit', 'rm_orders', 'rm_order_items', 'rm_order_status_counts', 'rm_order_sku_stock', 'rm_search_terms', 'rm_order_terms', 'rm_order_timings', 'rm_report_picks', 'rm_report_buckets', 'rm_report_worker_buckets', 'rm_stock_movements', 'rm_stock', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles'])
+    for (const table of ['rm_receipts', 'rm_adjustments', 'rm_styles', 'rm_locations', 'rm_audit', 'rm_orders', 'rm_order_items', 'rm_order_status_counts', 'rm_order_sku_stock', 'rm_search_terms', 'rm_order_terms', 'rm_order_timings', 'rm_report_picks', 'rm_report_buckets', 'rm_report_worker_buckets', 'rm_stock_movements', 'rm_stock', 'rm_sku_stock', 'rm_location_stock', 'rm_location_styles', 'rm_return_shipped', 'rm_return_shipped_total', 'rm_return_received', 'rm_return_restock_times', 'rm_returns_open'])
       expect(live[table]!.length, table).toBeGreaterThan(0);
     expect(live.rm_orders!.map((o) => (o as { status: string }).status).sort()).toEqual(
       ['assigned', 'cancelled', 'cancelled', 'completed', 'pending', 'picking', 'verified', 'verified', 'verified', 'verified', 'verified', 'verified'],

@@ -14,3 +14,15 @@ export const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
 
 /** '1 unit', '20 units'. */
 export const unitCount = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'}`;
+
+/** A span of time in seconds as a person reads it: '45s', '12m', '3h 05m', '2d 4h'; '-' when nothing was measured. */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '-';
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  const minutes = Math.round(s / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}

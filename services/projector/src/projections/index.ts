@@ -9,6 +9,7 @@ import { inventoryProjection } from './inventory.ts';
 import { locationsProjection } from './locations.ts';
 import { stockLedgerProjection } from './stock-ledger.ts';
 import { reportsProjection } from './reports/projection.ts';
+import { returnsReportsProjection } from './returns/projection.ts';
 import { auditProjection } from './audit/projection.ts';
 import { settingsProjection } from './settings.ts';
 import { countFlagsProjection } from './count-flags.ts';
@@ -27,6 +28,7 @@ export const projections: readonly Projection[] = [
   batchesProjection,
   orderSearchProjection,
   reportsProjection,
+  returnsReportsProjection,
   settingsProjection,
   countFlagsProjection,
 ];

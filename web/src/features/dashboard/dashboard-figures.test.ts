@@ -11,6 +11,7 @@ import {
   percentOf,
   quickActionsFor,
   openableLink,
+  returnsWaitingFigure,
   routeOfLink,
   workerPerformance,
 } from './dashboard-figures.ts';
@@ -163,5 +164,21 @@ describe('a stalled projector', () => {
     expect(openableLink('worker', '/orders?date=2026-03-31')).toBeNull();
     expect(openableLink('worker', '/picking')).toBe('/picking');
     expect(openableLink('worker', '/inventory?tab=reports')).toBe('/inventory?tab=reports');
+  });
+});
+
+describe('returns waiting', () => {
+  const now = new Date('2026-03-10T10:00:00Z');
+  it('counts the parcels, with their units, those unmatched and the age of the oldest', () => {
+    expect(returnsWaitingFigure({ units: 5, parcels: 3, unmatched: 2, oldest_received_at: '2026-03-09T06:00:00Z' }, now)).toEqual({
+      value: '3',
+      note: 'parcels: 5 units, 2 unmatched; oldest 1d 4h',
+      tone: 'yellow',
+    });
+    expect(returnsWaitingFigure({ units: 1, parcels: 1, unmatched: 0, oldest_received_at: '2026-03-10T09:15:00Z' }, now).note).toBe('parcel: 1 unit; oldest 45m');
+  });
+  it('turns red once the oldest has waited three days; says so when nothing waits', () => {
+    expect(returnsWaitingFigure({ units: 2, parcels: 1, unmatched: 0, oldest_received_at: '2026-03-07T10:00:00Z' }, now).tone).toBe('red');
+    expect(returnsWaitingFigure({ units: 0, parcels: 0, unmatched: 0, oldest_received_at: null }, now)).toEqual({ value: '0', note: 'nothing waits at the returns bench', tone: 'neutral' });
   });
 });

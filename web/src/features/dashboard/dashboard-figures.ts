@@ -1,6 +1,9 @@
 import { canOpen, ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { ProjectionStop, ProjectorFailure } from '@wh/contracts/platform/http';
+import { RETURNS_OVERDUE_DAYS } from '@wh/contracts/reports/dashboard';
+import type { ReturnsWaiting } from '@wh/contracts/reports/http';
+import { formatDuration, unitCount } from '../../lib/format.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
 // Limits of the dashboard (spec section 9).
@@ -150,4 +153,25 @@ export function projectorStalledText(since: string | null): string {
     `No progress${since ? ` since ${new Date(since).toLocaleString('en-GB')}` : ''} while events are waiting: the projector ` +
     "is not running or is stuck on a batch. Its log has the details."
   );
+}
+
+export interface ReturnsWaitingFigure {
+  value: string;
+  note: string;
+  tone: 'neutral' | 'yellow' | 'red';
+}
+
+/**
+ * Returns Waiting: the parcels not yet put away or matched, their units, how many matched no order, and how long the
+ * oldest has waited (at `now`); red once the oldest has waited RETURNS_OVERDUE_DAYS.
+ */
+export function returnsWaitingFigure(w: ReturnsWaiting, now: Date): ReturnsWaitingFigure {
+  if (w.parcels === 0 || w.oldest_received_at === null) return { value: '0', note: 'nothing waits at the returns bench', tone: 'neutral' };
+  const seconds = Math.max(0, (now.getTime() - new Date(w.oldest_received_at).getTime()) / 1000);
+  const unmatched = w.unmatched > 0 ? `, ${w.unmatched} unmatched` : '';
+  return {
+    value: w.parcels.toLocaleString(),
+    note: `${w.parcels === 1 ? 'parcel' : 'parcels'}: ${unitCount(w.units)}${unmatched}; oldest ${formatDuration(seconds)}`,
+    tone: seconds >= RETURNS_OVERDUE_DAYS * 86_400 ? 'red' : 'yellow',
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMinutes, formatRate, insightCards, rangeLabel, rangeStart, readReportView, reportLabel, restockText } from './report-options.ts';
+import { formatMinutes, formatRate, insightCards, rangeLabel, rangeStart, readReportView, reportLabel, restockText } from './report-options.ts';
 
 describe('report view from the URL', () => {
   it('reads the type and the range', () => {
@@ -13,11 +13,13 @@ describe('report view from the URL', () => {
 });
 
 describe('labels', () => {
-  it('names the report types as the spec does, with the audit log fourth', () => {
-    expect(['inventory', 'orders', 'productivity', 'audit'].map((t) => reportLabel(t as never))).toEqual([
+  it('names the report types as the spec does, then the returns and the audit log', () => {
+    expect(['inventory', 'orders', 'productivity', 'returns', 'returns-processing', 'audit'].map((t) => reportLabel(t as never))).toEqual([
       'Inventory Status',
       'Order Analytics',
       'Worker Productivity',
+      'Returns by Style and Size',
+      'Returns Processing',
       'Audit Log',
     ]);
   });
@@ -43,15 +45,6 @@ describe('durations', () => {
     expect(formatMinutes(90)).toBe('1h 30m');
     expect(formatMinutes(0.5)).toBe('30s');
     expect(formatMinutes(null)).toBe('-');
-  });
-  it('reads seconds, minutes, hours and days', () => {
-    expect(formatDuration(45)).toBe('45s');
-    expect(formatDuration(600)).toBe('10m');
-    expect(formatDuration(3 * 3600 + 5 * 60)).toBe('3h 05m');
-    expect(formatDuration(2 * 86400 + 4 * 3600)).toBe('2d 4h');
-  });
-  it('shows a dash when nothing was measured', () => {
-    expect(formatDuration(null)).toBe('-');
   });
 });
 

@@ -1,4 +1,5 @@
 import { rangeFirstDay, REPORT_RANGE_LABELS, REPORT_RANGES, type ReportRange } from '@wh/contracts/reports/http';
+import { formatDuration } from '../../lib/format.ts';
 import { todayIso } from '../../lib/stock-options.ts';
 
 // The Reports screen's choices (spec section 2, Reports and Analytics) and how its figures read.
@@ -7,6 +8,9 @@ export const REPORT_TYPES = [
   { id: 'inventory', label: 'Inventory Status' },
   { id: 'orders', label: 'Order Analytics' },
   { id: 'productivity', label: 'Worker Productivity' },
+  // The buyers' returns: rates, reasons and fit by style and size; and how the returns bench keeps up.
+  { id: 'returns', label: 'Returns by Style and Size' },
+  { id: 'returns-processing', label: 'Returns Processing' },
   // The manager's audit view lives here rather than in a new sidebar entry, so the sidebar stays as the spec lists it.
   { id: 'audit', label: 'Audit Log' },
 ] as const;
@@ -44,18 +48,6 @@ export function rangeStart(range: DateRange, today: Date): string {
 
 export function reportLabel(type: ReportType): string {
   return REPORT_TYPES.find((t) => t.id === type)?.label ?? type;
-}
-
-/** A span of time in seconds as a person reads it: '45s', '12m', '3h 05m', '2d 4h'; '-' when nothing was measured. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '-';
-  const s = Math.max(0, Math.round(seconds));
-  if (s < 60) return `${s}s`;
-  const minutes = Math.round(s / 60);
-  if (minutes < 60) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${String(minutes % 60).padStart(2, '0')}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
 
 /** Minutes (the order timings) as a person reads them. */

@@ -10,6 +10,8 @@ import { InventoryReport } from './components/inventory-report.tsx';
 import { OrderAnalytics } from './components/order-analytics.tsx';
 import { ReportActions, ReportControls } from './components/report-controls.tsx';
 import { ReportFilters } from './components/report-filters.tsx';
+import { ReturnsProcessing } from './components/returns-processing.tsx';
+import { ReturnsReport } from './components/returns-report.tsx';
 import { WorkerProductivity } from './components/worker-productivity.tsx';
 import { readReportView, type DateRange, type ReportType, type ReportView } from './report-options.ts';
 import { INITIAL_REPORTS, reportsReducer, type ReportsEvent, type ReportsState } from './reports-state.ts';
@@ -40,7 +42,7 @@ export function ReportsPage() {
             auditCount={activeFilterCount(state.auditForm)}
             view={view}
             exporting={exporter.isPending}
-            onExport={(format) => exporter.run({ view, filters, format })}
+            onExport={(format) => exporter.run({ view, filters, style: state.returnsStyle, format })}
           />
         }
       />
@@ -72,6 +74,10 @@ function ReportBody({ view, filters, state, dispatch }: ReportBodyProps) {
       return <OrderAnalytics range={view.range} series={state.series} />;
     case 'productivity':
       return <WorkerProductivity range={view.range} nameFilter={state.workerName} />;
+    case 'returns':
+      return <ReturnsReport range={view.range} style={state.returnsStyle} />;
+    case 'returns-processing':
+      return <ReturnsProcessing range={view.range} />;
     case 'audit':
       return (
         <AuditLog

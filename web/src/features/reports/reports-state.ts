@@ -12,6 +12,8 @@ export interface ReportsState {
   series: readonly OrderSeries[];
   /** Worker Productivity: the name a worker or verifier is filtered by. */
   workerName: string;
+  /** Returns by Style and Size: the style code shown alone, or '' for every style. */
+  returnsStyle: string;
   auditForm: AuditFilterForm;
   auditPage: number;
 }
@@ -22,6 +24,7 @@ export type ReportsEvent =
   | { type: 'threshold'; value: number }
   | { type: 'series-toggled'; id: OrderSeries; on: boolean }
   | { type: 'worker-name'; text: string }
+  | { type: 'returns-style'; code: string }
   | { type: 'audit-applied'; form: AuditFilterForm }
   | { type: 'audit-paged'; page: number };
 
@@ -30,6 +33,7 @@ export const INITIAL_REPORTS: ReportsState = {
   threshold: LOW_STOCK_THRESHOLD,
   series: ORDER_SERIES.map((s) => s.id),
   workerName: '',
+  returnsStyle: '',
   auditForm: EMPTY_AUDIT_FILTERS,
   auditPage: 1,
 };
@@ -51,6 +55,8 @@ export function reportsReducer(state: ReportsState, event: ReportsEvent): Report
       return { ...state, series: withSeries(state.series, event.id, event.on) };
     case 'worker-name':
       return { ...state, workerName: event.text };
+    case 'returns-style':
+      return { ...state, returnsStyle: event.code.trim().toUpperCase() };
     case 'audit-applied':
       return { ...state, auditForm: event.form, auditPage: 1 };
     case 'audit-paged':

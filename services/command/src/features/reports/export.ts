@@ -1,7 +1,22 @@
-import type { InventoryStatus, OrderAnalytics, WorkerProductivity } from '@wh/contracts';
+import {
+  FIT_FLAG_LABELS,
+  RETURN_GRADE_LABELS,
+  RETURN_GRADES,
+  RETURN_REASON_LABELS,
+  RETURN_REASONS,
+  type InventoryStatus,
+  type OrderAnalytics,
+  type ReturnFigures,
+  type ReturnsProcessing,
+  type WorkerProductivity,
+} from '@wh/contracts';
 import type { ExportColumn } from '../../platform/exports.ts';
+import type { ReturnSizeRow } from './returns.ts';
 
 // Each report view as rows of one sheet.
+
+// A rate (0..1) as a percent with one decimal.
+const percentOf = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
 
 interface InventoryRow {
   section: string;
@@ -78,7 +93,6 @@ export function exportProductivity(p: WorkerProductivity): { rows: ProductivityR
     orders_with_discrepancies: v.orders_with_discrepancies,
     discrepancy_rate: null,
   }));
-  const percent = (r: number | null) => (r === null ? null : Math.round(r * 1000) / 10);
   return {
     rows: [...pickers, ...verifiers],
     columns: [
@@ -90,7 +104,58 @@ export function exportProductivity(p: WorkerProductivity): { rows: ProductivityR
       { header: 'Average Seconds per Item', value: (r) => r.average_seconds_per_item },
       { header: 'Orders Verified', value: (r) => r.orders_verified },
       { header: 'Orders with Discrepancies', value: (r) => r.orders_with_discrepancies },
-      { header: 'Discrepancy Rate (%)', value: (r) => percent(r.discrepancy_rate) },
+      { header: 'Discrepancy Rate (%)', value: (r) => percentOf(r.discrepancy_rate) },
+    ],
+  };
+}
+
+// One row per style size, then the totals; each reason's units in a column of its own.
+export function exportReturns(r: { rows: ReturnSizeRow[]; totals: ReturnFigures }): { rows: ReturnSizeRow[]; columns: ExportColumn<ReturnSizeRow>[] } {
+  return {
+    rows: [...r.rows, { style_code: 'Total', style_name: null, size: '', ...r.totals, flag: null }],
+    columns: [
+      { header: 'Style', value: (x) => x.style_code },
+      { header: 'Style Name', value: (x) => x.style_name },
+      { header: 'Size', value: (x) => x.size },
+      { header: 'Shipped', value: (x) => x.shipped },
+      { header: 'Returned', value: (x) => x.returned },
+      { header: 'Return Rate (%)', value: (x) => percentOf(x.rate) },
+      ...RETURN_REASONS.map((reason): ExportColumn<ReturnSizeRow> => ({ header: RETURN_REASON_LABELS[reason], value: (x) => x.reasons[reason] })),
+      { header: 'Fit', value: (x) => (x.flag ? FIT_FLAG_LABELS[x.flag] : null) },
+    ],
+  };
+}
+
+interface ProcessingRow {
+  section: string;
+  item: string;
+  value: number | string | null;
+  parcels: number | null;
+  unmatched: number | null;
+}
+
+const hours = (seconds: number | null) => (seconds === null ? null : Math.round(seconds / 360) / 10);
+
+// Grades, then receipt to restock, then what is open now, by age.
+export function exportReturnsProcessing(p: ReturnsProcessing): { rows: ProcessingRow[]; columns: ExportColumn<ProcessingRow>[] } {
+  const row = (section: string, item: string, value: number | string | null, parcels: number | null = null, unmatched: number | null = null) => ({ section, item, value, parcels, unmatched });
+  return {
+    rows: [
+      row('Received', 'Units received', p.received),
+      ...RETURN_GRADES.map((g) => row('Grades', RETURN_GRADE_LABELS[g], p.grades[g])),
+      row('Receipt to restock', 'Units restocked', p.restock_time.units),
+      row('Receipt to restock', 'Median (hours)', hours(p.restock_time.p50_seconds)),
+      row('Receipt to restock', '95th percentile (hours)', hours(p.restock_time.p95_seconds)),
+      ...p.open.ages.map((a) => row('Open returns by age', a.label, a.units, a.parcels, a.unmatched)),
+      row('Open returns by age', 'Waiting now', p.open.units, p.open.parcels, p.open.unmatched),
+      row('Open returns by age', 'Oldest received', p.open.oldest_received_at),
+    ],
+    columns: [
+      { header: 'Section', value: (r) => r.section },
+      { header: 'Item', value: (r) => r.item },
+      { header: 'Units', value: (r) => r.value },
+      { header: 'Parcels', value: (r) => r.parcels },
+      { header: 'Unmatched Parcels', value: (r) => r.unmatched },
     ],
   };
 }

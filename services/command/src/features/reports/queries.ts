@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '@wh/db';
 import {
+  can,
   eventName,
   dashboardOrderFilters,
   LOW_STOCK_THRESHOLD,
@@ -21,6 +22,7 @@ import {
   type WorkerProductivity,
 } from '@wh/contracts';
 import { describePeriod, rangePeriod, type Period } from './period.ts';
+import { returnsWaiting } from './returns.ts';
 
 type Db = Kysely<Database>;
 
@@ -401,5 +403,6 @@ export async function dailySummary(
     unstocked_picks_total: unstockedTotal,
     short_picks_today: shortPicks,
     system_overview: overview,
+    returns_waiting: can(user.role, 'inventory:alerts') ? await returnsWaiting(db) : null,
   };
 }

@@ -9,6 +9,9 @@ import {
   orderAnalyticsSchema,
   reportExportQuerySchema,
   reportRangeQuerySchema,
+  returnsProcessingSchema,
+  returnsReportQuerySchema,
+  returnsReportSchema,
   successEnvelope,
   workerProductivitySchema,
 } from '@wh/contracts';
@@ -18,7 +21,8 @@ import { sendExport } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { periodOf } from './period.ts';
 import { dailySummary, orderAnalytics, workerProductivity, type SummaryQueries } from './queries.ts';
-import { exportInventory, exportOrders, exportProductivity } from './export.ts';
+import { exportInventory, exportOrders, exportProductivity, exportReturns, exportReturnsProcessing } from './export.ts';
+import { returnsProcessing, returnsReport, returnsReportRows } from './returns.ts';
 
 // The most low-stock rows an inventory export lists.
 const EXPORT_LOW_STOCK_LIMIT = 1000;
@@ -69,10 +73,28 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext } & SummaryQu
   );
 
   app.get(
+    '/api/reports/returns',
+    {
+      config: { access: 'reports:view' },
+      schema: { tags: ['reports'], querystring: returnsReportQuerySchema, response: { 200: successEnvelope(returnsReportSchema) } },
+    },
+    async (request) => ok(await returnsReport(await ctx.reader(request), request.query.range, request.query.style, ctx.now(), zone())),
+  );
+
+  app.get(
+    '/api/reports/returns-processing',
+    {
+      config: { access: 'reports:view' },
+      schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(returnsProcessingSchema) } },
+    },
+    async (request) => ok(await returnsProcessing(await ctx.reader(request), request.query.range, ctx.now(), zone())),
+  );
+
+  app.get(
     '/api/reports/export',
     { config: { access: 'reports:view' }, schema: { tags: ['reports'], querystring: reportExportQuerySchema } },
     async (request, reply) => {
-      const { report, range, format } = request.query;
+      const { report, range, style, format } = request.query;
       const filename = `${report}-report-${range}-${localDay(ctx.now(), zone())}`;
       const db = await ctx.reader(request);
       switch (report) {
@@ -87,6 +109,14 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext } & SummaryQu
         case 'productivity': {
           const productivity = await workerProductivity(db, range, ctx.now(), zone());
           return sendExport(reply, ctx.files, { format, filename, sheetName: 'Worker Productivity', ...exportProductivity(productivity) });
+        }
+        case 'returns': {
+          const rows = await returnsReportRows(db, range, style, ctx.now(), zone());
+          return sendExport(reply, ctx.files, { format, filename, sheetName: 'Returns by Style and Size', ...exportReturns(rows) });
+        }
+        case 'returns-processing': {
+          const processing = await returnsProcessing(db, range, ctx.now(), zone());
+          return sendExport(reply, ctx.files, { format, filename, sheetName: 'Returns Processing', ...exportReturnsProcessing(processing) });
         }
       }
     },

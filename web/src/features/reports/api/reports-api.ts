@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
-import type { AuditPage, OrderAnalytics, ReportRange, WorkerProductivity } from '@wh/contracts/reports/http';
+import type { AuditPage, OrderAnalytics, ReportRange, ReportType, ReturnsProcessing, ReturnsReport, WorkerProductivity } from '@wh/contracts/reports/http';
 import type { UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -14,6 +14,8 @@ export const reportsKeys = {
   inventory: (threshold: number) => ['reports', 'inventory-status', threshold] as const,
   orders: (range: ReportRange) => ['reports', 'order-analytics', range] as const,
   productivity: (range: ReportRange) => ['reports', 'worker-productivity', range] as const,
+  returns: (range: ReportRange, style: string) => ['reports', 'returns', range, style] as const,
+  returnsProcessing: (range: ReportRange) => ['reports', 'returns-processing', range] as const,
   audit: (filters: AuditFilters, page: number) => ['reports', 'audit', filters, page] as const,
   // Not under 'reports': the audit filter's user list changes with users.
   users: ['users', 'reports-audit-filter'] as const,
@@ -62,6 +64,23 @@ export const workerProductivityQuery = (range: ReportRange) =>
     placeholderData: keepPreviousData,
   });
 
+/** Returns by style and size; `style` a style code, or '' for every style. */
+export const returnsReportQuery = (range: ReportRange, style: string) =>
+  queryOptions({
+    queryKey: reportsKeys.returns(range, style),
+    queryFn: ({ signal }) =>
+      apiData<ReturnsReport>('/reports/returns', { query: { range, ...(style ? { style } : {}) }, defaultMessage: 'Failed to fetch the returns report', signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const returnsProcessingQuery = (range: ReportRange) =>
+  queryOptions({
+    queryKey: reportsKeys.returnsProcessing(range),
+    queryFn: ({ signal }) =>
+      apiData<ReturnsProcessing>('/reports/returns-processing', { query: { range }, defaultMessage: 'Failed to fetch returns processing', signal }),
+    placeholderData: keepPreviousData,
+  });
+
 export const auditEventsQuery = (filters: AuditFilters, page: number) =>
   queryOptions({
     queryKey: reportsKeys.audit(filters, page),
@@ -82,14 +101,15 @@ export const auditUsersQuery = () =>
     staleTime: 60_000,
   });
 
-export const exportReport = (report: 'inventory' | 'orders' | 'productivity', range: ReportRange, format: ExportFormat) =>
-  downloadFile('/reports/export', { report, range, format }, 'Failed to export report');
+export const exportReport = (report: ReportType, range: ReportRange, format: ExportFormat, style = '') =>
+  downloadFile('/reports/export', { report, range, format, ...(style ? { style } : {}) }, 'Failed to export report');
 
 export const exportAudit = (filters: AuditFilters, format: ExportFormat) =>
   downloadFile('/audit/events/export', { ...filters, format }, 'Failed to export the audit log');
 
-/** Downloads what the screen shows: the audit log with its filters, or the chosen report for its range. */
-export const exportCommand: CommandSpec<{ view: ReportView; filters: AuditFilters; format: ExportFormat }, string> = {
-  send: ({ view, filters, format }) => (view.type === 'audit' ? exportAudit(filters, format) : exportReport(view.type, view.range, format)),
+/** Downloads what the screen shows: the audit log with its filters, or the chosen report for its range (and style). */
+export const exportCommand: CommandSpec<{ view: ReportView; filters: AuditFilters; style: string; format: ExportFormat }, string> = {
+  send: ({ view, filters, style, format }) =>
+    view.type === 'audit' ? exportAudit(filters, format) : exportReport(view.type, view.range, format, view.type === 'returns' ? style : ''),
   fallbackError: 'Failed to export report',
 };

@@ -1,7 +1,8 @@
 import type { WorkerProductivity } from '@wh/contracts/reports/http';
 import { BarChart } from '../../../components/ui/chart.tsx';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../../components/ui/table.tsx';
-import { formatDuration, formatRate } from '../report-options.ts';
+import { formatDuration } from '../../../lib/format.ts';
+import { formatRate } from '../report-options.ts';
 
 /** Per picker: a chart of items and orders, and the table with time per item and discrepancy rate. */
 export function PickersSection({ workers, filtered }: { workers: WorkerProductivity['workers']; filtered: boolean }) {

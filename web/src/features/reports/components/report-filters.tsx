@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox.tsx';
 import { NumberField } from '../../../components/ui/number-field.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ORDER_SERIES } from '../order-buckets.ts';
 import type { ReportType } from '../report-options.ts';
@@ -12,7 +13,7 @@ export interface ReportFiltersProps {
   dispatch: Dispatch<ReportsEvent>;
 }
 
-/** The open Filters of the inventory, orders and productivity reports (the audit log's sit in the log itself). */
+/** The open Filters of the inventory, orders, productivity and returns reports (the audit log's sit in the log itself). */
 export function ReportFilters({ type, state, dispatch }: ReportFiltersProps) {
   if (!state.filtersOpen) return null;
   if (type === 'inventory') {
@@ -47,6 +48,20 @@ export function ReportFilters({ type, state, dispatch }: ReportFiltersProps) {
     return (
       <div className="card report-filters" role="group" aria-label="Worker filter">
         <TextField label="Worker or verifier" placeholder="Name" value={state.workerName} onChange={(text) => dispatch({ type: 'worker-name', text })} />
+      </div>
+    );
+  }
+  if (type === 'returns') {
+    return (
+      <div className="card report-filters" role="group" aria-label="Style filter">
+        <SearchField
+          label="Style code"
+          placeholder="e.g. DR1000"
+          description="Press Enter to show one style; clear it for every style"
+          defaultValue={state.returnsStyle}
+          onSubmit={(code) => dispatch({ type: 'returns-style', code })}
+          onClear={() => dispatch({ type: 'returns-style', code: '' })}
+        />
       </div>
     );
   }
