@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ADMIN_PASSWORD, axeFindings, PHONE, startE2E, type E2E } from './harness.ts';
+import { ADMIN_PASSWORD, axeFindings, PHONE, scannerBurst, startE2E, type E2E } from './harness.ts';
 import { fixture } from '../test/fixtures.ts';
 
 // When picking goes wrong, on a picker's phone: a pick undone (by the picker while picking, by a manager once the order
@@ -136,6 +136,14 @@ describe('undo in a batch on a phone', () => {
     await picked.getByText('Tote 1 · #50003').waitFor();
     expect(await picked.getByRole('listitem').count()).toBe(1);
     expect(await axeFindings(page)).toEqual([]);
+    // A scanner's burst (keys 20 ms apart, Enter last) with focus on Undo: the scan is taken as a scan, Undo is not
+    // pressed. The jeans' code again: a line already picked, so nothing is recorded either.
+    await picked.getByRole('button', { name: 'Undo: JN1009-10-RED for #50003' }).focus();
+    await scannerBurst(page, 'JN1009-10-RED');
+    await page.getByText('Scanned JN1009-10-RED: every item with this SKU is already picked.').waitFor();
+    await panel.getByText('2 of 3 items picked').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Undo Pick' }).count()).toBe(0);
+    expect(await stockAt('JN1009-10-RED', 'A-1-1')).toBe(2);
     await undo(page, 'Undo: JN1009-10-RED for #50003', 'Wrong size of jeans');
     await page.getByText('Pick of JN1009-10-RED undone: it is to pick again.').waitFor();
     await toPick.getByRole('button', { name: 'Pick JN1009-10-RED for #50003' }).waitFor();

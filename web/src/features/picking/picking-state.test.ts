@@ -218,6 +218,12 @@ describe('scans', () => {
       expect(say('A-2-1', inBatch())).toEqual({ tone: 'success', text: 'At A-2-1: scan the item.' });
       expect(say('B-1-1', inBatch({ batch: { id: 7, lines: picked(lines, [21, 31]) } }))).toEqual({ tone: 'info', text: 'At B-1-1: nothing of this batch to pick here. Next: A-10-1.' });
       expect(say('ZZ9999', inBatch())).toEqual({ tone: 'error', text: 'Not recognised: ZZ9999 is not an item of batch 7 or a location.' });
+      // A line done earlier (out of the list to pick, among the batch's done lines) is the batch's, already picked.
+      const done = { ...lines[3]!, status: 'picked' };
+      expect(say('BG1005-FS-GREY', inBatch({ batch: { id: 7, lines: [...lines.slice(0, 3), done] } }))).toEqual({
+        tone: 'info',
+        text: 'Scanned BG1005-FS-GREY: every item with this SKU is already picked.',
+      });
       // An order's items outside the batch are not picked by a scan while the batch is open.
       expect(readScan('TP1007-6-GREEN', inBatch({ batch: { id: 7, lines: lines.slice(0, 2) } }))).toMatchObject({ kind: 'not-found' });
     });

@@ -262,7 +262,7 @@ export interface ScanContext {
   /** The orders picked alone (a batch's orders are picked with their batch). */
   orders: readonly ScanOrder[];
   selectedId: number | null;
-  /** The batch open on the screen: scans work on its lines instead of the orders. */
+  /** The batch open on the screen: scans work on its lines (to pick and done) instead of the orders. */
   batch: { id: number; lines: readonly ScanLine[] } | null;
   scanLocationFirst: boolean;
   /** The location label scanned last (null: none yet). */

@@ -291,7 +291,8 @@ function usePickingScan({ data, state, dispatch, commands, select, scanHome }: S
     const outcome = readScan(code, {
       orders: ownOrders,
       selectedId: state.selection?.kind === 'order' ? state.selection.id : null,
-      batch: batch ? { id: batch.id, lines: batch.lines } : null,
+      // The lines done too: a code of a line picked earlier is the batch's, already picked, not an unknown code.
+      batch: batch ? { id: batch.id, lines: [...batch.lines, ...batch.done_lines] } : null,
       scanLocationFirst,
       atLocation: state.atLocation,
     });
