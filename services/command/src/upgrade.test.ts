@@ -198,6 +198,15 @@ async function primaryKey(c: pg.Client, table: string): Promise<string[]> {
 const ident = (name: string) => pg.escapeIdentifier(name);
 
 // Replaces what the migration seeded (A holds the same rows) with A's rows, in the columns B's table has now.
+// Rows of A a later migration makes from the rows copied before it: the returns reports' year buckets, which 210 sums
+// from the month buckets (and compared below with A's).
+const LATER_ROWS: Record<string, string> = {
+  rm_return_shipped: `grain <> 'year'`,
+  rm_return_shipped_total: `grain <> 'year'`,
+  rm_return_received: `grain <> 'year'`,
+  rm_return_restock_times: `grain <> 'year'`,
+};
+
 async function copyTable(source: pg.Client, target: pg.Client, table: string): Promise<void> {
   const theirs = new Set(await columnsOf(source, table));
   const columns = (await columnsOf(target, table)).filter((c) => theirs.has(c) || PAST[table]?.[c] !== undefined);
@@ -205,7 +214,7 @@ async function copyTable(source: pg.Client, target: pg.Client, table: string): P
   const order = (await creationOrder(source, table)).map(ident).join(', ');
   await target.query(`delete from ${ident(table)}`);
   await pipeline(
-    source.query(copyStreams.to(`copy (select ${values} from ${ident(table)} order by ${order}) to stdout`)),
+    source.query(copyStreams.to(`copy (select ${values} from ${ident(table)} where ${LATER_ROWS[table] ?? 'true'} order by ${order}) to stdout`)),
     target.query(copyStreams.from(`copy ${ident(table)} (${columns.map(ident).join(', ')}) from stdin`)),
   );
 }

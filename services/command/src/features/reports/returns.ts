@@ -73,7 +73,7 @@ const byCode = (a: { style_code: string }, b: { style_code: string }) => (a.styl
  */
 export async function returnsReport(db: Db, range: ReportRange, style: string | undefined, now: Date, timeZone: string): Promise<ReturnsReport> {
   const p = await rangePeriod(db, range, now, timeZone);
-  const spans = bucketSpans(p.start, p.end);
+  const spans = bucketSpans(p.start, p.end, now);
   const ofStyle = style === undefined ? sql`` : sql`and b.style_code = ${style}`;
   const receivedQuery = sql<Received & { kind: 'size' | 'fit' | 'total'; styles: number }>`
     with r as materialized (
@@ -178,7 +178,7 @@ export async function returnsReportRows(
   timeZone: string,
 ): Promise<{ rows: ReturnSizeRow[]; totals: ReturnFigures }> {
   const p = await rangePeriod(db, range, now, timeZone);
-  const { rows } = await sql<SizeRow>`${styleSizeSums(bucketSpans(p.start, p.end), style)}`.execute(db);
+  const { rows } = await sql<SizeRow>`${styleSizeSums(bucketSpans(p.start, p.end, now), style)}`.execute(db);
   const names = await styleNames(db, rows.map((r) => r.style_code));
   rows.sort((a, b) => (a.style_code < b.style_code ? -1 : a.style_code > b.style_code ? 1 : compareSizes(a.size, b.size)));
   return {
@@ -233,7 +233,7 @@ async function openByAge(db: Db, now: Date): Promise<ReturnAgeRow[]> {
 
 export async function returnsProcessing(db: Db, range: ReportRange, now: Date, timeZone: string): Promise<ReturnsProcessing> {
   const p = await rangePeriod(db, range, now, timeZone);
-  const spans = bucketSpans(p.start, p.end);
+  const spans = bucketSpans(p.start, p.end, now);
   const gradesQuery = sql<Record<(typeof RETURN_GRADES)[number], number> & { received: number }>`
     select coalesce(sum(b.units), 0)::float8 as received, ${GRADE_SUMS}
       from rm_return_received b where ${inSpans(spans)}`.execute(db);

@@ -88,6 +88,7 @@ describe('parcels', () => {
     expect([...state.counts.restockRows()]).toEqual([
       { grain: '15m', bucket: '2026-03-10T11:00:00.000Z', seconds: 3600, units: 2 },
       { grain: 'month', bucket: '2026-03-01T00:00:00.000Z', seconds: 3600, units: 2 },
+      { grain: 'year', bucket: '2026-01-01T00:00:00.000Z', seconds: 3600, units: 2 },
     ]);
     foldReturn(stored({ type: 'ReturnWrittenOff', data: { return_id: 7, order_id: 1, line: 1, sku: 'DR1-8-RED', style_code: 'DR1', quantity: 1, grade: 'A', from_location: 'RETURNS', note: null, movements: [], at } }, 9), state);
     expect(state.parcels.has(7)).toBe(false);

@@ -18,13 +18,15 @@ import { bucketOf } from '../reports/fold.ts';
 
 // ---------- Buckets ----------
 
-// Each change counts in a 15-minute bucket and in its calendar month of UTC (db/migrations/170).
-export const GRAINS = ['15m', 'month'] as const;
+// Each change counts in a 15-minute bucket, its calendar month and its calendar year of UTC (db/migrations/170, 210).
+export const GRAINS = ['15m', 'month', 'year'] as const;
 export type Grain = (typeof GRAINS)[number];
 
 export function monthOf(at: Date): string {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)).toISOString();
 }
+
+const yearOf = (at: Date): string => new Date(Date.UTC(at.getUTCFullYear(), 0, 1)).toISOString();
 
 const GRADE_COLUMNS = { A: 'grade_a', B: 'grade_b', C: 'grade_c', D: 'grade_d' } as const satisfies Record<ReturnGrade, string>;
 export type ReceivedColumn = 'units' | ReturnReason | (typeof GRADE_COLUMNS)[ReturnGrade];
@@ -60,10 +62,11 @@ export interface StyleSize {
   size: string;
 }
 
-function bucketsOf(at: Date): [Bucket, Bucket] {
+function bucketsOf(at: Date): [Bucket, Bucket, Bucket] {
   return [
     { grain: '15m', bucket: bucketOf(at) },
     { grain: 'month', bucket: monthOf(at) },
+    { grain: 'year', bucket: yearOf(at) },
   ];
 }
 

@@ -26,9 +26,9 @@ const sums = (rows: readonly Record<string, unknown>[], column: string) => rows.
 describe('returns-reports read models', () => {
   it('count each verified line once per grain, less its short units, in the bucket of the verification', async () => {
     const rows = (await snapshot(app.database.db, ['rm_return_shipped'])).rm_return_shipped as Record<string, unknown>[];
-    for (const grain of ['15m', 'month']) {
+    const BUCKETS = { '15m': '2026-03-10T10:00:00.000Z', month: '2026-03-01T00:00:00.000Z', year: '2026-01-01T00:00:00.000Z' };
+    for (const [grain, bucket] of Object.entries(BUCKETS)) {
       const shipped = rows.filter((r) => r.grain === grain);
-      const bucket = grain === '15m' ? '2026-03-10T10:00:00.000Z' : '2026-03-01T00:00:00.000Z';
       expect(shipped.map((r) => [(r.bucket as Date).toISOString(), r.style_code, r.size, r.units])).toEqual([
         [bucket, 'DR1000', '10', '2'],
         [bucket, 'DR1000', '8', '32'],
@@ -39,6 +39,7 @@ describe('returns-reports read models', () => {
     expect(totals.map((r) => [r.grain, r.bucket.toISOString(), r.units])).toEqual([
       ['15m', '2026-03-10T10:00:00.000Z', '35'],
       ['month', '2026-03-01T00:00:00.000Z', '35'],
+      ['year', '2026-01-01T00:00:00.000Z', '35'],
     ]);
   });
 
@@ -46,9 +47,14 @@ describe('returns-reports read models', () => {
     const rows = (await snapshot(app.database.db, ['rm_return_received'])).rm_return_received as Record<string, unknown>[];
     const month = rows.filter((r) => r.grain === 'month');
     const fine = rows.filter((r) => r.grain === '15m');
-    // Every unit in both grains: 24 this month, R5's 2 last month.
+    const year = rows.filter((r) => r.grain === 'year');
+    // Every unit in every grain: 24 this month, R5's 2 last month, all 26 this year.
     expect(sums(month, 'units')).toBe(26);
     expect(sums(fine, 'units')).toBe(26);
+    expect(year.map((r) => [(r.bucket as Date).toISOString(), r.style_code, r.size, r.units])).toEqual(
+      expect.arrayContaining([['2026-01-01T00:00:00.000Z', 'DR1000', '8', '21'], ['2026-01-01T00:00:00.000Z', 'TP1007', '6', '2']]),
+    );
+    expect(sums(year, 'units')).toBe(26);
     const at = (grain: string, bucket: string, style: string, size: string) =>
       rows.find((r) => r.grain === grain && (r.bucket as Date).toISOString() === bucket && r.style_code === style && r.size === size);
     // R3, received at 07:00: its matched lines (DR1000-8 too small A, DR1000-10 changed mind B) in place of the one it
