@@ -488,24 +488,25 @@ export interface RmAuditTable {
   summary: string;
 }
 
-// The buyers' returns reports and the dashboard's returns waiting (170_returns_reports.sql).
+// The buyers' returns reports and the dashboard's returns waiting (170_returns_reports.sql, the year grain 210).
+type Grain = '15m' | 'month' | 'year';
 type Sum = ColumnType<string, number, number>;
 export interface RmReturnShippedTable {
   style_code: string;
   size: string;
-  grain: '15m' | 'month';
+  grain: Grain;
   bucket: Timestamp;
   units: Sum;
 }
 
 export interface RmReturnShippedTotalTable {
-  grain: '15m' | 'month';
+  grain: Grain;
   bucket: Timestamp;
   units: Sum;
 }
 
 export interface RmReturnReceivedTable {
-  grain: '15m' | 'month';
+  grain: Grain;
   bucket: Timestamp;
   style_code: string;
   size: string;
@@ -526,7 +527,7 @@ export interface RmReturnReceivedTable {
 }
 
 export interface RmReturnRestockTimesTable {
-  grain: '15m' | 'month';
+  grain: Grain;
   bucket: Timestamp;
   seconds: number;
   units: Sum;
@@ -541,6 +542,41 @@ export interface RmReturnsOpenTable {
   lines: ColumnType<unknown, string, string>;
   units: number;
   waiting: number;
+}
+
+// The returns bench's parcels (returns-bench projection, db/migrations/190).
+export interface RmReturnParcelsTable {
+  id: number;
+  status: 'unmatched' | 'waiting' | 'done';
+  order_id: number | null;
+  order_number: string | null;
+  scanned: string | null;
+  note: string | null;
+  received_at: Timestamp;
+  received_by: number | null;
+  units: number;
+  waiting: number;
+  in_returns: number;
+  updated_at: Timestamp;
+}
+
+export interface RmReturnLinesTable {
+  return_id: number;
+  line: number;
+  order_item_id: number | null;
+  sku: string;
+  style_code: string;
+  size: string;
+  colour: string;
+  quantity: number;
+  reason: string;
+  reason_note: string | null;
+  grade: string;
+  bench: number;
+  in_returns: number;
+  written_off: number;
+  // [{ location, quantity }], summed per location.
+  restocked: ColumnType<{ location: string; quantity: number }[], string, string>;
 }
 
 export interface Database {
@@ -593,6 +629,8 @@ export interface Database {
   rm_return_received: RmReturnReceivedTable;
   rm_return_restock_times: RmReturnRestockTimesTable;
   rm_returns_open: RmReturnsOpenTable;
+  rm_return_parcels: RmReturnParcelsTable;
+  rm_return_lines: RmReturnLinesTable;
 }
 
 // Tables the projector owns; a rebuild empties exactly these.
@@ -630,4 +668,6 @@ export const READ_MODEL_TABLES = [
   'rm_return_received',
   'rm_return_restock_times',
   'rm_returns_open',
+  'rm_return_parcels',
+  'rm_return_lines',
 ] as const satisfies readonly (keyof Database)[];

@@ -29,6 +29,10 @@ export const PERMISSIONS = [
   'audit:view',
   // Move units of a SKU between locations (put-away included): every role, by scanning on a phone.
   'stock:move',
+  // The returns bench: look up what was shipped, receive a parcel, match it, restock or put away its units.
+  'returns:receive',
+  // Write returned units off (never sold again): managers.
+  'returns:write-off',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -57,6 +61,8 @@ export const PERMISSION_NAMES: Record<Permission, string> = {
   'inventory:alerts': 'See inventory alerts',
   'audit:view': 'View the audit log',
   'stock:move': 'Move stock',
+  'returns:receive': 'Receive and restock returns',
+  'returns:write-off': 'Write off returned units',
 };
 
 export function isPermission(value: string): value is Permission {
@@ -70,7 +76,7 @@ export function permissionName(permission: string): string {
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS,
-  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move'],
+  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move', 'returns:receive'],
   executive2: [
     'dashboard:view',
     'inventory:view',
@@ -82,8 +88,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'orders:view',
     'inventory:alerts',
     'stock:move',
+    'returns:receive',
   ],
-  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view', 'stock:move'],
+  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view', 'stock:move', 'returns:receive'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {
@@ -118,6 +125,7 @@ export const PERMISSION_DENIED: Partial<Record<Permission, string>> = {
   'users:manage': 'Only managers can manage users.',
   'styles:manage': 'Store Managers only',
   'locations:manage': 'Only managers can change the warehouse layout.',
+  'returns:write-off': 'Only managers can write off returned units.',
 };
 export const DEFAULT_PERMISSION_DENIED = "You don't have permission to do this.";
 

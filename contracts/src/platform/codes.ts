@@ -59,10 +59,14 @@ export function skuProblem(sku: string): string | null {
   return null;
 }
 
+// Locations named by what they are for rather than where they are: received stock waiting to be put away, returned
+// units waiting to be put away, and seconds (returns/events.ts).
+const NAMED_LOCATIONS: ReadonlySet<string> = new Set(['RECEIVING', 'RETURNS', 'SECONDS']);
+
 export function locationCodeProblem(code: string): string | null {
   if (code === '') return 'Location code is required';
   if (code.length > LOCATION_CODE_MAX) return `Location code must be at most ${LOCATION_CODE_MAX} characters`;
-  if (code !== 'RECEIVING' && !BIN_CODE_PATTERN.test(code) && !RACK_CODE_PATTERN.test(code)) {
+  if (!NAMED_LOCATIONS.has(code) && !BIN_CODE_PATTERN.test(code) && !RACK_CODE_PATTERN.test(code)) {
     return `${code} is not a location code: they look like A-1-1 (bin), R-1 (rack) or RECEIVING`;
   }
   return null;

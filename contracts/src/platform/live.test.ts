@@ -18,6 +18,7 @@ const EXAMPLES: { [K in LiveTopic['kind']]: Extract<LiveTopic, { kind: K }> } = 
   receipts: { kind: 'receipts' },
   dashboard: { kind: 'dashboard' },
   reports: { kind: 'reports' },
+  returns: { kind: 'returns' },
   settings: { kind: 'settings' },
 };
 
@@ -25,7 +26,7 @@ describe('live topics', () => {
   it('keeps the wire format: kind, kind:id, and * for everything', () => {
     expect(Object.values(EXAMPLES).map(encodeTopic)).toEqual([
       '*', 'system', 'users', 'user:7', 'orders', 'order:42', 'worker:7', 'batches', 'batch:3',
-      'inventory', 'styles', 'locations', 'receipts', 'dashboard', 'reports', 'settings',
+      'inventory', 'styles', 'locations', 'receipts', 'dashboard', 'reports', 'returns', 'settings',
     ]);
   });
 

@@ -46,6 +46,8 @@ export type LiveTopic =
   | { kind: 'receipts' }
   | { kind: 'dashboard' }
   | { kind: 'reports' }
+  // The returns bench: its parcels, the unmatched and waiting lists.
+  | { kind: 'returns' }
   // The warehouse settings, which pickers follow.
   | { kind: 'settings' };
 
@@ -68,6 +70,7 @@ const TOPIC_SHAPE = {
   receipts: 'all',
   dashboard: 'all',
   reports: 'all',
+  returns: 'all',
   settings: 'all',
 } as const satisfies Record<LiveTopicKind, 'all' | 'one'>;
 
@@ -153,6 +156,8 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: LiveTopic):
       return can(user.role, 'stock:approve');
     case 'reports':
       return can(user.role, 'reports:view');
+    case 'returns':
+      return can(user.role, 'returns:receive');
     default: {
       const exhaustive: never = topic;
       throw new Error(`unknown live topic ${JSON.stringify(exhaustive)}`);

@@ -48,6 +48,13 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/inventory/adjustments/summary': ['manager'],
   // Every role moves stock: by scanning on a phone (Move Stock), or on the Inventory screen.
   'POST /api/inventory/move': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/returns/lookup': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/returns': ['manager', 'executive1', 'executive2', 'worker'],
+  'GET /api/returns/:id': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/returns': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/returns/:id/match': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/returns/:id/lines/:line/restock': ['manager', 'executive1', 'executive2', 'worker'],
+  'POST /api/returns/:id/lines/:line/write-off': ['manager'],
   'GET /api/locations/:code/stock': 'signed-in',
   'GET /api/inventory/ledger': 'signed-in',
   'GET /api/inventory/as-of': 'signed-in',

@@ -61,6 +61,10 @@ describe('live topics of the screens', () => {
     for (const kind of LIVE_TOPIC_KINDS) if (kind !== 'everything') expect(LIVE_KEYS[kind].length, kind).toBeGreaterThan(0);
   });
 
+  it('refreshes the order histories, which list the returns of their units, on a change at the returns bench', () => {
+    expect(keysOf(['returns'])).toEqual([['orders', 'history']]);
+  });
+
   it('refreshes the picking screen on what it declares, not on the orders screen\'s keys', () => {
     const picking = LIVE_KEYS.orders.filter((key) => key[0] === 'picking');
     expect(picking).toEqual([['picking']]);

@@ -36,6 +36,7 @@ export function composeLiveKeys(...features: readonly LiveKeys[]): ComposedLiveK
     receipts: [],
     dashboard: [],
     reports: [],
+    returns: [],
     settings: [],
   };
   for (const feature of features) {

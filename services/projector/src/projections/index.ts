@@ -10,6 +10,7 @@ import { locationsProjection } from './locations.ts';
 import { stockLedgerProjection } from './stock-ledger.ts';
 import { reportsProjection } from './reports/projection.ts';
 import { returnsReportsProjection } from './returns/projection.ts';
+import { returnsBenchProjection } from './returns-bench/projection.ts';
 import { auditProjection } from './audit/projection.ts';
 import { settingsProjection } from './settings.ts';
 import { countFlagsProjection } from './count-flags.ts';
@@ -29,6 +30,7 @@ export const projections: readonly Projection[] = [
   orderSearchProjection,
   reportsProjection,
   returnsReportsProjection,
+  returnsBenchProjection,
   settingsProjection,
   countFlagsProjection,
 ];

@@ -1,4 +1,4 @@
-import type { OrderEvent } from '@wh/contracts';
+import { RETURNS_LOCATION, type OrderEvent, type ReturnEvent } from '@wh/contracts';
 
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 const leftBatch = (d: { left_batch_id?: number }) => (d.left_batch_id === undefined ? '' : `; left batch ${d.left_batch_id}`);
@@ -84,6 +84,29 @@ export function describeEvent(event: OrderEvent, name: (userId: number | null) =
     default: {
       const exhaustive: never = event;
       return String(exhaustive);
+    }
+  }
+}
+
+// One line of the order's history for a return of its units (the parcel's own stream, named by its order_id).
+export function describeReturnEvent(event: ReturnEvent): string {
+  const parcel = `Return #${event.data.return_id}`;
+  switch (event.type) {
+    case 'ReturnReceived':
+      return `${parcel} received: ${plural(event.data.lines.reduce((n, l) => n + l.quantity, 0), 'unit')}`;
+    case 'ReturnMatched':
+      return `${parcel} matched to this order: ${plural(event.data.lines.reduce((n, l) => n + l.quantity, 0), 'unit')}`;
+    case 'ReturnRestocked': {
+      const d = event.data;
+      return d.location === RETURNS_LOCATION
+        ? `${parcel}: ${plural(d.quantity, 'unit')} of ${d.sku} left in RETURNS`
+        : `${parcel}: restocked ${d.quantity} of ${d.sku} to ${d.location}${d.from_location ? ` from ${d.from_location}` : ''}`;
+    }
+    case 'ReturnWrittenOff':
+      return `${parcel}: written off ${event.data.quantity} of ${event.data.sku}${event.data.note ? ` (note: ${event.data.note})` : ''}`;
+    default: {
+      const exhaustive: never = event;
+      throw new Error(`unknown return event ${JSON.stringify(exhaustive)}`);
     }
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { preparedOnce, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
+import { preparedOnce, toStoredEvent, type Database, type RmOrderItemsTable, type RmOrdersTable } from '@wh/db';
 import {
   compareItemsOnWalk,
   MAX_LISTED_ITEM_LINES,
@@ -8,6 +8,7 @@ import {
   ORDER_STATUSES,
   orderStreamId,
   pagination,
+  RETURN_EVENT_TYPES,
   type Discrepancy,
   type Order,
   type OrderEvent,
@@ -18,13 +19,15 @@ import {
   type OrderList,
   type OrderStatus,
   type OrderSummary,
+  type ReturnEvent,
+  type StoredEvent,
   type UserRef,
 } from '@wh/contracts';
 import type { SessionCache } from '../../platform/auth.ts';
 import { readStream } from '../../platform/event-store.ts';
 import { notFound } from '../../platform/errors.ts';
 import { defaultPickLocation, type WorkerFacts } from './decide.ts';
-import { describeEvent } from './history.ts';
+import { describeEvent, describeReturnEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
 
@@ -510,7 +513,19 @@ function toSummary(r: OrderRow, users: Map<number, UserRef>, styleCodes: string[
   };
 }
 
-// Every event of the order's stream, read from the event store itself: the history is the stream.
+// The return events naming the order (their parcels' streams), by db/migrations/190's index.
+async function orderReturnEvents(db: Db, orderId: number): Promise<StoredEvent[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['event_type', 'schema_version', 'data', 'stream_id', 'stream_version', 'global_position', sql<string>`transaction_id::text`.as('transaction_id'), 'metadata', 'recorded_at'])
+    .where('event_type', 'in', RETURN_EVENT_TYPES)
+    .where(sql<number>`(data ->> 'order_id')::int`, '=', orderId)
+    .orderBy('global_position')
+    .execute();
+  return rows.map((r) => toStoredEvent(r));
+}
+
+// Every event of the order's stream, read from the event store itself, and the returns of its units.
 export async function orderHistory(db: Db, id: number): Promise<OrderHistory> {
   const events = await readStream<OrderEvent>(db, orderStreamId(id));
   const first = events[0];
@@ -519,22 +534,28 @@ export async function orderHistory(db: Db, id: number): Promise<OrderHistory> {
     const data = e.data as Partial<Record<'worker_id' | 'previous_worker_id' | 'picked_by', number | null>>;
     return [e.metadata.actor_id, data.worker_id ?? null, data.previous_worker_id ?? null, data.picked_by ?? null];
   });
-  const users = await usersById(db, mentioned);
+  const returns = await orderReturnEvents(db, id);
+  const users = await usersById(db, [...mentioned, ...returns.map((e) => e.metadata.actor_id)]);
   const name = (userId: number | null) => {
     const u = userOf(users, userId);
     return u ? (u.full_name ?? u.username) : 'nobody';
   };
+  const entry = (e: StoredEvent, description: string) => ({
+    id: e.global_position,
+    event_type: e.type,
+    at: (e.data as { at?: string }).at ?? e.recorded_at.toISOString(),
+    actor: userOf(users, e.metadata.actor_id),
+    role: e.metadata.actor_role,
+    description,
+  });
+  const entries = [
+    ...events.map((e) => entry(e, describeEvent({ type: e.type, data: e.data } as OrderEvent, name))),
+    ...returns.map((e) => entry(e, describeReturnEvent({ type: e.type, data: e.data } as ReturnEvent))),
+  ];
   return {
     order_id: id,
     order_number: first.data.order_number,
-    history: events.map((e) => ({
-      id: e.global_position,
-      event_type: e.type,
-      at: (e.data as { at?: string }).at ?? e.recorded_at.toISOString(),
-      actor: userOf(users, e.metadata.actor_id),
-      role: e.metadata.actor_role,
-      description: describeEvent({ type: e.type, data: e.data } as OrderEvent, name),
-    })),
+    history: entries.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0)),
   };
 }
 

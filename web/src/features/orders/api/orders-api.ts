@@ -28,18 +28,23 @@ export const ordersKeys = {
   lists: ['orders', 'list'] as const,
   list: (filter: OrdersFilter) => ['orders', 'list', filter] as const,
   detail: (id: number) => ['orders', 'detail', id] as const,
+  histories: ['orders', 'history'] as const,
   history: (id: number) => ['orders', 'history', id] as const,
   // Not under 'orders': the worker list changes with users, not with every order push.
   workers: ['users', 'assignable-workers'] as const,
 };
 
-/** Pushes on orders, order:N and worker:N refresh the orders; a change to users refreshes the worker list. */
+/**
+ * Pushes on orders, order:N and worker:N refresh the orders; a change to users refreshes the worker list; a change at
+ * the returns bench refreshes the order histories, which list the returns of their units.
+ */
 export const ordersLiveKeys: LiveKeys = {
   orders: [ordersKeys.all],
   order: [ordersKeys.all],
   worker: [ordersKeys.all],
   users: [ordersKeys.workers],
   user: [ordersKeys.workers],
+  returns: [ordersKeys.histories],
 };
 
 export const ordersListQuery = (filter: OrdersFilter) =>

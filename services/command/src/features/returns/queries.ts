@@ -1,0 +1,225 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '@wh/db';
+import {
+  pagination,
+  RETURN_LOOKUP_LIMIT,
+  RETURNS_LOCATION,
+  RETURNS_PER_PAGE,
+  SECONDS_LOCATION,
+  type ReturnGrade,
+  type ReturnList,
+  type ReturnParcel,
+  type ReturnParcelLine,
+  type ReturnReason,
+  type ReturnSuggestion,
+  type ReturnView,
+  type ShippedOrder,
+} from '@wh/contracts';
+import type { Executor } from '../../platform/command.ts';
+import type { OrderFacts } from './decide.ts';
+
+// What the bench reads: the shipped orders a code opens, the parcels' lists, one parcel with where its units should go.
+
+// Units each of an order's lines has had returned: the lines of its parcels received or matched to it, from the event
+// store (db/migrations/190 events_return_order), so a receipt is decided on every parcel before it.
+async function returnedOf(db: Executor, orderIds: readonly number[]): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const { rows } = await sql<{ order_item_id: number; quantity: number }>`
+    select (l ->> 'order_item_id')::int as order_item_id, sum((l ->> 'quantity')::int)::int as quantity
+      from events e, jsonb_array_elements(e.data -> 'lines') l
+     -- The first list is the index's predicate, spelled as it is so the planner takes the index.
+     where e.event_type in ('ReturnReceived', 'ReturnMatched', 'ReturnRestocked', 'ReturnWrittenOff')
+       and e.event_type in ('ReturnReceived', 'ReturnMatched')
+       and ((e.data ->> 'order_id')::int) = any(${orderIds}::int[])
+     group by 1`.execute(db);
+  return new Map(rows.map((r) => [r.order_item_id, r.quantity]));
+}
+
+// Orders with their lines as shipped and returned so far, in the order of `orderIds`. Shipped: verified and not
+// cancelled; a line's shipped units are those not recorded short.
+export async function shippedOrders(db: Executor, orderIds: readonly number[]): Promise<(ShippedOrder & { shipped: boolean })[]> {
+  if (orderIds.length === 0) return [];
+  const orders = await db
+    .selectFrom('rm_orders')
+    .select(['id', 'order_number', 'verified_at', 'cancelled_at'])
+    .where('id', 'in', orderIds)
+    .execute();
+  const items = await db
+    .selectFrom('rm_order_items')
+    .select(['id', 'order_id', 'sku', 'style_code', 'style_name', 'size', 'color', 'quantity', 'short_quantity'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('order_id')
+    .orderBy('position')
+    .execute();
+  const returned = await returnedOf(db, orderIds);
+  const byId = new Map(orders.map((o) => [o.id, o]));
+  return orderIds.flatMap((id) => {
+    const o = byId.get(id);
+    if (!o) return [];
+    const lines = items
+      .filter((i) => i.order_id === id)
+      .map((i) => ({
+        order_item_id: i.id,
+        sku: i.sku,
+        style_code: i.style_code,
+        size: i.size,
+        colour: i.color,
+        item_name: i.style_name,
+        shipped: i.quantity - (i.short_quantity ?? 0),
+        returned: returned.get(i.id) ?? 0,
+      }));
+    return [
+      {
+        id: o.id,
+        order_number: o.order_number,
+        customer_name: null,
+        verified_at: o.verified_at ? new Date(o.verified_at).toISOString() : '',
+        shipped: o.verified_at !== null && o.cancelled_at === null,
+        lines,
+      },
+    ];
+  });
+}
+
+// The order a command names, as its decision needs it.
+export async function orderFacts(db: Executor, orderId: number): Promise<OrderFacts | null> {
+  const [order] = await shippedOrders(db, [orderId]);
+  return order ? { id: order.id, order_number: order.order_number, shipped: order.shipped, lines: order.lines } : null;
+}
+
+// What a scanned or typed code opens: an order by its number (`#5001` or `5001`; the pick list's barcode encodes the
+// order number), else the newest shipped orders holding the SKU (or the SKU of the barcode).
+export async function lookupReturns(db: Kysely<Database>, code: string): Promise<{ orders: ShippedOrder[] }> {
+  const numbers = [code, code.startsWith('#') ? code.slice(1) : `#${code}`];
+  const byNumber = await db
+    .selectFrom('rm_orders')
+    .select('id')
+    .where('order_number', 'in', numbers)
+    .where('verified_at', 'is not', null)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  let ids = byNumber.map((o) => o.id);
+  if (ids.length === 0) {
+    const barcode = await db.selectFrom('rm_barcodes').select('sku').where('barcode', '=', code).executeTakeFirst();
+    const sku = barcode?.sku ?? code.toUpperCase();
+    const holding = await db
+      .selectFrom('rm_orders as o')
+      .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
+      .select(['o.id', 'o.verified_at'])
+      .distinct()
+      .where('i.sku', '=', sku)
+      .where('o.verified_at', 'is not', null)
+      .where('o.cancelled_at', 'is', null)
+      .orderBy('o.verified_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(RETURN_LOOKUP_LIMIT)
+      .execute();
+    ids = holding.map((o) => o.id);
+  }
+  const orders = await shippedOrders(db, ids);
+  return { orders: orders.map(({ shipped: _shipped, ...o }) => o) };
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+async function userNames(db: Kysely<Database>, ids: readonly (number | null)[]): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.username]));
+}
+
+// The bench's lists: unmatched and waiting oldest first, recent newest first.
+export async function listReturns(db: Kysely<Database>, view: ReturnView, page: number): Promise<ReturnList> {
+  let q = db.selectFrom('rm_return_parcels');
+  if (view !== 'recent') q = q.where('status', '=', view);
+  const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+  const ordered = view === 'recent' ? q.orderBy('received_at', 'desc').orderBy('id', 'desc') : q.orderBy('received_at').orderBy('id');
+  const rows = await ordered.selectAll().limit(RETURNS_PER_PAGE).offset((page - 1) * RETURNS_PER_PAGE).execute();
+  const names = await userNames(db, rows.map((r) => r.received_by));
+  return {
+    returns: rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      order_id: r.order_id,
+      order_number: r.order_number,
+      note: r.note,
+      received_at: iso(r.received_at),
+      received_by: r.received_by === null ? null : (names.get(r.received_by) ?? null),
+      units: r.units,
+      waiting: r.waiting,
+      in_returns: r.in_returns,
+    })),
+    pagination: pagination(page, RETURNS_PER_PAGE, Number(total)),
+  };
+}
+
+interface BinLoad {
+  code: string;
+  capacity: number | null;
+  quantity: number;
+  holds: number;
+}
+
+// The SKU's pick bin for `units` in walk order: bins holding it with room, then an active bin with room, else the
+// first holder with its over-capacity said.
+async function suggestBin(db: Kysely<Database>, sku: string, units: number): Promise<ReturnSuggestion | null> {
+  const { rows } = await sql<BinLoad>`
+    select l.code, l.capacity,
+           coalesce((select sum(s.quantity) from stock_levels s where s.location = l.code), 0)::int as quantity,
+           coalesce((select s.quantity from stock_levels s where s.location = l.code and s.sku = ${sku}), 0)::int as holds
+      from rm_locations l
+     where l.is_active and l.location_type = 'bin'
+     order by l.walk_sequence nulls last, l.code`.execute(db);
+  const room = (b: BinLoad) => b.capacity === null || b.quantity + units <= b.capacity;
+  const holders = rows.filter((b) => b.holds > 0);
+  const found = holders.find(room) ?? rows.find(room);
+  if (found) return { location: found.code, over_capacity: null };
+  const first = holders[0] ?? rows[0];
+  if (!first) return null;
+  return { location: first.code, over_capacity: first.capacity === null ? null : { location: first.code, capacity: first.capacity, quantity_after: first.quantity + units } };
+}
+
+async function suggestionFor(db: Kysely<Database>, grade: string, sku: string, bench: number, inReturns: number): Promise<ReturnSuggestion | null> {
+  const units = bench > 0 ? bench : inReturns;
+  if (units === 0) return null;
+  if (grade === 'C') return { location: SECONDS_LOCATION, over_capacity: null };
+  if (grade === 'D') return { location: RETURNS_LOCATION, over_capacity: null };
+  return suggestBin(db, sku, units);
+}
+
+// One parcel as the bench shows it; null when the read model does not hold it.
+export async function returnParcel(db: Kysely<Database>, id: number): Promise<ReturnParcel | null> {
+  const p = await db.selectFrom('rm_return_parcels').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!p) return null;
+  const rows = await db.selectFrom('rm_return_lines').selectAll().where('return_id', '=', id).orderBy('line').execute();
+  const names = await userNames(db, [p.received_by]);
+  const lines: ReturnParcelLine[] = [];
+  for (const l of rows) {
+    lines.push({
+      line: l.line,
+      order_item_id: l.order_item_id,
+      sku: l.sku,
+      style_code: l.style_code,
+      size: l.size,
+      colour: l.colour,
+      quantity: l.quantity,
+      reason: l.reason as ReturnReason,
+      reason_note: l.reason_note,
+      grade: l.grade as ReturnGrade,
+      placed: { restocked: l.restocked, written_off: l.written_off },
+      waiting: { bench: l.bench, returns: l.in_returns },
+      suggestion: p.status === 'unmatched' ? null : await suggestionFor(db, l.grade, l.sku, l.bench, l.in_returns),
+    });
+  }
+  return {
+    id: p.id,
+    status: p.status,
+    order: p.order_id === null || p.order_number === null ? null : { id: p.order_id, order_number: p.order_number },
+    scanned: p.scanned,
+    note: p.note,
+    received_at: iso(p.received_at),
+    received_by: p.received_by === null ? null : (names.get(p.received_by) ?? null),
+    lines,
+  };
+}

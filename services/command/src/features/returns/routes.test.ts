@@ -1,0 +1,191 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { caughtUp } from '@wh/projector/testing';
+import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import { fixture } from '../../../../../test/fixtures.ts';
+
+let t: TestApp;
+let manager: Client;
+let worker: Client & { id: number };
+let order: { id: number; items: { id: number; sku: string }[] };
+
+function ok(res: { status: number; body: unknown }, status = 200): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+}
+
+const eventCount = async (type: string) =>
+  (await sql<{ n: number }>`select count(*)::int as n from events where event_type = ${type}`.execute(t.database.db)).rows[0]!.n;
+const level = async (sku: string, location: string) =>
+  (await t.database.db.selectFrom('stock_levels').select('quantity').where('sku', '=', sku).where('location', '=', location).executeTakeFirst())?.quantity ?? 0;
+
+const line = (sku: string, quantity: number, grade = 'A') => ({ order_item_id: null, sku, quantity, reason: 'too_small', reason_note: null, grade });
+const receive = (who: Client, body: Record<string, unknown>) => who.post('/api/returns', { order_id: order.id, scanned: '#7001', note: null, ...body });
+
+beforeAll(async () => {
+  t = await startTestApp();
+  manager = await t.asAdmin();
+  worker = await t.userWithRole('worker');
+  const exec2 = await t.userWithRole('executive2');
+  ok(await manager.upload('/api/files/upload/shopify-inventory', 'products.csv', fixture('styles/shopify-products.csv')));
+  await t.allocateStock([
+    { sku: 'DR1000-8-BEIGE', location: 'A-1-1', quantity: 40 },
+    { sku: 'DR1000-10-BEIGE', location: 'A-1-1', quantity: 20 },
+  ]);
+  const sheet = 'Order #,Item,SKU,Quantity\n#7001,Wrap Midi Dress,DR1000-8-BEIGE,5\n#7001,Wrap Midi Dress,DR1000-10-BEIGE,2\n';
+  ok(await manager.upload('/api/files/upload/orders', 'orders.csv', sheet));
+  const [listed] = (await manager.get('/api/orders?search=%237001')).body.data.orders as { id: number }[];
+  order = { id: listed!.id, items: (await manager.get(`/api/orders/${listed!.id}`)).body.data.items };
+  ok(await manager.post(`/api/orders/${order.id}/assign-worker`, { worker_id: worker.id }));
+  for (const i of order.items) ok(await worker.post(`/api/orders/${order.id}/items/${i.id}/pick`, {}));
+  ok(await worker.post(`/api/orders/${order.id}/complete`));
+  ok(await exec2.post(`/api/orders/${order.id}/verify`, {}));
+});
+afterAll(() => t.stop());
+
+describe('the returns bench', () => {
+  it('looks up a shipped order by its number or a SKU it holds', async () => {
+    for (const code of ['#7001', '7001', 'DR1000-8-BEIGE']) {
+      const res = await worker.get(`/api/returns/lookup?code=${encodeURIComponent(code)}`);
+      ok(res);
+      expect(res.body.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    }
+    const [found] = (await worker.get('/api/returns/lookup?code=7001')).body.data.orders;
+    expect(found.lines).toContainEqual(expect.objectContaining({ sku: 'DR1000-8-BEIGE', shipped: 5, returned: 0 }));
+    expect((await worker.get('/api/returns/lookup?code=NOTHING-HERE')).body.data.orders).toEqual([]);
+    expect((await worker.get('/api/returns/lookup?code=')).status).toBe(400);
+  });
+
+  it('receives a unit and restocks it to the suggested pick bin: stock and ledger agree', async () => {
+    const before = await level('DR1000-8-BEIGE', 'A-1-1');
+    const received = await receive(worker, { lines: [line('DR1000-8-BEIGE', 2)] });
+    ok(received, 201);
+    expect(received.body.message).toBe(`Return #${received.body.data.id} received: 2 units from #7001.`);
+    const parcel = received.body.data;
+    expect(parcel).toMatchObject({ status: 'waiting', order: { id: order.id, order_number: '#7001' } });
+    expect(parcel.lines[0]).toMatchObject({ sku: 'DR1000-8-BEIGE', quantity: 2, waiting: { bench: 2, returns: 0 }, suggestion: { location: 'A-1-1', over_capacity: null } });
+
+    const restocked = await worker.post(`/api/returns/${parcel.id}/lines/1/restock`, { location: 'A-1-1', quantity: 2 });
+    ok(restocked);
+    expect(restocked.body.message).toBe('2 units of DR1000-8-BEIGE restocked to A-1-1.');
+    expect(restocked.body.data).toMatchObject({ status: 'done', over_capacity: null });
+    expect(restocked.body.data.lines[0].placed.restocked).toEqual([{ location: 'A-1-1', quantity: 2 }]);
+    expect(await level('DR1000-8-BEIGE', 'A-1-1')).toBe(before + 2);
+
+    await caughtUp(t.database.db);
+    const ledger = await t.database.db
+      .selectFrom('rm_stock_movements')
+      .select(sql<number>`sum(delta)::int`.as('q'))
+      .where('sku', '=', 'DR1000-8-BEIGE')
+      .where('location', '=', 'A-1-1')
+      .executeTakeFirstOrThrow();
+    expect(ledger.q).toBe(before + 2);
+    // Placing more than waits is refused, and nothing moves.
+    const again = await worker.post(`/api/returns/${parcel.id}/lines/1/restock`, { location: 'A-1-1', quantity: 1 });
+    expect([again.status, again.body.message]).toEqual([409, 'No units of DR1000-8-BEIGE are waiting to be placed.']);
+    expect(await level('DR1000-8-BEIGE', 'A-1-1')).toBe(before + 2);
+  });
+
+  it('refuses more than was shipped and not yet returned', async () => {
+    const res = await receive(worker, { lines: [line('DR1000-8-BEIGE', 4)] });
+    expect([res.status, res.body.message]).toEqual([409, 'Only 3 units of DR1000-8-BEIGE were shipped on #7001 and not yet returned.']);
+  });
+
+  it('a grade D unit waits in RETURNS: a worker may not write it off, a manager may', async () => {
+    const parcel = (await receive(worker, { lines: [{ ...line('DR1000-10-BEIGE', 1, 'D'), reason: 'faulty' }] })).body.data;
+    expect(parcel.lines[0].suggestion).toEqual({ location: 'RETURNS', over_capacity: null });
+    const left = await worker.post(`/api/returns/${parcel.id}/lines/1/restock`, { location: 'RETURNS', quantity: 1 });
+    ok(left);
+    expect(left.body.message).toBe('1 unit of DR1000-10-BEIGE left in RETURNS to put away.');
+    expect(await level('DR1000-10-BEIGE', 'RETURNS')).toBe(1);
+    const refused = await worker.post(`/api/returns/${parcel.id}/lines/1/write-off`, { quantity: 1, note: 'Torn' });
+    expect([refused.status, refused.body.message]).toEqual([403, 'Only managers can write off returned units.']);
+    expect(await level('DR1000-10-BEIGE', 'RETURNS')).toBe(1);
+    const written = await manager.post(`/api/returns/${parcel.id}/lines/1/write-off`, { quantity: 1, note: 'Torn' });
+    ok(written);
+    expect(written.body.message).toBe('1 unit of DR1000-10-BEIGE written off.');
+    expect(written.body.data.status).toBe('done');
+    expect(await level('DR1000-10-BEIGE', 'RETURNS')).toBe(0);
+  });
+
+  it('answers a bad body with a 400 and records nothing', async () => {
+    const before = await eventCount('ReturnReceived');
+    for (const body of [
+      { lines: [line('DR1000-8-BEIGE', 0)] },
+      { lines: [{ ...line('DR1000-8-BEIGE', 1), reason: 'bored' }] },
+      { lines: [{ ...line('DR1000-8-BEIGE', 1), grade: 'E' }] },
+      { order_id: 'seven', lines: [] },
+      { lines: [line('DR1000-8-BEIGE', 1e12)] },
+    ]) {
+      const res = await receive(worker, body);
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+    }
+    const other = await receive(worker, { lines: [{ ...line('DR1000-8-BEIGE', 1), reason: 'other' }] });
+    expect([other.status, other.body.message]).toEqual([400, 'Please write a note for the reason "Other" (DR1000-8-BEIGE).']);
+    expect((await worker.post('/api/returns/1/lines/1/restock', { location: 'A-1-1', quantity: -1 })).status).toBe(400);
+    expect(await eventCount('ReturnReceived')).toBe(before);
+  });
+
+  it('records a repeated restock once', async () => {
+    const parcel = (await receive(worker, { lines: [line('DR1000-8-BEIGE', 1)] })).body.data;
+    const before = await level('DR1000-8-BEIGE', 'A-1-1');
+    const restocks = await eventCount('ReturnRestocked');
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/returns/${parcel.id}/lines/1/restock`,
+        headers: { authorization: `Bearer ${worker.token}`, 'idempotency-key': `restock-${parcel.id}` },
+        payload: { location: 'A-1-1', quantity: 1 },
+      });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([200, 200]);
+    expect(again.json().data.id).toBe(parcel.id);
+    expect(await eventCount('ReturnRestocked')).toBe(restocks + 1);
+    expect(await level('DR1000-8-BEIGE', 'A-1-1')).toBe(before + 1);
+  });
+
+  it('receives a parcel without an order into Unmatched returns, then matches it to its order', async () => {
+    const noNote = await receive(worker, { order_id: null, lines: [] });
+    expect([noNote.status, noNote.body.message]).toEqual([400, 'Please write a note saying what is in the parcel: it has no order.']);
+    const received = await receive(worker, { order_id: null, scanned: null, note: 'No slip in the bag', lines: [line('DR1000-10-BEIGE', 1)] });
+    ok(received, 201);
+    const parcel = received.body.data;
+    expect(received.body.message).toBe(`Return #${parcel.id} received without an order: it waits in Unmatched returns.`);
+    expect(parcel).toMatchObject({ status: 'unmatched', order: null, note: 'No slip in the bag' });
+    expect(parcel.lines[0].suggestion).toBeNull();
+    const unmatched = (await worker.get('/api/returns?view=unmatched')).body.data.returns as { id: number }[];
+    expect(unmatched.map((r) => r.id)).toContain(parcel.id);
+    const early = await worker.post(`/api/returns/${parcel.id}/lines/1/restock`, { location: 'A-1-1', quantity: 1 });
+    expect(early.status).toBe(409);
+
+    const item = order.items.find((i) => i.sku === 'DR1000-10-BEIGE')!;
+    const matched = await worker.post(`/api/returns/${parcel.id}/match`, { order_id: order.id, lines: [{ ...line('DR1000-10-BEIGE', 1), order_item_id: item.id }] });
+    ok(matched);
+    expect(matched.body.message).toBe(`Return #${parcel.id} matched to #7001.`);
+    expect(matched.body.data).toMatchObject({ status: 'waiting', order: { order_number: '#7001' } });
+    expect(matched.body.data.lines[0]).toMatchObject({ order_item_id: item.id, suggestion: { location: 'A-1-1' } });
+    const waiting = (await worker.get('/api/returns?view=waiting')).body.data.returns as { id: number }[];
+    expect(waiting.map((r) => r.id)).toContain(parcel.id);
+    const [found] = (await worker.get('/api/returns/lookup?code=7001')).body.data.orders;
+    expect(found.lines).toContainEqual(expect.objectContaining({ sku: 'DR1000-10-BEIGE', returned: 2 }));
+  });
+
+  it("lists the returns in the order's history", async () => {
+    const history = (await manager.get(`/api/orders/${order.id}/history`)).body.data.history as { description: string }[];
+    const lines = history.map((h) => h.description).filter((d) => d.startsWith('Return #'));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^Return #\d+ received: 2 units$/), expect.stringMatching(/^Return #\d+: restocked 2 of DR1000-8-BEIGE to A-1-1$/)]));
+    expect(lines).toContainEqual(expect.stringMatching(/^Return #\d+: 1 unit of DR1000-10-BEIGE left in RETURNS$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Return #\d+: written off 1 of DR1000-10-BEIGE \(note: Torn\)$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^Return #\d+ matched to this order: 1 unit$/));
+  });
+
+  it('announces a restock that takes its bin past capacity', async () => {
+    ok(await manager.post('/api/locations', { code: 'Q-1-1', location_type: 'bin', capacity: 1 }), 201);
+    const parcel = (await receive(worker, { lines: [line('DR1000-8-BEIGE', 2)] })).body.data;
+    const res = await worker.post(`/api/returns/${parcel.id}/lines/1/restock`, { location: 'Q-1-1', quantity: 2 });
+    ok(res);
+    expect(res.body.data.over_capacity).toEqual({ location: 'Q-1-1', capacity: 1, quantity_after: 2 });
+    expect(res.body.message).toBe('2 units of DR1000-8-BEIGE restocked to Q-1-1. Q-1-1 is over capacity: it holds 2 units for a capacity of 1 (1 over).');
+    expect(await level('DR1000-8-BEIGE', 'Q-1-1')).toBe(2);
+  });
+});
