@@ -14,6 +14,8 @@ export const WEB_ROUTES = {
   '/settings': 'settings:manage',
   '/inventory': 'inventory:view',
   '/move-stock': 'stock:move',
+  // The returns bench (not in the spec): a desktop for executive 2 and the manager, a phone for anyone signed in.
+  '/returns': 'returns:receive',
 } as const satisfies Record<string, Permission>;
 export type WebRoute = keyof typeof WEB_ROUTES;
 
@@ -54,7 +56,8 @@ export interface NavItem {
   to: WebRoute;
 }
 
-// The phone screen for moving stock by scanning (not in the spec): last in every role's navigation.
+// The phone screens for returns and for moving stock by scanning (not in the spec): last in every role's navigation.
+const RETURNS_ITEM: NavItem = { label: 'Returns', to: '/returns' };
 const MOVE_STOCK_LABEL = 'Move Stock';
 
 // Side navigation per role, labels word for word from the spec (Move Stock added).
@@ -69,12 +72,14 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Reports', to: '/reports' },
     { label: 'User Management', to: '/users' },
     { label: 'Settings', to: '/settings' },
+    RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   executive1: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Processing', to: '/orders' },
     { label: 'View Inventory', to: '/inventory' },
+    RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   executive2: [
@@ -83,11 +88,13 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Stock Approval', to: '/stock-approval' },
     { label: 'Order Verification', to: '/order-verification' },
     { label: 'Inventory Management', to: '/inventory' },
+    RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   worker: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Picking', to: '/picking' },
+    RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
 };

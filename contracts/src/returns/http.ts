@@ -25,6 +25,8 @@ export const shippedLineSchema = z.object({
   size: z.string(),
   colour: z.string(),
   item_name: z.string(),
+  // What scans as the unit besides its SKU.
+  barcodes: z.array(z.string()),
   shipped: z.number().int(),
   returned: z.number().int(),
 });
@@ -40,8 +42,9 @@ export const shippedOrderSchema = z.object({
 export type ShippedOrder = z.infer<typeof shippedOrderSchema>;
 
 // The orders a code opens: one for an order number, the newest shipped orders holding a SKU or barcode (at most
-// RETURN_LOOKUP_LIMIT), none when nothing matches (the screen then offers "Receive without an order").
-export const returnLookupSchema = z.object({ orders: z.array(shippedOrderSchema) });
+// RETURN_LOOKUP_LIMIT), none when nothing matches (the screen then offers "Receive without an order"). `sku`: the
+// SKU the code names (itself, or the SKU of a barcode), null when it names none: an unmatched parcel's first unit.
+export const returnLookupSchema = z.object({ orders: z.array(shippedOrderSchema), sku: z.string().nullable() });
 export type ReturnLookup = z.infer<typeof returnLookupSchema>;
 export const RETURN_LOOKUP_LIMIT = 20;
 

@@ -45,11 +45,12 @@ describe('live topics of the screens', () => {
     expect(coveredRoots('orders')).toEqual(['orders', 'picking', 'dashboard']);
     expect(coveredRoots('worker:7')).toEqual(['orders', 'picking', 'dashboard']);
     expect(keysOf(['batches', 'batch:3'])).toEqual([['picking']]);
-    expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports']);
+    // The returns bench's suggestions read the stock and the locations.
+    expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports', 'returns']);
     // The picker's items carry their SKUs' barcodes.
     expect(coveredRoots('styles')).toEqual(['picking', 'inventory', 'styles']);
     // A location's walk sequence orders the picker's items.
-    expect(coveredRoots('locations')).toEqual(['picking', 'inventory']);
+    expect(coveredRoots('locations')).toEqual(['picking', 'inventory', 'returns']);
     expect(coveredRoots('settings')).toEqual(['settings']);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);
@@ -61,8 +62,8 @@ describe('live topics of the screens', () => {
     for (const kind of LIVE_TOPIC_KINDS) if (kind !== 'everything') expect(LIVE_KEYS[kind].length, kind).toBeGreaterThan(0);
   });
 
-  it('refreshes the order histories, which list the returns of their units, on a change at the returns bench', () => {
-    expect(keysOf(['returns'])).toEqual([['orders', 'history']]);
+  it('refreshes the bench and the order histories, which list the returns of their units, on a change at the returns bench', () => {
+    expect(keysOf(['returns'])).toEqual([['orders', 'history'], ['returns']]);
   });
 
   it('refreshes the picking screen on what it declares, not on the orders screen\'s keys', () => {

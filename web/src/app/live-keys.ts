@@ -5,6 +5,7 @@ import { ordersLiveKeys } from '../features/orders/api/orders-api.ts';
 import { pickingLiveKeys } from '../features/picking/api/picking-api.ts';
 import { receivingLiveKeys } from '../features/receiving/api/receiving-api.ts';
 import { reportsLiveKeys } from '../features/reports/api/reports-api.ts';
+import { returnsLiveKeys } from '../features/returns/api/returns-api.ts';
 import { settingsLiveKeys } from '../features/settings/api/locations-api.ts';
 import { usersLiveKeys } from '../features/users/api/users-api.ts';
 import { verificationLiveKeys } from '../features/verification/api/verification-api.ts';
@@ -22,6 +23,7 @@ export const LIVE_KEYS = composeLiveKeys(
   receivingLiveKeys,
   settingsLiveKeys,
   reportsLiveKeys,
+  returnsLiveKeys,
   catalogueLiveKeys,
   warehouseSettingsLiveKeys,
 );

@@ -26,6 +26,7 @@ const SCREENS: Record<WebRoute, Screen> = {
   '/settings': () => import('../features/settings/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
   '/inventory': () => import('../features/inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage })),
   '/move-stock': () => import('../features/inventory/move-stock-page.tsx').then((m) => ({ Component: m.MoveStockPage })),
+  '/returns': () => import('../features/returns/returns-page.tsx').then((m) => ({ Component: m.ReturnsPage })),
 };
 
 const PRINT_VIEWS: Record<PrintRoute, Screen> = {

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { StockMove } from '@wh/contracts/inventory/http';
 import type { SuccessEnvelope } from '@wh/contracts/platform/http';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ScanCard } from '../../components/scan-card.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { scanCue, useBarcodeScanner } from '../../lib/barcode-scanner.ts';
 import { locationStockQuery } from './api/moves-api.ts';
 import { HeldStock } from './components/held-stock.tsx';
-import { MoveScanCard } from './components/move-scan-card.tsx';
 import { MoveSummary } from './components/move-summary.tsx';
 import { MoveWarning } from './components/move-warning.tsx';
 import { movedText, useMove } from './components/use-move.ts';
@@ -39,7 +39,7 @@ export function MoveStockPage() {
   return (
     <section className="page move-page">
       <PageHeader title="Move Stock" subtitle="Scan the location label, the items, then the label of where they go" />
-      <MoveScanCard hint={moveScanHint(scan)} feedback={state.feedback} onScan={onScan} />
+      <ScanCard label="Label or SKU" hint={moveScanHint(scan)} feedback={state.feedback} onScan={onScan} />
       {mover.warning ? (
         <MoveWarning warning={mover.warning} isPending={mover.isPending} onConfirm={() => mover.confirm(onMoved)} onCancel={mover.cancel} />
       ) : null}

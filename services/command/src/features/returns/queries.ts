@@ -8,6 +8,7 @@ import {
   SECONDS_LOCATION,
   type ReturnGrade,
   type ReturnList,
+  type ReturnLookup,
   type ReturnParcel,
   type ReturnParcelLine,
   type ReturnReason,
@@ -16,6 +17,7 @@ import {
   type ShippedOrder,
 } from '@wh/contracts';
 import type { Executor } from '../../platform/command.ts';
+import { skuBarcodes } from '../../platform/style-reads.ts';
 import type { OrderFacts } from './decide.ts';
 
 // What the bench reads: the shipped orders a code opens, the parcels' lists, one parcel with where its units should go.
@@ -46,7 +48,7 @@ export async function shippedOrders(db: Executor, orderIds: readonly number[]): 
     .execute();
   const items = await db
     .selectFrom('rm_order_items')
-    .select(['id', 'order_id', 'sku', 'style_code', 'style_name', 'size', 'color', 'quantity', 'short_quantity'])
+    .select(['id', 'order_id', 'sku', 'style_code', 'style_name', 'size', 'color', 'quantity', 'short_quantity', skuBarcodes('sku').as('barcodes')])
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
     .orderBy('position')
@@ -65,6 +67,7 @@ export async function shippedOrders(db: Executor, orderIds: readonly number[]): 
         size: i.size,
         colour: i.color,
         item_name: i.style_name,
+        barcodes: i.barcodes,
         shipped: i.quantity - (i.short_quantity ?? 0),
         returned: returned.get(i.id) ?? 0,
       }));
@@ -89,7 +92,7 @@ export async function orderFacts(db: Executor, orderId: number): Promise<OrderFa
 
 // What a scanned or typed code opens: an order by its number (`#5001` or `5001`; the pick list's barcode encodes the
 // order number), else the newest shipped orders holding the SKU (or the SKU of the barcode).
-export async function lookupReturns(db: Kysely<Database>, code: string): Promise<{ orders: ShippedOrder[] }> {
+export async function lookupReturns(db: Kysely<Database>, code: string): Promise<ReturnLookup> {
   const numbers = [code, code.startsWith('#') ? code.slice(1) : `#${code}`];
   const byNumber = await db
     .selectFrom('rm_orders')
@@ -99,9 +102,12 @@ export async function lookupReturns(db: Kysely<Database>, code: string): Promise
     .where('cancelled_at', 'is', null)
     .execute();
   let ids = byNumber.map((o) => o.id);
+  let named: string | null = null;
   if (ids.length === 0) {
     const barcode = await db.selectFrom('rm_barcodes').select('sku').where('barcode', '=', code).executeTakeFirst();
     const sku = barcode?.sku ?? code.toUpperCase();
+    const variant = await db.selectFrom('variant_registry').select('sku').where('sku', '=', sku).executeTakeFirst();
+    named = variant?.sku ?? null;
     const holding = await db
       .selectFrom('rm_orders as o')
       .innerJoin('rm_order_items as i', 'i.order_id', 'o.id')
@@ -117,7 +123,7 @@ export async function lookupReturns(db: Kysely<Database>, code: string): Promise
     ids = holding.map((o) => o.id);
   }
   const orders = await shippedOrders(db, ids);
-  return { orders: orders.map(({ shipped: _shipped, ...o }) => o) };
+  return { orders: orders.map(({ shipped: _shipped, ...o }) => o), sku: named };
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();

@@ -50,8 +50,11 @@ describe('the returns bench', () => {
       expect(res.body.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     }
     const [found] = (await worker.get('/api/returns/lookup?code=7001')).body.data.orders;
-    expect(found.lines).toContainEqual(expect.objectContaining({ sku: 'DR1000-8-BEIGE', shipped: 5, returned: 0 }));
-    expect((await worker.get('/api/returns/lookup?code=NOTHING-HERE')).body.data.orders).toEqual([]);
+    expect(found.lines).toContainEqual(expect.objectContaining({ sku: 'DR1000-8-BEIGE', shipped: 5, returned: 0, barcodes: expect.any(Array) }));
+    // The SKU a code names, for a parcel received without an order; none for an order number or an unknown code.
+    expect((await worker.get('/api/returns/lookup?code=dr1000-10-beige')).body.data.sku).toBe('DR1000-10-BEIGE');
+    expect((await worker.get('/api/returns/lookup?code=7001')).body.data.sku).toBeNull();
+    expect((await worker.get('/api/returns/lookup?code=NOTHING-HERE')).body.data).toEqual({ orders: [], sku: null });
     expect((await worker.get('/api/returns/lookup?code=')).status).toBe(400);
   });
 
