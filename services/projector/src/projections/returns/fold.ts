@@ -139,7 +139,8 @@ function add(map: Map<string, number>, key: string, units: number): void {
 
 // ---------- Shipments: what a verified order sent out ----------
 
-// An order's lines until it is verified: each line's units and those recorded short.
+// An order's lines until it is verified: each line's units and those that do not ship (recorded short, or not in the
+// tote: to pick again).
 export interface ShipLine {
   style_code: string;
   size: string;
@@ -151,29 +152,33 @@ export type Shipment = Map<number, ShipLine>;
 // The order events that change what a verification ships: read from the order's stream by the live path.
 export const SHIPMENT_EVENT_TYPES = ['OrderImported', 'OrderItemPicked', 'OrderItemShortPicked', 'OrderItemPickUndone', 'OrderSentBack', 'OrderHoldResolved'] as const;
 
-// An order event over its order's lines (undefined until its import). As the orders projection reads a line's short
-// units: a pick makes it whole, a short sets them, an undo or a line sent back clears them (to pick again), and a
-// resolved hold ships what the verifier counted.
+// An order event over its order's lines (undefined until its import), as the order decider reads what a line ships
+// (features/orders/decide.ts expectedOf): a pick ships the line whole, a short less its units not found; an undo or
+// a line sent back ships nothing until picked again; a resolved hold ships what the verifier counted, and a line whose
+// pick was undone at the bench ships nothing (short in full).
 export function foldShipment(shipment: Shipment | undefined, event: OrderEvent): Shipment | undefined {
-  const set = (itemId: number, short: number) => {
+  const set = (itemId: number, short: (line: ShipLine) => number) => {
     const line = shipment?.get(itemId);
-    if (line) line.short = short;
+    if (line) line.short = short(line);
   };
+  const none = (line: ShipLine) => line.quantity;
   switch (event.type) {
     case 'OrderImported':
-      return new Map(event.data.items.map((i) => [i.item_id, { style_code: i.style_code, size: i.size, quantity: i.quantity, short: 0 }]));
+      return new Map(event.data.items.map((i) => [i.item_id, { style_code: i.style_code, size: i.size, quantity: i.quantity, short: i.quantity }]));
     case 'OrderItemPicked':
-    case 'OrderItemPickUndone':
-      set(event.data.item_id, 0);
+      set(event.data.item_id, () => 0);
       return shipment;
     case 'OrderItemShortPicked':
-      set(event.data.item_id, event.data.short_quantity);
+      set(event.data.item_id, () => event.data.short_quantity);
+      return shipment;
+    case 'OrderItemPickUndone':
+      set(event.data.item_id, none);
       return shipment;
     case 'OrderSentBack':
-      for (const l of event.data.lines) set(l.item_id, 0);
+      for (const l of event.data.lines) set(l.item_id, none);
       return shipment;
     case 'OrderHoldResolved':
-      for (const l of event.data.lines) if (l.missing > 0) set(l.item_id, l.quantity - l.shipped);
+      for (const l of event.data.lines) if (l.missing > 0 || l.undone) set(l.item_id, () => l.quantity - l.shipped);
       return shipment;
     case 'OrderAssigned':
     case 'OrderDeassigned':
