@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent, ReturnEvent, ReturnLine, StoredEvent } from '@wh/contracts';
-import { BucketCounts, foldReturn, foldShipment, restockBin, ship, type ReturnsState, type Shipment } from './fold.ts';
+import { foldShipment, type OrderEvent, type ReturnEvent, type ReturnLine, type Shipment, type StoredEvent } from '@wh/contracts';
+import { BucketCounts, foldReturn, restockBin, ship, type ReturnsState } from './fold.ts';
 
 const at = '2026-03-10T10:05:00.000Z';
 const ref = { order_id: 1, order_number: '#1' };

@@ -1,11 +1,12 @@
 import {
+  shippedUnits,
   RETURN_GRADES,
   RETURN_REASONS,
   RETURNS_LOCATION,
-  type OrderEvent,
   type ReturnEvent,
   type ReturnGrade,
   type ReturnReason,
+  type Shipment,
   type StoredEvent,
 } from '@wh/contracts';
 import { occurredAt } from '../event-time.ts';
@@ -139,66 +140,11 @@ function add(map: Map<string, number>, key: string, units: number): void {
 
 // ---------- Shipments: what a verified order sent out ----------
 
-// An order's lines until it is verified: each line's units and those that do not ship (recorded short, or not in the
-// tote: to pick again).
-export interface ShipLine {
-  style_code: string;
-  size: string;
-  quantity: number;
-  short: number;
-}
-export type Shipment = Map<number, ShipLine>;
-
-// The order events that change what a verification ships: read from the order's stream by the live path.
-export const SHIPMENT_EVENT_TYPES = ['OrderImported', 'OrderItemPicked', 'OrderItemShortPicked', 'OrderItemPickUndone', 'OrderSentBack', 'OrderHoldResolved'] as const;
-
-// An order event over its order's lines (undefined until its import), as the order decider reads what a line ships
-// (features/orders/decide.ts expectedOf): a pick ships the line whole, a short less its units not found; an undo or
-// a line sent back ships nothing until picked again; a resolved hold ships what the verifier counted, and a line whose
-// pick was undone at the bench ships nothing (short in full).
-export function foldShipment(shipment: Shipment | undefined, event: OrderEvent): Shipment | undefined {
-  const set = (itemId: number, short: (line: ShipLine) => number) => {
-    const line = shipment?.get(itemId);
-    if (line) line.short = short(line);
-  };
-  const none = (line: ShipLine) => line.quantity;
-  switch (event.type) {
-    case 'OrderImported':
-      return new Map(event.data.items.map((i) => [i.item_id, { style_code: i.style_code, size: i.size, quantity: i.quantity, short: i.quantity }]));
-    case 'OrderItemPicked':
-      set(event.data.item_id, () => 0);
-      return shipment;
-    case 'OrderItemShortPicked':
-      set(event.data.item_id, () => event.data.short_quantity);
-      return shipment;
-    case 'OrderItemPickUndone':
-      set(event.data.item_id, none);
-      return shipment;
-    case 'OrderSentBack':
-      for (const l of event.data.lines) set(l.item_id, none);
-      return shipment;
-    case 'OrderHoldResolved':
-      for (const l of event.data.lines) if (l.missing > 0 || l.undone) set(l.item_id, () => l.quantity - l.shipped);
-      return shipment;
-    case 'OrderAssigned':
-    case 'OrderDeassigned':
-    case 'OrderCancelled':
-    case 'OrderCompleted':
-    case 'OrderVerified':
-    case 'OrderHeld':
-      return shipment;
-    default: {
-      const exhaustive: never = event;
-      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}
-
-/** A verification's shipped units: each line's units less those short, into the buckets of its moment. */
+/** A verification's shipped units (contracts' foldShipment, the bench's rule too), into the buckets of its moment. */
 export function ship(counts: BucketCounts, shipment: Shipment | undefined, at: Date): void {
   if (!shipment) return;
   for (const line of shipment.values()) {
-    const units = line.quantity - line.short;
+    const units = shippedUnits(line);
     if (units > 0) counts.ship(at, line.style_code, line.size, units);
   }
 }
