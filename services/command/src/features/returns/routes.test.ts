@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETURN_MESSAGES } from '@wh/contracts';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
@@ -268,5 +268,61 @@ describe('what the bench may take back: the units verification shipped', () => {
     const live = await snapshot(t.database.db, ['rm_return_shipped', 'rm_return_shipped_total']);
     await rebuildReadModels(t.database.db, projections);
     expect(await snapshot(t.database.db, ['rm_return_shipped', 'rm_return_shipped_total'])).toEqual(live);
+  });
+});
+
+describe('receipts at once', () => {
+  // Requests sent together and held at their append (the events table locked against inserts) until each waits on a
+  // lock: without one of their own, each would decide on the parcels before either is stored.
+  async function atOnce<T>(requests: () => Promise<T>[]): Promise<T[]> {
+    let sent: Promise<T>[] = [];
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`lock table events in share row exclusive mode`.execute(trx);
+      sent = requests();
+      // Watched from another connection: a transaction sees the server's activity as it was when it first looked.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+          expect(rows[0]!.n).toBe(sent.length);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    });
+    return Promise.all(sent);
+  }
+
+  const receivedFor = async (orderId: number) =>
+    (await sql<{ n: number }>`select count(*)::int as n from events where event_type in ('ReturnReceived', 'ReturnMatched') and (data ->> 'order_id')::int = ${orderId}`.execute(t.database.db)).rows[0]!.n;
+
+  it('two receipts for the last unit shipped: one is taken, the other refused, and the store holds one', async () => {
+    const o = await pickedOrder('#7004');
+    ok(await exec2.post(`/api/orders/${o.id}/verify`, {}));
+    ok(await receiveFrom(o.id, 'DR1000-8-BEIGE', 2), 201);
+    const answers = await atOnce(() => [receiveFrom(o.id, 'DR1000-8-BEIGE', 1), receiveFrom(o.id, 'DR1000-8-BEIGE', 1)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(RETURN_MESSAGES.overReturned(0, 'DR1000-8-BEIGE', '#7004'));
+    // The receipt of two before, and one of the last unit.
+    expect(await receivedFor(o.id)).toBe(2);
+    expect((await shippedLines('#7004'))['DR1000-8-BEIGE']).toBe(3);
+  });
+
+  it('a receipt and a match for the last unit shipped: one is taken, the other refused', async () => {
+    const o = await pickedOrder('#7005');
+    ok(await exec2.post(`/api/orders/${o.id}/verify`, {}));
+    ok(await receiveFrom(o.id, 'DR1000-10-BEIGE', 1), 201);
+    const unmatched = await worker.post('/api/returns', { order_id: null, scanned: null, note: 'No slip', lines: [line('DR1000-10-BEIGE', 1)] });
+    ok(unmatched, 201);
+    const answers = await atOnce(() => [
+      receiveFrom(o.id, 'DR1000-10-BEIGE', 1),
+      worker.post(`/api/returns/${unmatched.body.data.id}/match`, { order_id: o.id, lines: [{ ...line('DR1000-10-BEIGE', 1), order_item_id: o.item['DR1000-10-BEIGE'] }] }),
+    ]);
+    const taken = answers.filter((a) => a.status === 200 || a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect([taken.length, refused.length]).toEqual([1, 1]);
+    expect(refused[0]!.body.message).toBe(RETURN_MESSAGES.overReturned(0, 'DR1000-10-BEIGE', '#7005'));
+    // The receipt before, and the receipt or the match of the last unit.
+    expect(await receivedFor(o.id)).toBe(2);
   });
 });
