@@ -22,6 +22,7 @@ export * from './inventory/walk.ts';
 export * from './inventory/count-flags.ts';
 export * from './orders/events.ts';
 export * from './orders/http.ts';
+export * from './orders/shipment.ts';
 export * from './reports/http.ts';
 export * from './reports/fit-flag.ts';
 export * from './returns/events.ts';

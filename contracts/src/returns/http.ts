@@ -35,6 +35,7 @@ export type ShippedLine = z.infer<typeof shippedLineSchema>;
 export const shippedOrderSchema = z.object({
   id: z.number().int(),
   order_number: z.string(),
+  // Null while the order import carries no customer (OrderImported names none).
   customer_name: z.string().nullable(),
   verified_at: z.string(),
   lines: z.array(shippedLineSchema),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mayAssign, type OrderEvent } from '@wh/contracts';
+import { foldShipment, mayAssign, shippedUnits, type OrderEvent, type Shipment } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
 import {
   decideOrder,
   defaultPickLocation,
+  expectedOf,
   FOUND_NEEDS_LOCATION,
   LOCATION_REQUIRED,
   orderDecider,
@@ -835,5 +836,65 @@ describe("a pick's default location", () => {
   it('none when no location holds any', () => {
     spec.given([]).when('unpicked item').then(null);
     spec.given([at('A-1-1', 0)]).when('unpicked item').then(null);
+  });
+});
+
+describe('what a verification ships', () => {
+  // The order (item 70 of 1 unit, 71 of 2) run through the decider's commands from its assignment to its
+  // verification: what the decider then expects of each line is what the returns bench and reports read of the
+  // events (contracts' foldShipment), and both are the units given.
+  const bench = { id: 9, role: 'executive2' as const };
+  const c = {
+    pick: (item_id: number): OrderCommand => pick(item_id),
+    short: (item_id: number, short_quantity: number): OrderCommand => ({ type: 'ShortPickItem', item_id, actor: workerActor, short_quantity, looked_in: ['A-1-1'], known: ['A-1-1'], notes: null }),
+    undo: (item_id: number, actor: Actor = manager): OrderCommand => ({ type: 'UndoPick', item_id, actor, reason: 'r' }),
+    complete: { type: 'CompleteOrder', actor: workerActor } as OrderCommand,
+    verify: (counts: Record<number, number> | null = null): OrderCommand => ({
+      type: 'VerifyOrder', actor: bench, verification_notes: null, discrepancies: [], wrong_items: [],
+      counts: counts && Object.entries(counts).map(([item_id, counted]) => ({ item_id: Number(item_id), counted })),
+    }),
+    sendBack: (item_ids: number[] | null): OrderCommand => ({ type: 'SendBack', actor: bench, item_ids, reason: 'r' }),
+    resolve: (shipped: Record<number, number>): OrderCommand => ({
+      type: 'ResolveHold', actor: bench, reason: 'r', lines: Object.entries(shipped).map(([item_id, units]) => ({ item_id: Number(item_id), shipped: units })),
+    }),
+  };
+  function ships(...commands: OrderCommand[]): Record<number, number> {
+    const events: OrderEvent[] = [imported, assigned(5)];
+    let state = events.reduce(orderDecider.evolve, orderDecider.initialState());
+    for (const command of commands) {
+      const decided = decideOrder(command, state, now);
+      events.push(...decided);
+      state = decided.reduce(orderDecider.evolve, state);
+    }
+    expect(state.status).toBe('verified');
+    const shipment = events.reduce<Shipment | undefined>(foldShipment, undefined)!;
+    const decider = state.status === 'absent' ? [] : state.items.map((i) => [i.id, expectedOf(i)]);
+    expect(Object.fromEntries([...shipment].map(([id, line]) => [id, shippedUnits(line)]))).toEqual(Object.fromEntries(decider));
+    return Object.fromEntries(decider);
+  }
+
+  it('lines picked ship whole; a line short ships its units found', () => {
+    expect(ships(c.pick(70), c.pick(71), c.complete, c.verify())).toEqual({ 70: 1, 71: 2 });
+    expect(ships(c.pick(70), c.short(71, 1), c.complete, c.verify())).toEqual({ 70: 1, 71: 1 });
+  });
+
+  it('a pick undone while picking ships as picked again', () => {
+    expect(ships(c.pick(70), c.undo(70, workerActor), c.short(70, 1), c.pick(71), c.complete, c.verify())).toEqual({ 70: 0, 71: 2 });
+  });
+
+  it('a held line resolved ships the units the verifier counted', () => {
+    expect(ships(c.pick(70), c.pick(71), c.complete, c.verify({ 70: 1, 71: 1 }), c.resolve({ 71: 1 }))).toEqual({ 70: 1, 71: 1 });
+    expect(ships(c.pick(70), c.short(71, 1), c.complete, c.verify({ 70: 1, 71: 0 }), c.resolve({ 71: 0 }))).toEqual({ 70: 1, 71: 0 });
+  });
+
+  it('a line sent back ships as picked again', () => {
+    expect(ships(c.pick(70), c.pick(71), c.complete, c.verify({ 70: 1, 71: 1 }), c.sendBack(null), c.short(71, 1), c.complete, c.verify())).toEqual({ 70: 1, 71: 1 });
+  });
+
+  it('a pick undone at the bench ships nothing when resolved, and as picked again when sent back', () => {
+    expect(ships(c.pick(70), c.pick(71), c.complete, c.verify({ 70: 1, 71: 1 }), c.undo(70), c.resolve({ 70: 0, 71: 1 }))).toEqual({ 70: 0, 71: 1 });
+    // A short undone at the bench, the order held for another line.
+    expect(ships(c.pick(70), c.short(71, 1), c.complete, c.verify({ 70: 0, 71: 1 }), c.undo(71), c.resolve({ 70: 1, 71: 0 }))).toEqual({ 70: 1, 71: 0 });
+    expect(ships(c.pick(70), c.pick(71), c.complete, c.verify({ 70: 1, 71: 1 }), c.undo(70), c.sendBack(null), c.pick(70), c.pick(71), c.complete, c.verify())).toEqual({ 70: 1, 71: 2 });
   });
 });

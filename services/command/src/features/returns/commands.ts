@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { RETURNS_LOCATION, returnStreamId, type ReturnEvent } from '@wh/contracts';
 import { foldStreams, nextIds, runCommand, type CommandHandler, type Executor } from '../../platform/command.ts';
@@ -31,6 +31,18 @@ async function variantsOf(db: Executor, skus: readonly string[]): Promise<Map<st
   return new Map(rows.map((r) => [r.sku, { sku: r.sku, style_code: r.style_code, size: r.size, colour: r.color }]));
 }
 
+// Advisory lock class of the per-order lock on its returns: the two-key form, a class apart from sign-in's
+// (users/sign-in-limits.ts) and the single-key locks of the projector and the migrations.
+const RETURN_ORDER_LOCK_CLASS = 7_300_102;
+
+// A receipt or a match on an order is decided on every parcel of the order before it (returnedOf reads the event
+// store): the lock, held until the command's append commits, takes them one at a time per order, so two at once
+// cannot both take back the last unit shipped. Taken before the read, which then sees the parcel the one before
+// stored.
+async function lockOrderReturns(trx: Transaction<Database>, orderId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${RETURN_ORDER_LOCK_CLASS}::int, ${orderId}::int)`.execute(trx);
+}
+
 export interface ReceiveReturnInput {
   order_id: number | null;
   scanned: string | null;
@@ -43,10 +55,12 @@ export const receiveReturn: CommandHandler<ReceiveReturnInput, ReturnOutcome> = 
   return runCommand(
     ctx.db,
     {
-      read: async (db) => {
-        const [returnId] = await nextIds(db, 'return_id_seq', 1);
-        const order = input.order_id === null ? null : await orderFacts(db, input.order_id);
-        const variants = input.order_id === null ? await variantsOf(db, input.lines.map((l) => l.sku)) : new Map<string, Variant>();
+      locks: true,
+      read: async (trx) => {
+        if (input.order_id !== null) await lockOrderReturns(trx, input.order_id);
+        const [returnId] = await nextIds(trx, 'return_id_seq', 1);
+        const order = input.order_id === null ? null : await orderFacts(trx, input.order_id);
+        const variants = input.order_id === null ? await variantsOf(trx, input.lines.map((l) => l.sku)) : new Map<string, Variant>();
         return { returnId: returnId!, order, variants };
       },
       decide: ({ returnId, order, variants }) => {
@@ -73,7 +87,11 @@ export const matchReturn: CommandHandler<MatchReturnInput, ReturnOutcome> = (ctx
   return runCommand(
     ctx.db,
     {
-      read: async (db) => ({ ...(await parcelState(db, input.return_id)), order: await orderFacts(db, input.order_id) }),
+      locks: true,
+      read: async (trx) => {
+        await lockOrderReturns(trx, input.order_id);
+        return { ...(await parcelState(trx, input.return_id)), order: await orderFacts(trx, input.order_id) };
+      },
       decide: ({ version, state, order }) =>
         outcome(input.return_id, version, decideReturn({ type: 'MatchReturn', return_id: input.return_id, order, lines: input.lines }, state, now)),
     },

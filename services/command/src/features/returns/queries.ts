@@ -14,11 +14,17 @@ import {
   type ReturnReason,
   type ReturnSuggestion,
   type ReturnView,
+  foldShipment,
+  orderStreamId,
+  shippedUnits,
+  type ImportedOrderItem,
+  type OrderEvent,
+  type Shipment,
   type ShippedOrder,
 } from '@wh/contracts';
-import type { Executor } from '../../platform/command.ts';
+import { foldStreams, type Executor } from '../../platform/command.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
-import type { OrderFacts } from './decide.ts';
+import type { OrderFacts, ShippedLineFacts } from './decide.ts';
 
 // What the bench reads: the shipped orders a code opens, the parcels' lists, one parcel with where its units should go.
 
@@ -37,8 +43,10 @@ async function returnedOf(db: Executor, orderIds: readonly number[]): Promise<Ma
   return new Map(rows.map((r) => [r.order_item_id, r.quantity]));
 }
 
-// Orders with their lines as shipped and returned so far, in the order of `orderIds`. Shipped: verified and not
-// cancelled; a line's shipped units are those not recorded short.
+// Orders with their lines as shipped and returned so far, in the order of `orderIds`, as the bench shows them.
+// Shipped: verified and not cancelled; a line's shipped units are those not recorded short, which the orders
+// projection keeps as verification left them (a line resolved short, or undone at the bench and resolved, short of
+// what did not ship): the numbers orderFacts reads from the order's stream.
 export async function shippedOrders(db: Executor, orderIds: readonly number[]): Promise<(ShippedOrder & { shipped: boolean })[]> {
   if (orderIds.length === 0) return [];
   const orders = await db
@@ -84,10 +92,41 @@ export async function shippedOrders(db: Executor, orderIds: readonly number[]): 
   });
 }
 
-// The order a command names, as its decision needs it.
+// An order's stream as a receipt is decided on it: whether it is verified, and its lines as imported with what
+// verification shipped of each (foldShipment, the rule the returns reports count by).
+interface OrderShipped {
+  order_number: string | null;
+  verified: boolean;
+  imported: readonly ImportedOrderItem[];
+  shipment: Shipment | undefined;
+}
+const orderShipped = {
+  initialState: (): OrderShipped => ({ order_number: null, verified: false, imported: [], shipment: undefined }),
+  evolve: (s: OrderShipped, e: OrderEvent): OrderShipped =>
+    e.type === 'OrderImported'
+      ? { order_number: e.data.order_number, verified: false, imported: e.data.items, shipment: foldShipment(undefined, e) }
+      : { ...s, verified: s.verified || e.type === 'OrderVerified', shipment: foldShipment(s.shipment, e) },
+};
+
+// The order a command names, as its decision needs it: from the order's stream, so a receipt is decided on the order
+// as verification left it and on every parcel before it, not on a read model still catching up.
 export async function orderFacts(db: Executor, orderId: number): Promise<OrderFacts | null> {
-  const [order] = await shippedOrders(db, [orderId]);
-  return order ? { id: order.id, order_number: order.order_number, shipped: order.shipped, lines: order.lines } : null;
+  const streamId = orderStreamId(orderId);
+  const { order_number, verified, imported, shipment } = (await foldStreams(db, orderShipped, [streamId])).get(streamId)!.state;
+  if (order_number === null) return null;
+  const returned = await returnedOf(db, [orderId]);
+  const lines = imported.map(
+    (i): ShippedLineFacts => ({
+      order_item_id: i.item_id,
+      sku: i.sku,
+      style_code: i.style_code,
+      size: i.size,
+      colour: i.color,
+      shipped: verified ? shippedUnits(shipment!.get(i.item_id)!) : 0,
+      returned: returned.get(i.item_id) ?? 0,
+    }),
+  );
+  return { id: orderId, order_number, shipped: verified, lines };
 }
 
 // What a scanned or typed code opens: an order by its number (`#5001` or `5001`; the pick list's barcode encodes the

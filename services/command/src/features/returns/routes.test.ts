@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caughtUp } from '@wh/projector/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RETURN_MESSAGES } from '@wh/contracts';
+import { projections, rebuildReadModels } from '@wh/projector';
+import { caughtUp, snapshot } from '@wh/projector/testing';
 import { startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
 let t: TestApp;
 let manager: Client;
 let worker: Client & { id: number };
+let exec2: Client;
 let order: { id: number; items: { id: number; sku: string }[] };
 
 function ok(res: { status: number; body: unknown }, status = 200): void {
@@ -25,7 +28,7 @@ beforeAll(async () => {
   t = await startTestApp();
   manager = await t.asAdmin();
   worker = await t.userWithRole('worker');
-  const exec2 = await t.userWithRole('executive2');
+  exec2 = await t.userWithRole('executive2');
   ok(await manager.upload('/api/files/upload/shopify-inventory', 'products.csv', fixture('styles/shopify-products.csv')));
   await t.allocateStock([
     { sku: 'DR1000-8-BEIGE', location: 'A-1-1', quantity: 40 },
@@ -190,5 +193,139 @@ describe('the returns bench', () => {
     expect(res.body.data.over_capacity).toEqual({ location: 'Q-1-1', capacity: 1, quantity_after: 2 });
     expect(res.body.message).toBe('2 units of DR1000-8-BEIGE restocked to Q-1-1. Q-1-1 is over capacity: it holds 2 units for a capacity of 1 (1 over).');
     expect(await level('DR1000-8-BEIGE', 'Q-1-1')).toBe(2);
+  });
+});
+
+// An order of DR1000-8 x3 and DR1000-10 x2 imported, assigned to the worker and picked: each line as `pick` says
+// (null: picked whole, else the units not found), then completed. Answers its id and item ids by SKU.
+async function pickedOrder(number: string, shortOf: Record<string, number> = {}): Promise<{ id: number; item: Record<string, number> }> {
+  const sheet = `Order #,Item,SKU,Quantity\n${number},Wrap Midi Dress,DR1000-8-BEIGE,3\n${number},Wrap Midi Dress,DR1000-10-BEIGE,2\n`;
+  ok(await manager.upload('/api/files/upload/orders', `orders-${number.slice(1)}.csv`, sheet));
+  const [listed] = (await manager.get(`/api/orders?search=${encodeURIComponent(number)}`)).body.data.orders as { id: number }[];
+  const id = listed!.id;
+  const items = (await manager.get(`/api/orders/${id}`)).body.data.items as { id: number; sku: string }[];
+  const item = Object.fromEntries(items.map((i) => [i.sku, i.id]));
+  ok(await manager.post(`/api/orders/${id}/assign-worker`, { worker_id: worker.id }));
+  for (const i of items) {
+    const short = shortOf[i.sku];
+    ok(short === undefined ? await worker.post(`/api/orders/${id}/items/${i.id}/pick`, {}) : await worker.post(`/api/orders/${id}/items/${i.id}/short`, { short_quantity: short, looked_in: ['A-1-1'] }));
+  }
+  ok(await worker.post(`/api/orders/${id}/complete`));
+  return { id, item };
+}
+
+// The order's lines as the bench shows them: SKU -> units shipped.
+async function shippedLines(number: string): Promise<Record<string, number>> {
+  const [found] = (await worker.get(`/api/returns/lookup?code=${encodeURIComponent(number)}`)).body.data.orders as { lines: { sku: string; shipped: number }[] }[];
+  return Object.fromEntries(found!.lines.map((l) => [l.sku, l.shipped]));
+}
+
+// Units the buyers' returns reports count shipped, all time (every year bucket).
+async function reportedShipped(): Promise<number> {
+  await caughtUp(t.database.db);
+  const { rows } = await sql<{ n: number }>`select coalesce(sum(units), 0)::int as n from rm_return_shipped_total where grain = 'year'`.execute(t.database.db);
+  return rows[0]!.n;
+}
+
+const receiveFrom = (orderId: number, sku: string, quantity: number) =>
+  worker.post('/api/returns', { order_id: orderId, scanned: null, note: null, lines: [line(sku, quantity)] });
+
+describe('what the bench may take back: the units verification shipped', () => {
+  it('a line short ships its units found; a held line resolved with a unit missing ships those counted', async () => {
+    const o = await pickedOrder('#7002', { 'DR1000-10-BEIGE': 1 });
+    const before = await reportedShipped();
+    const held = await exec2.post(`/api/orders/${o.id}/verify`, { counts: [{ item_id: o.item['DR1000-8-BEIGE'], counted: 2 }, { item_id: o.item['DR1000-10-BEIGE'], counted: 1 }] });
+    ok(held);
+    expect(held.body.data.status).toBe('on_hold');
+    ok(await exec2.post(`/api/orders/${o.id}/resolve`, { lines: [{ item_id: o.item['DR1000-8-BEIGE'], shipped: 2 }], reason: 'One missing from the tote' }));
+
+    expect(await shippedLines('#7002')).toEqual({ 'DR1000-8-BEIGE': 2, 'DR1000-10-BEIGE': 1 });
+    expect((await reportedShipped()) - before).toBe(3);
+    const over = await receiveFrom(o.id, 'DR1000-8-BEIGE', 3);
+    expect([over.status, over.body.message]).toEqual([409, RETURN_MESSAGES.overReturned(2, 'DR1000-8-BEIGE', '#7002')]);
+    const overShort = await receiveFrom(o.id, 'DR1000-10-BEIGE', 2);
+    expect([overShort.status, overShort.body.message]).toEqual([409, RETURN_MESSAGES.overReturned(1, 'DR1000-10-BEIGE', '#7002')]);
+    ok(await receiveFrom(o.id, 'DR1000-8-BEIGE', 2), 201);
+  });
+
+  it('a pick undone at the bench and then resolved ships nothing of its line', async () => {
+    const o = await pickedOrder('#7003');
+    const before = await reportedShipped();
+    ok(await exec2.post(`/api/orders/${o.id}/verify`, { counts: [{ item_id: o.item['DR1000-8-BEIGE'], counted: 3 }, { item_id: o.item['DR1000-10-BEIGE'], counted: 1 }] }));
+    const undone = await manager.post(`/api/orders/${o.id}/items/${o.item['DR1000-8-BEIGE']}/undo`, { reason: 'Wrong colour in the tote' });
+    ok(undone);
+    expect(undone.body.data.status).toBe('on_hold');
+    const lines = [{ item_id: o.item['DR1000-8-BEIGE'], shipped: 0 }, { item_id: o.item['DR1000-10-BEIGE'], shipped: 1 }];
+    ok(await exec2.post(`/api/orders/${o.id}/resolve`, { lines, reason: 'Ship what is here' }));
+
+    expect(await shippedLines('#7003')).toEqual({ 'DR1000-8-BEIGE': 0, 'DR1000-10-BEIGE': 1 });
+    expect((await reportedShipped()) - before).toBe(1);
+    const never = await receiveFrom(o.id, 'DR1000-8-BEIGE', 1);
+    expect([never.status, never.body.message]).toEqual([409, RETURN_MESSAGES.overReturned(0, 'DR1000-8-BEIGE', '#7003')]);
+    const over = await receiveFrom(o.id, 'DR1000-10-BEIGE', 2);
+    expect([over.status, over.body.message]).toEqual([409, RETURN_MESSAGES.overReturned(1, 'DR1000-10-BEIGE', '#7003')]);
+  });
+
+  it('a rebuild of the reports counts the units shipped as live did', async () => {
+    await caughtUp(t.database.db);
+    const live = await snapshot(t.database.db, ['rm_return_shipped', 'rm_return_shipped_total']);
+    await rebuildReadModels(t.database.db, projections);
+    expect(await snapshot(t.database.db, ['rm_return_shipped', 'rm_return_shipped_total'])).toEqual(live);
+  });
+});
+
+describe('receipts at once', () => {
+  // Requests sent together and held at their append (the events table locked against inserts) until each waits on a
+  // lock: without one of their own, each would decide on the parcels before either is stored.
+  async function atOnce<T>(requests: () => Promise<T>[]): Promise<T[]> {
+    let sent: Promise<T>[] = [];
+    await t.database.db.transaction().execute(async (trx) => {
+      await sql`lock table events in share row exclusive mode`.execute(trx);
+      sent = requests();
+      // Watched from another connection: a transaction sees the server's activity as it was when it first looked.
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: number }>`
+            select count(*)::int as n from pg_stat_activity
+             where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db);
+          expect(rows[0]!.n).toBe(sent.length);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+    });
+    return Promise.all(sent);
+  }
+
+  const receivedFor = async (orderId: number) =>
+    (await sql<{ n: number }>`select count(*)::int as n from events where event_type in ('ReturnReceived', 'ReturnMatched') and (data ->> 'order_id')::int = ${orderId}`.execute(t.database.db)).rows[0]!.n;
+
+  it('two receipts for the last unit shipped: one is taken, the other refused, and the store holds one', async () => {
+    const o = await pickedOrder('#7004');
+    ok(await exec2.post(`/api/orders/${o.id}/verify`, {}));
+    ok(await receiveFrom(o.id, 'DR1000-8-BEIGE', 2), 201);
+    const answers = await atOnce(() => [receiveFrom(o.id, 'DR1000-8-BEIGE', 1), receiveFrom(o.id, 'DR1000-8-BEIGE', 1)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.message).toBe(RETURN_MESSAGES.overReturned(0, 'DR1000-8-BEIGE', '#7004'));
+    // The receipt of two before, and one of the last unit.
+    expect(await receivedFor(o.id)).toBe(2);
+    expect((await shippedLines('#7004'))['DR1000-8-BEIGE']).toBe(3);
+  });
+
+  it('a receipt and a match for the last unit shipped: one is taken, the other refused', async () => {
+    const o = await pickedOrder('#7005');
+    ok(await exec2.post(`/api/orders/${o.id}/verify`, {}));
+    ok(await receiveFrom(o.id, 'DR1000-10-BEIGE', 1), 201);
+    const unmatched = await worker.post('/api/returns', { order_id: null, scanned: null, note: 'No slip', lines: [line('DR1000-10-BEIGE', 1)] });
+    ok(unmatched, 201);
+    const answers = await atOnce(() => [
+      receiveFrom(o.id, 'DR1000-10-BEIGE', 1),
+      worker.post(`/api/returns/${unmatched.body.data.id}/match`, { order_id: o.id, lines: [{ ...line('DR1000-10-BEIGE', 1), order_item_id: o.item['DR1000-10-BEIGE'] }] }),
+    ]);
+    const taken = answers.filter((a) => a.status === 200 || a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect([taken.length, refused.length]).toEqual([1, 1]);
+    expect(refused[0]!.body.message).toBe(RETURN_MESSAGES.overReturned(0, 'DR1000-10-BEIGE', '#7005'));
+    // The receipt before, and the receipt or the match of the last unit.
+    expect(await receivedFor(o.id)).toBe(2);
   });
 });

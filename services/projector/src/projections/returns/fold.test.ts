@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent, ReturnEvent, ReturnLine, StoredEvent } from '@wh/contracts';
-import { BucketCounts, foldReturn, foldShipment, restockBin, ship, type ReturnsState, type Shipment } from './fold.ts';
+import { foldShipment, type OrderEvent, type ReturnEvent, type ReturnLine, type Shipment, type StoredEvent } from '@wh/contracts';
+import { BucketCounts, foldReturn, restockBin, ship, type ReturnsState } from './fold.ts';
 
 const at = '2026-03-10T10:05:00.000Z';
 const ref = { order_id: 1, order_number: '#1' };
@@ -23,30 +23,76 @@ const imported: OrderEvent = {
     ],
   },
 };
+const orderLine = { ...ref, sku: 'x', style_code: 'DR1' };
+const quantities: Record<number, number> = { 11: 3, 12: 2 };
+const picked = (item_id: number): OrderEvent => ({
+  type: 'OrderItemPicked',
+  data: { ...orderLine, item_id, quantity: quantities[item_id]!, location: 'A-1-1', location_type: 'bin', unstocked: false, notes: null, picked_by: 5, worker_id: 5, movements: [], at },
+});
 const short = (item_id: number, short_quantity: number): OrderEvent => ({
   type: 'OrderItemShortPicked',
-  data: { ...ref, item_id, sku: 'x', style_code: 'DR1', quantity: 3, short_quantity, looked_in: [], notes: null, picked_by: 5, worker_id: 5, movements: [], at },
+  data: { ...orderLine, item_id, quantity: quantities[item_id]!, short_quantity, looked_in: [], notes: null, picked_by: 5, worker_id: 5, movements: [], at },
+});
+const undone = (item_id: number, kind: 'pick' | 'short', status: 'picking' | 'on_hold' = 'picking'): OrderEvent => ({
+  type: 'OrderItemPickUndone',
+  data: { ...orderLine, item_id, quantity: quantities[item_id]!, undone: kind, reason: 'r', undone_by: 3, worker_id: 5, previous_status: status, status, movements: [], at },
+});
+const held = (lines: { item_id: number; expected: number; counted: number }[]): OrderEvent => ({
+  type: 'OrderHeld',
+  data: { ...ref, held_by: 3, worker_id: 5, lines: lines.map((l) => ({ ...l, sku: 'x', issue: 'i' })), wrong_items: [], discrepancies: [], verification_notes: null, at },
+});
+const sentBack = (lines: { item_id: number; undone: 'pick' | 'short' | 'none' }[]): OrderEvent => ({
+  type: 'OrderSentBack',
+  data: { ...ref, sent_by: 3, worker_id: 5, reason: 'r', lines: lines.map((l) => ({ ...l, sku: 'x' })), status: 'picking', movements: [], at },
+});
+const resolved = (lines: { item_id: number; expected: number; shipped: number; undone?: true }[]): OrderEvent => ({
+  type: 'OrderHoldResolved',
+  data: {
+    ...ref, resolved_by: 3, worker_id: 5, reason: 'r', movements: [], at,
+    lines: lines.map((l) => ({ ...l, sku: 'x', quantity: quantities[l.item_id]!, missing: l.expected - l.shipped, location: null })),
+  },
 });
 
+// Given the order's events before its verification, then its lines ship these units (size 8: item 11 of 3 units,
+// size 10: item 12 of 2); a line shipping nothing is no row.
+const given = (...events: OrderEvent[]) => ({ then: (expected: Record<string, number>) => expect(Object.fromEntries(shipped([imported, ...events]).map((r) => [r.size, r.shipped]))).toEqual(expected) });
+
 describe('what a verification ships', () => {
-  it('each line less its units recorded short; a line wholly short ships nothing', () => {
-    expect(shipped([imported, short(11, 1)])).toEqual([{ style_code: 'DR1', size: '8', shipped: 2 }, { style_code: 'DR1', size: '10', shipped: 2 }]);
-    expect(shipped([imported, short(12, 2)])).toEqual([{ style_code: 'DR1', size: '8', shipped: 3 }]);
+  it('lines picked ship whole', () => {
+    given(picked(11), picked(12)).then({ 8: 3, 10: 2 });
   });
 
-  it('a short undone, or sent back and picked again, ships whole; a resolved hold ships what was counted', () => {
-    const undone: OrderEvent = {
-      type: 'OrderItemPickUndone',
-      data: { ...ref, item_id: 11, sku: 'x', style_code: 'DR1', quantity: 3, undone: 'short', reason: 'found', undone_by: 5, worker_id: 5, previous_status: 'picking', status: 'picking', movements: [], at },
-    };
-    expect(shipped([imported, short(11, 1), undone])[0]).toEqual({ style_code: 'DR1', size: '8', shipped: 3 });
-    const sentBack: OrderEvent = { type: 'OrderSentBack', data: { ...ref, sent_by: 3, worker_id: 5, reason: 'r', lines: [{ item_id: 11, sku: 'x', undone: 'short' }], status: 'picking', movements: [], at } };
-    expect(shipped([imported, short(11, 1), sentBack])[0]!.shipped).toBe(3);
-    const resolved: OrderEvent = {
-      type: 'OrderHoldResolved',
-      data: { ...ref, resolved_by: 3, worker_id: 5, reason: 'r', lines: [{ item_id: 12, sku: 'x', quantity: 2, expected: 2, shipped: 1, missing: 1, location: null }], movements: [], at },
-    };
-    expect(shipped([imported, resolved])).toEqual([{ style_code: 'DR1', size: '8', shipped: 3 }, { style_code: 'DR1', size: '10', shipped: 1 }]);
+  it('a line short ships less its units not found; one wholly short ships nothing', () => {
+    given(short(11, 1), picked(12)).then({ 8: 2, 10: 2 });
+    given(picked(11), short(12, 2)).then({ 8: 3 });
+  });
+
+  it('a pick or short undone and picked again ships as picked again', () => {
+    given(short(11, 1), undone(11, 'short'), picked(11), picked(12)).then({ 8: 3, 10: 2 });
+    given(picked(11), undone(11, 'pick'), short(11, 2), picked(12)).then({ 8: 1, 10: 2 });
+  });
+
+  it('a held line resolved ships what the verifier counted; one resolved as counted keeps its pick', () => {
+    const hold = held([{ item_id: 11, expected: 3, counted: 2 }, { item_id: 12, expected: 1, counted: 1 }]);
+    given(picked(11), short(12, 1), hold, resolved([{ item_id: 11, expected: 3, shipped: 2 }, { item_id: 12, expected: 1, shipped: 1 }])).then({ 8: 2, 10: 1 });
+    // A line already short, found a unit shorter still.
+    given(picked(11), short(12, 1), held([{ item_id: 12, expected: 1, counted: 0 }]), resolved([{ item_id: 12, expected: 1, shipped: 0 }])).then({ 8: 3 });
+  });
+
+  it('lines sent back ship as picked again', () => {
+    const hold = held([{ item_id: 11, expected: 3, counted: 2 }]);
+    given(picked(11), picked(12), hold, sentBack([{ item_id: 11, undone: 'pick' }]), short(11, 1)).then({ 8: 2, 10: 2 });
+  });
+
+  it('a pick undone at the bench and then resolved ships nothing of its line', () => {
+    const hold = held([{ item_id: 12, expected: 2, counted: 1 }]);
+    // Undone on hold: the line held, expecting nothing, and resolved shipping none of it.
+    given(picked(11), picked(12), hold, undone(11, 'pick', 'on_hold'), resolved([{ item_id: 12, expected: 2, shipped: 1 }, { item_id: 11, expected: 0, shipped: 0, undone: true }])).then({ 10: 1 });
+    given(short(11, 1), picked(12), held([]), undone(11, 'short', 'on_hold'), resolved([{ item_id: 11, expected: 0, shipped: 0, undone: true }])).then({ 10: 2 });
+  });
+
+  it('a pick undone at the bench and then sent back ships as picked again', () => {
+    given(picked(11), picked(12), held([{ item_id: 12, expected: 2, counted: 1 }]), undone(11, 'pick', 'on_hold'), sentBack([{ item_id: 11, undone: 'none' }, { item_id: 12, undone: 'pick' }]), picked(11), short(12, 1)).then({ 8: 3, 10: 1 });
   });
 
   it('an order never imported ships nothing', () => {

@@ -1,11 +1,12 @@
 import {
+  shippedUnits,
   RETURN_GRADES,
   RETURN_REASONS,
   RETURNS_LOCATION,
-  type OrderEvent,
   type ReturnEvent,
   type ReturnGrade,
   type ReturnReason,
+  type Shipment,
   type StoredEvent,
 } from '@wh/contracts';
 import { occurredAt } from '../event-time.ts';
@@ -139,61 +140,11 @@ function add(map: Map<string, number>, key: string, units: number): void {
 
 // ---------- Shipments: what a verified order sent out ----------
 
-// An order's lines until it is verified: each line's units and those recorded short.
-export interface ShipLine {
-  style_code: string;
-  size: string;
-  quantity: number;
-  short: number;
-}
-export type Shipment = Map<number, ShipLine>;
-
-// The order events that change what a verification ships: read from the order's stream by the live path.
-export const SHIPMENT_EVENT_TYPES = ['OrderImported', 'OrderItemPicked', 'OrderItemShortPicked', 'OrderItemPickUndone', 'OrderSentBack', 'OrderHoldResolved'] as const;
-
-// An order event over its order's lines (undefined until its import). As the orders projection reads a line's short
-// units: a pick makes it whole, a short sets them, an undo or a line sent back clears them (to pick again), and a
-// resolved hold ships what the verifier counted.
-export function foldShipment(shipment: Shipment | undefined, event: OrderEvent): Shipment | undefined {
-  const set = (itemId: number, short: number) => {
-    const line = shipment?.get(itemId);
-    if (line) line.short = short;
-  };
-  switch (event.type) {
-    case 'OrderImported':
-      return new Map(event.data.items.map((i) => [i.item_id, { style_code: i.style_code, size: i.size, quantity: i.quantity, short: 0 }]));
-    case 'OrderItemPicked':
-    case 'OrderItemPickUndone':
-      set(event.data.item_id, 0);
-      return shipment;
-    case 'OrderItemShortPicked':
-      set(event.data.item_id, event.data.short_quantity);
-      return shipment;
-    case 'OrderSentBack':
-      for (const l of event.data.lines) set(l.item_id, 0);
-      return shipment;
-    case 'OrderHoldResolved':
-      for (const l of event.data.lines) if (l.missing > 0) set(l.item_id, l.quantity - l.shipped);
-      return shipment;
-    case 'OrderAssigned':
-    case 'OrderDeassigned':
-    case 'OrderCancelled':
-    case 'OrderCompleted':
-    case 'OrderVerified':
-    case 'OrderHeld':
-      return shipment;
-    default: {
-      const exhaustive: never = event;
-      throw new Error(`unhandled order event ${JSON.stringify(exhaustive)}`);
-    }
-  }
-}
-
-/** A verification's shipped units: each line's units less those short, into the buckets of its moment. */
+/** A verification's shipped units (contracts' foldShipment, the bench's rule too), into the buckets of its moment. */
 export function ship(counts: BucketCounts, shipment: Shipment | undefined, at: Date): void {
   if (!shipment) return;
   for (const line of shipment.values()) {
-    const units = line.quantity - line.short;
+    const units = shippedUnits(line);
     if (units > 0) counts.ship(at, line.style_code, line.size, units);
   }
 }
