@@ -43,3 +43,14 @@ export function compareStreamPositions(a: StreamPosition, b: StreamPosition): nu
 export interface ReadModelsNotice extends StreamPosition {
   topics: string[];
 }
+
+// The business time an event carries (commands stamp `at` from their clock), else when it was recorded: when it
+// happened, as the projections and the answers folded from a stream read it.
+export function occurredAt(stored: StoredEvent): Date {
+  const at = (stored.data as { at?: unknown } | null)?.at;
+  if (typeof at === 'string') {
+    const parsed = new Date(at);
+    if (!Number.isNaN(parsed.getTime())) return parsed;
+  }
+  return stored.recorded_at;
+}

@@ -1,19 +1,7 @@
-import type { StoredEvent } from '@wh/contracts';
-
-// When an event happened, as the audit and reports projections read it.
-
-// The business time an event carries (commands stamp `at` from their clock), else when it was recorded.
-export function occurredAt(stored: StoredEvent): Date {
-  const at = (stored.data as { at?: unknown } | null)?.at;
-  if (typeof at === 'string') {
-    const parsed = new Date(at);
-    if (!Number.isNaN(parsed.getTime())) return parsed;
-  }
-  return stored.recorded_at;
-}
+// When an import happened, as the audit and reports projections read it in SQL.
 
 // An import's `at` exactly as the command side writes it (Date.toISOString): the server reads the same instant from
-// it as occurredAt does. Anything else (hand-written events) keeps the in-process path.
+// it as contracts' occurredAt does. Anything else (hand-written events) keeps the in-process path.
 export function importedInSql(at: unknown): boolean {
   // Every event of an upload carries the same `at`, and both audit and reports ask for each: parsing and formatting
   // it for every one of 100,000 events costs the projector's one thread a noticeable share of the upload.

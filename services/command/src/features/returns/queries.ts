@@ -14,7 +14,10 @@ import {
   type ReturnReason,
   type ReturnSuggestion,
   type ReturnView,
+  foldBench,
   foldShipment,
+  returnStreamId,
+  type BenchParcel,
   orderStreamId,
   shippedUnits,
   type ImportedOrderItem,
@@ -23,6 +26,7 @@ import {
   type ShippedOrder,
 } from '@wh/contracts';
 import { foldStreams, type Executor } from '../../platform/command.ts';
+import { readStream } from '../../platform/event-store.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
 import type { OrderFacts, ShippedLineFacts } from './decide.ts';
 
@@ -233,14 +237,27 @@ async function suggestionFor(db: Kysely<Database>, grade: string, sku: string, b
   return suggestBin(db, sku, units);
 }
 
-// One parcel as the bench shows it; null when the read model does not hold it.
+// One parcel as the bench reads it: from the bench's read model; null when the read model does not hold it.
 export async function returnParcel(db: Kysely<Database>, id: number): Promise<ReturnParcel | null> {
   const p = await db.selectFrom('rm_return_parcels').selectAll().where('id', '=', id).executeTakeFirst();
   if (!p) return null;
-  const rows = await db.selectFrom('rm_return_lines').selectAll().where('return_id', '=', id).orderBy('line').execute();
+  const lines = await db.selectFrom('rm_return_lines').selectAll().where('return_id', '=', id).orderBy('line').execute();
+  return shownParcel(db, { ...p, lines });
+}
+
+// One parcel folded from its stream (contracts' foldBench, the read model's own fold): a command's answer, as fresh
+// as the append it follows whether or not the projector has caught up; null before its receipt.
+export async function returnParcelFromStream(db: Kysely<Database>, id: number): Promise<ReturnParcel | null> {
+  const events = await readStream(db, returnStreamId(id));
+  const parcel = events.reduce<BenchParcel | undefined>(foldBench, undefined);
+  return parcel ? shownParcel(db, parcel) : null;
+}
+
+// A parcel with its receiver's name and, while it has an order, where each line's waiting units should go.
+async function shownParcel(db: Kysely<Database>, p: BenchParcel): Promise<ReturnParcel> {
   const names = await userNames(db, [p.received_by]);
   const lines: ReturnParcelLine[] = [];
-  for (const l of rows) {
+  for (const l of p.lines) {
     lines.push({
       line: l.line,
       order_item_id: l.order_item_id,

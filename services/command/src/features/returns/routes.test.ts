@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RETURN_MESSAGES } from '@wh/contracts';
 import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
-import { startTestApp, type Client, type TestApp } from '../../testing.ts';
+import pg from 'pg';
+import { loadConfig } from '../../platform/config.ts';
+import { startServer } from '../../server.ts';
+import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from '../../testing.ts';
 import { fixture } from '../../../../../test/fixtures.ts';
 
 let t: TestApp;
@@ -327,5 +330,36 @@ describe('receipts at once', () => {
     expect(refused[0]!.body.message).toBe(RETURN_MESSAGES.overReturned(0, 'DR1000-10-BEIGE', '#7005'));
     // The receipt before, and the receipt or the match of the last unit.
     expect(await receivedFor(o.id)).toBe(2);
+  });
+});
+
+describe('answers while the projector is behind', () => {
+  it("a receipt is answered with the parcel as recorded, though the bench's read model does not hold it yet", async () => {
+    // A second command instance on the same database with no projector of its own and a short wait for the read
+    // models; the bench's table held so the projector cannot write it (reads go on).
+    const alone = await startServer({
+      config: { ...loadConfig({}), DATABASE_URL: t.db.url, ADMIN_PASSWORD, LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1', READ_YOUR_WRITES_TIMEOUT_MS: 200 },
+      withProjector: false,
+      listen: false,
+      logger: false,
+    });
+    const pool = new pg.Pool({ connectionString: t.db.url, max: 1 });
+    const holder = await pool.connect();
+    try {
+      const login = await client(alone.app).post('/api/auth/login', { username: 'admin', password: ADMIN_PASSWORD });
+      const admin = client(alone.app, login.body.data.token);
+      await holder.query('begin');
+      await holder.query('lock table rm_return_parcels in exclusive mode');
+      const received = await admin.post('/api/returns', { order_id: null, scanned: null, note: 'Held up', lines: [line('DR1000-10-BEIGE', 1)] });
+      ok(received, 201);
+      expect(received.body.projected).toBe(false);
+      expect(received.body.data).toMatchObject({ status: 'unmatched', note: 'Held up', received_by: 'admin', lines: [{ line: 1, sku: 'DR1000-10-BEIGE', waiting: { bench: 1, returns: 0 } }] });
+      expect(await t.database.db.selectFrom('rm_return_parcels').select('id').where('id', '=', received.body.data.id).executeTakeFirst()).toBeUndefined();
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+      await pool.end();
+      await alone.close();
+    }
   });
 });

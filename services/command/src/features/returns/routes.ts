@@ -27,15 +27,15 @@ import { answerCommand } from '../../platform/command.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { matchReturn, receiveReturn, restockReturn, writeOffReturn, type ReturnOutcome } from './commands.ts';
-import { listReturns, lookupReturns, returnParcel } from './queries.ts';
+import { listReturns, lookupReturns, returnParcel, returnParcelFromStream } from './queries.ts';
 
 const receive = 'returns:receive' as const;
 const parcelEnvelope = successEnvelope(returnParcelSchema);
 
 export const returnsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  // The parcel as the bench reads it once the command's events are projected (the answer waits for them).
+  // The parcel as the command left it, folded from its stream: never missing for a projector behind.
   async function parcelAfter(id: number) {
-    const parcel = await returnParcel(ctx.db, id);
+    const parcel = await returnParcelFromStream(ctx.db, id);
     if (!parcel) throw notFound(RETURN_MESSAGES.notFound(id));
     return parcel;
   }

@@ -1,5 +1,4 @@
-import { locationTypeLabel, movementsOf, stockMoveReason, type StoredEvent } from '@wh/contracts';
-import { occurredAt } from '../event-time.ts';
+import { locationTypeLabel, movementsOf, occurredAt, stockMoveReason, type StoredEvent } from '@wh/contracts';
 
 // The audit log's one fold: an event's row, given the user names learnt so far (learnName), the same for the live
 // projection and the rebuild (projection.ts).

@@ -1,7 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { RmOrderTimingsTable, RmReportPicksTable } from '@wh/db';
-import type { OrderEvent, StoredEvent } from '@wh/contracts';
-import { occurredAt } from '../event-time.ts';
+import { occurredAt, type OrderEvent, type StoredEvent } from '@wh/contracts';
 
 // The reports read models' one fold: the 15-minute buckets' counters, an order's timing row from its import, the
 // fold of its later events, the picks that stand and the pickers' sums, in memory. The live path (projection.ts,

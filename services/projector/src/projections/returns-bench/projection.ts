@@ -1,13 +1,12 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@wh/db';
-import { RETURN_EVENT_TYPES } from '@wh/contracts';
+import { foldBench, RETURN_EVENT_TYPES, type BenchParcel } from '@wh/contracts';
 import type { Projection } from '../../projection.ts';
-import { foldBench, type BenchParcel } from './fold.ts';
 
 type Trx = Transaction<Database>;
 
 // rm_return_parcels and rm_return_lines: the returns bench's parcels, its Unmatched and Waiting lists; announces
-// 'returns'. The parcels a batch touches are read once, every event folded into them (fold.ts), and each written
+// 'returns'. The parcels a batch touches are read once, every event folded into them (contracts' foldBench), and each written
 // once; a rebuild applies the history through this same path.
 export const returnsBenchProjection: Projection = {
   name: 'returns-bench',

@@ -1,4 +1,5 @@
 import {
+  occurredAt,
   shippedUnits,
   RETURN_GRADES,
   RETURN_REASONS,
@@ -9,7 +10,6 @@ import {
   type Shipment,
   type StoredEvent,
 } from '@wh/contracts';
-import { occurredAt } from '../event-time.ts';
 import { bucketOf } from '../reports/fold.ts';
 
 // The returns-reports read models' one fold, in memory: the units shipped and returned and the restock times per

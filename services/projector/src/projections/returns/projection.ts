@@ -1,10 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import { toStoredEvent, type Database, type EventRow } from '@wh/db';
-import { foldShipment, RETURN_EVENT_TYPES, SHIPMENT_EVENT_TYPES, type OrderEvent, type Shipment, type StoredEvent } from '@wh/contracts';
+import { foldShipment, occurredAt, RETURN_EVENT_TYPES, SHIPMENT_EVENT_TYPES, type OrderEvent, type Shipment, type StoredEvent } from '@wh/contracts';
 import type { Projection, Rebuilder } from '../../projection.ts';
 import { copyLine, linesOf, type CopyValue, type RebuildIo } from '../../rebuild-io.ts';
 import { chunks, executePrepared, writeTogether, type WriteStatement } from '../../write-together.ts';
-import { occurredAt } from '../event-time.ts';
 import { BucketCounts, foldReturn, RECEIVED_COLUMNS, ship, type OpenParcel, type ReturnsState } from './fold.ts';
 
 type Trx = Transaction<Database>;

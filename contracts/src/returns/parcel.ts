@@ -1,8 +1,9 @@
-import { RETURNS_LOCATION, type ReturnEvent, type ReturnLine, type StoredEvent } from '@wh/contracts';
-import { occurredAt } from '../event-time.ts';
+import { occurredAt, type StoredEvent } from '../platform/events.ts';
+import { RETURNS_LOCATION, type ReturnEvent, type ReturnLine } from './events.ts';
 
-// The bench's read model of one parcel, in memory: the parcel and its lines with where their units are. One fold for
-// the live path and the rebuild (projection.ts applies the history through the same `apply`).
+// One parcel as the bench shows it, folded from its stream: the parcel and its lines with where their units are.
+// The one fold of the bench's read model (the projector's live path and rebuild) and of the commands' answers, which
+// fold the stream they just appended to rather than wait for the read model.
 
 export interface BenchLine {
   line: number;
