@@ -66,6 +66,13 @@ afterAll(() => e2e?.stop());
 
 describe('the returns bench', () => {
   it('a picker on a phone receives, grades and restocks a returned dress by scanning, in 4 interactions', async () => {
+    // The stock the office sees, open beside the bench: the restocked unit reaches it by itself.
+    const office = await e2e.openAs(ADMIN, '/inventory');
+    const searchForm = office.page.getByRole('search', { name: 'Inventory search' });
+    await searchForm.getByRole('textbox', { name: 'Style Code' }).fill('DR1000-8-BEIGE');
+    await searchForm.getByRole('button', { name: 'Search' }).click();
+    const card = office.page.getByRole('listitem', { name: 'DR1000-8-BEIGE' });
+    await card.getByText('8 units').waitFor();
     const { context, page } = await e2e.openAs(picker, '/returns', { ...PHONE, bypassCSP: true });
     try {
       const sent = changesSent(page);
@@ -103,13 +110,15 @@ describe('the returns bench', () => {
       await settle(page);
       expect(sent.map((p) => p.replace(/\d+/g, 'N'))).toEqual(['/api/returns', '/api/returns/N/lines/N/restock']);
 
-      // Sellable at once, in the ledger and in the order's history.
+      // Sellable at once, on the office's open screen, in the ledger and in the order's history.
+      await card.getByText('9 units').waitFor();
       expect(await stockOf('DR1000-8-BEIGE')).toEqual({ ...before, 'A-1-1': (before['A-1-1'] ?? 0) + 1 });
       expect(await returnMovesOf('DR1000-8-BEIGE')).toEqual(['ReturnRestocked A-1-1 +1']);
       expect(await historyOf('#7101')).toEqual(expect.arrayContaining([expect.stringMatching(/^Return #\d+ received: 1 unit$/), expect.stringMatching(/^Return #\d+: restocked 1 of DR1000-8-BEIGE to A-1-1$/)]));
       expect(await axeFindings(page)).toEqual([]);
     } finally {
       await context.close();
+      await office.context.close();
     }
   });
 
