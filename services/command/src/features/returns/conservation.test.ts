@@ -218,6 +218,15 @@ describe('returns from outside', () => {
       .execute();
     for (const m of moves) ledgerReturns.set(m.sku, Number(m.q));
     for (const sku of SKUS) expect(ledgerReturns.get(sku) ?? 0, sku).toBe((intoStock.get(sku) ?? 0) - (outOfReturns.get(sku) ?? 0));
+    // And in the audit log: every return event, found by a SKU it names.
+    const positions = await sql<{ p: string }>`select global_position::text as p from events where event_type like 'Return%' order by global_position`.execute(t.database.db);
+    const audited = new Set<string>();
+    for (const sku of SKUS) {
+      const res = await manager.get(`/api/audit/events?sku=${sku}&limit=500`);
+      ok(res);
+      for (const e of res.body.data.events as { position: string; event_type: string }[]) if (e.event_type.startsWith('Return')) audited.add(e.position);
+    }
+    expect([...audited].sort((a, b) => Number(a) - Number(b))).toEqual(positions.rows.map((r) => r.p));
   });
 
   it("reports, by style and size, the units shipped and returned and their rate", async () => {
