@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_STOCK, stockMoveReason } from '@wh/contracts';
+import { MAX_STOCK, RETURN_MESSAGES, stockMoveReason } from '@wh/contracts';
 import { decisionSpec } from '../../platform/decider-spec.ts';
 import { DomainError } from '../../platform/errors.ts';
 import { decideMove, overCapacityWarning, type MoveCommand, type MoveFacts } from './decide-move.ts';
@@ -150,5 +150,16 @@ describe('a destination going over its capacity', () => {
     expect(overCapacityWarning(1, { location: 'A-1-1', capacity: 0, quantity_after: 1 })).toBe(
       'Moving 1 unit takes A-1-1 over capacity: it would hold 1 unit for a capacity of 0 (1 over). Confirm to move them anyway.',
     );
+  });
+
+  it('given returned units waiting in RETURNS, a move out of RETURNS or into it is refused: they leave from the returns bench', () => {
+    moveSpec
+      .given({ ...facts, from: { code: 'RETURNS', is_active: true } })
+      .when({ ...command, from_location: 'RETURNS' })
+      .thenFails(409, RETURN_MESSAGES.notMoved);
+    moveSpec
+      .given({ ...facts, to: { code: 'RETURNS', is_active: true } })
+      .when({ ...command, to_location: 'RETURNS' })
+      .thenFails(409, RETURN_MESSAGES.notMoved);
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_STOCK, stockCeilingMessage, type MoveEvent, type OverCapacity } from '@wh/contracts';
+import { MAX_STOCK, RETURN_MESSAGES, RETURNS_LOCATION, stockCeilingMessage, type MoveEvent, type OverCapacity } from '@wh/contracts';
 import { locationNotFound } from '../../domain/decide-location.ts';
 import { badRequest, conflict, DomainError, notFound } from '../../platform/errors.ts';
 import { InsufficientStockError, overCapacity, type LocationLoad, type StockHolder } from '../../platform/stock.ts';
@@ -50,6 +50,9 @@ function refuseLocations(command: MoveCommand, facts: MoveFacts): { from: MoveLo
   if (!to) throw notFound(locationNotFound(command.to_location));
   if (!from.is_active) throw conflict(`Location ${from.code} is deactivated: it holds no stock to move.`);
   if (!to.is_active) throw conflict(`Location ${to.code} is deactivated and cannot receive stock. Reactivate it or choose another location.`);
+  // RETURNS holds returned units, each on its parcel's line: they leave it from the returns bench, so every unit's path
+  // stays traced to its parcel, and nothing else goes in.
+  if (from.code === RETURNS_LOCATION || to.code === RETURNS_LOCATION) throw conflict(RETURN_MESSAGES.notMoved);
   return { from, to };
 }
 
