@@ -48,6 +48,9 @@ export const RETURN_GRADE_LABELS: Record<ReturnGrade, string> = {
 // Where returned units wait until they are put away (like RECEIVING), and where seconds go.
 export const RETURNS_LOCATION = 'RETURNS';
 export const SECONDS_LOCATION = 'SECONDS';
+// Neither is picked from for an order: returned units wait in RETURNS on their parcel's lines until put away from the
+// bench, and seconds are not sold as new.
+export const UNPICKABLE_LOCATIONS: ReadonlySet<string> = new Set([RETURNS_LOCATION, SECONDS_LOCATION]);
 
 const id = n.id;
 const at = z.string();

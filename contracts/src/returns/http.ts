@@ -224,6 +224,7 @@ export const RETURN_MESSAGES = {
   gradeCToSeconds: (sku: string) => `Grade C units of ${sku} go to SECONDS (or wait in RETURNS).`,
   notSecondsGrade: (grade: ReturnGrade) => `Only grade C units go to SECONDS; these are grade ${grade}.`,
   notToReceiving: 'Returned units go to a bin, a rack, SECONDS or RETURNS, not RECEIVING.',
+  notPicked: (location: string) => `Units in ${location} are not picked for orders: pick from a bin or a rack.`,
   notMoved: 'Units in RETURNS are put away from the Returns screen, each from its parcel: nothing is moved into or out of RETURNS.',
   locationInactive: (code: string) => `Location ${code} is not active.`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldShipment, mayAssign, shippedUnits, type OrderEvent, type Shipment } from '@wh/contracts';
+import { foldShipment, mayAssign, RETURN_MESSAGES, shippedUnits, type OrderEvent, type Shipment } from '@wh/contracts';
 import { deciderSpec, decisionSpec } from '../../platform/decider-spec.ts';
 import type { Actor } from '../../platform/auth.ts';
 import {
@@ -836,6 +836,17 @@ describe("a pick's default location", () => {
   it('none when no location holds any', () => {
     spec.given([]).when('unpicked item').then(null);
     spec.given([at('A-1-1', 0)]).when('unpicked item').then(null);
+  });
+  it('a pick naming RETURNS or SECONDS is refused: pick from a bin or a rack', () => {
+    const orders = deciderSpec(orderDecider, decideOrder, now);
+    for (const location of ['RETURNS', 'SECONDS']) {
+      const holders = [{ location, type: 'receiving', quantity: 4 }];
+      orders.given([imported, assigned(5)]).when(pick(70, workerActor, { location, holders, registered: { type: 'receiving' } })).thenFails(409, RETURN_MESSAGES.notPicked(location));
+    }
+  });
+  it('never RETURNS or SECONDS, however much they hold: returned units wait to be put away, seconds are not sold as new', () => {
+    spec.given([at('RETURNS', 9), at('SECONDS', 8), at('B-2-1', 1)]).when('unpicked item').then('B-2-1');
+    spec.given([at('RETURNS', 9), at('SECONDS', 8)]).when('unpicked item').then(null);
   });
 });
 

@@ -4,6 +4,8 @@ import {
   mayCancel,
   mayDeassign,
   mayPick,
+  RETURN_MESSAGES,
+  UNPICKABLE_LOCATIONS,
   type HeldLine,
   type OrderDiscrepancyData,
   type OrderEvent,
@@ -220,12 +222,12 @@ export interface PickHolder {
 }
 
 // Where a pick takes from when the picker names no location, and so the location the picking screen shows for an
-// item not yet picked (orders/queries.ts): the one holding most units of the SKU, the lower code on a tie; none when
-// no location holds any.
+// item not yet picked (orders/queries.ts): the one holding most units of the SKU, the lower code on a tie, never
+// RETURNS or SECONDS; none when no other location holds any.
 export function defaultPickLocation<H extends PickHolder>(holders: readonly H[]): H | null {
   let most: H | null = null;
   for (const h of holders) {
-    if (h.quantity <= 0) continue;
+    if (h.quantity <= 0 || UNPICKABLE_LOCATIONS.has(h.location)) continue;
     if (most === null || h.quantity > most.quantity || (h.quantity === most.quantity && h.location < most.location)) most = h;
   }
   return most;
@@ -366,6 +368,7 @@ function pickSource(command: Command<'PickItem'>): { location: string | null; lo
     if (command.scan_location_first) throw badRequest(LOCATION_REQUIRED);
     return { location: most?.location ?? null, location_type: most?.type ?? null, unstocked };
   }
+  if (UNPICKABLE_LOCATIONS.has(command.location)) throw conflict(RETURN_MESSAGES.notPicked(command.location));
   const holder = command.holders.find((h) => h.location === command.location && h.quantity > 0);
   if (!holder && !command.registered) throw notFound(locationNotFound(command.location));
   return { location: command.location, location_type: holder?.type ?? command.registered?.type ?? null, unstocked };
