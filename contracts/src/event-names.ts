@@ -20,6 +20,11 @@ export const EVENT_NAMES: Record<EventType, string> = {
   ReturnMatched: 'Return matched to its order',
   ReturnRestocked: 'Return restocked',
   ReturnWrittenOff: 'Return written off',
+  CountTaskCreated: 'Count created',
+  CountTaskAssigned: 'Count assigned',
+  LocationCounted: 'Location counted',
+  CountApproved: 'Count approved',
+  CountSentBack: 'Count sent back',
   SkuBarcodesAdded: 'Barcodes added',
   SkuBarcodeRemoved: 'Barcode removed',
   BatchCreated: 'Batch created',
@@ -48,6 +53,7 @@ export const EVENT_NAMES: Record<EventType, string> = {
   UserSignedIn: 'Signed in',
   UserSignedOut: 'Signed out',
   ScanLocationFirstSet: 'Scan-location-first setting changed',
+  CountSettingsSet: 'Count settings changed',
 };
 
 const isEventType = (type: string): type is EventType => Object.hasOwn(EVENT_NAMES, type);

@@ -3,6 +3,7 @@ import { STYLE_EVENTS } from './catalogue/events.ts';
 import { ADJUSTMENT_EVENTS, LOCATION_EVENTS, MOVE_EVENTS } from './inventory/events.ts';
 import { BATCH_EVENTS, ORDER_EVENTS } from './orders/events.ts';
 import { BIN_ALLOCATION_EVENTS, RECEIPT_EVENTS } from './receiving/events.ts';
+import { COUNT_EVENTS } from './counts/events.ts';
 import { RETURN_EVENTS } from './returns/events.ts';
 import { SETTINGS_EVENTS } from './settings/events.ts';
 import { USER_EVENTS } from './users/events.ts';
@@ -16,6 +17,7 @@ const FAMILIES = [
   RECEIPT_EVENTS,
   BIN_ALLOCATION_EVENTS,
   RETURN_EVENTS,
+  COUNT_EVENTS,
   STYLE_EVENTS,
   USER_EVENTS,
   SETTINGS_EVENTS,

@@ -28,6 +28,8 @@ export * from './reports/fit-flag.ts';
 export * from './returns/events.ts';
 export * from './returns/http.ts';
 export * from './returns/parcel.ts';
+export * from './counts/events.ts';
+export * from './counts/http.ts';
 export * from './reports/dashboard.ts';
 export * from './settings/events.ts';
 export * from './settings/http.ts';

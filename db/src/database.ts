@@ -224,6 +224,63 @@ export interface RmWarehouseSettingsTable {
   id: number;
   scan_location_first: boolean;
   updated_at: Timestamp;
+  count_every_days: number | null;
+  count_daily_cap: number | null;
+  count_recount_over_units: number | null;
+}
+
+export interface CountOpenLocationsTable {
+  location: string;
+  count_id: number;
+}
+
+export interface CountTriggerClaimsTable {
+  position: string;
+  count_id: number | null;
+}
+
+export interface CountPlanDaysTable {
+  day: string;
+  count_id: number | null;
+}
+
+export interface RmCountTasksTable {
+  id: number;
+  status: 'open' | 'settled' | 'done';
+  source: string;
+  reason: string | null;
+  assignee_id: number | null;
+  due: string | null;
+  created_at: Timestamp;
+  created_by: number | null;
+  locations: number;
+  to_count: number;
+  recount: number;
+  settled: number;
+  approved: number;
+  updated_at: Timestamp;
+}
+
+// rounds and variance as counts/http.ts reads them (JSONB).
+export interface RmCountLocationsTable {
+  count_id: number;
+  location: string;
+  status: 'to_count' | 'recount' | 'settled' | 'approved';
+  last_counted_by: number | null;
+  rounds: ColumnType<CountRoundRow[], string, string>;
+  variance: ColumnType<{ sku: string; style_code: string; variance: number }[], string, string>;
+  first_matched: boolean | null;
+  first_counted_at: Timestamp | null;
+  counted_at: Timestamp | null;
+  approved_at: Timestamp | null;
+}
+
+export interface CountRoundRow {
+  round: number;
+  counted_by: number;
+  at: string;
+  empty: boolean;
+  lines: { sku: string; counted: number; expected: number }[];
 }
 
 export interface RmSkuStockTable {
@@ -630,6 +687,11 @@ export interface Database {
   rm_return_restock_times: RmReturnRestockTimesTable;
   rm_returns_open: RmReturnsOpenTable;
   rm_return_parcels: RmReturnParcelsTable;
+  rm_count_tasks: RmCountTasksTable;
+  rm_count_locations: RmCountLocationsTable;
+  count_open_locations: CountOpenLocationsTable;
+  count_trigger_claims: CountTriggerClaimsTable;
+  count_plan_days: CountPlanDaysTable;
   rm_return_lines: RmReturnLinesTable;
 }
 
@@ -669,5 +731,7 @@ export const READ_MODEL_TABLES = [
   'rm_return_restock_times',
   'rm_returns_open',
   'rm_return_parcels',
+  'rm_count_tasks',
+  'rm_count_locations',
   'rm_return_lines',
 ] as const satisfies readonly (keyof Database)[];

@@ -33,6 +33,10 @@ export const PERMISSIONS = [
   'returns:receive',
   // Write returned units off (never sold again): managers.
   'returns:write-off',
+  // Count locations blind on a phone: every role.
+  'counts:count',
+  // Create, assign, approve and send back cycle counts, and choose their settings: managers.
+  'counts:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -63,6 +67,8 @@ export const PERMISSION_NAMES: Record<Permission, string> = {
   'stock:move': 'Move stock',
   'returns:receive': 'Receive and restock returns',
   'returns:write-off': 'Write off returned units',
+  'counts:count': 'Count stock',
+  'counts:manage': 'Manage cycle counts',
 };
 
 export function isPermission(value: string): value is Permission {
@@ -76,7 +82,7 @@ export function permissionName(permission: string): string {
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   manager: PERMISSIONS,
-  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move', 'returns:receive'],
+  executive1: ['dashboard:view', 'inventory:view', 'orders:manage', 'orders:upload', 'stock:upload-shopify-stock', 'orders:view', 'stock:move', 'returns:receive', 'counts:count'],
   executive2: [
     'dashboard:view',
     'inventory:view',
@@ -89,8 +95,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'inventory:alerts',
     'stock:move',
     'returns:receive',
+    'counts:count',
   ],
-  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view', 'stock:move', 'returns:receive'],
+  worker: ['dashboard:view', 'inventory:view', 'orders:pick', 'orders:view', 'stock:move', 'returns:receive', 'counts:count'],
 };
 
 export const ROLE_LABELS: Record<Role, string> = {

@@ -19,6 +19,7 @@ const EXAMPLES: { [K in LiveTopic['kind']]: Extract<LiveTopic, { kind: K }> } = 
   dashboard: { kind: 'dashboard' },
   reports: { kind: 'reports' },
   returns: { kind: 'returns' },
+  counts: { kind: 'counts' },
   settings: { kind: 'settings' },
 };
 
@@ -26,7 +27,7 @@ describe('live topics', () => {
   it('keeps the wire format: kind, kind:id, and * for everything', () => {
     expect(Object.values(EXAMPLES).map(encodeTopic)).toEqual([
       '*', 'system', 'users', 'user:7', 'orders', 'order:42', 'worker:7', 'batches', 'batch:3',
-      'inventory', 'styles', 'locations', 'receipts', 'dashboard', 'reports', 'returns', 'settings',
+      'inventory', 'styles', 'locations', 'receipts', 'dashboard', 'reports', 'returns', 'counts', 'settings',
     ]);
   });
 

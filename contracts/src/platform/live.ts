@@ -48,6 +48,8 @@ export type LiveTopic =
   | { kind: 'reports' }
   // The returns bench: its parcels, the unmatched and waiting lists.
   | { kind: 'returns' }
+  // Cycle counts: the tasks, their locations and the counters' lists.
+  | { kind: 'counts' }
   // The warehouse settings, which pickers follow.
   | { kind: 'settings' };
 
@@ -71,6 +73,7 @@ const TOPIC_SHAPE = {
   dashboard: 'all',
   reports: 'all',
   returns: 'all',
+  counts: 'all',
   settings: 'all',
 } as const satisfies Record<LiveTopicKind, 'all' | 'one'>;
 
@@ -158,6 +161,8 @@ export function canSeeTopic(user: { id: number; role: Role }, topic: LiveTopic):
       return can(user.role, 'reports:view');
     case 'returns':
       return can(user.role, 'returns:receive');
+    case 'counts':
+      return can(user.role, 'counts:count');
     default: {
       const exhaustive: never = topic;
       throw new Error(`unknown live topic ${JSON.stringify(exhaustive)}`);

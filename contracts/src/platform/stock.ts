@@ -50,6 +50,7 @@ export const STOCK_MOVEMENT_EVENT_TYPES: readonly string[] = [
   'StockMoved',
   'ReturnRestocked',
   'ReturnWrittenOff',
+  'CountApproved',
 ];
 
 export function movementsOf(data: unknown): StockMovement[] {

@@ -37,6 +37,7 @@ export function composeLiveKeys(...features: readonly LiveKeys[]): ComposedLiveK
     dashboard: [],
     reports: [],
     returns: [],
+    counts: [],
     settings: [],
   };
   for (const feature of features) {

@@ -17,8 +17,18 @@ export const settingsProjection: Projection = {
             .onConflict((oc) => oc.column('id').doUpdateSet({ scan_location_first: event.data.scan_location_first, updated_at: event.data.at }))
             .execute();
           break;
+        case 'CountSettingsSet': {
+          const { every_days, daily_cap, recount_over_units, at } = event.data;
+          const counts = { count_every_days: every_days, count_daily_cap: daily_cap, count_recount_over_units: recount_over_units, updated_at: at };
+          await trx
+            .insertInto('rm_warehouse_settings')
+            .values({ id: 1, scan_location_first: false, ...counts })
+            .onConflict((oc) => oc.column('id').doUpdateSet(counts))
+            .execute();
+          break;
+        }
         default: {
-          const exhaustive: never = event.type;
+          const exhaustive: never = event;
           throw new Error(`unhandled ${String(exhaustive)}`);
         }
       }
