@@ -30,6 +30,7 @@ export * from './returns/http.ts';
 export * from './returns/parcel.ts';
 export * from './counts/events.ts';
 export * from './counts/http.ts';
+export * from './counts/task.ts';
 export * from './reports/dashboard.ts';
 export * from './settings/events.ts';
 export * from './settings/http.ts';

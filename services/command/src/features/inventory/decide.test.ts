@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BIN_CODE_PATTERN, MAX_LOCATIONS_PER_RANGE, MAX_STOCK, RACK_CODE_PATTERN } from '@wh/contracts';
 import { decisionSpec } from '../../platform/decider-spec.ts';
 import { decideAdjustment, type AdjustCommand, type AdjustmentContext } from './decide-adjustment.ts';
-import { expandRange } from './location-range.ts';
+import { expandRange } from '../../domain/location-range.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const at = NOW.toISOString();

@@ -46,7 +46,7 @@ import { ok } from '../../platform/http.ts';
 import { answerCommand } from '../../platform/command.ts';
 import { adjustInventory, changeLocation, createLocations } from './commands.ts';
 import { locationExists, locationNotFound } from '../../domain/decide-location.ts';
-import { expandRange } from './location-range.ts';
+import { expandRange } from '../../domain/location-range.ts';
 import { bins, listLocations, locationAfterCommand, locationStock, racks, selectableLocations } from './location-queries.ts';
 import { moveStock, stockMoveOf } from './moves.ts';
 import { inventoryStatus } from './inventory-status.ts';

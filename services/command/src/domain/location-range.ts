@@ -1,3 +1,4 @@
+// Shared by the features that take a range of locations (creating them, counting them).
 // Every code of a range: bins zone x aisle x shelf (A-1-1 .. C-4-3), racks prefix and number (R-1 .. R-10).
 // The count is checked before a code is made: a range's size never decides how long this runs.
 export function expandRange(from: string, to: string, binPattern: RegExp, rackPattern: RegExp, max: number): string[] | string {
