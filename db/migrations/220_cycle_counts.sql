@@ -21,7 +21,7 @@ create table count_trigger_claims (
 
 -- The local days whose daily plan is made, with its task (null when nothing was due).
 create table count_plan_days (
-  day      date primary key,
+  day      text primary key, -- the local day, YYYY-MM-DD
   count_id int
 );
 
@@ -33,7 +33,7 @@ create table rm_count_tasks (
   source      text        not null,
   reason      text,
   assignee_id int,
-  due         date,
+  due         text, -- the local day, YYYY-MM-DD
   created_at  timestamptz not null,
   created_by  int,
   locations   int         not null,

@@ -25,6 +25,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { returnsRoutes } from './features/returns/routes.ts';
+import { countsRoutes } from './features/counts/routes.ts';
 import { countFlagRoutes } from './features/inventory/count-flags.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(returnsRoutes, { ctx });
+  await app.register(countsRoutes, { ctx });
 
   await serveWeb(app, options.webDist);
   return app;

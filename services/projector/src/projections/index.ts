@@ -14,6 +14,7 @@ import { returnsBenchProjection } from './returns-bench/projection.ts';
 import { auditProjection } from './audit/projection.ts';
 import { settingsProjection } from './settings.ts';
 import { countFlagsProjection } from './count-flags.ts';
+import { countsProjection } from './counts/projection.ts';
 
 // Order matters within a batch: locations before the stock ledger (it reads each location's type).
 export const projections: readonly Projection[] = [
@@ -33,6 +34,7 @@ export const projections: readonly Projection[] = [
   returnsBenchProjection,
   settingsProjection,
   countFlagsProjection,
+  countsProjection,
 ];
 
 // Applied on a second connection beside the others in the same batch (batch.ts, applyBeside): their
