@@ -19,6 +19,9 @@ create table count_trigger_claims (
   count_id int
 );
 
+-- The events that set off a count, for the reactions to find those not claimed yet (features/counts/reactions.ts).
+create index events_count_triggers on events (global_position) where event_type in ('OrderItemShortPicked', 'OrderHoldResolved');
+
 -- The local days whose daily plan is made, with its task (null when nothing was due).
 create table count_plan_days (
   day      text primary key, -- the local day, YYYY-MM-DD
@@ -69,6 +72,7 @@ create index rm_count_locations_first on rm_count_locations (first_counted_at) w
 
 -- The counts' settings, on the warehouse settings row (null until a manager sets them: counts/http.ts defaults).
 alter table rm_warehouse_settings
+  add column count_daily_plan boolean,
   add column count_every_days int,
   add column count_daily_cap int,
   add column count_recount_over_units int;

@@ -224,6 +224,7 @@ export interface RmWarehouseSettingsTable {
   id: number;
   scan_location_first: boolean;
   updated_at: Timestamp;
+  count_daily_plan: boolean | null;
   count_every_days: number | null;
   count_daily_cap: number | null;
   count_recount_over_units: number | null;

@@ -23,6 +23,8 @@ const assignee = bodyInt({ min: 1, message: 'Please choose who counts' }).nullab
 // ---------- Settings ----------
 
 export const countSettingsSchema = z.object({
+  // The daily plan makes a count task each local day by itself (a manager can always plan a day from the screen).
+  daily_plan: z.boolean(),
   // Every location is counted at least this often by the daily plan.
   every_days: z.number().int().min(1).max(365),
   // At most this many locations a day in the plan.
@@ -31,9 +33,14 @@ export const countSettingsSchema = z.object({
   recount_over_units: z.number().int().min(0).max(1_000_000),
 });
 export type CountSettings = z.infer<typeof countSettingsSchema>;
-export const DEFAULT_COUNT_SETTINGS: CountSettings = { every_days: 30, daily_cap: 40, recount_over_units: 0 };
+export const DEFAULT_COUNT_SETTINGS: CountSettings = { daily_plan: false, every_days: 30, daily_cap: 40, recount_over_units: 0 };
+
+// The settings as Settings shows them: when a manager last changed them (null: never, the defaults).
+export const countSettingsViewSchema = countSettingsSchema.extend({ updated_at: z.string().nullable() });
+export type CountSettingsView = z.infer<typeof countSettingsViewSchema>;
 
 export const countSettingsBodySchema = z.object({
+  daily_plan: z.boolean({ error: 'Say whether the daily plan runs by itself' }),
   every_days: bodyInt({ min: 1, max: 365, message: 'Count every location every 1 to 365 days' }),
   daily_cap: bodyInt({ min: 1, max: MAX_COUNT_LOCATIONS, message: `The daily plan takes 1 to ${MAX_COUNT_LOCATIONS} locations` }),
   recount_over_units: bodyInt({ min: 0, max: 1_000_000, message: 'The recount threshold must be a whole number of units, 0 or more' }),

@@ -10,6 +10,7 @@ export const SETTINGS_EVENTS = {
   // How the daily plan of cycle counts runs and when a count asks for a recount (counts/http.ts CountSettings).
   CountSettingsSet: firstVersion(
     z.object({
+      daily_plan: z.boolean(),
       every_days: z.number().int().min(1).max(365),
       daily_cap: z.number().int().min(1).max(500),
       recount_over_units: z.number().int().min(0).max(1_000_000),

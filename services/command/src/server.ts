@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createDatabase, migrate, type DatabaseHandle } from '@wh/db';
 import { besideProjections, Projector, projections, stopTogether, type ProjectorOptions } from '@wh/projector';
+import { startCountReactions } from './features/counts/reactions.ts';
 import { buildApp } from './app.ts';
-import { createAppContext } from './platform/app-context.ts';
+import { createAppContext, type AppContext } from './platform/app-context.ts';
 import type { Config } from './platform/config.ts';
 import { ProjectionWatcher } from './platform/projection-watcher.ts';
 import { ReadReplica } from './platform/read-replica.ts';
@@ -23,6 +24,8 @@ export interface RunningServer {
   replica: ReadReplica | null;
   files: FilePool;
   admin: AdminBootstrap;
+  // What the commands run with, for a test that runs one (or the counts' reactions) itself.
+  ctx: AppContext;
   // Drains and stops (SIGTERM): /api/ready answers 503 at once and every answer closes its connection; after `delayMs`
   // (default SHUTDOWN_DELAY_MS: time for the proxy's health check to take this instance out) the listener closes, live
   // sockets are closed with 1012 so browsers reconnect to another instance, and requests in flight finish; whatever
@@ -94,6 +97,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
   });
   appLog = app.log;
+  const stopReactions = config.COUNT_REACTIONS_MS > 0 ? startCountReactions(ctx, config.COUNT_REACTIONS_MS, (error) => app.log.error({ err: error, component: 'count-reactions' }, 'count reactions failed')) : null;
   for (const entry of early.splice(0)) projectorLog(...entry);
   for (const line of migrated) app.log.info({ component: 'migrate' }, line);
   void replica?.advise().catch(() => {});
@@ -115,6 +119,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     replica,
     files,
     admin,
+    ctx,
     async close(closeOptions = {}) {
       app.draining = true;
       const delayMs = closeOptions.delayMs ?? config.SHUTDOWN_DELAY_MS;
@@ -130,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       } finally {
         clearTimeout(cut);
       }
+      await stopReactions?.();
       if (ownPool) await files.close();
       waker.close();
       setAppendWaker(database.db, null);

@@ -134,6 +134,8 @@ export async function startTestApp(
     // A command waits for the read models however busy the machine: past the 3 s default it would answer
     // `projected: false` and the test's next read would miss its write. A test of that answer sets its own.
     READ_YOUR_WRITES_TIMEOUT_MS: 60_000,
+    // Automatic counts would add tasks and events to every test's history: the counts' own tests turn them on.
+    COUNT_REACTIONS_MS: 0,
     ...options.config,
   };
   const server = await startServer({

@@ -37,6 +37,9 @@ const configSchema = z.object({
   PROJECTOR_STALLED_MS: z.coerce.number().int().min(0).default(30_000),
   // A projection stopped at an event is tried again this often (and at every start of the projector).
   PROJECTION_RETRY_MS: z.coerce.number().int().min(100).default(60_000),
+  // How often the counts' reactions look for short picks and discrepancies to count, and for today's plan (besides at
+  // once after an order changes). 0: they do not run in this instance.
+  COUNT_REACTIONS_MS: z.coerce.number().int().min(0).default(5000),
   // Failed sign-ins per client address and username, and per client address across usernames, in 15 minutes.
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   LOGIN_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(50),

@@ -18,8 +18,8 @@ export const settingsProjection: Projection = {
             .execute();
           break;
         case 'CountSettingsSet': {
-          const { every_days, daily_cap, recount_over_units, at } = event.data;
-          const counts = { count_every_days: every_days, count_daily_cap: daily_cap, count_recount_over_units: recount_over_units, updated_at: at };
+          const { daily_plan, every_days, daily_cap, recount_over_units, at } = event.data;
+          const counts = { count_daily_plan: daily_plan, count_every_days: every_days, count_daily_cap: daily_cap, count_recount_over_units: recount_over_units, updated_at: at };
           await trx
             .insertInto('rm_warehouse_settings')
             .values({ id: 1, scan_location_first: false, ...counts })

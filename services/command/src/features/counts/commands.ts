@@ -7,7 +7,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
 import { countDecider, decideCount, type CountCommand } from './decide.ts';
-import { countSettings, counterExists, inOpenCounts, locationsInScope, usernameOf } from './queries.ts';
+import { countSettings, counterExists, dueLocations, inOpenCounts, locationsInScope, usernameOf, type ChosenLocations } from './queries.ts';
 
 // The counts' commands, each on one task's stream (`count-<id>`). A task claims its locations in
 // count_open_locations (one open count a location) and frees each as it is approved; an automatic count claims its
@@ -31,7 +31,7 @@ async function taskState(db: Executor, countId: number) {
 export interface CreateCountInput {
   source: CountSource;
   // Which locations: a manager's scope, or the locations an automatic count or the plan chose.
-  scope: CountScope | { kind: 'locations'; locations: readonly string[] };
+  scope: CountScope | ChosenLocations;
   reason: string | null;
   assignee_id: number | null;
   due: string | null;
@@ -60,7 +60,7 @@ export const createCount: CommandHandler<CreateCountInput, CountOutcome> = (ctx,
             ? await db.selectFrom('count_plan_days').select('count_id').where('day', '=', input.plan_day).executeTakeFirst()
             : undefined;
         if (repeat) return { kind: 'repeat', count_id: repeat.count_id ?? 0 };
-        const wanted = input.scope.kind === 'locations' ? [...input.scope.locations] : await locationsInScope(db, input.scope, now);
+        const wanted = await locationsInScope(db, input.scope, now);
         if (!Array.isArray(wanted)) return { kind: 'problem', problem: wanted.problem };
         const open = await inOpenCounts(db, wanted);
         const [countId] = await nextIds(db, 'count_id_seq', 1);
@@ -224,4 +224,17 @@ export const sendBackCount: CommandHandler<{ count_id: number; locations: readon
     }),
     metadata,
   ).then(({ result, append }) => ({ result: { count_id: input.count_id, events: result.events, skipped: 0 }, append }));
+};
+
+// ---------- The daily plan ----------
+
+/** Today's plan (the local day given): a task of the locations due, made once a day however often it is asked. */
+export const planCounts: CommandHandler<{ day: string }, CountOutcome> = async (ctx, input, metadata) => {
+  const settings = await countSettings(ctx.db);
+  const due = await dueLocations(ctx.db, settings);
+  return createCount(
+    ctx,
+    { source: 'plan', scope: { kind: 'locations', locations: due }, reason: `Daily plan for ${input.day}`, assignee_id: null, due: input.day, trigger: null, plan_day: input.day },
+    metadata,
+  );
 };

@@ -189,7 +189,7 @@ export function decideCount(command: CountCommand, state: CountState, now: Date)
   switch (command.type) {
     case 'CreateCount': {
       const c = command;
-      if (c.locations.length === 0) throw conflict(M.nothingToCount(c.skipped));
+      if (c.locations.length === 0) throw conflict(c.source === 'plan' ? M.nothingDue : M.nothingToCount(c.skipped));
       if (c.locations.length > MAX_COUNT_LOCATIONS) throw badRequest(M.tooManyLocations(c.locations.length));
       if (c.assignee_id !== null && !c.assignee_found) throw notFound(M.assigneeNotFound);
       return [

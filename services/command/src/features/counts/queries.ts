@@ -30,9 +30,18 @@ type Db = Kysely<Database>;
 // The locations counts take: active bins and racks (RECEIVING, RETURNS and SECONDS are holding areas).
 const countable = (db: Executor) => db.selectFrom('location_registry as l').select('l.code').where('l.is_active', '=', true).where('l.type', '!=', 'receiving');
 
+// Locations chosen by the command itself (an automatic count, the plan): those of them counts take, in their order.
+export type ChosenLocations = { kind: 'locations'; locations: readonly string[] };
+
 /** The locations a manager's scope names, in code order; or what is wrong with it. */
-export async function locationsInScope(db: Executor, scope: CountScope, now: Date): Promise<string[] | { problem: string }> {
+export async function locationsInScope(db: Executor, scope: CountScope | ChosenLocations, now: Date): Promise<string[] | { problem: string }> {
   switch (scope.kind) {
+    case 'locations': {
+      if (scope.locations.length === 0) return [];
+      const rows = await countable(db).where('l.code', 'in', [...scope.locations]).execute();
+      const found = new Set(rows.map((r) => r.code));
+      return [...new Set(scope.locations)].filter((c) => found.has(c));
+    }
     case 'range': {
       const codes = expandRange(scope.from, scope.to, BIN_CODE_PATTERN, RACK_CODE_PATTERN, MAX_COUNT_LOCATIONS);
       if (typeof codes === 'string') return { problem: codes };
@@ -98,8 +107,8 @@ export async function countSettings(db: Executor): Promise<CountSettings> {
     .limit(1)
     .executeTakeFirst();
   if (!row) return DEFAULT_COUNT_SETTINGS;
-  const { every_days, daily_cap, recount_over_units } = row.data as CountSettings;
-  return { every_days, daily_cap, recount_over_units };
+  const { daily_plan, every_days, daily_cap, recount_over_units } = row.data as CountSettings;
+  return { daily_plan, every_days, daily_cap, recount_over_units };
 }
 
 /** A user who may be given a count: active (every role counts). */
@@ -213,4 +222,29 @@ export async function myCounts(db: Db, userId: number): Promise<MyCounts> {
         })),
     })),
   };
+}
+
+/**
+ * The locations today's plan counts: so many that every location comes round within `every_days` (at most
+ * `daily_cap`), the longest since counted first (never counted before all), none already in an open count.
+ */
+export async function dueLocations(db: Executor, settings: CountSettings): Promise<string[]> {
+  const { total } = await db
+    .selectFrom('location_registry')
+    .select((eb) => eb.fn.countAll<string>().as('total'))
+    .where('is_active', '=', true)
+    .where('type', '!=', 'receiving')
+    .executeTakeFirstOrThrow();
+  const quota = Math.min(settings.daily_cap, Math.ceil(Number(total) / settings.every_days));
+  if (quota === 0) return [];
+  const { rows } = await sql<{ code: string }>`
+    select l.code
+      from location_registry l
+      left join rm_count_locations c on c.location = l.code
+     where l.is_active and l.type <> 'receiving'
+       and not exists (select from count_open_locations o where o.location = l.code)
+     group by l.code
+     order by max(c.counted_at) nulls first, l.code collate "C"
+     limit ${quota}`.execute(db);
+  return rows.map((r) => r.code);
 }

@@ -10,6 +10,7 @@ import {
   countLocationParamsSchema,
   countParamsSchema,
   countTaskDetailSchema,
+  localDay,
   createCountBodySchema,
   myCountsSchema,
   sendBackCountBodySchema,
@@ -20,7 +21,7 @@ import { actorOf } from '../../platform/auth.ts';
 import { answerCommand } from '../../platform/command.ts';
 import { notFound } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
-import { approveCount, assignCount, countLocation, createCount, sendBackCount, type CountOutcome } from './commands.ts';
+import { approveCount, assignCount, countLocation, createCount, planCounts, sendBackCount, type CountOutcome } from './commands.ts';
 import { countDetail, listCounts, myCounts } from './queries.ts';
 
 const manage = 'counts:manage' as const;
@@ -64,6 +65,17 @@ export const countsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       });
       return reply.code(201).send(answer);
     },
+  );
+
+  // Today's plan (the warehouse's local day): made once, answered again as it was made.
+  app.post(
+    '/api/counts/plan',
+    { config: { access: manage }, schema: { tags: ['counts'], response: { 200: detailEnvelope } } },
+    async (request) =>
+      answerCommand(ctx, request, planCounts, { day: localDay(ctx.now(), ctx.config.WAREHOUSE_TIMEZONE) }, {
+        data: ({ count_id }) => detailOf(count_id),
+        message: ({ events }, detail) => (events.length === 0 ? COUNT_MESSAGES.alreadyPlanned(detail.id) : COUNT_MESSAGES.planned(detail.id, detail.counts.locations)),
+      }),
   );
 
   app.post(

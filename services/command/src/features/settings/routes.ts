@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pickingSettingsSchema, successEnvelope, updatePickingSettingsBodySchema } from '@wh/contracts';
+import { countSettingsBodySchema, countSettingsViewSchema, pickingSettingsSchema, successEnvelope, updatePickingSettingsBodySchema } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import { answerCommand } from '../../platform/command.ts';
 import { ok } from '../../platform/http.ts';
 import { changeSettings } from './commands.ts';
-import { pickingSettings } from './queries.ts';
+import { countSettingsView, pickingSettings } from './queries.ts';
 
 // Warehouse-wide settings: pickers read them, a manager changes them in Settings.
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -26,5 +26,22 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
         message: on ? 'Pickers scan the location before each item' : 'Pickers scan items without the location',
       });
     },
+  );
+
+  // Cycle counts: the daily plan, how often every location is counted, and when a count asks for a recount.
+  const counts = successEnvelope(countSettingsViewSchema);
+  app.get(
+    '/api/settings/counts',
+    { config: { access: 'counts:manage' }, schema: { tags: ['settings'], response: { 200: counts } } },
+    async (request) => ok(await countSettingsView(await ctx.reader(request))),
+  );
+  app.put(
+    '/api/settings/counts',
+    { config: { access: 'counts:manage' }, schema: { tags: ['settings'], body: countSettingsBodySchema, response: { 200: counts } } },
+    async (request) =>
+      answerCommand(ctx, request, changeSettings, { type: 'SetCountSettings', counts: request.body }, {
+        data: () => countSettingsView(ctx.db),
+        message: 'Count settings saved',
+      }),
   );
 };

@@ -13,8 +13,8 @@ export function evolveSettings(state: SettingsState, event: SettingsEvent): Sett
     case 'ScanLocationFirstSet':
       return { ...state, scan_location_first: event.data.scan_location_first };
     case 'CountSettingsSet': {
-      const { every_days, daily_cap, recount_over_units } = event.data;
-      return { ...state, counts: { every_days, daily_cap, recount_over_units } };
+      const { daily_plan, every_days, daily_cap, recount_over_units } = event.data;
+      return { ...state, counts: { daily_plan, every_days, daily_cap, recount_over_units } };
     }
     default: {
       const exhaustive: never = event;
