@@ -1,0 +1,22 @@
+// How the counts' screens name things, in one place.
+import { countLabel } from '@wh/contracts/counts/http';
+
+type CounterStatus = 'to_count' | 'recount' | 'done';
+
+export const taskTitle = (id: number, reason: string | null) => (reason ? `${countLabel(id)} · ${reason}` : countLabel(id));
+
+/** A location's state as its counter reads it: theirs to count, or not. */
+export function counterStatusLabel(status: CounterStatus, mayCount: boolean): string {
+  switch (status) {
+    case 'to_count':
+      return mayCount ? 'To count' : 'Counted by someone else first';
+    case 'recount':
+      return mayCount ? 'Recount' : 'Recount by someone else';
+    case 'done':
+      return 'Done';
+    default: {
+      const exhaustive: never = status;
+      return exhaustive;
+    }
+  }
+}
