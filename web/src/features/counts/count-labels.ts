@@ -20,3 +20,6 @@ export function counterStatusLabel(status: CounterStatus, mayCount: boolean): st
     }
   }
 }
+
+/** The blind count sheet of a task (PRINT_ROUTES' /print/counts/:id/sheet). */
+export const countSheetPath = (id: number) => `/print/counts/${id}/sheet`;

@@ -1,0 +1,38 @@
+import { useReducer } from 'react';
+import type { ApproveCountBody, CreateCountBody, SendBackCountBody } from '@wh/contracts/counts/http';
+import { messageOf } from '../../../lib/api-errors.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { useCommand } from '../../../lib/use-command.ts';
+import { approveCountCommand, countDetailQuery, createCountCommand, planCountsCommand, sendBackCountCommand, type Answered } from '../api/counts-api.ts';
+import { INITIAL_MANAGE, manageReducer } from '../manage.ts';
+import type { CountTaskDetail } from '@wh/contracts/counts/http';
+
+/**
+ * A manager's counts: the task open (with what was expected and counted), and the commands on it. Every answer is the
+ * task as it now is, written into its query; the words shown are the server's.
+ */
+export function useCountManager() {
+  const [state, dispatch] = useReducer(manageReducer, INITIAL_MANAGE);
+  const detail = useScreenQuery({ ...countDetailQuery(state.open ?? 0), enabled: state.open !== null });
+  const create = useCommand(createCountCommand);
+  const plan = useCommand(planCountsCommand);
+  const approve = useCommand(approveCountCommand);
+  const sendBack = useCommand(sendBackCountCommand);
+  const answered = (answer: Answered<CountTaskDetail>) => dispatch({ type: 'answered', task: answer.data, message: answer.message });
+  const refused = (error: unknown) => dispatch({ type: 'refused', text: messageOf(error, 'The count was refused') });
+  const callbacks = { onSuccess: answered, onError: refused };
+
+  return {
+    state,
+    dispatch,
+    detail,
+    isPending: approve.isPending || sendBack.isPending,
+    isCreating: create.isPending,
+    isPlanning: plan.isPending,
+    create: (body: CreateCountBody, onCreated: () => void) =>
+      create.run(body, { onSuccess: (answer) => (answered(answer), onCreated()), onError: refused }),
+    plan: () => plan.run(undefined, callbacks),
+    approve: (id: number, body: ApproveCountBody | null) => body && approve.run({ id, body }, callbacks),
+    sendBack: (id: number, body: SendBackCountBody | null) => body && sendBack.run({ id, body }, callbacks),
+  };
+}
