@@ -1,5 +1,6 @@
 // How the counts' screens name things, in one place.
 import { countLabel } from '@wh/contracts/counts/http';
+import type { UserRef } from '@wh/contracts/orders/http';
 
 type CounterStatus = 'to_count' | 'recount' | 'done';
 
@@ -23,3 +24,10 @@ export function counterStatusLabel(status: CounterStatus, mayCount: boolean): st
 
 /** The blind count sheet of a task (PRINT_ROUTES' /print/counts/:id/sheet). */
 export const countSheetPath = (id: number) => `/print/counts/${id}/sheet`;
+
+// The choice of who counts: nobody named leaves the count to anyone who counts.
+export const ANYONE = 'anyone';
+export const assigneeOptions = (workers: readonly UserRef[]) => [
+  { id: ANYONE, label: 'Anyone' },
+  ...workers.map((w) => ({ id: String(w.id), label: w.full_name ?? w.username })),
+];

@@ -71,6 +71,7 @@ function counts() {
     { location: 'A-1-4', status: 'to_count', recount_not_by: null, rounds: [], variance: [] },
   ]);
   let myCounts = mine;
+  const made = new Map<number, CountTaskDetail>();
   return fakeApi({
     // Before 'GET /counts/:id', which /counts/mine would match too.
     'GET /counts/mine': () => ({ data: myCounts }),
@@ -87,12 +88,26 @@ function counts() {
       return { data: { count_id: 7, location, round: 1, outcome: 'settled', units }, message: COUNT_MESSAGES.settledMessage(location, units) };
     },
     'GET /counts': () => ({ data: { counts: [task], pagination: onePage(1) } }),
-    'GET /counts/:id': () => ({ data: task }),
+    'GET /counts/:id': (call: FakeCall) => ({ data: made.get(Number(call.params.id)) ?? task }),
     'GET /orders/workers': () => ({ data: { workers: [{ id: 4, username: 'rae', full_name: 'Rae Counter' }] } }),
     'POST /counts/:id/approve': (call: FakeCall) => {
       const { locations } = call.body as { locations: string[] };
       task = withStatus(task, locations, 'approved');
       return { data: task, message: COUNT_MESSAGES.approved(7, locations.length, 1) };
+    },
+    'POST /counts': () => {
+      const created: CountTaskDetail = { ...task, id: 9, locations: task.locations.slice(0, 2), counts: { ...task.counts, locations: 2 } };
+      made.set(9, created);
+      return { status: 201, data: created, message: COUNT_MESSAGES.created(9, 2, 1) };
+    },
+    'POST /counts/plan': () => {
+      const planned: CountTaskDetail = { ...task, id: 10, source: 'plan' };
+      made.set(10, planned);
+      return { data: planned, message: COUNT_MESSAGES.planned(10, 4) };
+    },
+    'POST /counts/:id/assign': (call: FakeCall) => {
+      task = { ...task, assignee: { id: 4, username: 'rae', full_name: 'Rae Counter' } };
+      return { data: task, message: `Count #${call.params.id ?? ''} assigned to Rae Counter.` };
     },
     'POST /counts/:id/send-back': (call: FakeCall) => {
       const { locations } = call.body as { locations: string[] };
@@ -171,7 +186,7 @@ describe('the cycle counts screen', () => {
     expect(api.callsTo('POST', '/counts/7/locations/A-1-2/count').map((c) => c.body)).toEqual([{ lines: [], empty: true }]);
   });
 
-  it('a manager sees a task\'s rounds against expected, approves chosen settled locations and sends one back', async () => {
+  it('a manager sees a task\'s rounds against expected, approves chosen settled locations, sends one back and assigns the count', async () => {
     const api = counts();
     const user = userEvent.setup();
     const { container } = renderScreen(<CountsPage />, { user: testUser({ role: 'manager' }), route: '/counts' });
@@ -195,5 +210,35 @@ describe('the cycle counts screen', () => {
     await user.click(within(task).getByRole('button', { name: 'Send back selected (1)' }));
     await screen.findByText('Count #7: 1 location sent back to be counted again.');
     expect(api.callsTo('POST', '/counts/7/send-back').map((c) => c.body)).toEqual([{ locations: ['A-1-3'], note: 'Check the top shelf' }]);
+
+    await user.click(within(task).getByRole('button', { name: /Who counts/ }));
+    await user.click(await screen.findByRole('option', { name: 'Rae Counter' }));
+    await screen.findByText('Count #7 assigned to Rae Counter.');
+    expect(api.callsTo('POST', '/counts/7/assign').map((c) => c.body)).toEqual([{ assignee_id: 4 }]);
+  });
+
+  it('a manager creates a count of a range, for one counter, by a day, and plans today\'s counts', async () => {
+    const api = counts();
+    const user = userEvent.setup();
+    renderScreen(<CountsPage />, { user: testUser({ role: 'manager' }), route: '/counts' });
+    await user.click(await screen.findByRole('tab', { name: 'Manage' }));
+    const form = await screen.findByRole('form', { name: 'New count' });
+    expect(within(form).getByRole('button', { name: 'Create count' })).toHaveProperty('disabled', true);
+    await user.type(within(form).getByRole('textbox', { name: 'From location' }), 'a-1-1');
+    await user.type(within(form).getByRole('textbox', { name: 'To location' }), 'a-1-2');
+    await user.click(within(form).getByRole('button', { name: /Who counts/ }));
+    await user.click(await screen.findByRole('option', { name: 'Rae Counter' }));
+    await user.type(within(form).getByLabelText('Due'), '2026-12-10');
+    await user.type(within(form).getByRole('textbox', { name: 'Note' }), 'Before the stocktake');
+    await user.click(within(form).getByRole('button', { name: 'Create count' }));
+    await screen.findByText('Count #9 created: 2 locations to count. 1 location already in an open count left out.');
+    expect(api.callsTo('POST', '/counts').map((c) => c.body)).toEqual([
+      { scope: { kind: 'range', from: 'A-1-1', to: 'A-1-2' }, assignee_id: 4, due: '2026-12-10', note: 'Before the stocktake' },
+    ]);
+    await screen.findByRole('region', { name: 'Count #9' });
+
+    await user.click(screen.getByRole('button', { name: "Plan today's counts" }));
+    await screen.findByText("Count #10: today's plan, 4 locations to count.");
+    expect(api.callsTo('POST', '/counts/plan')).toHaveLength(1);
   });
 });

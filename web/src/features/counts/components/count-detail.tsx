@@ -2,9 +2,12 @@ import { COUNT_SOURCE_LABELS } from '@wh/contracts/counts/events';
 import { countLabel, type CountTaskDetail } from '@wh/contracts/counts/http';
 import { PrintLink } from '../../../components/print/print-link.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Select } from '../../../components/ui/select.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { formatDay } from '../../../lib/format.ts';
-import { countSheetPath } from '../count-labels.ts';
+import { useScreenQuery } from '../../../lib/screen-query.ts';
+import { countWorkersQuery } from '../api/counts-api.ts';
+import { ANYONE, assigneeOptions, countSheetPath } from '../count-labels.ts';
 import { approveAllBody, approveSelectedBody, chosenSettled, sendBackBody, settledLocations, type ManageEvent, type ManageState } from '../manage.ts';
 import type { ApproveCountBody, SendBackCountBody } from '@wh/contracts/counts/http';
 import { LocationReview } from './location-review.tsx';
@@ -16,6 +19,7 @@ export interface CountDetailProps {
   dispatch: (event: ManageEvent) => void;
   onApprove: (body: ApproveCountBody | null) => void;
   onSendBack: (body: SendBackCountBody | null) => void;
+  onAssign: (assigneeId: number | null) => void;
 }
 
 function summary(task: CountTaskDetail): string {
@@ -28,7 +32,8 @@ function summary(task: CountTaskDetail): string {
 }
 
 /** A task as a manager reviews it: every location's rounds and variance, and what to approve or send back. */
-export function CountDetail({ task, state, isPending, dispatch, onApprove, onSendBack }: CountDetailProps) {
+export function CountDetail({ task, state, isPending, dispatch, onApprove, onSendBack, onAssign }: CountDetailProps) {
+  const workers = useScreenQuery(countWorkersQuery());
   const settled = settledLocations(task).length;
   const chosen = chosenSettled(state, task).length;
   return (
@@ -45,6 +50,15 @@ export function CountDetail({ task, state, isPending, dispatch, onApprove, onSen
         </Button>
       </div>
       <p className="muted">{summary(task)}</p>
+      {task.status === 'open' ? (
+        <Select
+          label="Who counts"
+          options={assigneeOptions(workers.data?.workers ?? [])}
+          value={task.assignee ? String(task.assignee.id) : ANYONE}
+          isDisabled={isPending}
+          onChange={(id) => onAssign(id === ANYONE ? null : Number(id))}
+        />
+      ) : null}
       <ul className="counts-reviews">
         {task.locations.map((l) => (
           <LocationReview key={l.location} location={l} isSelected={state.selected.includes(l.location)} onSelect={(selected) => dispatch({ type: 'toggled', location: l.location, selected })} />

@@ -8,6 +8,7 @@ import { TextArea } from '../../../components/ui/text-area.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { countWorkersQuery } from '../api/counts-api.ts';
+import { ANYONE, assigneeOptions } from '../count-labels.ts';
 import { createRequest, EMPTY_DRAFT, type CreateDraft, type ScopeKind } from '../manage.ts';
 import type { CreateCountBody } from '@wh/contracts/counts/http';
 
@@ -17,7 +18,6 @@ const SCOPES: readonly { id: ScopeKind; label: string }[] = [
   { id: 'not_counted', label: 'Not counted for some days' },
   { id: 'flagged', label: 'Flagged by a short pick or a discrepancy' },
 ];
-const ANYONE = 'anyone';
 
 export interface CreateCountFormProps {
   isPending: boolean;
@@ -30,7 +30,7 @@ export function CreateCountForm({ isPending, onCreate }: CreateCountFormProps) {
   const workers = useScreenQuery(countWorkersQuery());
   const edit = (patch: Partial<CreateDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const request = createRequest(draft);
-  const assignees = [{ id: ANYONE, label: 'Anyone' }, ...(workers.data?.workers ?? []).map((w) => ({ id: String(w.id), label: w.full_name ?? w.username }))];
+  const assignees = assigneeOptions(workers.data?.workers ?? []);
   return (
     <form
       className="card counts-create"

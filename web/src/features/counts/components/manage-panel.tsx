@@ -28,6 +28,7 @@ export function ManagePanel() {
           dispatch={m.dispatch}
           onApprove={(body) => m.approve(task.id, body)}
           onSendBack={(body) => m.sendBack(task.id, body)}
+          onAssign={(assigneeId) => m.assign(task.id, assigneeId)}
         />
       ) : null}
       <CountList
