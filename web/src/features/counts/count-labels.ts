@@ -10,7 +10,7 @@ export const taskTitle = (id: number, reason: string | null) => (reason ? `${cou
 export function counterStatusLabel(status: CounterStatus, mayCount: boolean): string {
   switch (status) {
     case 'to_count':
-      return mayCount ? 'To count' : 'Counted by someone else first';
+      return mayCount ? 'To count' : 'Not yours to count now';
     case 'recount':
       return mayCount ? 'Recount' : 'Recount by someone else';
     case 'done':

@@ -83,7 +83,10 @@ function labelScanned(state: CountingState, location: string, tasks: readonly Co
       return { ...state, feedback: say('error', COUNT_MESSAGES.alreadySettled(location)) };
     case 'to_count':
     case 'recount':
-      if (!found.may_count) return { ...state, feedback: say('error', recountByOtherText(location)) };
+      if (!found.may_count) {
+        const text = found.status === 'recount' ? recountByOtherText(location) : `${location} is not yours to count now.`;
+        return { ...state, feedback: say('error', text) };
+      }
       return {
         ...state,
         task: task.id,

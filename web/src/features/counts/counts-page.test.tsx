@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SkuLookup } from '@wh/contracts/catalogue/http';
-import { COUNT_MESSAGES, type CountLocation, type CountTaskDetail, type MyCounts } from '@wh/contracts/counts/http';
+import { approveCountBodySchema, COUNT_MESSAGES, countLocationBodySchema, sendBackCountBodySchema, type CountLocation, type CountTaskDetail, type MyCounts } from '@wh/contracts/counts/http';
 import { fakeApi, onePage, renderScreen, resetScreen, testUser, type FakeCall } from '../../lib/testing.ts';
 import { CountsPage } from './counts-page.tsx';
 
@@ -80,7 +80,8 @@ function counts() {
       return found ? { data: found } : { status: 404, error: { code: 'NOT_FOUND', message: 'SKU not found' } };
     },
     'POST /counts/:id/locations/:location/count': (call: FakeCall) => {
-      const body = call.body as { lines: { counted: number }[] };
+      // Parsed as the server does: a body the contracts refuse fails the test.
+      const body = countLocationBodySchema.parse(call.body);
       const units = body.lines.reduce((n, l) => n + l.counted, 0);
       const location = call.params.location ?? '';
       const done = (l: (typeof mine.counts)[number]['locations'][number]) => (l.location === location ? { ...l, status: 'done' as const, may_count: false } : l);
@@ -91,7 +92,7 @@ function counts() {
     'GET /counts/:id': (call: FakeCall) => ({ data: made.get(Number(call.params.id)) ?? task }),
     'GET /orders/workers': () => ({ data: { workers: [{ id: 4, username: 'rae', full_name: 'Rae Counter' }] } }),
     'POST /counts/:id/approve': (call: FakeCall) => {
-      const { locations } = call.body as { locations: string[] };
+      const locations = approveCountBodySchema.parse(call.body).locations ?? task.locations.filter((l) => l.status === 'settled').map((l) => l.location);
       task = withStatus(task, locations, 'approved');
       return { data: task, message: COUNT_MESSAGES.approved(7, locations.length, 1) };
     },
@@ -110,7 +111,7 @@ function counts() {
       return { data: task, message: `Count #${call.params.id ?? ''} assigned to Rae Counter.` };
     },
     'POST /counts/:id/send-back': (call: FakeCall) => {
-      const { locations } = call.body as { locations: string[] };
+      const { locations } = sendBackCountBodySchema.parse(call.body);
       task = withStatus(task, locations, 'to_count');
       return { data: task, message: COUNT_MESSAGES.sentBack(7, locations.length) };
     },
@@ -158,6 +159,19 @@ describe('the cycle counts screen', () => {
     await screen.findByText('A-1-1 has units listed: send its count or clear it before scanning A-1-2.');
     expect(screen.getByRole('button', { name: 'Location is empty' })).toHaveProperty('disabled', true);
     await expectNamed(container);
+
+    // A scanner's burst with its Enter, while Send count has focus, is a scan: it adds a unit and sends nothing.
+    const send = screen.getByRole('button', { name: 'Send count (6 units)' });
+    send.focus();
+    for (const key of [...'5012345678900', 'Enter']) {
+      fireEvent.keyDown(send, { key });
+      fireEvent.keyUp(send, { key });
+    }
+    await screen.findByText('DR1000-8-BEIGE: 3 units at A-1-1.');
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+    await user.clear(screen.getByRole('textbox', { name: 'Units of DR1000-8-BEIGE' }));
+    await user.type(screen.getByRole('textbox', { name: 'Units of DR1000-8-BEIGE' }), '2');
+    await user.tab();
 
     await user.click(screen.getByRole('button', { name: 'Send count (6 units)' }));
     await screen.findByText('A-1-1 counted: 6 units. Thank you.');

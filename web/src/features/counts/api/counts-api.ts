@@ -21,11 +21,12 @@ export const countsKeys = {
   mine: ['counts', 'mine'] as const,
   list: (view: CountView, page: number) => ['counts', 'list', view, page] as const,
   detail: (id: number) => ['counts', 'detail', id] as const,
-  workers: ['counts', 'workers'] as const,
 };
 
-// Codes resolve to SKUs outside the counts' keys: a change to a count does not make a barcode name another SKU.
+// Outside the counts' keys, which every change to a count refreshes: a count changes neither what a barcode names
+// nor who may be assigned.
 const skuKey = (code: string) => ['count-skus', code] as const;
+const workersKey = ['count-workers'] as const;
 
 // A task's expected quantities are the stock its locations hold, so a change to the stock or the locations refreshes it.
 export const countsLiveKeys: LiveKeys = dependsOn(['counts', 'inventory', 'locations'], [countsKeys.all]);
@@ -60,7 +61,7 @@ export const countDetailQuery = (id: number) =>
 
 export const countWorkersQuery = () =>
   queryOptions({
-    queryKey: countsKeys.workers,
+    queryKey: workersKey,
     queryFn: ({ signal }) => apiData<AssignableWorkers>('/orders/workers', { defaultMessage: 'Failed to fetch users', signal }),
     staleTime: 60_000,
   });
