@@ -59,6 +59,10 @@ describe('choosing settled locations', () => {
     expect(then.feedback).toEqual({ tone: 'success', text: 'Count #7: 1 location approved, 2 units of variance posted.' });
   });
 
+  it('shows no empty words when an answer has none', () => {
+    expect(manageReducer(given({ type: 'refused', text: 'No.' }), { type: 'answered', task: T, message: '' }).feedback).toBeNull();
+  });
+
   it('forgets the choice when another task opens', () => {
     const chosen = given({ type: 'opened', id: 7 }, { type: 'toggled', location: 'A-1-1', selected: true }, { type: 'opened', id: 8 });
     expect(chosen).toMatchObject({ open: 8, selected: [] });

@@ -49,7 +49,8 @@ export function manageReducer(state: ManageState, event: ManageEvent): ManageSta
         open: event.task.id,
         selected: same ? state.selected.filter((l) => settled.has(l)) : [],
         note: '',
-        feedback: { tone: 'success', text: event.message },
+        // An answer without words leaves nothing to say, rather than an empty box.
+        feedback: event.message === '' ? null : { tone: 'success', text: event.message },
       };
     }
     case 'refused':

@@ -1,5 +1,5 @@
 import { useReducer } from 'react';
-import { COUNT_MESSAGES, type ApproveCountBody, type CountTaskDetail, type CreateCountBody, type SendBackCountBody } from '@wh/contracts/counts/http';
+import { COUNT_MESSAGES, countLabel, type ApproveCountBody, type CountTaskDetail, type CreateCountBody, type SendBackCountBody } from '@wh/contracts/counts/http';
 import { messageOf } from '../../../lib/api-errors.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
@@ -38,7 +38,15 @@ export function useCountManager() {
         },
         onError: refused,
       }),
-    assign: (id: number, assigneeId: number | null) => assign.run({ id, assignee_id: assigneeId }, callbacks),
+    assign: (id: number, assigneeId: number | null) =>
+      assign.run(
+        { id, assignee_id: assigneeId },
+        {
+          // COUNT_MESSAGES has no words for an assignment: the server's, else who counts it now.
+          onSuccess: ({ data, message }) => answered({ data, message: message || `${countLabel(data.id)}: counted by ${data.assignee ? (data.assignee.full_name ?? data.assignee.username) : 'anyone'}.` }),
+          onError: refused,
+        },
+      ),
     plan: () => plan.run(undefined, callbacks),
     approve: (id: number, body: ApproveCountBody | null) => body && approve.run({ id, body }, callbacks),
     sendBack: (id: number, body: SendBackCountBody | null) => body && sendBack.run({ id, body }, callbacks),

@@ -1,12 +1,16 @@
 import { useEffect, useReducer } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { CountLocationBody } from '@wh/contracts/counts/http';
+import { COUNT_MESSAGES, type CountedAnswer, type CountLocationBody } from '@wh/contracts/counts/http';
 import { ApiError, messageOf } from '../../../lib/api-errors.ts';
 import { scanCue, useBarcodeScanner } from '../../../lib/barcode-scanner.ts';
 import { useScreenQuery } from '../../../lib/screen-query.ts';
 import { useCommand } from '../../../lib/use-command.ts';
 import { countLocationCommand, myCountsQuery, skuLookupQuery } from '../api/counts-api.ts';
 import { activeTask, countingReducer, INITIAL_COUNTING, readCountScan, unknownCodeEvent } from '../counting.ts';
+
+// The server's words for an answer, when it sends none.
+const countedMessage = (a: CountedAnswer) =>
+  a.outcome === 'settled' ? COUNT_MESSAGES.settledMessage(a.location, a.units) : COUNT_MESSAGES.recountMessage(a.location);
 
 /**
  * A counter's screen: their tasks (GET /counts/mine, which carries no quantities), the location open, what each scan
@@ -47,7 +51,7 @@ export function useCounting() {
     if (!open || !body) return;
     count.run(
       { id: open.task, location: open.location, body },
-      { onSuccess: (answer) => dispatch({ type: 'counted', location: open.location, message: answer.message }), onError: refused },
+      { onSuccess: ({ data, message }) => dispatch({ type: 'counted', location: open.location, message: message || countedMessage(data) }), onError: refused },
     );
   };
 
