@@ -16,6 +16,8 @@ export const WEB_ROUTES = {
   '/move-stock': 'stock:move',
   // The returns bench (not in the spec): a desktop for executive 2 and the manager, a phone for anyone signed in.
   '/returns': 'returns:receive',
+  // Cycle counts (not in the spec): a phone for every counter; a manager also creates, approves and sends back there.
+  '/counts': 'counts:count',
 } as const satisfies Record<string, Permission>;
 export type WebRoute = keyof typeof WEB_ROUTES;
 
@@ -25,6 +27,8 @@ export const PRINT_ROUTES = {
   '/print/labels': 'settings:manage',
   '/print/orders/:id/pick-list': 'orders:view',
   '/print/batches/:id/pick-list': 'orders:view',
+  // A blind count sheet: location codes to write on, no quantities.
+  '/print/counts/:id/sheet': 'counts:manage',
 } as const satisfies Record<string, Permission>;
 export type PrintRoute = keyof typeof PRINT_ROUTES;
 
@@ -56,11 +60,13 @@ export interface NavItem {
   to: WebRoute;
 }
 
-// The phone screens for returns and for moving stock by scanning (not in the spec): last in every role's navigation.
+// The phone screens for cycle counts, returns and moving stock by scanning (not in the spec): last in every role's
+// navigation.
+const COUNTS_ITEM: NavItem = { label: 'Cycle Counts', to: '/counts' };
 const RETURNS_ITEM: NavItem = { label: 'Returns', to: '/returns' };
 const MOVE_STOCK_LABEL = 'Move Stock';
 
-// Side navigation per role, labels word for word from the spec (Move Stock added).
+// Side navigation per role, labels word for word from the spec (Cycle Counts, Returns and Move Stock added).
 export const NAVIGATION: Record<Role, readonly NavItem[]> = {
   manager: [
     { label: 'Dashboard', to: '/dashboard' },
@@ -72,6 +78,7 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Reports', to: '/reports' },
     { label: 'User Management', to: '/users' },
     { label: 'Settings', to: '/settings' },
+    COUNTS_ITEM,
     RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
@@ -79,6 +86,7 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Processing', to: '/orders' },
     { label: 'View Inventory', to: '/inventory' },
+    COUNTS_ITEM,
     RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
@@ -88,12 +96,14 @@ export const NAVIGATION: Record<Role, readonly NavItem[]> = {
     { label: 'Stock Approval', to: '/stock-approval' },
     { label: 'Order Verification', to: '/order-verification' },
     { label: 'Inventory Management', to: '/inventory' },
+    COUNTS_ITEM,
     RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],
   worker: [
     { label: 'Dashboard', to: '/dashboard' },
     { label: 'Order Picking', to: '/picking' },
+    COUNTS_ITEM,
     RETURNS_ITEM,
     { label: MOVE_STOCK_LABEL, to: '/move-stock' },
   ],

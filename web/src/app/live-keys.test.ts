@@ -45,12 +45,14 @@ describe('live topics of the screens', () => {
     expect(coveredRoots('orders')).toEqual(['orders', 'picking', 'dashboard']);
     expect(coveredRoots('worker:7')).toEqual(['orders', 'picking', 'dashboard']);
     expect(keysOf(['batches', 'batch:3'])).toEqual([['picking']]);
-    // The returns bench's suggestions read the stock and the locations.
-    expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports', 'returns']);
+    // The returns bench's suggestions read the stock and the locations; a count's expected quantities read the stock.
+    expect(coveredRoots('inventory')).toEqual(['dashboard', 'inventory', 'reports', 'returns', 'counts']);
     // The picker's items carry their SKUs' barcodes.
     expect(coveredRoots('styles')).toEqual(['picking', 'inventory', 'styles']);
     // A location's walk sequence orders the picker's items.
-    expect(coveredRoots('locations')).toEqual(['picking', 'inventory', 'returns']);
+    expect(coveredRoots('locations')).toEqual(['picking', 'inventory', 'returns', 'counts']);
+    // The counters' lists and the managers' tasks.
+    expect(coveredRoots('counts')).toEqual(['counts']);
     expect(coveredRoots('settings')).toEqual(['settings']);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);

@@ -1,4 +1,5 @@
 import { catalogueLiveKeys } from '../features/catalogue/api/styles-api.ts';
+import { countsLiveKeys } from '../features/counts/api/counts-api.ts';
 import { dashboardLiveKeys } from '../features/dashboard/api/dashboard-api.ts';
 import { inventoryLiveKeys } from '../features/inventory/api/inventory-api.ts';
 import { ordersLiveKeys } from '../features/orders/api/orders-api.ts';
@@ -24,6 +25,7 @@ export const LIVE_KEYS = composeLiveKeys(
   settingsLiveKeys,
   reportsLiveKeys,
   returnsLiveKeys,
+  countsLiveKeys,
   catalogueLiveKeys,
   warehouseSettingsLiveKeys,
 );

@@ -27,6 +27,7 @@ const SCREENS: Record<WebRoute, Screen> = {
   '/inventory': () => import('../features/inventory/inventory-page.tsx').then((m) => ({ Component: m.InventoryPage })),
   '/move-stock': () => import('../features/inventory/move-stock-page.tsx').then((m) => ({ Component: m.MoveStockPage })),
   '/returns': () => import('../features/returns/returns-page.tsx').then((m) => ({ Component: m.ReturnsPage })),
+  '/counts': () => import('../features/counts/counts-page.tsx').then((m) => ({ Component: m.CountsPage })),
 };
 
 const PRINT_VIEWS: Record<PrintRoute, Screen> = {
@@ -36,6 +37,8 @@ const PRINT_VIEWS: Record<PrintRoute, Screen> = {
     import('../features/orders/pick-list-print-page.tsx').then((m) => ({ Component: m.PickListPrintPage })),
   '/print/batches/:id/pick-list': () =>
     import('../features/picking/batch-pick-list-print-page.tsx').then((m) => ({ Component: m.BatchPickListPrintPage })),
+  '/print/counts/:id/sheet': () =>
+    import('../features/counts/count-sheet-print-page.tsx').then((m) => ({ Component: m.CountSheetPrintPage })),
 };
 
 const screenRoutes: RouteObject[] = (Object.keys(WEB_ROUTES) as WebRoute[]).map((route) => ({
