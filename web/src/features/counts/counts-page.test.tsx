@@ -209,7 +209,7 @@ describe('the cycle counts screen', () => {
     const task = await screen.findByRole('region', { name: 'Count #7' });
     within(task).getByRole('grid', { name: 'A-1-1, round 1' });
     expect(within(task).getByText('Settled variance: DR1000-8-BEIGE +1')).toBeTruthy();
-    expect(within(task).getByRole('link', { name: 'Print the count sheet of Count #7' }).getAttribute('href')).toBe('/print/counts/7/sheet');
+    expect(within(task).getByRole('link', { name: 'Print count sheet of Count #7' }).getAttribute('href')).toBe('/print/counts/7/sheet');
     await expectNamed(container);
 
     await user.click(within(task).getByRole('checkbox', { name: 'A-1-1' }));

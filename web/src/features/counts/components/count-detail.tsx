@@ -42,7 +42,7 @@ export function CountDetail({ task, state, isPending, dispatch, onApprove, onSen
         <h2 id="counts-detail-title" className="card-title">
           {countLabel(task.id)}
         </h2>
-        <PrintLink to={countSheetPath(task.id)} label={`Print the count sheet of ${countLabel(task.id)}`}>
+        <PrintLink to={countSheetPath(task.id)} label={`Print count sheet of ${countLabel(task.id)}`}>
           Print count sheet
         </PrintLink>
         <Button variant="ghost" size="sm" onPress={() => dispatch({ type: 'closed' })}>
