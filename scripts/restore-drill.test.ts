@@ -233,6 +233,11 @@ describe('npm run restore refuses what it must not overwrite', () => {
     // migrated. A backup that lacks a migration but has a later one is no backup a version made, and is refused.
     const older = await backupAsIf(
       `delete from schema_migrations where name >= '112';
+       drop table rm_count_tasks, rm_count_locations, count_open_locations, count_trigger_claims, count_plan_days;
+       drop sequence count_id_seq;
+       drop index events_count_triggers;
+       alter table rm_warehouse_settings drop column count_daily_plan, drop column count_every_days, drop column count_daily_cap,
+         drop column count_recount_over_units;
        drop index rm_order_items_sku;
        drop table rm_return_lines, rm_return_parcels;
        drop index events_return_order;

@@ -113,7 +113,7 @@ async function restorer(file: string, major: number): Promise<Tool> {
     );
     if (listed.ok) return tool;
     said.push(`${tool.path}: ${listed.stderr}`);
-    if (/not appear to be a valid archive|could not read input file|unexpected end of file/i.test(listed.stderr)) {
+    if (/not appear to be a valid archive|could not read (from )?input file|unexpected end of file|: end of file/i.test(listed.stderr)) {
       throw new ToolError(`${file} cannot be read as a backup: ${listed.stderr}. Nothing was changed.`, EXIT.usage);
     }
   }

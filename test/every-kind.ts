@@ -140,6 +140,16 @@ export async function makeEveryKindHistory(url: string, admin: { username: strin
   const shortLine = (await picker.get<{ items: { id: number }[] }>(`/api/orders/${shortOrder.id}`)).items[0]!;
   await picker.post(`/api/orders/${shortOrder.id}/items/${shortLine.id}/short`, { looked_in: [held.code], notes: 'Not on the shelf' });
 
+  // ---- Counts: the adjusted bin counted blind as it stands and approved; the count settings; the day's plan. (The
+  // short's own count is the reactions' to make: counts/reactions.ts.)
+  const count = await manager.post<{ id: number }>('/api/counts', { scope: { kind: 'range', from: held.code, to: held.code }, note: 'Every kind' });
+  const now = await manager.get<AsOf>(`/api/inventory/as-of?location=${encodeURIComponent(held.code)}&at=${encodeURIComponent(new Date().toISOString())}`);
+  const counted = now.stock.filter((s) => s.quantity > 0).map((s) => ({ sku: s.sku, counted: s.quantity }));
+  await picker.post(`/api/counts/${count.id}/locations/${held.code}/count`, { lines: counted, empty: false });
+  await manager.post(`/api/counts/${count.id}/approve`, { locations: null });
+  await ok(manager.send('PUT', '/api/settings/counts', { daily_plan: false, every_days: 30, daily_cap: 40, recount_over_units: 1 }));
+  await manager.post('/api/counts/plan', {});
+
   // ---- People: one deactivated, one deleted, one whose password a manager changed.
   const deactivated: Person = { username: 'every.leaver', password: 'leaver-pass-1', role: 'worker' };
   const leaver = await manager.post<User>('/api/users', { ...deactivated, full_name: 'Pat Leaver' });

@@ -8,6 +8,7 @@ import { projections, rebuildReadModels } from '@wh/projector';
 import { caughtUp, snapshot } from '@wh/projector/testing';
 import { ADJUSTMENT_REASONS } from '@wh/contracts';
 import { appendReturns, makeEveryKindHistory, type EveryKindHistory } from '../../../test/every-kind.ts';
+import { reactToTriggers } from './features/counts/reactions.ts';
 import { loadConfig } from './platform/config.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from './testing.ts';
@@ -24,8 +25,8 @@ import { ADMIN_PASSWORD, client, startTestApp, type Client, type TestApp } from 
 // data as it was before it, so they are carried over from A right after the migration adds them. 020 gave style and
 // location streams their versions, starting them at 0 where no such stream existed yet; A's history has written those
 // streams since. 112 gave events their schema versions, 1 for every event written before versions existed; A's history
-// has written events of a later version since. 140 and 141 added what short picks and holds record, which no event
-// before them made.
+// has written events of a later version since. 140 and 141 added what short picks and holds record, and 220 the
+// counts' settings, which no event before them made.
 const CARRIED: Record<string, readonly string[]> = {
   events: ['schema_version'],
   style_registry: ['version'],
@@ -33,6 +34,7 @@ const CARRIED: Record<string, readonly string[]> = {
   rm_orders: ['short_items', 'hold'],
   rm_order_items: ['short_quantity', 'looked_in'],
   rm_report_buckets: ['shorted'],
+  rm_warehouse_settings: ['count_daily_plan', 'count_every_days', 'count_daily_cap', 'count_recount_over_units'],
 };
 // Columns of an earlier version, required (not null, no default) and dropped since: A has no value for them, so the rows
 // copied in before the drop get this one, computed from the row. 050 moved rm_orders' search text to a table of its
@@ -59,6 +61,8 @@ beforeAll(async () => {
   a = await startTestApp({ listen: true });
   history = await makeEveryKindHistory(a.url, { username: 'admin', password: ADMIN_PASSWORD });
   await appendReturns(a.database.db, (position) => a.watcher.waitFor(position, 20_000));
+  // The short's count, as the counts' reactions make it (they do not run in tests unless asked).
+  expect(await reactToTriggers(a.ctx)).toBeGreaterThan(0);
   // The history never mistypes a password: a sign-in attempt that failed is command-side data too.
   expect((await a.anonymous.post('/api/auth/login', { username: history.deactivated.username, password: 'not-the-password' })).status).toBe(401);
   await caughtUp(a.database.db);
