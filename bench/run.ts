@@ -23,6 +23,7 @@ const MODULES: [group: string, file: string][] = [
   ['rebuild', 'rebuild.ts'],
   ['rebuild-online', 'rebuild-online.ts'],
   ['no-stock', 'no-stock-recount.ts'],
+  ['counts', 'counts.ts'],
   ['web', 'web.ts'],
 ];
 
