@@ -17,7 +17,7 @@ const TARGET_MS = 2000;
 const BINS = Array.from({ length: 200 }, (_, i) => `A-${Math.floor(i / 10) + 1}-${(i % 10) + 1}`);
 const SKU = 'BC1000-10-BLACK';
 
-async function call(app: FastifyInstance, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+async function call(app: FastifyInstance, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: Record<string, unknown>) {
   const res = await app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
   return res.json() as { data: { id: number; token: string }; message?: string };

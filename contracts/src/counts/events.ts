@@ -10,13 +10,14 @@ import { stockMovementSchema } from '../platform/stock.ts';
 // same variance, settle the location. A manager approves settled locations (their variances post as stock movements,
 // reason "Cycle count") or sends them back to be counted again. Nothing changes stock until it is approved.
 
-export const COUNT_SOURCES = ['manual', 'plan', 'short_pick', 'discrepancy'] as const;
+export const COUNT_SOURCES = ['manual', 'plan', 'short_pick', 'discrepancy', 'pick_refused'] as const;
 export type CountSource = (typeof COUNT_SOURCES)[number];
 export const COUNT_SOURCE_LABELS: Record<CountSource, string> = {
   manual: 'Created by a manager',
   plan: 'Daily plan',
   short_pick: 'After a short pick',
   discrepancy: 'After a verification discrepancy',
+  pick_refused: 'After a pick refused for lack of stock',
 };
 
 // The reason every approved count's movements carry in the ledger and the audit.

@@ -26,6 +26,8 @@ import { catalogueRoutes } from './features/catalogue/routes.ts';
 import { inventoryRoutes } from './features/inventory/routes.ts';
 import { returnsRoutes } from './features/returns/routes.ts';
 import { countsRoutes } from './features/counts/routes.ts';
+import { countAfterRefusal } from './features/counts/reactions.ts';
+import { InsufficientStockError } from './platform/stock.ts';
 import { countFlagRoutes } from './features/inventory/count-flags.ts';
 import { inventoryStatus } from './features/inventory/inventory-status.ts';
 import { receivingRoutes } from './features/receiving/routes.ts';
@@ -114,6 +116,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Set as the instance starts to drain (server.ts close, on SIGTERM): /api/ready answers 503 so the proxy's health
   // check takes this instance out, and every answer closes its connection, so the proxy keeps none to reuse.
   app.decorate('draining', false);
+  // A pick refused for lack of stock queues a count of its location (the counts' reactions, when they run here).
+  if (config.COUNT_REACTIONS_MS > 0) {
+    app.addHook('onError', async (request, _reply, error) => {
+      if (!(error instanceof InsufficientStockError) || request.routeOptions.url !== '/api/orders/:id/items/:itemId/pick') return;
+      void countAfterRefusal(ctx, error).catch((failure: unknown) => request.log.error({ err: failure }, 'count after a refused pick failed'));
+    });
+  }
   app.addHook('onRequest', async (_request, reply) => {
     if (app.draining) reply.header('connection', 'close');
   });

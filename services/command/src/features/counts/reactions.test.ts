@@ -93,12 +93,30 @@ describe('counts that start by themselves', () => {
   });
 });
 
+describe('a pick refused for lack of stock', () => {
+  it('queues a count of the location it was refused at, once while that count is open', async () => {
+    ok(await manager.post('/api/locations', { code: 'D-1-1', location_type: 'bin', capacity: 50 }), 201);
+    ok(await manager.upload('/api/files/upload/orders', 'orders.csv', 'Order #,Item,SKU,Quantity\n#9004,Dress,DR1000-8-BEIGE,1\n#9005,Dress,DR1000-8-BEIGE,1\n'));
+    for (const number of ['#9004', '#9005']) {
+      const [listed] = (await manager.get(`/api/orders?search=${encodeURIComponent(number)}`)).body.data.orders as { id: number }[];
+      const [item] = (await manager.get(`/api/orders/${listed!.id}`)).body.data.items as { id: number }[];
+      ok(await manager.post(`/api/orders/${listed!.id}/assign-worker`, { worker_id: worker.id }));
+      // D-1-1 holds none of the dress.
+      expect((await worker.post(`/api/orders/${listed!.id}/items/${item!.id}/pick`, { location: 'D-1-1' })).status).toBe(409);
+    }
+    await vi.waitFor(async () => expect((await openTasks()).filter((c) => c.source === 'pick_refused')).toHaveLength(1), WAIT);
+    const task = (await openTasks()).find((c) => c.source === 'pick_refused')!;
+    expect(task.reason).toBe('Pick refused: 1 unit of DR1000-8-BEIGE wanted at D-1-1, 0 there');
+    expect((await manager.get(`/api/counts/${task.id}`)).body.data.locations.map((l: { location: string }) => l.location)).toEqual(['D-1-1']);
+  });
+});
+
 describe('the daily plan', () => {
   it('once turned on, each day counts so many locations that every one comes round in N days; asked again it is the same plan', async () => {
     ok(await manager.put('/api/settings/counts', { daily_plan: true, every_days: 2, daily_cap: 10, recount_over_units: 0 }));
     await vi.waitFor(async () => expect((await openTasks()).map((c) => c.source)).toContain('plan'), WAIT);
     const plan = (await openTasks()).find((c) => c.source === 'plan')!;
-    // Three bins, two of them in open counts: C-1-1 alone, the quota being ceil(3 / 2) = 2.
+    // Four bins, three of them in open counts: C-1-1 alone, the quota being ceil(4 / 2) = 2.
     const detail = (await manager.get(`/api/counts/${plan.id}`)).body.data;
     expect(detail.locations.map((l: { location: string }) => l.location)).toEqual(['C-1-1']);
     const again = await manager.post('/api/counts/plan');

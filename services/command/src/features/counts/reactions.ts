@@ -3,6 +3,7 @@ import { localDay, type CountSource, type OrderEvent } from '@wh/contracts';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { EventMetadata } from '../../platform/event-store.ts';
 import { isDomainError } from '../../platform/errors.ts';
+import type { InsufficientStockError } from '../../platform/stock.ts';
 import { createCount, planCounts } from './commands.ts';
 import { countSettings } from './queries.ts';
 
@@ -67,6 +68,20 @@ export async function reactToTriggers(ctx: Pick<AppContext, 'db' | 'now' | 'sess
     }
   }
   return rows.length;
+}
+
+/**
+ * A pick refused because its location lacks the units (InsufficientStockError) queues a count of that location. A
+ * refusal records no event, so this runs on the refusal itself; a location already in an open count counts nothing.
+ */
+export async function countAfterRefusal(ctx: Pick<AppContext, 'db' | 'now' | 'sessionCache'>, refusal: InsufficientStockError): Promise<void> {
+  const reason = `Pick refused: ${plural(refusal.requested, 'unit')} of ${refusal.sku} wanted at ${refusal.location}, ${refusal.available} there`;
+  const metadata = { ...SYSTEM, correlation_id: `count-refusal-${refusal.location}` };
+  try {
+    await createCount(ctx, { source: 'pick_refused', scope: { kind: 'locations', locations: [refusal.location] }, reason, assignee_id: null, due: null, trigger: null }, metadata);
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+  }
 }
 
 /** Makes today's plan once a manager has turned the daily plan on; nothing when it is made or nothing is due. */
