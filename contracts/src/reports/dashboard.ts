@@ -38,3 +38,9 @@ export const RETURNS_SCREEN = '/returns';
 
 /** A parcel waiting this long or longer is overdue on the dashboard (restocked within days is the aim). */
 export const RETURNS_OVERDUE_DAYS = 3;
+
+/** The count accuracy report: the dashboard's Count Accuracy card opens it, where the weeks behind its figure are. */
+export const COUNT_ACCURACY_REPORT = '/reports?type=count-accuracy';
+
+/** First counts matching this often or more read as good on the dashboard (below it, the counts find drift). */
+export const COUNT_ACCURACY_GOOD = 0.95;

@@ -19,6 +19,9 @@ import { FIT_FLAGS, fitFlag, type FitFlag } from './fit-flag.ts';
 //                                                    by style and size)
 //   GET /reports/returns-processing reports:view     ReportRangeQuery -> ReturnsProcessing (grades, receipt to
 //                                                    restock, open returns by age)
+//   GET /reports/count-accuracy     reports:view     ReportRangeQuery -> CountAccuracy (first counts that matched,
+//                                                    by ISO week; what is open and overdue now)
+//   GET /reports/count-accuracy/export reports:view  CountAccuracyExportQuery -> CSV/XLSX file of that report
 //   GET /reports/export             reports:view     ReportExportQuery -> CSV/XLSX file of the current view
 //   GET /audit/events               audit:view       AuditQuery -> AuditPage
 //   GET /audit/events/export        audit:view       AuditExportQuery -> CSV/XLSX file (same filters, no paging)
@@ -182,6 +185,27 @@ export const returnsWaitingSchema = z.object({
 });
 export type ReturnsWaiting = z.infer<typeof returnsWaitingSchema>;
 
+// How often a location's first count found exactly what it held: the first count of each location in a count task
+// (rm_count_locations.first_counted_at and first_matched; a send-back keeps it), read by when that count was made. A
+// location counted first in several tasks of a period counts once in it, by the earliest of them.
+export const countAccuracyFiguresSchema = z.object({
+  // Distinct locations whose first count fell in the period (or the week).
+  counted: z.number().int(),
+  // Of them, those whose first count matched.
+  matched: z.number().int(),
+  // matched / counted, unrounded; null when none was counted.
+  accuracy: z.number().nullable(),
+});
+export type CountAccuracyFigures = z.infer<typeof countAccuracyFiguresSchema>;
+
+// The dashboard's count card (a manager's): this ISO week's accuracy so far, and what is open and overdue now.
+export const countSummarySchema = z.object({
+  week: countAccuracyFiguresSchema,
+  open_locations: z.number().int(),
+  overdue: z.number().int(),
+});
+export type CountSummary = z.infer<typeof countSummarySchema>;
+
 export const dailySummarySchema = z.object({
   // The day summarised, YYYY-MM-DD in the warehouse's time zone.
   date: z.string(),
@@ -213,6 +237,8 @@ export const dailySummarySchema = z.object({
   // What waits at the returns bench (inventory:alerts: manager and executive2; null otherwise), as the Returns
   // screen counts it.
   returns_waiting: returnsWaitingSchema.nullable(),
+  // Cycle counts (reports:view: manager only; null otherwise): this week's first-count accuracy, open and overdue.
+  counts: countSummarySchema.nullable(),
 });
 export type DailySummary = z.infer<typeof dailySummarySchema>;
 
@@ -432,6 +458,39 @@ export const returnsProcessingSchema = z.object({
 });
 export type ReturnsProcessing = z.infer<typeof returnsProcessingSchema>;
 
+// ---------- Cycle count accuracy ----------
+
+// The figures' rule is countAccuracyFiguresSchema's (above, beside the dashboard's count card).
+export const countAccuracyWeekSchema = countAccuracyFiguresSchema.extend({
+  // The ISO week's Monday, YYYY-MM-DD (local), and the days of it the period covers.
+  week: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+export type CountAccuracyWeek = z.infer<typeof countAccuracyWeekSchema>;
+
+export const countAccuracyNowSchema = z.object({
+  // Locations in an open count still to count or to recount.
+  open_locations: count,
+  // Locations counted and settled, waiting for a manager's approval.
+  to_approve: count,
+  // Active bins and racks not counted within every_days (never counted included).
+  overdue: count,
+  // The counts' setting the overdue figure goes by.
+  every_days: count,
+});
+export type CountAccuracyNow = z.infer<typeof countAccuracyNowSchema>;
+
+export const countAccuracySchema = z.object({
+  period: reportPeriodSchema,
+  totals: z.object({ locations_counted: count, first_count_matched: count, accuracy: z.number().nullable() }),
+  // Every ISO week (Monday start) the period touches, oldest first, with none counted too.
+  weeks: z.array(countAccuracyWeekSchema),
+  // Now, whatever the period.
+  now: countAccuracyNowSchema,
+});
+export type CountAccuracy = z.infer<typeof countAccuracySchema>;
+
 // ---------- Export ----------
 
 export const reportExportQuerySchema = z.object({
@@ -442,6 +501,11 @@ export const reportExportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
 });
 export type ReportExportQuery = z.input<typeof reportExportQuerySchema>;
+
+export const countAccuracyExportQuerySchema = reportRangeQuerySchema.extend({
+  format: z.enum(EXPORT_FORMATS, { error: 'Format must be csv or xlsx' }).default('csv'),
+});
+export type CountAccuracyExportQuery = z.input<typeof countAccuracyExportQuerySchema>;
 
 // ---------- Audit ----------
 

@@ -90,6 +90,8 @@ const EXPECTED: Record<string, 'public' | 'signed-in' | Role[]> = {
   'GET /api/reports/worker-productivity': ['manager'],
   'GET /api/reports/returns': ['manager'],
   'GET /api/reports/returns-processing': ['manager'],
+  'GET /api/reports/count-accuracy': ['manager'],
+  'GET /api/reports/count-accuracy/export': ['manager'],
   'GET /api/reports/export': ['manager'],
   'GET /api/audit/events': ['manager'],
   'GET /api/audit/events/export': ['manager'],

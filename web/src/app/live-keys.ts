@@ -8,6 +8,7 @@ import { receivingLiveKeys } from '../features/receiving/api/receiving-api.ts';
 import { reportsLiveKeys } from '../features/reports/api/reports-api.ts';
 import { returnsLiveKeys } from '../features/returns/api/returns-api.ts';
 import { settingsLiveKeys } from '../features/settings/api/locations-api.ts';
+import { countSettingsLiveKeys } from '../features/settings/api/settings-api.ts';
 import { usersLiveKeys } from '../features/users/api/users-api.ts';
 import { verificationLiveKeys } from '../features/verification/api/verification-api.ts';
 import { composeLiveKeys } from '../lib/live-topics.ts';
@@ -23,6 +24,7 @@ export const LIVE_KEYS = composeLiveKeys(
   inventoryLiveKeys,
   receivingLiveKeys,
   settingsLiveKeys,
+  countSettingsLiveKeys,
   reportsLiveKeys,
   returnsLiveKeys,
   countsLiveKeys,

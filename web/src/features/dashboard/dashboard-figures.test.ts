@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '@wh/contracts/auth/permissions';
 import {
   activityTone,
+  countAccuracyFigure,
   averagePerWorker,
   lagText,
   projectorFailureText,
@@ -180,5 +181,28 @@ describe('returns waiting', () => {
   it('turns red once the oldest has waited three days; says so when nothing waits', () => {
     expect(returnsWaitingFigure({ units: 2, parcels: 1, unmatched: 0, oldest_received_at: '2026-03-07T10:00:00Z' }, now).tone).toBe('red');
     expect(returnsWaitingFigure({ units: 0, parcels: 0, unmatched: 0, oldest_received_at: null }, now)).toEqual({ value: '0', note: 'nothing waits at the returns bench', tone: 'neutral' });
+  });
+});
+
+describe('count accuracy', () => {
+  it("reads this week's first counts right, with what is open and overdue; green from 95%", () => {
+    expect(countAccuracyFigure({ week: { counted: 3, matched: 2, accuracy: 2 / 3 }, open_locations: 1, overdue: 12 })).toEqual({
+      value: '66.7%',
+      note: '2 of 3 first counts right this week; 1 open, 12 overdue',
+      tone: 'yellow',
+    });
+    expect(countAccuracyFigure({ week: { counted: 20, matched: 19, accuracy: 0.95 }, open_locations: 0, overdue: 0 }).tone).toBe('green');
+    expect(countAccuracyFigure({ week: { counted: 1, matched: 1, accuracy: 1 }, open_locations: 0, overdue: 0 }).value).toBe('100.0%');
+  });
+  it('says so when nothing was counted this week', () => {
+    expect(countAccuracyFigure({ week: { counted: 0, matched: 0, accuracy: null }, open_locations: 2, overdue: 1500 })).toEqual({
+      value: '-',
+      note: 'none counted this week; 2 open, 1,500 overdue',
+      tone: 'neutral',
+    });
+  });
+  it('links to its report for a manager only', () => {
+    expect(openableLink('manager', '/reports?type=count-accuracy')).toBe('/reports?type=count-accuracy');
+    expect(openableLink('worker', '/reports?type=count-accuracy')).toBeNull();
   });
 });

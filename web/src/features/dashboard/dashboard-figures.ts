@@ -1,8 +1,8 @@
 import { canOpen, ROUTE_ALIASES, WEB_ROUTES, type WebRoute } from '@wh/contracts/auth/routes';
 import type { Role } from '@wh/contracts/auth/permissions';
 import type { ProjectionStop, ProjectorFailure } from '@wh/contracts/platform/http';
-import { RETURNS_OVERDUE_DAYS } from '@wh/contracts/reports/dashboard';
-import type { ReturnsWaiting } from '@wh/contracts/reports/http';
+import { COUNT_ACCURACY_GOOD, RETURNS_OVERDUE_DAYS } from '@wh/contracts/reports/dashboard';
+import type { CountSummary, ReturnsWaiting } from '@wh/contracts/reports/http';
 import { formatDuration, unitCount } from '../../lib/format.ts';
 import type { BadgeTone } from '../../components/ui/badge.tsx';
 
@@ -173,5 +173,26 @@ export function returnsWaitingFigure(w: ReturnsWaiting, now: Date): ReturnsWaiti
     value: w.parcels.toLocaleString(),
     note: `${w.parcels === 1 ? 'parcel' : 'parcels'}: ${unitCount(w.units)}${unmatched}; oldest ${formatDuration(seconds)}`,
     tone: seconds >= RETURNS_OVERDUE_DAYS * 86_400 ? 'red' : 'yellow',
+  };
+}
+
+export interface CountAccuracyFigure {
+  value: string;
+  note: string;
+  tone: 'neutral' | 'yellow' | 'green';
+}
+
+/**
+ * Count Accuracy: the share of this week's first counts that found what the location held (one decimal, as the
+ * report shows it), with the locations open in counts and those overdue for one. Green at COUNT_ACCURACY_GOOD.
+ */
+export function countAccuracyFigure(c: CountSummary): CountAccuracyFigure {
+  const rest = `${c.open_locations.toLocaleString()} open, ${c.overdue.toLocaleString()} overdue`;
+  const { counted, matched, accuracy } = c.week;
+  if (accuracy === null) return { value: '-', note: `none counted this week; ${rest}`, tone: 'neutral' };
+  return {
+    value: `${(Math.round(accuracy * 1000) / 10).toFixed(1)}%`,
+    note: `${matched.toLocaleString()} of ${counted.toLocaleString()} first counts right this week; ${rest}`,
+    tone: accuracy >= COUNT_ACCURACY_GOOD ? 'green' : 'yellow',
   };
 }

@@ -5,6 +5,8 @@ describe('report view from the URL', () => {
   it('reads the type and the range', () => {
     expect(readReportView(new URLSearchParams('type=orders&range=week'))).toEqual({ type: 'orders', range: 'week' });
     expect(readReportView(new URLSearchParams('type=audit&range=year'))).toEqual({ type: 'audit', range: 'year' });
+    // The dashboard's Count Accuracy card opens it.
+    expect(readReportView(new URLSearchParams('type=count-accuracy'))).toEqual({ type: 'count-accuracy', range: 'today' });
   });
   it('falls back to inventory status for today on anything unknown', () => {
     expect(readReportView(new URLSearchParams('type=sales&range=decade'))).toEqual({ type: 'inventory', range: 'today' });

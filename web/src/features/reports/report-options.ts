@@ -11,6 +11,8 @@ export const REPORT_TYPES = [
   // The buyers' returns: rates, reasons and fit by style and size; and how the returns bench keeps up.
   { id: 'returns', label: 'Returns by Style and Size' },
   { id: 'returns-processing', label: 'Returns Processing' },
+  // How often the cycle counts' first count finds what a location held, and what the counts leave open.
+  { id: 'count-accuracy', label: 'Count Accuracy' },
   // The manager's audit view lives here rather than in a new sidebar entry, so the sidebar stays as the spec lists it.
   { id: 'audit', label: 'Audit Log' },
 ] as const;

@@ -6,6 +6,7 @@ import { useCommand } from '../../lib/use-command.ts';
 import { exportCommand } from './api/reports-api.ts';
 import { activeFilterCount, auditFilters, type AuditFilters } from './audit-filters.ts';
 import { AuditLog } from './components/audit-log.tsx';
+import { CountAccuracy } from './components/count-accuracy.tsx';
 import { InventoryReport } from './components/inventory-report.tsx';
 import { OrderAnalytics } from './components/order-analytics.tsx';
 import { ReportActions, ReportControls } from './components/report-controls.tsx';
@@ -78,6 +79,8 @@ function ReportBody({ view, filters, state, dispatch }: ReportBodyProps) {
       return <ReturnsReport range={view.range} style={state.returnsStyle} />;
     case 'returns-processing':
       return <ReturnsProcessing range={view.range} />;
+    case 'count-accuracy':
+      return <CountAccuracy range={view.range} />;
     case 'audit':
       return (
         <AuditLog

@@ -1,14 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Location } from '@wh/contracts/inventory/http';
+import { useAtomValue } from 'jotai';
+import { can, isRole } from '@wh/contracts/auth/permissions';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { messageOf } from '../../lib/api-errors.ts';
+import { signedInUserAtom } from '../../lib/session.ts';
 import { useCommand } from '../../lib/use-command.ts';
 import { layoutQuery, updateLocationCommand } from './api/locations-api.ts';
 import { LayoutGroups, LayoutSummary } from './components/layout-summary.tsx';
 import type { LayoutAction } from './components/layout-table.tsx';
+import { CountSettingsCard } from './components/count-settings-card.tsx';
 import { PickingSettingsCard } from './components/picking-settings-card.tsx';
 import { SettingsDialogs, type SettingsDialog } from './components/settings-dialogs.tsx';
 import { groupLocations } from './layout.ts';
@@ -16,8 +20,11 @@ import './settings.css';
 
 const NOTICE_MS = 5_000;
 
-// The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area).
+// The manager's Settings: the warehouse layout (bins, regular racks, jean racks, the receiving area), how pickers scan
+// and how the cycle counts run.
 export function SettingsPage() {
+  const user = useAtomValue(signedInUserAtom);
+  const managesCounts = user !== null && isRole(user.role) && can(user.role, 'counts:manage');
   const layout = useQuery(layoutQuery());
   const [dialog, setDialog] = useState<SettingsDialog>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -82,6 +89,8 @@ export function SettingsPage() {
       <LayoutSummary groups={groups} />
 
       <PickingSettingsCard onSaved={setNotice} />
+
+      {managesCounts ? <CountSettingsCard onSaved={setNotice} /> : null}
 
       <LayoutGroups isPending={layout.isPending} groups={groups} busyCode={busyCode} onAction={onAction} />
 

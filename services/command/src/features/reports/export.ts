@@ -4,6 +4,7 @@ import {
   RETURN_GRADES,
   RETURN_REASON_LABELS,
   RETURN_REASONS,
+  type CountAccuracy,
   type InventoryStatus,
   type OrderAnalytics,
   type ReturnFigures,
@@ -156,6 +157,38 @@ export function exportReturnsProcessing(p: ReturnsProcessing): { rows: Processin
       { header: 'Units', value: (r) => r.value },
       { header: 'Parcels', value: (r) => r.parcels },
       { header: 'Unmatched Parcels', value: (r) => r.unmatched },
+    ],
+  };
+}
+
+interface CountAccuracyRow {
+  section: string;
+  item: string;
+  counted: number | null;
+  matched: number | null;
+  accuracy: number | null;
+  value: number | null;
+}
+
+// The period's totals, each ISO week, then what is open now.
+export function exportCountAccuracy(a: CountAccuracy): { rows: CountAccuracyRow[]; columns: ExportColumn<CountAccuracyRow>[] } {
+  const figures = (section: string, item: string, counted: number, matched: number, accuracy: number | null): CountAccuracyRow => ({ section, item, counted, matched, accuracy, value: null });
+  const now = (item: string, value: number): CountAccuracyRow => ({ section: 'Now', item, counted: null, matched: null, accuracy: null, value });
+  return {
+    rows: [
+      figures('Period', `${a.period.from} to ${a.period.to}`, a.totals.locations_counted, a.totals.first_count_matched, a.totals.accuracy),
+      ...a.weeks.map((w) => figures('Week', `Week of ${w.week}`, w.counted, w.matched, w.accuracy)),
+      now('Open locations', a.now.open_locations),
+      now('Settled, to approve', a.now.to_approve),
+      now(`Overdue (not counted in ${a.now.every_days} days)`, a.now.overdue),
+    ],
+    columns: [
+      { header: 'Section', value: (r) => r.section },
+      { header: 'Item', value: (r) => r.item },
+      { header: 'Locations Counted', value: (r) => r.counted },
+      { header: 'First Count Matched', value: (r) => r.matched },
+      { header: 'Accuracy (%)', value: (r) => percentOf(r.accuracy) },
+      { header: 'Locations', value: (r) => r.value },
     ],
   };
 }

@@ -22,6 +22,7 @@ import {
   type WorkerProductivity,
 } from '@wh/contracts';
 import { describePeriod, rangePeriod, type Period } from './period.ts';
+import { countSummary } from './count-accuracy.ts';
 import { returnsWaiting } from './returns.ts';
 
 type Db = Kysely<Database>;
@@ -278,6 +279,8 @@ export async function dailySummary(
   user: { id: number; role: Role },
   day: Period,
   { inventoryStatus, countOrders }: SummaryQueries,
+  // What is open and overdue in the counts goes by the moment asked, whatever the day summarised.
+  now: Date,
 ): Promise<DailySummary> {
   const isManager = user.role === 'manager';
   const seesWorkers = user.role === 'manager' || user.role === 'executive1';
@@ -404,5 +407,6 @@ export async function dailySummary(
     short_picks_today: shortPicks,
     system_overview: overview,
     returns_waiting: can(user.role, 'inventory:alerts') ? await returnsWaiting(db) : null,
+    counts: can(user.role, 'reports:view') ? await countSummary(db, day, now) : null,
   };
 }

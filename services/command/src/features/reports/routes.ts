@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  countAccuracyExportQuerySchema,
+  countAccuracySchema,
   dailySummaryQuerySchema,
   dailySummarySchema,
   inventoryStatusReportQuerySchema,
@@ -21,7 +23,8 @@ import { sendExport } from '../../platform/exports.ts';
 import { ok } from '../../platform/http.ts';
 import { periodOf } from './period.ts';
 import { dailySummary, orderAnalytics, workerProductivity, type SummaryQueries } from './queries.ts';
-import { exportInventory, exportOrders, exportProductivity, exportReturns, exportReturnsProcessing } from './export.ts';
+import { countAccuracy } from './count-accuracy.ts';
+import { exportCountAccuracy, exportInventory, exportOrders, exportProductivity, exportReturns, exportReturnsProcessing } from './export.ts';
 import { returnsProcessing, returnsReport, returnsReportRows } from './returns.ts';
 
 // The most low-stock rows an inventory export lists.
@@ -41,7 +44,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext } & SummaryQu
       if (!user) throw unauthenticated();
       const date = request.query.date ?? localDay(ctx.now(), zone());
       const db = await ctx.reader(request);
-      return ok(await dailySummary(db, user, await periodOf(db, date, date, zone()), { inventoryStatus, countOrders }));
+      return ok(await dailySummary(db, user, await periodOf(db, date, date, zone()), { inventoryStatus, countOrders }, ctx.now()));
     },
   );
 
@@ -88,6 +91,26 @@ export const reportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext } & SummaryQu
       schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(returnsProcessingSchema) } },
     },
     async (request) => ok(await returnsProcessing(await ctx.reader(request), request.query.range, ctx.now(), zone())),
+  );
+
+  app.get(
+    '/api/reports/count-accuracy',
+    {
+      config: { access: 'reports:view' },
+      schema: { tags: ['reports'], querystring: reportRangeQuerySchema, response: { 200: successEnvelope(countAccuracySchema) } },
+    },
+    async (request) => ok(await countAccuracy(await ctx.reader(request), request.query.range, ctx.now(), zone())),
+  );
+
+  app.get(
+    '/api/reports/count-accuracy/export',
+    { config: { access: 'reports:view' }, schema: { tags: ['reports'], querystring: countAccuracyExportQuerySchema } },
+    async (request, reply) => {
+      const { range, format } = request.query;
+      const accuracy = await countAccuracy(await ctx.reader(request), range, ctx.now(), zone());
+      const filename = `count-accuracy-report-${range}-${localDay(ctx.now(), zone())}`;
+      return sendExport(reply, ctx.files, { format, filename, sheetName: 'Count Accuracy', ...exportCountAccuracy(accuracy) });
+    },
   );
 
   app.get(

@@ -17,7 +17,7 @@ export const dashboardKeys = {
 };
 
 // The dashboard sums up orders, workers and stock; 'system' is the projector's health, shown in System Status.
-export const dashboardLiveKeys: LiveKeys = dependsOn(['dashboard', 'orders', 'order', 'worker', 'inventory', 'system'], [dashboardKeys.all]);
+export const dashboardLiveKeys: LiveKeys = dependsOn(['dashboard', 'orders', 'order', 'worker', 'inventory', 'system', 'counts'], [dashboardKeys.all]);
 
 /** Today's summary, shaped by the caller's role on the server (the warehouse's today, not the browser's). */
 export const dailySummaryQuery = () =>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Role } from '@wh/contracts/auth/permissions';
-import { dashboardOrderFilters, ordersLink, RETURNS_SCREEN } from '@wh/contracts/reports/dashboard';
+import { COUNT_ACCURACY_REPORT, dashboardOrderFilters, ordersLink, RETURNS_SCREEN } from '@wh/contracts/reports/dashboard';
 import type { DailySummary } from '@wh/contracts/reports/http';
 import { StatCard, StatCards } from '../../../components/ui/stat-card.tsx';
-import { LOW_STOCK_DEFAULT_THRESHOLD, openableLink, percentOf, returnsWaitingFigure } from '../dashboard-figures.ts';
+import { countAccuracyFigure, LOW_STOCK_DEFAULT_THRESHOLD, openableLink, percentOf, returnsWaitingFigure } from '../dashboard-figures.ts';
 
 /** A card's label, linking to the screen its figure is counted from when the role may open it. */
 function labelFor(role: Role, text: string, to: string): ReactNode {
@@ -20,8 +20,9 @@ function labelFor(role: Role, text: string, to: string): ReactNode {
 
 /**
  * The stat cards (spec section 2): four for everyone, Low Stock Alerts and Short Picks Today for a manager, Returns
- * Waiting for a manager and executive2, My Assigned Orders for a worker. Each order figure is the Orders screen's count
- * under the filters its card opens (dashboardOrderFilters); Returns Waiting opens the Returns screen.
+ * Waiting for a manager and executive2, Count Accuracy for a manager, My Assigned Orders for a worker. Each order
+ * figure is the Orders screen's count under the filters its card opens (dashboardOrderFilters); Returns Waiting opens
+ * the Returns screen, Count Accuracy its report.
  */
 export function SummaryCards({ summary, role }: { summary: DailySummary; role: Role }) {
   const { total, completed, pending } = summary.orders;
@@ -56,6 +57,7 @@ export function SummaryCards({ summary, role }: { summary: DailySummary; role: R
         />
       ) : null}
       {summary.returns_waiting ? <ReturnsWaitingCard role={role} summary={summary} /> : null}
+      {summary.counts ? <CountAccuracyCard role={role} summary={summary} /> : null}
       {role === 'worker' ? <StatCard label={labelFor(role, 'My Assigned Orders', '/picking')} value={n(summary.my_assigned_orders)} note="to pick" /> : null}
     </StatCards>
   );
@@ -64,4 +66,9 @@ export function SummaryCards({ summary, role }: { summary: DailySummary; role: R
 function ReturnsWaitingCard({ role, summary }: { role: Role; summary: DailySummary }) {
   const figure = returnsWaitingFigure(summary.returns_waiting!, new Date());
   return <StatCard label={labelFor(role, 'Returns Waiting', RETURNS_SCREEN)} value={figure.value} note={figure.note} tone={figure.tone} />;
+}
+
+function CountAccuracyCard({ role, summary }: { role: Role; summary: DailySummary }) {
+  const figure = countAccuracyFigure(summary.counts!);
+  return <StatCard label={labelFor(role, 'Count Accuracy', COUNT_ACCURACY_REPORT)} value={figure.value} note={figure.note} tone={figure.tone} />;
 }

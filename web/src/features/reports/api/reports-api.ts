@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { InventoryStatus } from '@wh/contracts/inventory/http';
-import type { AuditPage, OrderAnalytics, ReportRange, ReportType, ReturnsProcessing, ReturnsReport, WorkerProductivity } from '@wh/contracts/reports/http';
+import type { AuditPage, CountAccuracy, OrderAnalytics, ReportRange, ReportType, ReturnsProcessing, ReturnsReport, WorkerProductivity } from '@wh/contracts/reports/http';
 import type { UserList } from '@wh/contracts/users/http';
 import { apiData } from '../../../lib/api-client.ts';
 import { downloadFile } from '../../../lib/download.ts';
@@ -16,14 +16,19 @@ export const reportsKeys = {
   productivity: (range: ReportRange) => ['reports', 'worker-productivity', range] as const,
   returns: (range: ReportRange, style: string) => ['reports', 'returns', range, style] as const,
   returnsProcessing: (range: ReportRange) => ['reports', 'returns-processing', range] as const,
+  countAccuracy: (range: ReportRange) => ['reports', 'count-accuracy', range] as const,
   audit: (filters: AuditFilters, page: number) => ['reports', 'audit', filters, page] as const,
   // Not under 'reports': the audit filter's user list changes with users.
   users: ['users', 'reports-audit-filter'] as const,
 };
 
-/** The reports and the inventory report refresh on reports and inventory pushes; the audit user list on users. */
+/**
+ * The reports and the inventory report refresh on reports and inventory pushes, count accuracy on the counts' too;
+ * the audit user list on users.
+ */
 export const reportsLiveKeys: LiveKeys = {
   reports: [reportsKeys.all],
+  counts: [['reports', 'count-accuracy']],
   inventory: [reportsKeys.all],
   users: [reportsKeys.users],
   user: [reportsKeys.users],
@@ -81,6 +86,13 @@ export const returnsProcessingQuery = (range: ReportRange) =>
     placeholderData: keepPreviousData,
   });
 
+export const countAccuracyQuery = (range: ReportRange) =>
+  queryOptions({
+    queryKey: reportsKeys.countAccuracy(range),
+    queryFn: ({ signal }) => apiData<CountAccuracy>('/reports/count-accuracy', { query: { range }, defaultMessage: 'Failed to fetch count accuracy', signal }),
+    placeholderData: keepPreviousData,
+  });
+
 export const auditEventsQuery = (filters: AuditFilters, page: number) =>
   queryOptions({
     queryKey: reportsKeys.audit(filters, page),
@@ -104,12 +116,21 @@ export const auditUsersQuery = () =>
 export const exportReport = (report: ReportType, range: ReportRange, format: ExportFormat, style = '') =>
   downloadFile('/reports/export', { report, range, format, ...(style ? { style } : {}) }, 'Failed to export report');
 
+export const exportCountAccuracy = (range: ReportRange, format: ExportFormat) =>
+  downloadFile('/reports/count-accuracy/export', { range, format }, 'Failed to export report');
+
 export const exportAudit = (filters: AuditFilters, format: ExportFormat) =>
   downloadFile('/audit/events/export', { ...filters, format }, 'Failed to export the audit log');
 
-/** Downloads what the screen shows: the audit log with its filters, or the chosen report for its range (and style). */
+/**
+ * Downloads what the screen shows: the audit log with its filters, count accuracy from its own route, or the chosen
+ * report for its range (and style).
+ */
 export const exportCommand: CommandSpec<{ view: ReportView; filters: AuditFilters; style: string; format: ExportFormat }, string> = {
-  send: ({ view, filters, style, format }) =>
-    view.type === 'audit' ? exportAudit(filters, format) : exportReport(view.type, view.range, format, view.type === 'returns' ? style : ''),
+  send: ({ view, filters, style, format }) => {
+    if (view.type === 'audit') return exportAudit(filters, format);
+    if (view.type === 'count-accuracy') return exportCountAccuracy(view.range, format);
+    return exportReport(view.type, view.range, format, view.type === 'returns' ? style : '');
+  },
   fallbackError: 'Failed to export report',
 };
