@@ -52,7 +52,8 @@ describe('live topics of the screens', () => {
     // A location's walk sequence orders the picker's items.
     expect(coveredRoots('locations')).toEqual(['picking', 'inventory', 'returns', 'counts']);
     // The counters' lists and the managers' tasks.
-    expect(coveredRoots('counts')).toEqual(['counts']);
+    // Counts refresh the counts screen and the count accuracy on the dashboard and in Reports.
+    expect(coveredRoots('counts')).toEqual(['dashboard', 'reports', 'counts']);
     expect(coveredRoots('settings')).toEqual(['settings']);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);
