@@ -54,7 +54,7 @@ describe('live topics of the screens', () => {
     // The counters' lists and the managers' tasks.
     // Counts refresh the counts screen and the count accuracy on the dashboard and in Reports.
     expect(coveredRoots('counts')).toEqual(['dashboard', 'reports', 'counts']);
-    expect(coveredRoots('settings')).toEqual(['settings']);
+    expect(keysOf(['settings'])).toEqual([['settings', 'counts'], ['settings', 'picking']]);
     expect(coveredRoots('receipts')).toEqual(['inventory', 'receipts']);
     expect(coveredRoots('dashboard')).toEqual(['dashboard']);
     expect(coveredRoots('system')).toEqual(['dashboard']);
