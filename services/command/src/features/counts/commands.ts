@@ -1,12 +1,12 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '@wh/db';
 import { countStreamId, type CountEvent, type CountScope, type CountSource, type CountTrigger } from '@wh/contracts';
-import { foldStreams, nextIds, onStream, runCommand, type CommandHandler, type Executor } from '../../platform/command.ts';
+import { foldStreams, nextIds, onStream, runCommand, type CommandContext, type CommandHandler, type CommandOutcome, type Executor } from '../../platform/command.ts';
 import type { Actor } from '../../platform/auth.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { isUniqueViolation } from '../../platform/event-store.ts';
+import { isUniqueViolation, type EventMetadata } from '../../platform/event-store.ts';
 import { applyStockMovements } from '../../platform/stock.ts';
-import { countDecider, decideCount, type CountCommand } from './decide.ts';
+import { countDecider, decideCount, type CountCommand, type CountState } from './decide.ts';
 import { countSettings, counterExists, dueLocations, inOpenCounts, locationsInScope, usernameOf, type ChosenLocations } from './queries.ts';
 
 // The counts' commands, each on one task's stream (`count-<id>`). A task claims its locations in
@@ -102,18 +102,29 @@ export const createCount: CommandHandler<CreateCountInput, CountOutcome> = (ctx,
 
 // ---------- Assigning ----------
 
+// A command on one task's stream that reads nothing else but `facts`, answered as every count command is.
+function onTask<F>(
+  ctx: CommandContext,
+  countId: number,
+  metadata: EventMetadata,
+  decide: (state: CountState, facts: F) => CountEvent[],
+  facts: (db: Executor) => Promise<F>,
+): Promise<CommandOutcome<CountOutcome>> {
+  return runCommand(ctx.db, onStream({ streamId: countStreamId(countId), decider: countDecider, facts, decide }), metadata).then(({ result, append }) => ({
+    result: { count_id: countId, events: result.events, skipped: 0 },
+    append,
+  }));
+}
+
 export const assignCount: CommandHandler<{ count_id: number; assignee_id: number | null }, CountOutcome> = (ctx, input, metadata) => {
   const now = ctx.now();
-  return runCommand(
-    ctx.db,
-    onStream({
-      streamId: countStreamId(input.count_id),
-      decider: countDecider,
-      facts: async (db) => (input.assignee_id === null ? false : counterExists(db, input.assignee_id)),
-      decide: (state, assigneeFound) => decideCount({ type: 'AssignCount', count_id: input.count_id, assignee_id: input.assignee_id, assignee_found: assigneeFound }, state, now),
-    }),
+  return onTask(
+    ctx,
+    input.count_id,
     metadata,
-  ).then(({ result, append }) => ({ result: { count_id: input.count_id, events: result.events, skipped: 0 }, append }));
+    (state, assigneeFound: boolean) => decideCount({ type: 'AssignCount', count_id: input.count_id, assignee_id: input.assignee_id, assignee_found: assigneeFound }, state, now),
+    async (db) => (input.assignee_id === null ? false : counterExists(db, input.assignee_id)),
+  );
 };
 
 // ---------- Counting a location ----------
@@ -215,15 +226,13 @@ export const approveCount: CommandHandler<{ count_id: number; locations: readonl
 
 export const sendBackCount: CommandHandler<{ count_id: number; locations: readonly string[]; note: string | null }, CountOutcome> = (ctx, input, metadata) => {
   const now = ctx.now();
-  return runCommand(
-    ctx.db,
-    onStream({
-      streamId: countStreamId(input.count_id),
-      decider: countDecider,
-      decide: (state) => decideCount({ type: 'SendBackCount', count_id: input.count_id, locations: input.locations, note: input.note }, state, now),
-    }),
+  return onTask(
+    ctx,
+    input.count_id,
     metadata,
-  ).then(({ result, append }) => ({ result: { count_id: input.count_id, events: result.events, skipped: 0 }, append }));
+    (state) => decideCount({ type: 'SendBackCount', count_id: input.count_id, locations: input.locations, note: input.note }, state, now),
+    async () => undefined,
+  );
 };
 
 // ---------- The daily plan ----------
