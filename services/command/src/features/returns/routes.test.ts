@@ -363,3 +363,30 @@ describe('answers while the projector is behind', () => {
     }
   });
 });
+
+describe('the lists, a page at a time', () => {
+  it('unmatched oldest first over pages of 20, recent newest first; a bad view or page is refused', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      const res = await worker.post('/api/returns', { order_id: null, scanned: null, note: `Bag ${i}`, lines: [] });
+      ok(res, 201);
+      ids.push(res.body.data.id);
+    }
+    const first = (await worker.get('/api/returns?view=unmatched')).body.data;
+    const total = first.pagination.total_records as number;
+    expect(total).toBeGreaterThanOrEqual(21);
+    expect(first.returns).toHaveLength(20);
+    const pages = Math.ceil(total / 20);
+    expect(first.pagination).toMatchObject({ current_page: 1, total_pages: pages });
+    const all: number[] = [];
+    for (let page = 1; page <= pages; page += 1) all.push(...((await worker.get(`/api/returns?view=unmatched&page=${page}`)).body.data.returns as { id: number }[]).map((r) => r.id));
+    expect(all).toHaveLength(total);
+    // Oldest first: the bags in the order they came, the last on the last page.
+    expect(all.filter((id) => ids.includes(id))).toEqual(ids);
+    expect(all.at(-1)).toBe(ids.at(-1));
+    const recent = (await worker.get('/api/returns?view=recent')).body.data.returns as { id: number }[];
+    expect(recent[0]!.id).toBe(ids.at(-1));
+    expect((await worker.get('/api/returns?view=everything')).status).toBe(400);
+    expect((await worker.get('/api/returns?view=unmatched&page=0')).status).toBe(400);
+  });
+});
