@@ -22,6 +22,7 @@ import {
 import { expandRange } from '../../domain/location-range.ts';
 import type { Executor } from '../../platform/command.ts';
 import { readStream } from '../../platform/event-store.ts';
+import { userOf, usersById } from '../../platform/user-reads.ts';
 
 // What cycle counts read: the locations a scope names, the settings, a task from its stream, the lists.
 
@@ -123,13 +124,6 @@ export async function usernameOf(db: Executor, id: number | null): Promise<strin
   return row?.username ?? null;
 }
 
-async function usersById(db: Executor, ids: readonly (number | null)[]) {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map<number, { id: number; username: string; full_name: string | null }>();
-  const rows = await db.selectFrom('rm_users').select(['id', 'username', 'full_name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 /** A task folded from its stream (contracts' foldCountTask); null before its creation. */
 export async function countTaskView(db: Executor, id: number): Promise<CountTaskView | null> {
   const events = await readStream(db, countStreamId(id));
@@ -141,7 +135,7 @@ export async function countDetail(db: Executor, id: number): Promise<CountTaskDe
   const task = await countTaskView(db, id);
   if (!task) return null;
   const users = await usersById(db, [task.assignee_id, task.created_by, ...task.locations.flatMap((l) => [l.last_counted_by, ...l.rounds.map((r) => r.counted_by)])]);
-  const user = (uid: number | null) => (uid === null ? null : (users.get(uid) ?? { id: uid, username: `user ${uid}`, full_name: null }));
+  const user = (uid: number | null) => userOf(users, uid);
   const counts = statusCounts(task.locations);
   return {
     id: task.id,
@@ -169,7 +163,7 @@ export async function listCounts(db: Db, view: CountView, page: number): Promise
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(COUNTS_PER_PAGE).offset((page - 1) * COUNTS_PER_PAGE).execute();
   const users = await usersById(db, rows.flatMap((r) => [r.assignee_id, r.created_by]));
-  const user = (uid: number | null) => (uid === null ? null : (users.get(uid) ?? { id: uid, username: `user ${uid}`, full_name: null }));
+  const user = (uid: number | null) => userOf(users, uid);
   return {
     counts: rows.map((r) => ({
       id: r.id,

@@ -49,7 +49,8 @@ import type { AppendOptions } from '../../platform/event-store.ts';
 import { applyStockMovements, singleTake, stockTake } from '../../platform/stock.ts';
 import { BATCH_NOT_FOUND, batchDecider, decideBatch, NOT_YOUR_BATCH, type BatchCommand, type BatchFacts } from './decide-batch.ts';
 import { decideOrder, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
-import { findOrderOrThrow, itemsInWalkOrder, noStockNote, userOf, usersById, workerFacts } from './queries.ts';
+import { userOf, usersById } from '../../platform/user-reads.ts';
+import { findOrderOrThrow, itemsInWalkOrder, noStockNote, workerFacts } from './queries.ts';
 
 // Picking: the pick of an order's item (which takes its stock), and batches (several orders of one worker picked as
 // one walk-ordered list, each line by the pick route, and completed together): their routes, their commands and the

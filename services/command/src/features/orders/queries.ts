@@ -29,6 +29,7 @@ import { notFound } from '../../platform/errors.ts';
 import { defaultPickLocation, type WorkerFacts } from './decide.ts';
 import { describeEvent, describeReturnEvent } from './history.ts';
 import { escapeLike } from '../../platform/search.ts';
+import { userOf, usersById } from '../../platform/user-reads.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
 
 type Db = Kysely<Database>;
@@ -417,13 +418,6 @@ export async function orderWorker(db: Db, id: number): Promise<{ worker_id: numb
   return row ? { worker_id: row.assigned_worker_id } : undefined;
 }
 
-export async function usersById(db: Db, ids: Iterable<number | null>): Promise<Map<number, UserRef>> {
-  const wanted = [...new Set([...ids].filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('rm_users').select(['id', 'username', 'full_name']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r]));
-}
-
 // A list's orders: no items (an order's own answer pages them), the first style codes of each read in the database.
 async function toSummaries(db: Db, rows: readonly OrderRow[]): Promise<OrderSummary[]> {
   if (rows.length === 0) return [];
@@ -443,9 +437,6 @@ async function toSummaries(db: Db, rows: readonly OrderRow[]): Promise<OrderSumm
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
-export const userOf = (users: Map<number, UserRef>, id: number | null): UserRef | null =>
-  id === null ? null : (users.get(id) ?? { id, username: `user ${id}`, full_name: null });
-
 function toItem(i: ItemRow, users: Map<number, UserRef>): OrderItem {
   const picked = isDone(i);
   const suggested = !picked && i.suggested_location !== null;

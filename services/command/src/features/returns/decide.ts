@@ -191,6 +191,18 @@ function placeable(state: ReturnState, returnId: number, lineNo: number): { parc
   return { parcel: state, line: found };
 }
 
+// What every placing of a line's units names: the parcel, its order, the line and where the units come from.
+const placing = (parcel: Matched, l: LineState, quantity: number, from: string | null) => ({
+  return_id: parcel.return_id,
+  order_id: parcel.order_id,
+  line: l.line,
+  sku: l.sku,
+  style_code: l.style_code,
+  quantity,
+  grade: l.grade,
+  from_location: from,
+});
+
 // Where the units come from: the bench while any wait there, else RETURNS; refused past what waits there.
 function source(l: LineState, quantity: number): string | null {
   const from = l.bench > 0 ? null : RETURNS_LOCATION;
@@ -249,7 +261,7 @@ export function decideReturn(command: ReturnCommand, state: ReturnState, now: Da
       const from = source(l, command.quantity);
       if (from === RETURNS_LOCATION && command.location === RETURNS_LOCATION) throw conflict(M.alreadyInReturns(l.sku));
       refuseDestination(l, command.location, command.destination);
-      const { sku, style_code, grade } = l;
+      const { sku, style_code } = l;
       const movements = [
         ...(from === null ? [] : [{ sku, style_code, location: from, delta: -command.quantity }]),
         { sku, style_code, location: command.location, delta: command.quantity },
@@ -260,14 +272,7 @@ export function decideReturn(command: ReturnCommand, state: ReturnState, now: Da
         {
           type: 'ReturnRestocked',
           data: {
-            return_id: parcel.return_id,
-            order_id: parcel.order_id,
-            line: l.line,
-            sku,
-            style_code,
-            quantity: command.quantity,
-            grade,
-            from_location: from,
+            ...placing(parcel, l, command.quantity, from),
             location: command.location,
             over_capacity: over,
             movements,
@@ -279,19 +284,12 @@ export function decideReturn(command: ReturnCommand, state: ReturnState, now: Da
     case 'WriteOffReturn': {
       const { parcel, line: l } = placeable(state, command.return_id, command.line);
       const from = source(l, command.quantity);
-      const { sku, style_code, grade } = l;
+      const { sku, style_code } = l;
       return [
         {
           type: 'ReturnWrittenOff',
           data: {
-            return_id: parcel.return_id,
-            order_id: parcel.order_id,
-            line: l.line,
-            sku,
-            style_code,
-            quantity: command.quantity,
-            grade,
-            from_location: from,
+            ...placing(parcel, l, command.quantity, from),
             note: command.note,
             movements: from === null ? [] : [{ sku, style_code, location: from, delta: -command.quantity }],
             at,

@@ -28,6 +28,7 @@ import {
 import { foldStreams, type Executor } from '../../platform/command.ts';
 import { readStream } from '../../platform/event-store.ts';
 import { skuBarcodes } from '../../platform/style-reads.ts';
+import { usersById } from '../../platform/user-reads.ts';
 import type { OrderFacts, ShippedLineFacts } from './decide.ts';
 
 // What the bench reads: the shipped orders a code opens, the parcels' lists, one parcel with where its units should go.
@@ -171,13 +172,6 @@ export async function lookupReturns(db: Kysely<Database>, code: string): Promise
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-async function userNames(db: Kysely<Database>, ids: readonly (number | null)[]): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db.selectFrom('rm_users').select(['id', 'username']).where('id', 'in', wanted).execute();
-  return new Map(rows.map((r) => [r.id, r.username]));
-}
-
 // The bench's lists: unmatched and waiting oldest first, recent newest first.
 export async function listReturns(db: Kysely<Database>, view: ReturnView, page: number): Promise<ReturnList> {
   let q = db.selectFrom('rm_return_parcels');
@@ -185,7 +179,7 @@ export async function listReturns(db: Kysely<Database>, view: ReturnView, page: 
   const { total } = await q.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const ordered = view === 'recent' ? q.orderBy('received_at', 'desc').orderBy('id', 'desc') : q.orderBy('received_at').orderBy('id');
   const rows = await ordered.selectAll().limit(RETURNS_PER_PAGE).offset((page - 1) * RETURNS_PER_PAGE).execute();
-  const names = await userNames(db, rows.map((r) => r.received_by));
+  const users = await usersById(db, rows.map((r) => r.received_by));
   return {
     returns: rows.map((r) => ({
       id: r.id,
@@ -194,7 +188,7 @@ export async function listReturns(db: Kysely<Database>, view: ReturnView, page: 
       order_number: r.order_number,
       note: r.note,
       received_at: iso(r.received_at),
-      received_by: r.received_by === null ? null : (names.get(r.received_by) ?? null),
+      received_by: users.get(r.received_by ?? 0)?.username ?? null,
       units: r.units,
       waiting: r.waiting,
       in_returns: r.in_returns,
@@ -255,7 +249,7 @@ export async function returnParcelFromStream(db: Kysely<Database>, id: number): 
 
 // A parcel with its receiver's name and, while it has an order, where each line's waiting units should go.
 async function shownParcel(db: Kysely<Database>, p: BenchParcel): Promise<ReturnParcel> {
-  const names = await userNames(db, [p.received_by]);
+  const users = await usersById(db, [p.received_by]);
   const lines: ReturnParcelLine[] = [];
   for (const l of p.lines) {
     lines.push({
@@ -281,7 +275,7 @@ async function shownParcel(db: Kysely<Database>, p: BenchParcel): Promise<Return
     scanned: p.scanned,
     note: p.note,
     received_at: iso(p.received_at),
-    received_by: p.received_by === null ? null : (names.get(p.received_by) ?? null),
+    received_by: users.get(p.received_by ?? 0)?.username ?? null,
     lines,
   };
 }

@@ -2,6 +2,7 @@ import type { ShippedLine } from '@wh/contracts/returns/http';
 import { Button } from '../../../components/ui/button.tsx';
 import { entriesProblem, leftToReturn, type BenchEvent, type BenchStep, type Entry } from '../bench.ts';
 import { EntryFields } from './entry-fields.tsx';
+import { ReceiptActions } from './receipt-actions.tsx';
 
 type Recording = Extract<BenchStep, { step: 'order' }>;
 
@@ -58,17 +59,13 @@ export function OrderReturnPanel({ bench, dispatch, isPending, onSubmit }: Order
       {stray.map((entry) => (
         <EntryFields key={entry.key} entry={entry} max={entry.quantity} dispatch={dispatch} />
       ))}
-      <p className="returns-problem" role="status">
-        {problem ?? ''}
-      </p>
-      <div className="form-actions">
-        <Button variant="secondary" onPress={() => dispatch({ type: 'restart' })}>
-          Start over
-        </Button>
-        <Button onPress={onSubmit} isDisabled={problem !== null || isPending} aria-busy={isPending || undefined}>
-          {matching === null ? `Receive ${unitsText(count)}` : `Match to ${order.order_number}`}
-        </Button>
-      </div>
+      <ReceiptActions
+        problem={problem}
+        submitLabel={matching === null ? `Receive ${unitsText(count)}` : `Match to ${order.order_number}`}
+        isPending={isPending}
+        dispatch={dispatch}
+        onSubmit={onSubmit}
+      />
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { RETURN_MESSAGES } from '@wh/contracts/returns/http';
-import { Button } from '../../../components/ui/button.tsx';
 import { TextArea } from '../../../components/ui/text-area.tsx';
 import { entriesProblem, type BenchEvent, type BenchStep } from '../bench.ts';
 import { EntryFields } from './entry-fields.tsx';
+import { ReceiptActions } from './receipt-actions.tsx';
 
 type Unmatched = Extract<BenchStep, { step: 'unmatched' }>;
 
@@ -31,17 +31,7 @@ export function UnmatchedPanel({ bench, dispatch, isPending, onSubmit }: Unmatch
       {bench.entries.map((entry) => (
         <EntryFields key={entry.key} entry={entry} max={1000} dispatch={dispatch} />
       ))}
-      <p className="returns-problem" role="status">
-        {problem ?? ''}
-      </p>
-      <div className="form-actions">
-        <Button variant="secondary" onPress={() => dispatch({ type: 'restart' })}>
-          Start over
-        </Button>
-        <Button onPress={onSubmit} isDisabled={problem !== null || isPending} aria-busy={isPending || undefined}>
-          Receive without an order
-        </Button>
-      </div>
+      <ReceiptActions problem={problem} submitLabel="Receive without an order" isPending={isPending} dispatch={dispatch} onSubmit={onSubmit} />
     </section>
   );
 }
