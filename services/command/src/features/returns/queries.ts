@@ -201,34 +201,42 @@ interface BinLoad {
   code: string;
   capacity: number | null;
   quantity: number;
-  holds: number;
+  // Units of each of the parcel's SKUs the bin holds.
+  holds: Record<string, number>;
+}
+
+// The active bins in walk order with their load, read once for a parcel's lines.
+async function binLoads(db: Kysely<Database>, skus: readonly string[]): Promise<BinLoad[]> {
+  const { rows } = await sql<BinLoad>`
+    select l.code, l.capacity,
+           coalesce((select sum(s.quantity) from stock_levels s where s.location = l.code), 0)::int as quantity,
+           coalesce((select jsonb_object_agg(s.sku, s.quantity) from stock_levels s where s.location = l.code and s.sku = any(${skus}::text[])), '{}') as holds
+      from rm_locations l
+     where l.is_active and l.location_type = 'bin'
+     order by l.walk_sequence nulls last, l.code`.execute(db);
+  return rows;
 }
 
 // The SKU's pick bin for `units` in walk order: bins holding it with room, then an active bin with room, else the
 // first holder with its over-capacity said.
-async function suggestBin(db: Kysely<Database>, sku: string, units: number): Promise<ReturnSuggestion | null> {
-  const { rows } = await sql<BinLoad>`
-    select l.code, l.capacity,
-           coalesce((select sum(s.quantity) from stock_levels s where s.location = l.code), 0)::int as quantity,
-           coalesce((select s.quantity from stock_levels s where s.location = l.code and s.sku = ${sku}), 0)::int as holds
-      from rm_locations l
-     where l.is_active and l.location_type = 'bin'
-     order by l.walk_sequence nulls last, l.code`.execute(db);
+function suggestBin(bins: readonly BinLoad[], sku: string, units: number): ReturnSuggestion | null {
   const room = (b: BinLoad) => b.capacity === null || b.quantity + units <= b.capacity;
-  const holders = rows.filter((b) => b.holds > 0);
-  const found = holders.find(room) ?? rows.find(room);
+  const holders = bins.filter((b) => (b.holds[sku] ?? 0) > 0);
+  const found = holders.find(room) ?? bins.find(room);
   if (found) return { location: found.code, over_capacity: null };
-  const first = holders[0] ?? rows[0];
+  const first = holders[0] ?? bins[0];
   if (!first) return null;
   return { location: first.code, over_capacity: first.capacity === null ? null : { location: first.code, capacity: first.capacity, quantity_after: first.quantity + units } };
 }
 
-async function suggestionFor(db: Kysely<Database>, grade: string, sku: string, bench: number, inReturns: number): Promise<ReturnSuggestion | null> {
+// Where a line's waiting units should go (the bench's first, else those in RETURNS): C to SECONDS, D to RETURNS, A and
+// B to a bin; null once nothing waits.
+function suggestionFor(bins: readonly BinLoad[], grade: string, sku: string, bench: number, inReturns: number): ReturnSuggestion | null {
   const units = bench > 0 ? bench : inReturns;
   if (units === 0) return null;
   if (grade === 'C') return { location: SECONDS_LOCATION, over_capacity: null };
   if (grade === 'D') return { location: RETURNS_LOCATION, over_capacity: null };
-  return suggestBin(db, sku, units);
+  return suggestBin(bins, sku, units);
 }
 
 // One parcel as the bench reads it: from the bench's read model; null when the read model does not hold it.
@@ -250,24 +258,24 @@ export async function returnParcelFromStream(db: Kysely<Database>, id: number): 
 // A parcel with its receiver's name and, while it has an order, where each line's waiting units should go.
 async function shownParcel(db: Kysely<Database>, p: BenchParcel): Promise<ReturnParcel> {
   const users = await usersById(db, [p.received_by]);
-  const lines: ReturnParcelLine[] = [];
-  for (const l of p.lines) {
-    lines.push({
-      line: l.line,
-      order_item_id: l.order_item_id,
-      sku: l.sku,
-      style_code: l.style_code,
-      size: l.size,
-      colour: l.colour,
-      quantity: l.quantity,
-      reason: l.reason as ReturnReason,
-      reason_note: l.reason_note,
-      grade: l.grade as ReturnGrade,
-      placed: { restocked: l.restocked, written_off: l.written_off },
-      waiting: { bench: l.bench, returns: l.in_returns },
-      suggestion: p.status === 'unmatched' ? null : await suggestionFor(db, l.grade, l.sku, l.bench, l.in_returns),
-    });
-  }
+  // The bins are read only when a line of a matched parcel has units to go to one.
+  const toBins = p.status === 'unmatched' ? [] : p.lines.filter((l) => (l.grade === 'A' || l.grade === 'B') && l.bench + l.in_returns > 0);
+  const bins = toBins.length === 0 ? [] : await binLoads(db, toBins.map((l) => l.sku));
+  const lines = p.lines.map((l): ReturnParcelLine => ({
+    line: l.line,
+    order_item_id: l.order_item_id,
+    sku: l.sku,
+    style_code: l.style_code,
+    size: l.size,
+    colour: l.colour,
+    quantity: l.quantity,
+    reason: l.reason as ReturnReason,
+    reason_note: l.reason_note,
+    grade: l.grade as ReturnGrade,
+    placed: { restocked: l.restocked, written_off: l.written_off },
+    waiting: { bench: l.bench, returns: l.in_returns },
+    suggestion: p.status === 'unmatched' ? null : suggestionFor(bins, l.grade, l.sku, l.bench, l.in_returns),
+  }));
   return {
     id: p.id,
     status: p.status,
