@@ -418,7 +418,13 @@ describe('a projection that fails on an event for a passing cause (a serializati
     const applied = await appliedPositions();
     expect(applied).toEqual(expect.arrayContaining([events[0]!.position, events[1]!.position]));
     for (const e of events.slice(2)) expect(applied).not.toContain(e.position);
-    expect(only.logs.find((l) => l.msg.includes('smaller batches'))?.extra).toMatchObject({ events: 5, from_position: events[0]!.position });
+    // A read may catch fewer than all five when another database's open transaction holds the server's horizon back for
+    // a moment, so the batch that fails is any run of them that reaches the failing event: it is the one narrowed.
+    const narrowed = only.logs.find((l) => l.msg.includes('smaller batches'))?.extra;
+    const from = events.findIndex((e) => e.position === narrowed?.from_position);
+    expect(from).toBeGreaterThanOrEqual(0);
+    expect(from).toBeLessThanOrEqual(2);
+    expect(Number(narrowed?.events)).toBeGreaterThanOrEqual(3 - from);
     const logged = only.logs.find((l) => l.msg === 'projection failed on an event; retrying');
     expect(logged?.level).toBe('error');
     expect(logged?.extra).toMatchObject({
