@@ -14,6 +14,7 @@ import { parseSheet } from '@wh/command/platform/uploads';
 import { planOrderImport } from '@wh/command/features/orders/import-file';
 import { storeImportedOrders } from '@wh/command/features/orders/import-store';
 import { SessionCache } from '@wh/command/platform/auth';
+import { partsOf } from '@wh/command/platform/file-pool';
 import { projectBatch } from '@wh/projector/batch';
 import { besideProjections, projections } from '@wh/projector/projections/index';
 import type { Projection } from '@wh/projector/projection';
@@ -128,7 +129,7 @@ try {
   const projector = PIPELINE ? project() : null;
   const metadata = { actor_id: 1, actor_role: 'manager', correlation_id: 'profile', causation_id: null, client_ip: null };
   const commandContext = { db, now: () => new Date(), sessionCache: new SessionCache(() => false) };
-  const input = { orders: plan.orders, at: new Date().toISOString(), importDay: '2026-11-21', sourceFile: `orders.${FORMAT}` };
+  const input = { orders: partsOf(plan.orders), at: new Date().toISOString(), importDay: '2026-11-21', sourceFile: `orders.${FORMAT}` };
   const { result: stored } = await cpuPhase('append', () => storeImportedOrders(commandContext, input, metadata));
   add('append', performance.now() - t);
   appending = false;

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { orderImportPlanner, planOrderImport } from '../features/orders/import-file.ts';
 import { DomainError } from './errors.ts';
-import { FILE_POOL_MESSAGES, FilePool } from './file-pool.ts';
+import { FILE_POOL_MESSAGES, FilePool, partsOf } from './file-pool.ts';
 import { workbook } from './upload-samples.ts';
 import { parseSheet, type UploadedFile } from './uploads.ts';
 
@@ -52,6 +52,21 @@ describe('the upload pool', () => {
     const there = await pool().plan(orderImportPlanner, { ...file, buffer: Buffer.from(file.buffer) });
     expect(there.orders).toHaveLength(3000);
     expect(there).toEqual(here);
+  });
+
+  it('leaves a parted list as parts of the part length, each read when asked for, however short the list', async () => {
+    const file = orderSheet(2500, 'csv');
+    const { errors: _, ...sheet } = parseSheet(file);
+    const here = planOrderImport(sheet);
+    const { orders, ...rest } = await pool().plan(orderImportPlanner, { ...file, buffer: Buffer.from(file.buffer) }, ['orders']);
+    const { orders: hereOrders, ...hereRest } = here;
+    expect(rest).toEqual(hereRest);
+    expect(orders.count).toBe(3);
+    expect([orders.part(0), orders.part(1), orders.part(2)]).toEqual([hereOrders.slice(0, 1000), hereOrders.slice(1000, 2000), hereOrders.slice(2000)]);
+    const short = await pool().plan(orderImportPlanner, orderSheet(10, 'csv'), ['orders']);
+    expect(short.orders.count).toBe(1);
+    expect(short.orders.part(0)).toHaveLength(10);
+    expect(partsOf(hereOrders).part(2)).toEqual(orders.part(2));
   });
 
   it('starts a warm worker with the pool and keeps it; a cold pool starts one for a file', async () => {

@@ -3,7 +3,7 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { Piscina } from 'piscina';
 import { DomainError, unprocessable } from './errors.ts';
 import type { ExportFormat, ExportParts } from './exports.ts';
-import type { PackedResult, UploadOutcome, UploadTask, WriteTask } from './file-worker.ts';
+import { PART_LENGTH, type PackedResult, type UploadOutcome, type UploadTask, type WriteTask } from './file-worker.ts';
 import type { SheetPlanner, SheetRowError, UploadedFile } from './uploads.ts';
 
 // Every upload is read and planned here, and every export written, in a small pool of worker threads, never on the
@@ -67,14 +67,20 @@ export class FilePool {
     });
   }
 
-  // The planner's result for the file, or the refusal (a DomainError) that the file or the pool's state earns.
-  async plan<T extends { errors: SheetRowError[] }>(planner: SheetPlanner<T>, file: UploadedFile): Promise<T> {
+  // The planner's result for the file, or the refusal (a DomainError) that the file or the pool's state earns. The
+  // arrays named in `parted` come as Parts, each part parsed only when it is read: a caller that uses them a part at a
+  // time (an order import, a transaction a part) never holds all of a 100,000-row file's objects at once.
+  async plan<T extends { errors: SheetRowError[] }, K extends ArrayKeys<T> = never>(
+    planner: SheetPlanner<T>,
+    file: UploadedFile,
+    parted: readonly K[] = [],
+  ): Promise<PartedPlan<T, K>> {
     if (this.admitted >= this.capacity) throw new DomainError('UNAVAILABLE', 503, FILE_POOL_MESSAGES.busy);
     this.admitted++;
     let outcome: UploadOutcome;
     try {
       outcome = (await this.pool.run(
-        { module: planner.module, name: planner.name, filename: file.filename, extension: file.extension, buffer: file.buffer },
+        { module: planner.module, name: planner.name, parted, filename: file.filename, extension: file.extension, buffer: file.buffer },
         { signal: AbortSignal.timeout(this.timeoutMs) },
       )) as UploadOutcome;
     } catch (error) {
@@ -83,7 +89,7 @@ export class FilePool {
       this.admitted--;
     }
     if (!outcome.ok) throw new DomainError(outcome.error.code, outcome.error.status, outcome.error.message, outcome.error.details);
-    return (await unpack(outcome.result)) as T;
+    return (await unpack(outcome.result, parted)) as PartedPlan<T, K>;
   }
 
   // An export's file (CSV or XLSX) from its cells' parts (exports.ts). Downloads are not refused when the pool is busy: they wait their
@@ -110,10 +116,40 @@ function refusal(error: unknown): unknown {
   return error;
 }
 
-// The worker's result with its long arrays parsed back a part at a time, letting the event loop run in between.
-async function unpack(packed: PackedResult): Promise<unknown> {
+// A long list a part at a time: part i is elements i * size up to (i + 1) * size, parsed when asked for.
+export interface Parts<E> {
+  readonly count: number;
+  part(index: number): readonly E[];
+}
+
+type ArrayKeys<T> = { [P in keyof T]: T[P] extends readonly unknown[] ? P : never }[keyof T] & string;
+export type PartedPlan<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] extends readonly (infer E)[] ? Parts<E> : never };
+
+// The parts of a list the worker sent as JSON text.
+class JsonParts<E> implements Parts<E> {
+  constructor(private readonly texts: readonly string[]) {}
+  get count(): number {
+    return this.texts.length;
+  }
+  part(index: number): E[] {
+    return JSON.parse(this.texts[index]!) as E[];
+  }
+}
+
+// A list already in memory as Parts of the pool's part length, for callers that plan on their own thread.
+export function partsOf<E>(list: readonly E[]): Parts<E> {
+  return { count: Math.ceil(list.length / PART_LENGTH), part: (i) => list.slice(i * PART_LENGTH, (i + 1) * PART_LENGTH) };
+}
+
+// The worker's result with its long arrays parsed back a part at a time, letting the event loop run in between; the
+// parted ones left as text until read.
+async function unpack(packed: PackedResult, parted: readonly string[]): Promise<unknown> {
   const value = packed.value;
   for (const [key, parts] of Object.entries(packed.parts)) {
+    if (parted.includes(key)) {
+      value[key] = new JsonParts(parts);
+      continue;
+    }
     const list: unknown[] = [];
     for (const part of parts) {
       for (const item of JSON.parse(part) as unknown[]) list.push(item);

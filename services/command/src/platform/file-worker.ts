@@ -9,14 +9,16 @@ import { parseSheet, type Sheet, type SheetRowError } from './uploads.ts';
 export interface UploadTask {
   module: string;
   name: string;
+  // Top-level arrays sent in parts whatever their length, for the service to read a part at a time (file-pool.ts).
+  parted: readonly string[];
   filename: string;
   extension: string;
   buffer: Uint8Array;
 }
 
-// Top-level arrays longer than this travel as JSON text in parts of this many elements: the service turns them back
-// into objects a part at a time between other work (file-pool.ts, unpack), where one message of 100,000 objects
-// holds it for a quarter of a second.
+// Top-level arrays longer than this, and those the task names as parted, travel as JSON text in parts of this many
+// elements: the service turns them back into objects a part at a time between other work (file-pool.ts), where one
+// message of 100,000 objects holds it for a quarter of a second.
 export const PART_LENGTH = 1000;
 
 export interface PackedResult {
@@ -52,7 +54,7 @@ export default async function readUpload(task: UploadTask): Promise<UploadOutcom
     const { errors: refused, ...sheet } = parseSheet({ filename: task.filename, extension: task.extension, buffer });
     const result = (planner as (sheet: Sheet) => { errors: SheetRowError[] })(sheet);
     if (refused.length > 0) result.errors = [...refused, ...result.errors].sort((a, b) => a.row - b.row);
-    return { ok: true, result: pack(result) };
+    return { ok: true, result: pack(result, task.parted) };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const { code, status, message, details } = error;
@@ -60,11 +62,11 @@ export default async function readUpload(task: UploadTask): Promise<UploadOutcom
   }
 }
 
-function pack(result: object): PackedResult {
+function pack(result: object, parted: readonly string[]): PackedResult {
   const value: Record<string, unknown> = {};
   const parts: Record<string, string[]> = {};
   for (const [key, v] of Object.entries(result)) {
-    if (!Array.isArray(v) || v.length <= PART_LENGTH) {
+    if (!Array.isArray(v) || (v.length <= PART_LENGTH && !parted.includes(key))) {
       value[key] = v;
       continue;
     }

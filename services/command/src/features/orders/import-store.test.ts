@@ -22,7 +22,7 @@ const order = (number: string, items: ReturnType<typeof item>[], order_date: str
 describe('order import decision', () => {
   it('imports each new order with the ids drawn in file order, its items numbered across the chunk', () => {
     spec
-      .given({ existing: new Set(), orderIds: [40, 41], itemIds: [400, 401, 402] })
+      .given({ existing: new Set(), orderIds: [40, 41], itemIds: [400, 401, 402], stocked: new Set(['TS1-M-RED', 'TS2-M-RED']) })
       .when([order('ord-2', [item('TS1-M-RED', 1, 2), item('TS2-M-RED', 2, 3)], '2026-11-20'), order('ORD-1', [item('TS1-M-RED', 3, 4)])])
       .then({
         appends: [
@@ -63,13 +63,14 @@ describe('order import decision', () => {
           items: 3,
           units: 6,
           skipped_existing: [],
+          no_stock: [],
         },
       });
   });
 
   it('skips an order whose number was imported before, whatever its case', () => {
     spec
-      .given({ existing: new Set(['ORD-1']), orderIds: [42], itemIds: [420] })
+      .given({ existing: new Set(['ORD-1']), orderIds: [42], itemIds: [420], stocked: new Set(['TS1-M-RED']) })
       .when([order('ord-1', [item('TS1-M-RED', 1, 2)]), order('ORD-3', [item('TS1-M-RED', 1, 3)])])
       .thenMatches({
         appends: [{ streamId: 'order-42' }],
@@ -79,8 +80,19 @@ describe('order import decision', () => {
 
   it('a chunk of orders all imported before appends nothing', () => {
     spec
-      .given({ existing: new Set(['ORD-1']), orderIds: [], itemIds: [] })
+      .given({ existing: new Set(['ORD-1']), orderIds: [], itemIds: [], stocked: new Set() })
       .when([order('ORD-1', [item('TS1-M-RED', 1, 2)])])
-      .then({ appends: [], result: { orders: 0, items: 0, units: 0, skipped_existing: ['ORD-1'] } });
+      .then({ appends: [], result: { orders: 0, items: 0, units: 0, skipped_existing: ['ORD-1'], no_stock: [] } });
+  });
+
+  it('names each new order with lines no location holds, with those SKUs once each, and not an order skipped', () => {
+    spec
+      .given({ existing: new Set(['ORD-9']), orderIds: [43, 44], itemIds: [430, 431, 432, 440], stocked: new Set(['TS1-M-RED']) })
+      .when([
+        order('ORD-3', [item('TS1-M-RED', 1, 2), item('TS9-M-RED', 1, 3), item('TS9-M-RED', 2, 4)]),
+        order('ORD-4', [item('TS1-M-RED', 1, 5)]),
+        order('ORD-9', [item('TS8-M-RED', 1, 6)]),
+      ])
+      .thenMatches({ result: { orders: 2, no_stock: [{ order_number: 'ORD-3', skus: ['TS9-M-RED'] }] } });
   });
 });

@@ -13,11 +13,14 @@ import type { AppendResult, StreamAppend } from '../../platform/event-store.ts';
 import { nextIds, runCommand, type Command, type CommandHandler, type CommandOutcome, type Decision } from '../../platform/command.ts';
 import { registerOrderEvents } from '../../platform/registries.ts';
 import { isUniqueViolation } from '../../platform/event-store.ts';
+import { stockedSkus } from '../../platform/stock.ts';
+import type { Parts } from '../../platform/file-pool.ts';
+import { PART_LENGTH } from '../../platform/file-worker.ts';
 import type { OrderImportPlan, PlannedOrder } from './import-file.ts';
 
-// Orders per transaction: big enough that a 100,000-row file takes a few dozen short transactions, small enough
-// that none of them holds the projector back for long.
-export const ORDERS_PER_TRANSACTION = 1000;
+// Orders per transaction, one part of the plan each: big enough that a 100,000-row file takes a few dozen short
+// transactions, small enough that none of them holds the projector back for long.
+export const ORDERS_PER_TRANSACTION = PART_LENGTH;
 // Chunks written side by side: the database, not this process, is the bottleneck of a big upload.
 const PARALLEL_TRANSACTIONS = 2;
 
@@ -27,9 +30,18 @@ export interface StoredImport {
   units: number;
   // Order numbers already imported (earlier, or by an upload that raced this one): skipped whole.
   skipped_existing: string[];
+  // The orders imported with lines whose SKU no location holds, each with those SKUs, in file order.
+  no_stock: NoStockOrder[];
 }
 
-export type ImportInput = ImportOptions & { orders: readonly PlannedOrder[] };
+export interface NoStockOrder {
+  order_number: string;
+  skus: string[];
+}
+
+// The plan's orders a part at a time (the upload pool's Parts): a part is read, decided and appended, then let go,
+// so a 100,000-row file's orders are never all in memory at once.
+export type ImportInput = ImportOptions & { orders: Parts<PlannedOrder> };
 
 interface ImportOptions {
   at: string;
@@ -41,14 +53,12 @@ interface ImportOptions {
 // order_registry in the same transaction, so an order is written whole or not at all and never twice.
 export const storeImportedOrders: CommandHandler<ImportInput, StoredImport> = async (ctx, { orders, ...options }, metadata) => {
   const { db } = ctx;
-  const chunks: PlannedOrder[][] = [];
-  for (let i = 0; i < orders.length; i += ORDERS_PER_TRANSACTION) chunks.push(orders.slice(i, i + ORDERS_PER_TRANSACTION));
-  const stored: CommandOutcome<StoredImport>[] = new Array(chunks.length);
+  const stored: CommandOutcome<StoredImport>[] = new Array(orders.count);
   let next = 0;
   const worker = async () => {
-    for (let i = next++; i < chunks.length; i = next++) stored[i] = await runCommand(db, importChunk(chunks[i]!, options), metadata);
+    for (let i = next++; i < orders.count; i = next++) stored[i] = await runCommand(db, importChunk(orders.part(i), options), metadata);
   };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_TRANSACTIONS, chunks.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_TRANSACTIONS, orders.count) }, worker));
   return stored.reduce<CommandOutcome<StoredImport>>(
     (all, c) => ({
       result: {
@@ -56,10 +66,11 @@ export const storeImportedOrders: CommandHandler<ImportInput, StoredImport> = as
         items: all.result.items + c.result.items,
         units: all.result.units + c.result.units,
         skipped_existing: [...all.result.skipped_existing, ...c.result.skipped_existing],
+        no_stock: [...all.result.no_stock, ...c.result.no_stock],
       },
       append: later(all.append, c.append),
     }),
-    { result: { orders: 0, items: 0, units: 0, skipped_existing: [] }, append: null },
+    { result: { orders: 0, items: 0, units: 0, skipped_existing: [], no_stock: [] }, append: null },
   );
 };
 
@@ -74,6 +85,8 @@ interface ChunkFacts {
   existing: ReadonlySet<string>;
   orderIds: number[];
   itemIds: number[];
+  // The chunk's SKUs that some location holds.
+  stocked: ReadonlySet<string>;
 }
 
 // A chunk of orders as one command: the numbers already imported are read, ids are drawn for the rest, and each new
@@ -93,6 +106,7 @@ function importChunk(chunk: readonly PlannedOrder[], options: ImportOptions): Co
         existing,
         orderIds: await nextIds(trx, 'order_id_seq', fresh.length),
         itemIds: await nextIds(trx, 'order_item_id_seq', fresh.reduce((n, o) => n + o.items.length, 0)),
+        stocked: await stockedSkus(trx, fresh.flatMap((o) => o.items.map((i) => i.sku))),
       };
     },
     decide: (facts) => decideImportedOrders(chunk, facts, options),
@@ -131,6 +145,10 @@ export function decideImportedOrders(
       items: nextItem,
       units: fresh.reduce((n, o) => n + o.items.reduce((u, item) => u + item.quantity, 0), 0),
       skipped_existing: chunk.filter((o) => facts.existing.has(o.key)).map((o) => o.order_number),
+      // Said with the upload's answer, not found at the picking screen.
+      no_stock: fresh
+        .map((o) => ({ order_number: o.order_number, skus: [...new Set(o.items.map((i) => i.sku).filter((sku) => !facts.stocked.has(sku)))] }))
+        .filter((o) => o.skus.length > 0),
     },
   };
 }
@@ -139,17 +157,8 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // What the upload panel shows. Nothing imported and nothing already there is a failure: the first row error,
 // or no data at all.
-// The imported orders with lines whose SKU no location holds (`stocked`: the SKUs some location holds), each with
-// those SKUs, in file order.
-export function ordersWithoutStock(plan: OrderImportPlan, stored: StoredImport, stocked: ReadonlySet<string>): { order_number: string; skus: string[] }[] {
-  const skipped = new Set(stored.skipped_existing);
-  return plan.orders
-    .filter((o) => !skipped.has(o.order_number))
-    .map((o) => ({ order_number: o.order_number, skus: [...new Set(o.items.map((i) => i.sku).filter((sku) => !stocked.has(sku)))] }))
-    .filter((o) => o.skus.length > 0);
-}
-
-export function uploadResult(plan: OrderImportPlan, stored: StoredImport, noStock: readonly { order_number: string; skus: string[] }[] = []): OrderUploadResult {
+export function uploadResult(plan: Omit<OrderImportPlan, 'orders'>, stored: StoredImport): OrderUploadResult {
+  const noStock = stored.no_stock;
   const skipped = stored.skipped_existing.length;
   const firstError = plan.errors[0];
   const nothing = stored.orders === 0 && skipped === 0;

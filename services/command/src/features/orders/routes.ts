@@ -37,11 +37,10 @@ import type { AppendResult } from '../../platform/event-store.ts';
 import { sendExport } from '../../platform/exports.ts';
 import { metadataOf, ok } from '../../platform/http.ts';
 import { answerCommand, onStream, runCommand, runForRequest, type CommandHandler, type StreamResult } from '../../platform/command.ts';
-import { stockedSkus } from '../../platform/stock.ts';
 import { receiveUpload } from '../../platform/uploads.ts';
 import { checkWorker, decideOrder, NOT_YOUR_ORDER, orderDecider, type OrderCommand, type OrderState } from './decide.ts';
 import { orderImportPlanner } from './import-file.ts';
-import { ordersWithoutStock, storeImportedOrders, uploadResult } from './import-store.ts';
+import { storeImportedOrders, uploadResult } from './import-store.ts';
 import { withStock } from './picking.ts';
 import {
   assignableWorkers,
@@ -119,13 +118,11 @@ export const orderRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     },
     async (request, reply) => {
       const file = await receiveUpload(request, { accept: ORDER_UPLOAD_ACCEPT, invalidTypeMessage: ORDER_UPLOAD_INVALID_TYPE });
-      const plan = await ctx.files.plan(orderImportPlanner, file);
+      const { orders, ...plan } = await ctx.files.plan(orderImportPlanner, file, ['orders']);
       const now = ctx.now();
-      const input = { orders: plan.orders, at: now.toISOString(), importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE), sourceFile: file.filename };
+      const input = { orders, at: now.toISOString(), importDay: localDay(now, ctx.config.WAREHOUSE_TIMEZONE), sourceFile: file.filename };
       const { result: stored, extra } = await runForRequest(ctx, request, storeImportedOrders, input, { events: (r) => r.orders });
-      // The orders imported with lines no location holds: said now, not found at the picking screen.
-      const stocked = await stockedSkus(ctx.db, plan.orders.flatMap((o) => o.items.map((i) => i.sku)));
-      const result = uploadResult(plan, stored, ordersWithoutStock(plan, stored, stocked));
+      const result = uploadResult(plan, stored);
       const { message } = result;
       if (!result.success) {
         return reply.code(422).send({ success: false as const, message, error: { code: 'UNPROCESSABLE', message }, data: result });
