@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { sql, type Kysely } from 'kysely';
-import { MIGRATIONS_DIR, type Database } from '@wh/db';
+import { createDatabase, MIGRATIONS_DIR, type Database } from '@wh/db';
+import { createTestDatabase } from '@wh/db/testing';
 import { startTestApp, type TestApp } from '@wh/command/testing';
 import { rebuildReadModels } from '../rebuild.ts';
 import { projections } from './index.ts';
@@ -91,7 +92,14 @@ describe('order search read model', () => {
   });
 
   it('numbers terms in the order the projector applies events (transaction, then position), however they are batched', async () => {
-    const db = app.database.db;
+    // A database of its own with no projector running: the app's would apply these events too, beside the tries.
+    const testDb = await createTestDatabase(inject('pgUrl'));
+    const handle = createDatabase(testDb.url, { application: 'order-search-test' });
+    onTestFinished(async () => {
+      await handle.close();
+      await testDb.drop();
+    });
+    const db = handle.db;
     // Two imports whose positions run against the order they are applied in, as when a later transaction took the
     // lower position: applied together or one batch each, the ids are the same.
     const { rows } = await sql<{ global_position: string }>`
