@@ -27,9 +27,11 @@ export function skuDeltas(events: readonly StoredEvent[]): { sku: string; delta:
 
 // One statement after the batch's other writes: the SKUs' units added to, and the orders whose count may have changed
 // (those the batch touched, and those with open lines of a SKU whose stock crossed zero) counted again; the ids of
-// those whose count changed. Every table is reached through a key whatever the planner guesses of
-// jsonb_to_recordset's rows (point-writes.test.ts); the SKUs' new units are the upsert's, which the statement's other
-// parts would otherwise not see, gathered once into an object a line looks its SKU up in (`units`: a scan of the
+// those whose count changed. Every table is reached through a key whatever the planner knows of the tables (their
+// statistics lag a large import until autovacuum's next analyse): the items of a SKU that crossed zero are read only
+// when one did, and an order's items are counted through the order's key alone, its filter on the status kept out of
+// the WHERE so that the pending lines' partial index, read whole, is no way in; the SKUs' new units are the upsert's,
+// which the statement's other parts would otherwise not see, gathered once into an object a line looks its SKU up in (`units`: a scan of the
 // upsert's rows per line grows with the batch's SKUs), and each order is counted once (`materialized`: inlined, the
 // count ran for the comparison and again for the value set).
 export async function countNoStockAgain(trx: Transaction<Database>, touched: readonly number[], events: readonly StoredEvent[]): Promise<number[]> {
@@ -49,12 +51,13 @@ export async function countNoStockAgain(trx: Transaction<Database>, touched: rea
       affected as (
         select array(select unnest(${[...touched]}::int[])
                      union
-                     select i.order_id from rm_order_items i where i.status = 'pending' and i.sku = any((select skus from crossed)::text[])) as ids),
+                     select i.order_id from rm_order_items i
+                      where i.status = 'pending' and i.sku = any((select skus from crossed)::text[]) and (select skus from crossed) is not null) as ids),
       counted as materialized (
         select o.id, case when o.status in ${OPEN} then
-                 (select count(*)::int from rm_order_items i
-                   where i.order_id = o.id and i.status = 'pending'
-                     and coalesce(((select by_sku from units) ->> i.sku)::bigint, (select s.quantity from rm_order_sku_stock s where s.sku = i.sku), 0) <= 0)
+                 (select (count(*) filter (where i.status = 'pending'
+                            and coalesce(((select by_sku from units) ->> i.sku)::bigint, (select s.quantity from rm_order_sku_stock s where s.sku = i.sku), 0) <= 0))::int
+                    from rm_order_items i where i.order_id = o.id)
                else 0 end as n
           from rm_orders o where o.id = any((select ids from affected)::int[]))
       update rm_orders o set no_stock_items = c.n
