@@ -27,11 +27,11 @@ export function skuDeltas(events: readonly StoredEvent[]): { sku: string; delta:
 
 // One statement after the batch's other writes: the SKUs' units added to, and the orders whose count may have changed
 // (those the batch touched, and those with open lines of a SKU whose stock crossed zero) counted again; the ids of
-// those whose count changed. Every table is reached through a key whatever the planner knows of the tables (their
-// statistics lag a large import until autovacuum's next analyse): the items of a SKU that crossed zero are read only
-// when one did, and an order's items are counted through the order's key alone, its filter on the status kept out of
-// the WHERE so that the pending lines' partial index, read whole, is no way in; the SKUs' new units are the upsert's,
-// which the statement's other parts would otherwise not see, gathered once into an object a line looks its SKU up in (`units`: a scan of the
+// those whose count changed. Each table is reached through a key whatever the planner knows of it (statistics lag a
+// large import until autovacuum's next analyse): a crossed SKU's lines are read only when one crossed, and an order's
+// lines are found by the order's key alone, the status tested in the count's filter, not in the WHERE, so that the
+// pending lines' partial index, read whole, is no way in. The SKUs' new units are the upsert's, which the statement's
+// other parts would otherwise not see, gathered once into an object a line looks its SKU up in (`units`: a scan of the
 // upsert's rows per line grows with the batch's SKUs), and each order is counted once (`materialized`: inlined, the
 // count ran for the comparison and again for the value set).
 export async function countNoStockAgain(trx: Transaction<Database>, touched: readonly number[], events: readonly StoredEvent[]): Promise<number[]> {
